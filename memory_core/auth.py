@@ -1,0 +1,73 @@
+"""Bearer-token authentication for agents.
+
+A token reads `mgc_<prefix>_<secret>`; the prefix finds the row, the SHA-256
+of the secret is compared in constant time, and revoked tokens fail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+from django.utils import timezone
+from rest_framework import authentication, exceptions
+
+from memory_core.models import AgentToken
+
+
+class AgentPrincipal:
+    """The authenticated agent, as `request.user` for the API."""
+
+    is_authenticated = True
+    is_anonymous = False
+
+    def __init__(self, token: AgentToken) -> None:
+        self.token = token
+        self.agent = token.agent
+        self.tenant = token.agent.tenant
+
+    def __str__(self) -> str:
+        return f"agent:{self.agent.name}"
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def parse_token(raw: str) -> tuple[str, str] | None:
+    parts = raw.split("_")
+    if len(parts) != 3 or parts[0] != "mgc" or not parts[1] or not parts[2]:
+        return None
+    return parts[1], parts[2]
+
+
+class AgentTokenAuthentication(authentication.BaseAuthentication):
+    keyword = "Bearer"
+
+    def authenticate(self, request):
+        header = authentication.get_authorization_header(request).decode(errors="replace")
+        if not header:
+            return None
+        scheme, _, raw = header.partition(" ")
+        if scheme.lower() != "bearer" or not raw.strip():
+            raise exceptions.AuthenticationFailed("Use 'Authorization: Bearer <token>'.")
+        parsed = parse_token(raw.strip())
+        if parsed is None:
+            raise exceptions.AuthenticationFailed("The token is malformed.")
+        prefix, secret = parsed
+        token = (
+            AgentToken.objects.select_related("agent__tenant").filter(prefix=prefix).first()
+        )
+        if token is None or not hmac.compare_digest(token.secret_hash, hash_secret(secret)):
+            raise exceptions.AuthenticationFailed("The token is not valid.")
+        if token.revoked_at is not None:
+            raise exceptions.AuthenticationFailed("The token has been revoked.")
+        if not token.agent.is_active:
+            raise exceptions.AuthenticationFailed("The agent is disabled.")
+        now = timezone.now()
+        if token.last_used_at is None or (now - token.last_used_at).total_seconds() > 60:
+            AgentToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        return AgentPrincipal(token), token
+
+    def authenticate_header(self, request) -> str:
+        return 'Bearer realm="api"'

@@ -1,0 +1,2 @@
+def tenancy(request):
+    return {}

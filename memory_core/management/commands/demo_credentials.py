@@ -1,0 +1,31 @@
+import json
+
+from django.core.management.base import BaseCommand
+
+from memory_core.demo import demo_credentials
+
+
+class Command(BaseCommand):
+    help = "Print the console URL, the demo logins and the demo agent tokens."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--json", action="store_true", help="Print JSON.")
+        parser.add_argument("--url", default="http://127.0.0.1:8000")
+
+    def handle(self, *args, json=False, url="", **options):
+        creds = demo_credentials(url)
+        if json:
+            self.stdout.write(_dumps(creds))
+            return
+        self.stdout.write(f"Console: {creds['url']}")
+        self.stdout.write("Logins (username / password, role @ tenant):")
+        for user in creds["users"]:
+            self.stdout.write(f"  {user['username']:<18} {user['password']}  "
+                              f"{user['role']} @ {user['tenant']}")
+        self.stdout.write("Agent tokens:")
+        for agent in creds["agents"]:
+            self.stdout.write(f"  {agent['tenant']:<7} {agent['name']:<18} {agent['token']}")
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, indent=2)

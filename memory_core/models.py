@@ -1,0 +1,407 @@
+"""The memory domain: tenants, scopes, agents, memory items and versions, writes.
+
+Every row of tenant data carries `tenant_id`, so data can later be sharded by
+tenant and isolated by row-level security.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVector, SearchVectorField
+from django.db import models
+from django.db.models import Q
+from pgvector.django import HnswIndex, VectorField
+
+EMBEDDING_DIM = 384
+
+
+class Tenant(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    slug = models.SlugField(max_length=64, unique=True)
+    name = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class Role(models.TextChoices):
+    CURATOR = "curator"
+    COMPLIANCE_OFFICER = "compliance_officer"
+    ADMIN = "admin"
+    VIEWER = "viewer"
+
+
+class Membership(models.Model):
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=32, choices=Role.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tenant", "user"], name="membership_unique_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} as {self.role} in {self.tenant}"
+
+
+class Layer(models.TextChoices):
+    SESSION = "session"
+    EPISODIC = "episodic"
+    SEMANTIC = "semantic"
+    PROCEDURAL = "procedural"
+
+
+class AgentRole(models.TextChoices):
+    EXECUTOR = "executor"
+    VERIFIER = "verifier"
+    ORCHESTRATOR = "orchestrator"
+
+
+class Agent(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="agents")
+    name = models.CharField(max_length=100)
+    role = models.CharField(max_length=16, choices=AgentRole.choices,
+                            default=AgentRole.EXECUTOR)
+    allowed_scopes = models.JSONField(
+        default=list, help_text="Scope paths; the agent may write at or below each."
+    )
+    allowed_layers = models.JSONField(default=list, help_text="Layers it may write.")
+    domain_tags = models.JSONField(default=list, blank=True)
+    reputation = models.FloatField(default=0.5)
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tenant", "name"], name="agent_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tenant}/{self.name}"
+
+
+class AgentToken(models.Model):
+    """A bearer token, stored as the SHA-256 of its secret; shown once."""
+
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="tokens")
+    prefix = models.CharField(max_length=16, unique=True)
+    secret_hash = models.CharField(max_length=64)
+    label = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"mgc_{self.prefix}_…"
+
+
+class ScopeKind(models.TextChoices):
+    GLOBAL = "global"
+    ORG = "org"
+    USER = "user"
+    TASK = "task"
+
+
+class Scope(models.Model):
+    """A node of the scope tree: /global/, /org/{org}/, …/user/{u}/, …/task/{t}/."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="scopes")
+    parent = models.ForeignKey(
+        "self", on_delete=models.CASCADE, null=True, blank=True, related_name="children"
+    )
+    path = models.CharField(max_length=500)
+    kind = models.CharField(max_length=16, choices=ScopeKind.choices)
+    name = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tenant", "path"], name="scope_unique_path"),
+        ]
+
+    def __str__(self) -> str:
+        return self.path
+
+    def ancestor_paths(self) -> list[str]:
+        """Return this path and every ancestor's path, nearest first."""
+        return ancestor_paths(self.path)
+
+
+def ancestor_paths(path: str) -> list[str]:
+    """Return `path` and its ancestors, nearest first; /global/ is every tree's root."""
+    parts = [p for p in path.strip("/").split("/") if p]
+    paths = []
+    if parts and parts[0] == "org":
+        # /org/a/user/b/task/c/ -> segments come in (kind, name) pairs.
+        for end in range(len(parts), 0, -2):
+            paths.append("/" + "/".join(parts[:end]) + "/")
+    if path != "/global/":
+        paths.append("/global/")
+    else:
+        paths = ["/global/"]
+    return paths
+
+
+class Classification(models.TextChoices):
+    PUBLIC = "public"
+    GENERAL = "general"
+    BUSINESS = "business"
+    PII = "pii"
+
+
+class Source(models.TextChoices):
+    USER_STATED = "user_stated"
+    TOOL_VERIFIED = "tool_verified"
+    AGENT_INFERRED = "agent_inferred"
+    RECALLED = "recalled"
+    EXTERNAL = "external"
+
+
+class VersionStatus(models.TextChoices):
+    DRAFT = "draft"
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    RETRACTED = "retracted"
+    EXPIRED = "expired"
+
+
+class MemoryItem(models.Model):
+    """The stable identity of a memory; its content lives in versions."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    scope = models.ForeignKey(Scope, on_delete=models.PROTECT, related_name="items")
+    layer = models.CharField(max_length=16, choices=Layer.choices)
+    kind = models.CharField(max_length=64, default="note")
+    memory_key = models.CharField(max_length=200, null=True, blank=True)
+    subject = models.CharField(max_length=200, blank=True)
+    predicate = models.CharField(max_length=200, blank=True)
+    object = models.CharField(max_length=500, blank=True)
+    classification = models.CharField(
+        max_length=16, choices=Classification.choices, default=Classification.GENERAL
+    )
+    residency = models.CharField(max_length=32, blank=True)
+    status = models.CharField(
+        max_length=16, choices=VersionStatus.choices, default=VersionStatus.ACTIVE,
+        help_text="The head version's status, kept here for listing.",
+    )
+    head = models.ForeignKey(
+        "MemoryVersion", on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    pinned = models.BooleanField(default=False)
+    expires_at = models.DateTimeField(null=True, blank=True, help_text="Hard TTL.")
+    soft_expires_at = models.DateTimeField(null=True, blank=True, help_text="Soft TTL.")
+    access_count = models.BigIntegerField(default=0)
+    last_accessed_at = models.DateTimeField(null=True, blank=True)
+    created_by_agent = models.ForeignKey(
+        Agent, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField()
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "scope", "layer", "memory_key"],
+                condition=Q(memory_key__isnull=False),
+                name="memory_item_unique_key",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["tenant", "scope", "layer", "status"],
+                         name="memory_item_listing_idx"),
+            models.Index(fields=["tenant", "-updated_at"], name="memory_item_recent_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return self.memory_key or str(self.id)
+
+
+class MemoryVersion(models.Model):
+    """One immutable version of a memory item's content."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    item = models.ForeignKey(MemoryItem, on_delete=models.CASCADE, related_name="versions")
+    scope = models.ForeignKey(Scope, on_delete=models.PROTECT, related_name="+")
+    layer = models.CharField(max_length=16, choices=Layer.choices)
+    number = models.PositiveIntegerField()
+    content = models.TextField()
+    structured = models.JSONField(default=dict, blank=True)
+    embedding = VectorField(dimensions=EMBEDDING_DIM)
+    content_hash = models.CharField(max_length=64)
+    fingerprint = models.CharField(max_length=64, blank=True)
+    search_vector = models.GeneratedField(
+        expression=SearchVector("content", config="english"),
+        output_field=SearchVectorField(),
+        db_persist=True,
+    )
+    confidence = models.FloatField()
+    adjusted_confidence = models.FloatField(null=True, blank=True)
+    source = models.CharField(max_length=16, choices=Source.choices)
+    evidence = models.JSONField(default=list, blank=True)
+    evidence_count = models.PositiveIntegerField(default=1)
+    last_reinforced_at = models.DateTimeField(null=True, blank=True)
+    validation_score = models.FloatField(null=True, blank=True)
+    approval_state = models.CharField(max_length=16, default="auto")
+    approved_by = models.CharField(max_length=150, blank=True)
+    justification = models.TextField(blank=True)
+    status = models.CharField(max_length=16, choices=VersionStatus.choices)
+    supersedes = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    valid_from = models.DateTimeField()
+    valid_to = models.DateTimeField(null=True, blank=True)
+    agent = models.ForeignKey(
+        Agent, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    write_request = models.ForeignKey(
+        "WriteRequest", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    task_id = models.CharField(max_length=200, blank=True)
+    session_id = models.CharField(max_length=200, blank=True)
+    signature = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["item", "number"], name="memory_version_unique_number"),
+        ]
+        indexes = [
+            HnswIndex(
+                name="memory_version_embedding_hnsw",
+                fields=["embedding"],
+                m=16,
+                ef_construction=64,
+                opclasses=["vector_cosine_ops"],
+            ),
+            GinIndex(fields=["search_vector"], name="memory_version_search_gin"),
+            models.Index(fields=["tenant", "scope", "layer", "content_hash"],
+                         name="memory_version_hash_idx"),
+            models.Index(fields=["item", "valid_from"], name="memory_version_asof_idx"),
+            models.Index(fields=["tenant", "status"], name="memory_version_status_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.item_id} v{self.number}"
+
+
+class LogOperation(models.TextChoices):
+    INSERT = "insert"
+    UPDATE = "update"
+    SUPERSEDE = "supersede"
+    MERGE = "merge"
+    REINFORCE = "reinforce"
+    RETRACT = "retract"
+    EXPIRE = "expire"
+    PIN = "pin"
+    UNPIN = "unpin"
+    PROMOTE = "promote"
+    RECLASSIFY = "reclassify"
+    ERASE = "erase"
+
+
+class MemoryLogEntry(models.Model):
+    """The memory log: what happened to which version, by whom, in order."""
+
+    seq = models.BigAutoField(primary_key=True)
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    operation = models.CharField(max_length=16, choices=LogOperation.choices)
+    item = models.ForeignKey(MemoryItem, on_delete=models.CASCADE, related_name="log")
+    version = models.ForeignKey(
+        MemoryVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    previous_version = models.ForeignKey(
+        MemoryVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    actor_agent = models.ForeignKey(
+        Agent, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    actor_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    reason = models.TextField(blank=True)
+    payload = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["tenant", "item", "seq"], name="memory_log_item_idx")]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.operation} {self.item_id}"
+
+
+class WriteStatus(models.TextChoices):
+    QUEUED = "queued"
+    COMMITTED = "committed"
+    DUPLICATE = "duplicate"
+    REJECTED = "rejected"
+    PENDING_REVIEW = "pending_review"
+    AWAITING_APPROVAL = "awaiting_approval"
+    DEFERRED = "deferred"
+    EXPIRED = "expired"
+
+
+class WriteRequest(models.Model):
+    """A write as received from an agent, and what the pipeline decided."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="writes")
+    idempotency_key = models.CharField(max_length=255)
+    request_hash = models.CharField(max_length=64, help_text="SHA-256 of the body.")
+    content_token = models.CharField(
+        max_length=64, help_text="SHA-256 of content ‖ agent ‖ layer (003 §12.1.7)."
+    )
+    payload = models.JSONField()
+    scope_path = models.CharField(max_length=500)
+    layer = models.CharField(max_length=16)
+    deadline = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=20, choices=WriteStatus.choices,
+                              default=WriteStatus.QUEUED)
+    gate = models.CharField(max_length=32, blank=True)
+    code = models.CharField(max_length=64, blank=True)
+    reason = models.TextField(blank=True)
+    gate_decisions = models.JSONField(default=list, blank=True)
+    memory_item = models.ForeignKey(
+        MemoryItem, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    version = models.ForeignKey(
+        MemoryVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    attempts = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "agent", "idempotency_key"],
+                name="write_request_unique_idempotency_key",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["tenant", "-created_at"], name="write_request_recent_idx"),
+            models.Index(fields=["status", "created_at"], name="write_request_status_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"write {self.id} ({self.status})"
+
+    @property
+    def is_final(self) -> bool:
+        return self.status not in {WriteStatus.QUEUED, WriteStatus.DEFERRED}

@@ -1,0 +1,1 @@
+"""One module per gate; each exposes `NAME` and `check(candidate, ctx)`."""

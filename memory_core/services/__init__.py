@@ -1,0 +1,1 @@
+"""Use cases that change memory_core state; each writes its audit events."""

