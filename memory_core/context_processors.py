@@ -1,2 +1,46 @@
-def tenancy(request):
-    return {}
+"""Template context for the console layout: the current tenant and the switcher."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
+
+from memory_core.access import member_tenants
+
+# Which navigation section each page belongs to.
+SECTIONS = {
+    "memory_list": "memories",
+    "memory_detail": "memories",
+    "write_list": "writes",
+    "write_detail": "writes",
+    "audit_event_list": "audit",
+}
+# An object page switches to its list: the object is not in the other tenant.
+SWITCH_TARGETS = {"memory_detail": "memory_list", "write_detail": "write_list"}
+
+
+def tenancy(request: HttpRequest) -> dict[str, Any]:
+    """Return the current tenant, the user's role and, lazily, the tenant switcher."""
+    tenant = getattr(request, "tenant", None)
+    if tenant is None:
+        return {}
+    page = request.resolver_match.url_name if request.resolver_match else ""
+    return {
+        "current_tenant": tenant,
+        "current_membership": request.membership,
+        "console_section": SECTIONS.get(page, ""),
+        "tenant_switch": SimpleLazyObject(lambda: tenant_switch_links(request, page)),
+    }
+
+
+def tenant_switch_links(request: HttpRequest, page: str) -> list[dict[str, Any]]:
+    """Return a link per member tenant to the same kind of page, current one flagged."""
+    target = SWITCH_TARGETS.get(page, page) if page in SECTIONS else "memory_list"
+    return [
+        {"tenant": tenant, "url": reverse(target, kwargs={"slug": tenant.slug}),
+         "current": tenant.pk == request.tenant.pk}
+        for tenant in member_tenants(request.user)
+    ]

@@ -66,18 +66,25 @@ def nearest_active_versions(*, tenant_id: uuid.UUID, scope_ids: Sequence[uuid.UU
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL hnsw.ef_search = %s", [max(settings.MGC_HNSW_EF_SEARCH, k)])
         cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+    rows = nearest_queryset(tenant_id=tenant_id, scope_ids=scope_ids, layer=layer,
+                            embedding=embedding)[:k]
+    # relaxed_order may return rows slightly out of order; sort them.
+    return sorted(
+        (ExistingVersion(vid, iid, h, 1.0 - dist) for vid, iid, h, dist in rows),
+        key=lambda v: -v.similarity,
+    )
+
+
+def nearest_queryset(*, tenant_id: uuid.UUID, scope_ids: Sequence[uuid.UUID],
+                     layer: str | None, embedding: Sequence[float]):
+    """Active versions in the scopes, nearest first, as (id, item, hash, distance)."""
     query = MemoryVersion.objects.filter(
         tenant_id=tenant_id, scope_id__in=scope_ids, status=VersionStatus.ACTIVE
     )
     if layer:
         query = query.filter(layer=layer)
-    rows = (
+    return (
         query.annotate(distance=CosineDistance("embedding", list(embedding)))
         .order_by("distance")
-        .values_list("id", "item_id", "content_hash", "distance")[:k]
-    )
-    # relaxed_order may return rows slightly out of order; sort them.
-    return sorted(
-        (ExistingVersion(vid, iid, h, 1.0 - dist) for vid, iid, h, dist in rows),
-        key=lambda v: -v.similarity,
+        .values_list("id", "item_id", "content_hash", "distance")
     )

@@ -55,6 +55,6 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
 
     if violations:
         first = violations[0]
-        reason = "; ".join(v["message"] for v in violations)
+        reason = " ".join(v["message"] for v in violations)
         return GateResult.reject(NAME, first["code"], reason, violations=violations)
     return GateResult.accept(NAME)

@@ -1,0 +1,70 @@
+"""Tenant-scoped lookups for the console: not found for missing and not-yours alike.
+
+A page under `/t/<slug>/` exists only for the tenant's members; anyone else
+gets the same 404 as for a tenant that does not exist, never a 403, so the
+console does not reveal which tenants and objects exist.
+"""
+
+from __future__ import annotations
+
+import functools
+import uuid
+from collections.abc import Callable
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+
+from memory_core.models import Membership, MemoryItem, Tenant, WriteRequest
+from memory_core.selectors import memory_item_get, write_request_get
+
+
+def tenant_for_member(user: AbstractBaseUser | AnonymousUser,
+                      slug: str) -> tuple[Tenant, Membership]:
+    """Return the tenant named `slug` and the user's membership in it, or 404."""
+    membership = None
+    if user.is_authenticated:
+        membership = (Membership.objects.select_related("tenant")
+                      .filter(user=user, tenant__slug=slug).first())
+    if membership is None:
+        raise Http404("No such tenant.")
+    return membership.tenant, membership
+
+
+def member_tenants(user: AbstractBaseUser) -> QuerySet[Tenant]:
+    """Return the tenants the user belongs to, by name."""
+    return Tenant.objects.filter(memberships__user=user).order_by("name", "slug")
+
+
+def memory_item_for_member(*, tenant: Tenant, item_id: uuid.UUID | str) -> MemoryItem:
+    """Return the tenant's memory item, or 404 if it is missing or another tenant's."""
+    item = memory_item_get(tenant=tenant, item_id=item_id)
+    if item is None:
+        raise Http404("No such memory.")
+    return item
+
+
+def write_for_member(*, tenant: Tenant, write_id: uuid.UUID | str) -> WriteRequest:
+    """Return the tenant's write request, or 404 if it is missing or another tenant's."""
+    write = write_request_get(tenant=tenant, write_id=write_id)
+    if write is None:
+        raise Http404("No such write.")
+    return write
+
+
+def member_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Guard a `/t/<slug>/…` view: log in, be a member, get `tenant` instead of `slug`.
+
+    The tenant and membership are also kept on the request, for the layout's
+    tenant switcher and navigation (see `context_processors.tenancy`).
+    """
+
+    @login_required
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, slug: str, **kwargs) -> HttpResponse:
+        tenant, membership = tenant_for_member(request.user, slug)
+        request.tenant, request.membership = tenant, membership
+        return view(request, tenant=tenant, **kwargs)
+
+    return wrapper

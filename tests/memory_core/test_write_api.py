@@ -1,0 +1,199 @@
+"""The agents' write API, without a worker: validation, idempotency, isolation."""
+
+import json
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from audit.models import AuditEvent
+from memory_core.models import MemoryItem, WriteRequest, WriteStatus
+from memory_core.services.tenancy import agent_token_revoke
+from tests.factories import SYSTEM, make_agent
+
+URL = "/api/v1/writes"
+BODY = {"scope": "/org/acme/user/42/", "layer": "episodic",
+        "content": "The user prefers dark mode."}
+
+
+def post(api, body=BODY, **headers):
+    return api.post(URL, data=json.dumps(body), content_type="application/json", **headers)
+
+
+def error(response):
+    return response.json()["error"]
+
+
+def test_write_is_accepted_and_queued(api, tenant):
+    response = post(api, HTTP_IDEMPOTENCY_KEY="k1")
+    assert response.status_code == 202
+    body = response.json()
+    assert body["status"] == "queued"
+    write = WriteRequest.objects.get(pk=body["id"])
+    assert write.tenant == tenant and write.idempotency_key == "k1"
+    assert response["Location"] == f"/api/v1/writes/{write.id}"
+    assert AuditEvent.objects.filter(object_id=str(write.id), action="write.submit").exists()
+
+
+def test_replay_returns_the_stored_answer(api):
+    first = post(api, HTTP_IDEMPOTENCY_KEY="k1")
+    WriteRequest.objects.filter(pk=first.json()["id"]).update(status=WriteStatus.COMMITTED)
+    replay = post(api, HTTP_IDEMPOTENCY_KEY="k1")
+    assert replay.status_code == 202
+    assert replay["Idempotent-Replayed"] == "true"
+    assert replay.json()["id"] == first.json()["id"]
+    assert replay.json()["status"] == "committed"
+    assert WriteRequest.objects.count() == 1
+
+
+def test_same_key_with_another_body_is_422(api):
+    post(api, HTTP_IDEMPOTENCY_KEY="k1")
+    response = post(api, {**BODY, "content": "Something else."}, HTTP_IDEMPOTENCY_KEY="k1")
+    assert response.status_code == 422
+    assert error(response)["code"] == "idempotency_key_reused"
+    assert WriteRequest.objects.count() == 1
+
+
+def test_without_a_key_the_content_token_absorbs_retries(api):
+    first = post(api)
+    second = post(api, {**BODY, "content": "The user  prefers dark mode."})
+    assert second.json()["id"] == first.json()["id"]
+    other_layer = post(api, {**BODY, "layer": "session"})
+    assert other_layer.json()["id"] != first.json()["id"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        ({**BODY, "colour": "red"}, 422, "unknown_fields"),
+        ({"layer": "episodic", "content": "x"}, 422, "invalid_write"),
+        ({**BODY, "layer": "dreams"}, 422, "invalid_write"),
+        ({**BODY, "content": "x" * (32 * 1024 + 1)}, 413, "content_too_large"),
+        ({**BODY, "embedding": [0.1] * 12}, 422, "embedding_dimension"),
+        ({**BODY, "scope": "/org/acme/user/99/"}, 422, "unknown_scope"),
+        ({**BODY, "scope": "/org/globex/user/7/"}, 422, "unknown_scope"),
+        ({**BODY, "confidence": 3}, 422, "out_of_range"),
+        ({**BODY, "content": "key AKIAIOSFODNN7EXAMPLE"}, 422, "secret_detected"),
+        ([BODY], 400, "malformed_json"),
+    ],
+)
+def test_bad_writes_get_a_clear_error_and_change_nothing(api, other_tenant, body, status,
+                                                         code):
+    response = post(api, body)
+    assert response.status_code == status, response.content
+    assert error(response)["code"] == code
+    assert error(response)["message"]
+    assert MemoryItem.objects.count() == 0
+    assert not WriteRequest.objects.filter(status=WriteStatus.QUEUED).exists()
+
+
+def test_a_refused_write_is_logged_without_its_content(api):
+    response = post(api, {**BODY, "content": "key AKIAIOSFODNN7EXAMPLE"},
+                    HTTP_IDEMPOTENCY_KEY="s1")
+    assert error(response)["gate"] == "sensitivity"
+    write = WriteRequest.objects.get()
+    assert write.status == WriteStatus.REJECTED and write.code == "secret_detected"
+    assert "AKIA" not in json.dumps(write.payload)
+    assert "content" not in write.payload
+    replay = post(api, {**BODY, "content": "key AKIAIOSFODNN7EXAMPLE"},
+                  HTTP_IDEMPOTENCY_KEY="s1")
+    assert replay.status_code == 422 and error(replay)["code"] == "secret_detected"
+
+
+def test_malformed_json_is_400(api):
+    response = api.post(URL, data="{bad", content_type="application/json")
+    assert response.status_code == 400
+    assert error(response)["code"] == "malformed_json"
+
+
+def test_a_layer_the_agent_may_not_write(tenant):
+    _, token = make_agent(tenant, layers=["session"])
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    response = post(client)
+    assert response.status_code == 422
+    assert error(response)["code"] == "layer_forbidden"
+    assert error(response)["gate"] == "schema"
+
+
+def test_a_sibling_scope_is_forbidden(tenant):
+    _, token = make_agent(tenant, scopes=["/org/acme/user/43/"])
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert error(post(client))["code"] == "scope_forbidden"
+
+
+def test_a_deadline_in_the_past(api):
+    past = (timezone.now() - timedelta(seconds=5)).isoformat()
+    response = post(api, {**BODY, "deadline": past})
+    assert response.status_code == 422
+    assert error(response)["code"] == "deadline_exceeded"
+    assert error(response)["gate"] == "idempotency"
+
+
+@pytest.mark.parametrize("header", [None, "Bearer", "Bearer nope", "Basic abc",
+                                    "Bearer mgc_nope_nope"])
+def test_bad_tokens_are_401(tenant, header):
+    client = APIClient()
+    if header:
+        client.credentials(HTTP_AUTHORIZATION=header)
+    response = post(client)
+    assert response.status_code == 401
+    assert error(response)["code"] == "unauthenticated"
+    assert WriteRequest.objects.count() == 0
+
+
+def test_a_revoked_token_is_401(tenant, agent_and_token):
+    agent, token = agent_and_token
+    agent_token_revoke(token=agent.tokens.get(), actor=SYSTEM)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    response = post(client)
+    assert response.status_code == 401
+    assert "revoked" in error(response)["message"]
+
+
+def test_writes_of_another_tenant_are_404(api, other_tenant):
+    _, token = make_agent(other_tenant)
+    other = APIClient()
+    other.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    foreign = post(other, {**BODY, "scope": "/org/globex/user/7/"}).json()["id"]
+    response = api.get(f"/api/v1/writes/{foreign}")
+    assert response.status_code == 404
+    assert error(response)["code"] == "not_found"
+    assert api.get("/api/v1/writes/not-a-uuid").status_code == 404
+
+
+def test_long_poll_returns_at_the_deadline_while_queued(api):
+    write_id = post(api).json()["id"]
+    response = api.get(f"/api/v1/writes/{write_id}?wait=0.3")
+    assert response.status_code == 200
+    assert response.json()["status"] == "queued"
+    assert api.get(f"/api/v1/writes/{write_id}?wait=soon").status_code == 422
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_concurrent_duplicates_execute_once(tenant, agent_and_token):
+    _, token = agent_and_token
+    answers, barrier = [], threading.Barrier(20)
+
+    def submit():
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+        barrier.wait()
+        answers.append(post(client, HTTP_IDEMPOTENCY_KEY="same-key"))
+        connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [a.status_code for a in answers] == [202] * 20
+    assert len({a.json()["id"] for a in answers}) == 1
+    assert WriteRequest.objects.count() == 1
+    assert AuditEvent.objects.filter(action="write.submit").count() == 1
+    assert sum(a.has_header("Idempotent-Replayed") for a in answers) == 19

@@ -1,0 +1,144 @@
+"""The pipeline service in-process: outcomes, versions, log and audit rows."""
+
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from audit.models import AuditEvent
+from audit.services import audit_chain_verify
+from memory_core.models import (
+    LogOperation,
+    MemoryItem,
+    MemoryLogEntry,
+    MemoryVersion,
+    VersionStatus,
+    WriteRequest,
+    WriteStatus,
+)
+from memory_core.services.writes import write_process, write_submit
+
+SCOPE = "/org/acme/user/42/"
+
+
+@pytest.fixture
+def agent(agent_and_token):
+    return agent_and_token[0]
+
+
+def submit(agent, content, idem=None, **extra):
+    payload = {"scope": SCOPE, "layer": "episodic", "content": content, **extra}
+    return write_submit(agent=agent, payload=payload,
+                        idempotency_key=idem or uuid.uuid4().hex).write
+
+
+def process(write):
+    write_process(write_id=write.id)
+    write.refresh_from_db()
+    return write
+
+
+def test_a_new_memory_is_committed_with_version_log_and_audit(agent, tenant):
+    write = process(submit(agent, "The user prefers dark mode."))
+    assert write.status == WriteStatus.COMMITTED
+    version = write.version
+    assert version.number == 1 and version.status == VersionStatus.ACTIVE
+    assert len(version.embedding) == 384
+    assert version.item.head == version and version.item.scope.path == SCOPE
+    assert MemoryLogEntry.objects.get(item=version.item).operation == LogOperation.INSERT
+    assert AuditEvent.objects.filter(action="memory.insert",
+                                     object_id=str(version.item_id)).count() == 1
+    assert [g["gate"] for g in write.gate_decisions] == [
+        "idempotency", "schema", "sensitivity", "dedup", "semantic_dedup"]
+    assert all(g["decision"] == "accept" and g["ms"] >= 0 for g in write.gate_decisions)
+    assert audit_chain_verify(tenant_ids=[tenant.id]) == []
+
+
+def test_exact_duplicate_reinforces_without_a_new_version(agent):
+    first = process(submit(agent, "The user prefers dark mode."))
+    again = process(submit(agent, "The user   prefers dark mode.", confidence=0.8))
+    assert again.status == WriteStatus.DUPLICATE
+    assert again.version_id == first.version_id
+    assert again.gate_decisions[-1]["details"]["tier"] == "exact_hash"
+    version = MemoryVersion.objects.get()
+    assert version.evidence_count == 2 and version.last_reinforced_at is not None
+    assert MemoryLogEntry.objects.filter(operation=LogOperation.REINFORCE).count() == 1
+
+
+def test_semantic_duplicate_within_the_scope(agent):
+    process(submit(agent, "The user prefers dark mode in every dashboard."))
+    near = process(submit(agent, "The user prefers dark mode in all dashboards."))
+    assert near.status == WriteStatus.DUPLICATE
+    assert near.gate == "semantic_dedup"
+    assert near.gate_decisions[-1]["details"]["similarity"] > 0.95
+    assert MemoryItem.objects.count() == 1
+
+
+def test_near_text_in_a_sibling_scope_is_not_a_duplicate(agent, tenant):
+    process(submit(agent, "The user prefers dark mode in every dashboard."))
+    other = write_submit(agent=agent, payload={
+        "scope": "/org/acme/user/43/", "layer": "episodic",
+        "content": "The user prefers dark mode in every dashboard."}, idempotency_key="x")
+    assert process(other.write).status == WriteStatus.COMMITTED
+    assert MemoryItem.objects.count() == 2
+
+
+def test_a_different_fact_is_not_a_duplicate(agent):
+    process(submit(agent, "The user prefers dark mode."))
+    other = process(submit(agent, "The user's invoices go to the finance mailbox."))
+    assert other.status == WriteStatus.COMMITTED
+    assert other.gate_decisions[-1]["details"]["nearest_similarity"] < 0.95
+
+
+def test_entity_key_updates_the_item_with_a_superseding_version(agent):
+    first = process(submit(agent, "The user prefers dark mode.", key="theme"))
+    second = process(submit(agent, "The user prefers light mode.", key="theme"))
+    assert second.status == WriteStatus.COMMITTED
+    assert second.memory_item_id == first.memory_item_id
+    old, new = MemoryVersion.objects.order_by("number")
+    assert (old.status, new.status) == (VersionStatus.SUPERSEDED, VersionStatus.ACTIVE)
+    assert new.number == 2 and new.supersedes == old
+    assert old.valid_to == new.valid_from
+    assert MemoryItem.objects.get().head == new
+    same = process(submit(agent, "The user prefers light mode.", key="theme"))
+    assert same.status == WriteStatus.DUPLICATE and MemoryVersion.objects.count() == 2
+
+
+def test_redelivery_decides_once(agent):
+    write = submit(agent, "The user prefers dark mode.")
+    assert write_process(write_id=write.id) == 1
+    assert write_process(write_id=write.id) == 0
+    assert MemoryVersion.objects.count() == 1
+    assert AuditEvent.objects.filter(action="memory.insert").count() == 1
+
+
+def test_a_batch_embeds_together_and_sees_its_own_commits(agent):
+    facts = ["The user lives in Lisbon.", "Invoices go to the finance mailbox.",
+             "The user's dog is called Pixel.", "Weekly reports are due on Fridays.",
+             "The VPN client crashes on macOS 15."]
+    writes = [submit(agent, fact) for fact in facts]
+    twin = submit(agent, facts[0], idem="twin")
+    assert write_process(write_id=writes[0].id) == 6
+    statuses = dict(WriteRequest.objects.values_list("id", "status"))
+    assert [statuses[w.id] for w in writes] == [WriteStatus.COMMITTED] * 5
+    assert statuses[twin.id] == WriteStatus.DUPLICATE
+
+
+def test_a_deadline_that_passes_in_the_queue(agent):
+    write = submit(agent, "Late.", deadline=(timezone.now() + timedelta(minutes=1)).isoformat())
+    WriteRequest.objects.filter(pk=write.pk).update(
+        deadline=timezone.now() - timedelta(seconds=1),
+        payload={**write.payload,
+                 "deadline": (timezone.now() - timedelta(seconds=1)).isoformat()})
+    write = process(write)
+    assert write.status == WriteStatus.REJECTED
+    assert (write.gate, write.code) == ("idempotency", "deadline_exceeded")
+    assert MemoryItem.objects.count() == 0
+
+
+def test_an_agent_supplied_vector_is_used(agent):
+    vector = [0.0] * 384
+    vector[7] = 1.0
+    write = process(submit(agent, "Custom vector memory.", embedding=vector))
+    assert list(write.version.embedding) == vector
