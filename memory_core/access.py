@@ -20,13 +20,17 @@ from memory_core.models import Membership, MemoryItem, Tenant, WriteRequest
 from memory_core.selectors import memory_item_get, write_request_get
 
 
-def tenant_for_member(user: AbstractBaseUser | AnonymousUser,
-                      slug: str) -> tuple[Tenant, Membership]:
+def tenant_for_member(
+    user: AbstractBaseUser | AnonymousUser, slug: str
+) -> tuple[Tenant, Membership]:
     """Return the tenant named `slug` and the user's membership in it, or 404."""
     membership = None
     if user.is_authenticated:
-        membership = (Membership.objects.select_related("tenant")
-                      .filter(user=user, tenant__slug=slug).first())
+        membership = (
+            Membership.objects.select_related("tenant")
+            .filter(user=user, tenant__slug=slug)
+            .first()
+        )
     if membership is None:
         raise Http404("No such tenant.")
     return membership.tenant, membership
@@ -46,7 +50,7 @@ def memory_item_for_member(*, tenant: Tenant, item_id: uuid.UUID | str) -> Memor
 
 
 def write_for_member(*, tenant: Tenant, write_id: uuid.UUID | str) -> WriteRequest:
-    """Return the tenant's write request, or 404 if it is missing or another tenant's."""
+    """Return the tenant's write, or 404 if it is missing or another tenant's."""
     write = write_request_get(tenant=tenant, write_id=write_id)
     if write is None:
         raise Http404("No such write.")

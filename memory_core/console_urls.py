@@ -26,14 +26,21 @@ def include_for_members(module: str) -> tuple[list, None, None]:
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True),
-         name="login"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        name="login",
+    ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("t/<slug:slug>/memories/", views.memory_list, name="memory_list"),
-    path("t/<slug:slug>/memories/<uuid:item_id>/", views.memory_detail,
-         name="memory_detail"),
+    path(
+        "t/<slug:slug>/memories/<uuid:item_id>/",
+        views.memory_detail,
+        name="memory_detail",
+    ),
     path("t/<slug:slug>/writes/", views.write_list, name="write_list"),
-    path("t/<slug:slug>/writes/<uuid:write_id>/", views.write_detail,
-         name="write_detail"),
+    path(
+        "t/<slug:slug>/writes/<uuid:write_id>/", views.write_detail, name="write_detail"
+    ),
     path("t/<slug:slug>/audit/", include_for_members("audit.urls")),
 ]

@@ -40,7 +40,10 @@ def tenant_switch_links(request: HttpRequest, page: str) -> list[dict[str, Any]]
     """Return a link per member tenant to the same kind of page, current one flagged."""
     target = SWITCH_TARGETS.get(page, page) if page in SECTIONS else "memory_list"
     return [
-        {"tenant": tenant, "url": reverse(target, kwargs={"slug": tenant.slug}),
-         "current": tenant.pk == request.tenant.pk}
+        {
+            "tenant": tenant,
+            "url": reverse(target, kwargs={"slug": tenant.slug}),
+            "current": tenant.pk == request.tenant.pk,
+        }
         for tenant in member_tenants(request.user)
     ]

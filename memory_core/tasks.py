@@ -8,7 +8,11 @@ from celery import shared_task
 from django.db import OperationalError
 
 from memory_core.embeddings import EmbeddingError
-from memory_core.services.writes import write_fail, write_process, writes_requeue_stalled
+from memory_core.services.writes import (
+    write_fail,
+    write_process,
+    writes_requeue_stalled,
+)
 
 MAX_RETRIES = 5
 

@@ -1,4 +1,4 @@
-"""The console's HTML pages for memories and writes; each renders a page or its partial."""
+"""The console's memory and write pages; each renders a page or its partial."""
 
 from __future__ import annotations
 
@@ -31,8 +31,9 @@ from memory_core.selectors import (
 PAGE_SIZE = 50
 
 
-def render_page(request: HttpRequest, template: str, partial: str,
-                context: dict[str, Any]) -> HttpResponse:
+def render_page(
+    request: HttpRequest, template: str, partial: str, context: dict[str, Any]
+) -> HttpResponse:
     """Render the whole page, or only `partial` for an htmx swap."""
     if request.htmx and not request.htmx.history_restore_request:
         template = f"{template}#{partial}"
@@ -42,9 +43,12 @@ def render_page(request: HttpRequest, template: str, partial: str,
     return response
 
 
-def choice(value: str | None, choices: type[Layer | VersionStatus | WriteStatus],
-           default: str = "") -> str:
-    """Return `value` if it is one of `choices`, else `default` (unknown means unset)."""
+def choice(
+    value: str | None,
+    choices: type[Layer | VersionStatus | WriteStatus],
+    default: str = "",
+) -> str:
+    """Return `value` if it is one of `choices`, else `default`."""
     return value if value in choices.values else default
 
 
@@ -62,31 +66,52 @@ def memory_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     """Browse the tenant's memories by scope, layer, status and text."""
     # No status parameter means active memories; an empty one means any status.
     status = request.GET.get("status", VersionStatus.ACTIVE)
-    filters = {"scope": request.GET.get("scope", ""),
-               "layer": choice(request.GET.get("layer"), Layer),
-               "status": choice(status, VersionStatus),
-               "q": request.GET.get("q", "").strip()}
-    items = memory_item_list(tenant=tenant, scope_path=filters["scope"],
-                             layer=filters["layer"], status=filters["status"],
-                             text=filters["q"])
+    filters = {
+        "scope": request.GET.get("scope", ""),
+        "layer": choice(request.GET.get("layer"), Layer),
+        "status": choice(status, VersionStatus),
+        "q": request.GET.get("q", "").strip(),
+    }
+    items = memory_item_list(
+        tenant=tenant,
+        scope_path=filters["scope"],
+        layer=filters["layer"],
+        status=filters["status"],
+        text=filters["q"],
+    )
     # The list shows content only: leave the head's vector in the database.
     items = items.defer("head__embedding", "head__search_vector")
     page = Paginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
-    return render_page(request, "memory_core/memory_list.html", "results", {
-        "page_obj": page, "filters": filters, "scopes": scope_list(tenant=tenant),
-        "layers": Layer.choices, "statuses": VersionStatus.choices,
-    })
+    return render_page(
+        request,
+        "memory_core/memory_list.html",
+        "results",
+        {
+            "page_obj": page,
+            "filters": filters,
+            "scopes": scope_list(tenant=tenant),
+            "layers": Layer.choices,
+            "statuses": VersionStatus.choices,
+        },
+    )
 
 
 @member_required
-def memory_detail(request: HttpRequest, tenant: Tenant, item_id: uuid.UUID) -> HttpResponse:
+def memory_detail(
+    request: HttpRequest, tenant: Tenant, item_id: uuid.UUID
+) -> HttpResponse:
     """Show one memory: its fields, head content, version chain and log."""
     item = memory_item_for_member(tenant=tenant, item_id=item_id)
-    return render_page(request, "memory_core/memory_detail.html", "detail", {
-        "item": item,
-        "versions": memory_version_list(tenant=tenant, item=item),
-        "log": memory_log_for_item(tenant=tenant, item=item),
-    })
+    return render_page(
+        request,
+        "memory_core/memory_detail.html",
+        "detail",
+        {
+            "item": item,
+            "versions": memory_version_list(tenant=tenant, item=item),
+            "log": memory_log_for_item(tenant=tenant, item=item),
+        },
+    )
 
 
 @member_required
@@ -96,21 +121,37 @@ def write_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     writes = write_request_list(tenant=tenant, status=filters["status"])
     # Show the content's start without loading payloads (and their vectors).
     writes = writes.annotate(content_preview=KT("payload__content")).defer(
-        "payload", "gate_decisions")
+        "payload", "gate_decisions"
+    )
     page = Paginator(writes, PAGE_SIZE).get_page(request.GET.get("page"))
-    return render_page(request, "memory_core/write_list.html", "results", {
-        "page_obj": page, "filters": filters, "statuses": WriteStatus.choices,
-    })
+    return render_page(
+        request,
+        "memory_core/write_list.html",
+        "results",
+        {
+            "page_obj": page,
+            "filters": filters,
+            "statuses": WriteStatus.choices,
+        },
+    )
 
 
 @member_required
-def write_detail(request: HttpRequest, tenant: Tenant, write_id: uuid.UUID) -> HttpResponse:
+def write_detail(
+    request: HttpRequest, tenant: Tenant, write_id: uuid.UUID
+) -> HttpResponse:
     """Show one write: what was sent and every gate's decision."""
     write = write_for_member(tenant=tenant, write_id=write_id)
-    return render_page(request, "memory_core/write_detail.html", "detail", {
-        "write": write, "payload_fields": payload_fields(write.payload),
-        "has_embedding": bool(write.payload.get("embedding")),
-    })
+    return render_page(
+        request,
+        "memory_core/write_detail.html",
+        "detail",
+        {
+            "write": write,
+            "payload_fields": payload_fields(write.payload),
+            "has_embedding": bool(write.payload.get("embedding")),
+        },
+    )
 
 
 def payload_fields(payload: dict[str, Any]) -> list[dict[str, Any]]:
@@ -120,6 +161,10 @@ def payload_fields(payload: dict[str, Any]) -> list[dict[str, Any]]:
         if key in ("content", "embedding"):
             continue
         block = isinstance(value, dict | list) and bool(value)
-        text = value if isinstance(value, str) else json.dumps(value, indent=2 if block else None)
+        text = (
+            value
+            if isinstance(value, str)
+            else json.dumps(value, indent=2 if block else None)
+        )
         fields.append({"key": key, "value": text, "block": block})
     return fields

@@ -19,7 +19,7 @@ from tests.factories import make_agent, make_tenant
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_database_url() -> str:
+def database_url_for_tests() -> str:
     from django.db import connection
 
     db = connection.settings_dict
@@ -32,21 +32,22 @@ def test_database_url() -> str:
 class WorkerProcess:
     """A `celery worker` subprocess on the test database and the test queue."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, queue: str | None = None) -> None:
         self.name = name
+        queue = queue or settings.CELERY_TASK_DEFAULT_QUEUE
         self.log: list[str] = []
         self.ready = threading.Event()
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "memory_core.settings",
-            "DATABASE_URL": test_database_url(),
+            "DATABASE_URL": database_url_for_tests(),
             "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
-            "MGC_CELERY_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE,
+            "MGC_CELERY_QUEUE": queue,
         }
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "memory_core", "worker",
              "--pool=solo", "--loglevel=INFO", f"--hostname={name}@%h",
-             "-Q", settings.CELERY_TASK_DEFAULT_QUEUE,
+             "-Q", queue,
              "--without-gossip", "--without-mingle", "--without-heartbeat"],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )

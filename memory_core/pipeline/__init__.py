@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import time
 
-from memory_core.pipeline.gates import dedup, idempotency, schema, semantic_dedup, sensitivity
+from memory_core.pipeline.gates import (
+    dedup,
+    idempotency,
+    schema,
+    semantic_dedup,
+    sensitivity,
+)
 from memory_core.pipeline.types import Candidate, Decision, GateContext, GateResult
 
 # The order matters: cheap, stateless gates first; anything that needs an

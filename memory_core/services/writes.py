@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 import uuid
@@ -11,7 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -19,11 +20,17 @@ from audit.services import Actor, AuditEntry, audit_event_record, audit_events_r
 from memory_core.embeddings import get_provider
 from memory_core.exceptions import Invalid
 from memory_core.hashing import content_hash, content_token, request_hash
-from memory_core.models import Agent, MemoryVersion, WriteRequest, WriteStatus
+from memory_core.models import Agent, WriteRequest, WriteStatus
 from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
-from memory_core.pipeline.lookups import DatabaseLookups
-from memory_core.pipeline.types import Candidate, Decision, GateContext, GateResult
-from memory_core.services.memory import memory_insert, memory_update, version_reinforce
+from memory_core.pipeline.lookups import BatchLookups, DatabaseLookups
+from memory_core.pipeline.types import (
+    Candidate,
+    Decision,
+    ExistingVersion,
+    GateContext,
+    GateResult,
+)
+from memory_core.services.memory import MemoryBatch, memory_update
 from memory_core.services.tenancy import agent_actor
 
 logger = logging.getLogger(__name__)
@@ -163,19 +170,16 @@ def write_wait(*, write: WriteRequest, seconds: float) -> WriteRequest:
 # The worker side.
 
 class _BatchEmbedder:
-    """Embed the batch's texts in one call; hand each candidate its vector."""
+    """Embed the batch's texts in one call; hand each candidate its vector.
 
-    def __init__(self, candidates: list[Candidate], lookups: DatabaseLookups,
-                 tenant_id: uuid.UUID) -> None:
+    Texts whose exact content is already stored in their scope are skipped:
+    they will be answered as duplicates without an embedding.
+    """
+
+    def __init__(self, candidates: list[Candidate], lookups: BatchLookups) -> None:
         self.vectors: dict[str, list[float]] = {}
-        known_hashes = set(
-            MemoryVersion.objects.filter(
-                tenant_id=tenant_id, content_hash__in={c.content_hash for c in candidates}
-            ).values_list("content_hash", flat=True)
-        )
-        texts = {c.content_hash: c.content for c in candidates
-                 if c.embedding is None and c.content_hash not in known_hashes}
-        self._embed(texts)
+        self._embed({c.content_hash: c.content for c in candidates
+                     if c.embedding is None and not lookups.known_hash(c)})
 
     def _embed(self, texts: dict[str, str]) -> None:
         if texts:
@@ -191,15 +195,48 @@ class _BatchEmbedder:
         return candidate.embedding
 
 
+def _save_outcomes(writes: list[WriteRequest]) -> None:
+    """Store every decided write's outcome in one UPDATE (bulk_update is slow)."""
+    if not writes:
+        return
+    columns = {
+        "id": ("uuid", [w.id for w in writes]),
+        "status": ("text", [w.status for w in writes]),
+        "gate": ("text", [w.gate for w in writes]),
+        "code": ("text", [w.code for w in writes]),
+        "reason": ("text", [w.reason for w in writes]),
+        "gate_decisions": ("text", [json.dumps(w.gate_decisions) for w in writes]),
+        "started_at": ("timestamptz", [w.started_at for w in writes]),
+        "finished_at": ("timestamptz", [w.finished_at for w in writes]),
+        "attempts": ("int", [w.attempts for w in writes]),
+        "version_id": ("uuid", [w.version_id for w in writes]),
+        "memory_item_id": ("uuid", [w.memory_item_id for w in writes]),
+    }
+    assignments = ", ".join(
+        f"{name} = u.{name}::jsonb" if name == "gate_decisions" else f"{name} = u.{name}"
+        for name in columns if name != "id"
+    )
+    arrays = ", ".join(f"%s::{kind}[]" for kind, _ in columns.values())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE memory_core_writerequest AS w SET {assignments} "
+            f"FROM unnest({arrays}) AS u({', '.join(columns)}) WHERE w.id = u.id",
+            [values for _, values in columns.values()],
+        )
+
+
 def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
     """Run a queued write, and other queued writes of its tenant, through the gates.
 
     The claim is a row lock held until commit: a redelivered message waits for
     the first holder and then finds the write decided; a worker that dies
-    mid-batch releases the locks and leaves every write `queued`. Return the
-    number of writes decided.
+    mid-batch releases the locks and leaves every write `queued`. The batch
+    is embedded in one model call and written with bulk queries; each write
+    still sees the ones decided before it. Return the number of writes decided.
     """
     batch_size = batch_size or settings.MGC_WRITE_BATCH_SIZE
+    if not WriteRequest.objects.filter(pk=write_id, status=WriteStatus.QUEUED).exists():
+        return 0  # decided already, most often inside an earlier batch
     with transaction.atomic(durable=True):
         first = (WriteRequest.objects.select_for_update(of=("self",))
                  .filter(pk=write_id).first())
@@ -212,66 +249,76 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
         )
         batch = [first, *others]
         agents = Agent.objects.in_bulk({w.agent_id for w in batch})
-        lookups = DatabaseLookups(first.tenant_id)
         candidates = [candidate_from_payload(w.payload, write_id=w.id, agent_id=w.agent_id)
                       for w in batch]
-        embed = _BatchEmbedder(candidates, lookups, first.tenant_id)
+        lookups = BatchLookups(first.tenant_id, candidates)
+        embed = _BatchEmbedder(candidates, lookups)
+        lookups.prime_neighbours(
+            (lookups.scope(c.scope_path).id, c.layer, embed(c)) for c in candidates
+            if lookups.scope(c.scope_path) and not c.key and not lookups.known_hash(c)
+            and len(embed(c)) == settings.MGC_EMBEDDING_DIM
+        )
+        now = timezone.now()
+        memory = MemoryBatch(tenant_id=first.tenant_id, now=now)
         entries: dict[uuid.UUID, list[AuditEntry]] = defaultdict(list)
-        decided = 0
+        decided = []
         for write, candidate in zip(batch, candidates, strict=True):
             agent = agents[write.agent_id]
             try:
-                with transaction.atomic():
-                    entries[agent.id] += _process_one(write, candidate, agent, lookups, embed)
-                decided += 1
+                ctx = gate_context(agent=agent, lookups=lookups, now=now, embed=embed)
+                result, trace = run_gates(candidate, ctx, gates=GATES)
             except Exception:
                 if write is first:
                     raise
                 # Leave it queued; its own message retries it.
                 logger.exception("write %s failed in a batch; left queued", write.id)
+                continue
+            entries[agent.id] += _apply(write, candidate, result, trace, memory=memory,
+                                        lookups=lookups, embed=embed, now=now)
+            decided.append(write)
+        memory.flush()
+        _save_outcomes(decided)
         for agent_id, agent_entries in entries.items():
-            audit_events_record(tenant_id=first.tenant_id, actor=agent_actor(agents[agent_id]),
-                                entries=agent_entries)
-    return decided
+            audit_events_record(tenant_id=first.tenant_id,
+                                actor=agent_actor(agents[agent_id]), entries=agent_entries)
+    return len(decided)
 
 
-def _process_one(write: WriteRequest, candidate: Candidate, agent: Agent,
-                 lookups: DatabaseLookups, embed: _BatchEmbedder) -> list[AuditEntry]:
-    now = timezone.now()
-    ctx = gate_context(agent=agent, lookups=lookups, now=now, embed=embed)
-    result, trace = run_gates(candidate, ctx, gates=GATES)
+def _apply(write: WriteRequest, candidate: Candidate, result: GateResult, trace: list,
+           *, memory: MemoryBatch, lookups: BatchLookups, embed: _BatchEmbedder,
+           now: datetime) -> list[AuditEntry]:
+    """Record the pipeline's decision on the write and plan its memory changes."""
     write.gate_decisions = trace
     write.started_at = write.started_at or now
     write.finished_at = now
     write.attempts += 1
     write.gate, write.code, write.reason = result.gate, result.code, result.reason
-    entries: list[AuditEntry]
     if result.decision == Decision.REJECT:
         write.status = WriteStatus.REJECTED
-        entries = [AuditEntry(action="write.rejected", object_type="write_request",
-                              object_id=str(write.id), reason=result.code,
-                              metadata={"gate": result.gate})]
-    elif result.decision == Decision.DUPLICATE:
-        version, entries = version_reinforce(
-            version_id=uuid.UUID(result.details["version_id"]), write=write,
-            tier=result.details["tier"], now=now,
-        )
-        write.status, write.version, write.memory_item_id = (
-            WriteStatus.DUPLICATE, version, version.item_id)
+        return [AuditEntry(action="write.rejected", object_type="write_request",
+                           object_id=str(write.id), reason=result.code,
+                           metadata={"gate": result.gate})]
+    if result.decision == Decision.DUPLICATE:
+        version_id = uuid.UUID(result.details["version_id"])
+        item_id = uuid.UUID(result.details["item_id"])
+        write.status, write.version_id, write.memory_item_id = (
+            WriteStatus.DUPLICATE, version_id, item_id)
+        return memory.reinforce(version_id=version_id, item_id=item_id, write=write,
+                                tier=result.details["tier"])
+    embed(candidate)
+    write.status = WriteStatus.COMMITTED
+    write.gate, write.code, write.reason = "", "", ""
+    if candidate.update_item_id is not None:
+        # Rare: write what is planned so far, then supersede row by row.
+        memory.flush()
+        version, entries = memory_update(candidate=candidate,
+                                         item_id=candidate.update_item_id, write=write,
+                                         now=now)
     else:
-        embed(candidate)
-        if candidate.update_item_id is not None:
-            version, entries = memory_update(candidate=candidate,
-                                             item_id=candidate.update_item_id,
-                                             write=write, now=now)
-        else:
-            version, entries = memory_insert(candidate=candidate, write=write, now=now)
-        write.status, write.version, write.memory_item_id = (
-            WriteStatus.COMMITTED, version, version.item_id)
-        write.gate, write.code, write.reason = "", "", ""
-    write.save(update_fields=["gate_decisions", "started_at", "finished_at", "attempts",
-                              "gate", "code", "reason", "status", "version",
-                              "memory_item"])
+        version, entries = memory.insert(candidate=candidate, write=write)
+    write.version_id, write.memory_item_id = version.id, version.item_id
+    lookups.remember(candidate=candidate, version=ExistingVersion(
+        version.id, version.item_id, version.content_hash))
     return entries
 
 
@@ -294,7 +341,7 @@ def write_fail(*, write_id: uuid.UUID, reason: str) -> None:
 def writes_requeue_stalled(*, older_than_seconds: int | None = None,
                            limit: int = 1000) -> int:
     """Re-enqueue writes left queued too long (lost message, broker outage)."""
-    age = older_than_seconds or settings.MGC_STALLED_WRITE_SECONDS
+    age = settings.MGC_STALLED_WRITE_SECONDS if older_than_seconds is None else older_than_seconds
     cutoff = timezone.now() - timedelta(seconds=age)
     ids = list(WriteRequest.objects.filter(status=WriteStatus.QUEUED, created_at__lt=cutoff)
                .order_by("created_at").values_list("id", flat=True)[:limit])

@@ -1,0 +1,293 @@
+"""Write-path benchmark: `python -m bench.writes [--n 1000]`.
+
+Posts N distinct writes over HTTP to a real server, lets a real Celery worker
+drain them, then does the same with N exact duplicates. Prints JSON with
+committed writes/s, end-to-end and per-gate latencies, and the embedding
+model's own batch throughput measured in the same run; writes it to
+bench/results/writes.json. Runs in its own database (memory_bench).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+
+
+def _redis_available() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+def configure() -> None:
+    """Point this process (and its children) at the bench database and queue."""
+    if "DATABASE_URL" not in os.environ:
+        sys.path.insert(0, str(ROOT))
+        from memory_core import embedded_db
+
+        os.environ["DATABASE_URL"] = embedded_db.database_url("memory_bench")
+    if "CELERY_BROKER_URL" not in os.environ and _redis_available():
+        os.environ["CELERY_BROKER_URL"] = "redis://127.0.0.1:6379/14"
+    os.environ["MGC_CELERY_QUEUE"] = f"bench-{uuid.uuid4().hex[:8]}"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "memory_core.settings"
+    import django
+
+    django.setup()
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    values = sorted(values)
+    return round(values[min(len(values) - 1, int(q * len(values)))], 3)
+
+
+class Worker:
+    def __init__(self) -> None:
+        self.ready_at: float | None = None
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "memory_core", "worker", "--pool=solo",
+             "--loglevel=INFO", "-Q", os.environ["MGC_CELERY_QUEUE"],
+             "--without-gossip", "--without-mingle", "--without-heartbeat"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        self._ready = threading.Event()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            if "embedding model loaded" in line and not self._ready.is_set():
+                self.ready_at = time.time()
+                self._ready.set()
+
+    def wait_ready(self) -> float:
+        if not self._ready.wait(180):
+            raise RuntimeError("worker did not start")
+        return self.ready_at
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(30)
+
+
+class Server:
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.proc = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload",
+             "--skip-checks"],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("server did not start")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(30)
+
+
+def post_all(port: int, token: str, bodies: list[dict], clients: int) -> float:
+    """POST every body with its own Idempotency-Key; return posts per second."""
+    local = threading.local()
+
+    def post(body: dict) -> int:
+        if not hasattr(local, "conn"):
+            local.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        local.conn.request("POST", "/api/v1/writes", body=json.dumps(body), headers={
+            "Authorization": f"Bearer {token}", "Content-Type": "application/json",
+            "Idempotency-Key": uuid.uuid4().hex})
+        response = local.conn.getresponse()
+        response.read()
+        if response.status != 202:
+            raise RuntimeError(f"POST answered {response.status}")
+        return response.status
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(post, bodies))
+    return len(bodies) / (time.perf_counter() - started)
+
+
+def drain(write_ids: set, started_at: float, timeout: float = 600) -> dict:
+    from memory_core.models import WriteRequest, WriteStatus
+
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        left = WriteRequest.objects.filter(id__in=write_ids,
+                                           status=WriteStatus.QUEUED).count()
+        if not left:
+            break
+        time.sleep(0.2)
+    rows = list(WriteRequest.objects.filter(id__in=write_ids).values(
+        "status", "created_at", "finished_at", "gate_decisions"))
+    last = max(r["finished_at"] for r in rows if r["finished_at"]).timestamp()
+    statuses: dict[str, int] = {}
+    gates: dict[str, list[float]] = {}
+    for row in rows:
+        statuses[row["status"]] = statuses.get(row["status"], 0) + 1
+        for g in row["gate_decisions"]:
+            gates.setdefault(g["gate"], []).append(g["ms"])
+    return {
+        "writes": len(rows),
+        "statuses": statuses,
+        "writes_per_s": round(len(rows) / max(last - started_at, 1e-6), 1),
+        "per_gate_ms": {name: {"p50": percentile(v, 0.5), "p95": percentile(v, 0.95),
+                               "p99": percentile(v, 0.99)} for name, v in gates.items()},
+    }
+
+
+def model_throughput(texts: list[str]) -> float:
+    from memory_core.embeddings import get_provider
+
+    provider = get_provider()
+    provider.embed(texts[:64])  # load and warm
+    started = time.perf_counter()
+    provider.embed(texts)
+    return len(texts) / (time.perf_counter() - started)
+
+
+WORDS = """
+account address agenda airport allergy analytics apartment appointment archive
+backup badge balance bank battery birthday blender budget bug calendar camera
+cancel carrier cat certificate chart checkout cinema client coffee colleague
+compiler concert contract coupon cousin credit customer dashboard database
+deadline dentist deploy desk diet discount doctor dog domain download driver
+editor email engine espresso event export family fever flight football garden
+gift grocery guitar gym hardware holiday hotel insurance invoice jacket kernel
+keyboard kitchen landlord laptop lawyer lease library license loan lunch manager
+marathon meeting migration mortgage museum neighbour newsletter notebook office
+onboarding order package painting parking passport payroll pharmacy piano
+pipeline pizza plumber podcast printer project quota recipe refund router
+salary sandwich schedule school server shipment shoes subscription sunset
+supplier surgery tablet tax teacher telescope tennis ticket train translation
+umbrella vacation vendor violin visa warehouse wedding weekend window yoga
+""".split()
+VERBS = ["prefers", "cancelled", "moved", "asked about", "complained about",
+         "renewed", "forgot", "booked", "paid for", "reviewed", "lost", "ordered"]
+
+
+def distinct_texts(n: int, run: str) -> list[str]:
+    """Return n sentences that differ in meaning, not only in numbers."""
+    import random
+
+    rng = random.Random(run)
+    return [
+        f"The user {rng.choice(VERBS)} the {rng.choice(WORDS)} and the "
+        f"{rng.choice(WORDS)} before the {rng.choice(WORDS)}, mentioning "
+        f"{' '.join(rng.sample(WORDS, 5))} (ref {run}-{i})."
+        for i in range(n)
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--n", type=int, default=1000)
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    args = parser.parse_args()
+    configure()
+    if not args.port:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            args.port = probe.getsockname()[1]
+
+    from django.core.management import call_command
+
+    from audit.services import Actor
+    from memory_core.models import WriteRequest
+    from memory_core.services.tenancy import (
+        agent_create,
+        agent_token_issue,
+        scope_create,
+        tenant_create,
+    )
+
+    call_command("migrate", verbosity=0)
+    run = uuid.uuid4().hex[:6]
+    actor = Actor.system("bench")
+    tenant = tenant_create(slug=f"bench-{run}", name="Bench", actor=actor)
+    scope = f"/org/bench-{run}/user/1/"
+    scope_create(tenant=tenant, path=scope, actor=actor)
+    agent = agent_create(tenant=tenant, name="bench", allowed_scopes=[scope],
+                         allowed_layers=["episodic"], actor=actor)
+    _, token = agent_token_issue(agent=agent, actor=actor)
+    texts = distinct_texts(args.n, run)
+    model_rate = model_throughput(distinct_texts(args.n, run + "m"))
+
+    server = Server(args.port)
+    try:
+        # Distinct writes: post them all, then let a fresh worker drain the queue.
+        bodies = [{"scope": scope, "layer": "episodic", "content": t} for t in texts]
+        ingest_rate = post_all(args.port, token, bodies, args.clients)
+        ids = set(WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True))
+        worker = Worker()
+        distinct = drain(ids, worker.wait_ready())
+        # End-to-end latency with the worker running, writes arriving one by one.
+        e2e = []
+        for text in distinct_texts(50, run + "e"):
+            conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=60)
+            started = time.perf_counter()
+            conn.request("POST", "/api/v1/writes", body=json.dumps(
+                {"scope": scope, "layer": "episodic", "content": text}), headers={
+                "Authorization": f"Bearer {token}", "Content-Type": "application/json",
+                "Prefer": "wait=30"})
+            answer = json.loads(conn.getresponse().read())
+            assert answer["status"] in {"committed", "duplicate"}, answer
+            e2e.append((time.perf_counter() - started) * 1000)
+        worker.stop()
+
+        # Exact duplicates of one stored memory: no embedding needed.
+        dup_bodies = [{"scope": scope, "layer": "episodic", "content": texts[0]}
+                      for _ in range(args.n)]
+        before = set(WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True))
+        post_all(args.port, token, dup_bodies, args.clients)
+        dup_ids = set(WriteRequest.objects.filter(tenant=tenant)
+                      .values_list("id", flat=True)) - before
+        worker = Worker()
+        duplicates = drain(dup_ids, worker.wait_ready())
+        worker.stop()
+    finally:
+        server.stop()
+
+    result = {
+        "n": args.n,
+        "embedding_model_texts_per_s": round(model_rate, 1),
+        "api_ingest_writes_per_s": round(ingest_rate, 1),
+        "distinct": distinct,
+        "pipeline_vs_model": round(distinct["writes_per_s"] / model_rate, 3),
+        "end_to_end_ms_single_write": {"p50": percentile(e2e, 0.5),
+                                       "p95": percentile(e2e, 0.95)},
+        "exact_duplicates": duplicates,
+        "cpu_count": os.cpu_count(),
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "writes.json").write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+    print(f"median of e2e: {statistics.median(e2e):.1f} ms", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
