@@ -43,7 +43,9 @@ class AuditEvent(models.Model):
                 fields=["tenant_id", "object_type", "object_id"],
                 name="audit_event_object_idx",
             ),
-            models.Index(fields=["tenant_id", "created_at"], name="audit_event_time_idx"),
+            models.Index(
+                fields=["tenant_id", "created_at"], name="audit_event_time_idx"
+            ),
         ]
         ordering = ["tenant_id", "seq"]
 

@@ -62,10 +62,25 @@ class Worker:
     def __init__(self) -> None:
         self.ready_at: float | None = None
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "memory_core", "worker", "--pool=solo",
-             "--loglevel=INFO", "-Q", os.environ["MGC_CELERY_QUEUE"],
-             "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "memory_core",
+                "worker",
+                "--pool=solo",
+                "--loglevel=INFO",
+                "-Q",
+                os.environ["MGC_CELERY_QUEUE"],
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         self._ready = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
@@ -90,9 +105,17 @@ class Server:
     def __init__(self, port: int) -> None:
         self.port = port
         self.proc = subprocess.Popen(
-            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload",
-             "--skip-checks"],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "manage.py",
+                "runserver",
+                f"127.0.0.1:{port}",
+                "--noreload",
+                "--skip-checks",
+            ],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -115,9 +138,16 @@ def post_all(port: int, token: str, bodies: list[dict], clients: int) -> float:
     def post(body: dict) -> int:
         if not hasattr(local, "conn"):
             local.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        local.conn.request("POST", "/api/v1/writes", body=json.dumps(body), headers={
-            "Authorization": f"Bearer {token}", "Content-Type": "application/json",
-            "Idempotency-Key": uuid.uuid4().hex})
+        local.conn.request(
+            "POST",
+            "/api/v1/writes",
+            body=json.dumps(body),
+            headers={
+                "Authorization": f"Bearer {token}",
+                "Content-Type": "application/json",
+                "Idempotency-Key": uuid.uuid4().hex,
+            },
+        )
         response = local.conn.getresponse()
         response.read()
         if response.status != 202:
@@ -135,13 +165,17 @@ def drain(write_ids: set, started_at: float, timeout: float = 600) -> dict:
 
     deadline = time.time() + timeout
     while time.time() < deadline:
-        left = WriteRequest.objects.filter(id__in=write_ids,
-                                           status=WriteStatus.QUEUED).count()
+        left = WriteRequest.objects.filter(
+            id__in=write_ids, status=WriteStatus.QUEUED
+        ).count()
         if not left:
             break
         time.sleep(0.2)
-    rows = list(WriteRequest.objects.filter(id__in=write_ids).values(
-        "status", "created_at", "finished_at", "gate_decisions"))
+    rows = list(
+        WriteRequest.objects.filter(id__in=write_ids).values(
+            "status", "created_at", "finished_at", "gate_decisions"
+        )
+    )
     last = max(r["finished_at"] for r in rows if r["finished_at"]).timestamp()
     statuses: dict[str, int] = {}
     gates: dict[str, list[float]] = {}
@@ -153,8 +187,14 @@ def drain(write_ids: set, started_at: float, timeout: float = 600) -> dict:
         "writes": len(rows),
         "statuses": statuses,
         "writes_per_s": round(len(rows) / max(last - started_at, 1e-6), 1),
-        "per_gate_ms": {name: {"p50": percentile(v, 0.5), "p95": percentile(v, 0.95),
-                               "p99": percentile(v, 0.99)} for name, v in gates.items()},
+        "per_gate_ms": {
+            name: {
+                "p50": percentile(v, 0.5),
+                "p95": percentile(v, 0.95),
+                "p99": percentile(v, 0.99),
+            }
+            for name, v in gates.items()
+        },
     }
 
 
@@ -176,16 +216,29 @@ compiler concert contract coupon cousin credit customer dashboard database
 deadline dentist deploy desk diet discount doctor dog domain download driver
 editor email engine espresso event export family fever flight football garden
 gift grocery guitar gym hardware holiday hotel insurance invoice jacket kernel
-keyboard kitchen landlord laptop lawyer lease library license loan lunch manager
-marathon meeting migration mortgage museum neighbour newsletter notebook office
-onboarding order package painting parking passport payroll pharmacy piano
-pipeline pizza plumber podcast printer project quota recipe refund router
-salary sandwich schedule school server shipment shoes subscription sunset
-supplier surgery tablet tax teacher telescope tennis ticket train translation
-umbrella vacation vendor violin visa warehouse wedding weekend window yoga
+keyboard kitchen landlord laptop lawyer lease library license loan lunch
+manager marathon meeting migration mortgage museum neighbour newsletter
+notebook office onboarding order package painting parking passport payroll
+pharmacy piano pipeline pizza plumber podcast printer project quota recipe
+refund router salary sandwich schedule school server shipment shoes
+subscription sunset supplier surgery tablet tax teacher telescope tennis
+ticket train translation umbrella vacation vendor violin visa warehouse
+wedding weekend window yoga
 """.split()
-VERBS = ["prefers", "cancelled", "moved", "asked about", "complained about",
-         "renewed", "forgot", "booked", "paid for", "reviewed", "lost", "ordered"]
+VERBS = [
+    "prefers",
+    "cancelled",
+    "moved",
+    "asked about",
+    "complained about",
+    "renewed",
+    "forgot",
+    "booked",
+    "paid for",
+    "reviewed",
+    "lost",
+    "ordered",
+]
 
 
 def distinct_texts(n: int, run: str) -> list[str]:
@@ -230,8 +283,13 @@ def main() -> None:
     tenant = tenant_create(slug=f"bench-{run}", name="Bench", actor=actor)
     scope = f"/org/bench-{run}/user/1/"
     scope_create(tenant=tenant, path=scope, actor=actor)
-    agent = agent_create(tenant=tenant, name="bench", allowed_scopes=[scope],
-                         allowed_layers=["episodic"], actor=actor)
+    agent = agent_create(
+        tenant=tenant,
+        name="bench",
+        allowed_scopes=[scope],
+        allowed_layers=["episodic"],
+        actor=actor,
+    )
     _, token = agent_token_issue(agent=agent, actor=actor)
     texts = distinct_texts(args.n, run)
     model_rate = model_throughput(distinct_texts(args.n, run + "m"))
@@ -241,7 +299,9 @@ def main() -> None:
         # Distinct writes: post them all, then let a fresh worker drain the queue.
         bodies = [{"scope": scope, "layer": "episodic", "content": t} for t in texts]
         ingest_rate = post_all(args.port, token, bodies, args.clients)
-        ids = set(WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True))
+        ids = set(
+            WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
+        )
         worker = Worker()
         distinct = drain(ids, worker.wait_ready())
         # End-to-end latency with the worker running, writes arriving one by one.
@@ -249,22 +309,34 @@ def main() -> None:
         for text in distinct_texts(50, run + "e"):
             conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=60)
             started = time.perf_counter()
-            conn.request("POST", "/api/v1/writes", body=json.dumps(
-                {"scope": scope, "layer": "episodic", "content": text}), headers={
-                "Authorization": f"Bearer {token}", "Content-Type": "application/json",
-                "Prefer": "wait=30"})
+            conn.request(
+                "POST",
+                "/api/v1/writes",
+                body=json.dumps({"scope": scope, "layer": "episodic", "content": text}),
+                headers={
+                    "Authorization": f"Bearer {token}",
+                    "Content-Type": "application/json",
+                    "Prefer": "wait=30",
+                },
+            )
             answer = json.loads(conn.getresponse().read())
             assert answer["status"] in {"committed", "duplicate"}, answer
             e2e.append((time.perf_counter() - started) * 1000)
         worker.stop()
 
         # Exact duplicates of one stored memory: no embedding needed.
-        dup_bodies = [{"scope": scope, "layer": "episodic", "content": texts[0]}
-                      for _ in range(args.n)]
-        before = set(WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True))
+        dup_bodies = [
+            {"scope": scope, "layer": "episodic", "content": texts[0]}
+            for _ in range(args.n)
+        ]
+        before = set(
+            WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
+        )
         post_all(args.port, token, dup_bodies, args.clients)
-        dup_ids = set(WriteRequest.objects.filter(tenant=tenant)
-                      .values_list("id", flat=True)) - before
+        dup_ids = (
+            set(WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True))
+            - before
+        )
         worker = Worker()
         duplicates = drain(dup_ids, worker.wait_ready())
         worker.stop()
@@ -277,8 +349,10 @@ def main() -> None:
         "api_ingest_writes_per_s": round(ingest_rate, 1),
         "distinct": distinct,
         "pipeline_vs_model": round(distinct["writes_per_s"] / model_rate, 3),
-        "end_to_end_ms_single_write": {"p50": percentile(e2e, 0.5),
-                                       "p95": percentile(e2e, 0.95)},
+        "end_to_end_ms_single_write": {
+            "p50": percentile(e2e, 0.5),
+            "p95": percentile(e2e, 0.95),
+        },
         "exact_duplicates": duplicates,
         "cpu_count": os.cpu_count(),
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

@@ -4,10 +4,18 @@ from memory_core import apis
 
 urlpatterns = [
     path("writes", apis.WriteCreateApi.as_view(), name="api-write-create"),
-    path("writes/<str:write_id>", apis.WriteDetailApi.as_view(), name="api-write-detail"),
+    path(
+        "writes/<str:write_id>", apis.WriteDetailApi.as_view(), name="api-write-detail"
+    ),
     path("memories", apis.MemoryListApi.as_view(), name="api-memory-list"),
-    path("memories/<str:memory_id>", apis.MemoryDetailApi.as_view(),
-         name="api-memory-detail"),
-    path("memories/<str:memory_id>/versions", apis.MemoryVersionListApi.as_view(),
-         name="api-memory-versions"),
+    path(
+        "memories/<str:memory_id>",
+        apis.MemoryDetailApi.as_view(),
+        name="api-memory-detail",
+    ),
+    path(
+        "memories/<str:memory_id>/versions",
+        apis.MemoryVersionListApi.as_view(),
+        name="api-memory-versions",
+    ),
 ]

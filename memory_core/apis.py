@@ -54,8 +54,9 @@ class WriteOutput(serializers.Serializer):
     code = serializers.CharField(allow_blank=True)
     reason = serializers.CharField(allow_blank=True)
     memory_id = serializers.UUIDField(source="memory_item_id", allow_null=True)
-    version = serializers.IntegerField(source="version.number", allow_null=True,
-                                       default=None)
+    version = serializers.IntegerField(
+        source="version.number", allow_null=True, default=None
+    )
     version_id = serializers.UUIDField(allow_null=True)
     risk = serializers.FloatField(allow_null=True, default=None)
     review_id = serializers.UUIDField(allow_null=True, default=None)
@@ -64,7 +65,9 @@ class WriteOutput(serializers.Serializer):
 
 
 class WriteDetailOutput(WriteOutput):
-    gates = serializers.ListField(source="gate_decisions", child=serializers.DictField())
+    gates = serializers.ListField(
+        source="gate_decisions", child=serializers.DictField()
+    )
 
 
 def _wait_seconds(raw: str | None) -> float:
@@ -76,15 +79,23 @@ def _wait_seconds(raw: str | None) -> float:
         raise Invalid("wait must be a number of seconds.", code="invalid_wait") from exc
 
 
-def _write_response(write: WriteRequest, *, detail: bool = False,
-                    status: int = 200, headers: dict | None = None) -> Response:
+def _write_response(
+    write: WriteRequest,
+    *,
+    detail: bool = False,
+    status: int = 200,
+    headers: dict | None = None,
+) -> Response:
     if write.status == WriteStatus.REJECTED and write.gate and status == 202:
         # Refused before it was queued: answer as the error it is (and replay
         # the same answer for the same key).
-        raise Invalid(write.reason, code=write.code, gate=write.gate,
-                      details={"write_id": str(write.id),
-                               "gates": write.gate_decisions[-1:]},
-                      headers=headers)
+        raise Invalid(
+            write.reason,
+            code=write.code,
+            gate=write.gate,
+            details={"write_id": str(write.id), "gates": write.gate_decisions[-1:]},
+            headers=headers,
+        )
     serializer = WriteDetailOutput if detail else WriteOutput
     return Response(serializer(write).data, status=status, headers=headers)
 
@@ -98,61 +109,104 @@ class WriteCreateApi(APIView):
         content = serializers.CharField(allow_blank=True, trim_whitespace=False)
         kind = serializers.CharField(max_length=64, required=False, default="note")
         key = serializers.CharField(max_length=200, required=False, allow_null=True)
-        subject = serializers.CharField(max_length=200, required=False, allow_blank=True)
-        predicate = serializers.CharField(max_length=200, required=False, allow_blank=True)
+        subject = serializers.CharField(
+            max_length=200, required=False, allow_blank=True
+        )
+        predicate = serializers.CharField(
+            max_length=200, required=False, allow_blank=True
+        )
         object = serializers.CharField(max_length=500, required=False, allow_blank=True)
         confidence = serializers.FloatField(required=False, default=0.7)
-        source = serializers.ChoiceField(choices=Source.choices, required=False,
-                                         default=Source.AGENT_INFERRED)
+        source = serializers.ChoiceField(
+            choices=Source.choices, required=False, default=Source.AGENT_INFERRED
+        )
         evidence = EvidenceSerializer(many=True, required=False)
-        ttl_seconds = serializers.IntegerField(required=False, min_value=1, allow_null=True)
-        soft_ttl_seconds = serializers.IntegerField(required=False, min_value=1,
-                                                    allow_null=True)
-        classification = serializers.ChoiceField(choices=Classification.choices,
-                                                 required=False, default="general")
-        residency = serializers.CharField(max_length=32, required=False, allow_blank=True)
-        task_id = serializers.CharField(max_length=200, required=False, allow_blank=True)
-        session_id = serializers.CharField(max_length=200, required=False, allow_blank=True)
+        ttl_seconds = serializers.IntegerField(
+            required=False, min_value=1, allow_null=True
+        )
+        soft_ttl_seconds = serializers.IntegerField(
+            required=False, min_value=1, allow_null=True
+        )
+        classification = serializers.ChoiceField(
+            choices=Classification.choices, required=False, default="general"
+        )
+        residency = serializers.CharField(
+            max_length=32, required=False, allow_blank=True
+        )
+        task_id = serializers.CharField(
+            max_length=200, required=False, allow_blank=True
+        )
+        session_id = serializers.CharField(
+            max_length=200, required=False, allow_blank=True
+        )
         deadline = serializers.DateTimeField(required=False, allow_null=True)
-        embedding = serializers.ListField(child=serializers.FloatField(), required=False,
-                                          allow_null=True, max_length=4096)
+        embedding = serializers.ListField(
+            child=serializers.FloatField(),
+            required=False,
+            allow_null=True,
+            max_length=4096,
+        )
 
     @extend_schema(
-        request=InputSerializer, responses={202: WriteOutput},
+        request=InputSerializer,
+        responses={202: WriteOutput},
         parameters=[
             OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER),
-            OpenApiParameter("Prefer", str, OpenApiParameter.HEADER,
-                             description="wait=N: wait up to N seconds for the outcome"),
+            OpenApiParameter(
+                "Prefer",
+                str,
+                OpenApiParameter.HEADER,
+                description="wait=N: wait up to N seconds for the outcome",
+            ),
         ],
     )
     def post(self, request: Request) -> Response:
         raw = request.body
         if len(raw) > settings.MGC_MAX_BODY_BYTES:
-            raise TooLarge(f"The body is {len(raw)} bytes; the limit is "
-                           f"{settings.MGC_MAX_BODY_BYTES}.", code="body_too_large")
+            raise TooLarge(
+                f"The body is {len(raw)} bytes; the limit is "
+                f"{settings.MGC_MAX_BODY_BYTES}.",
+                code="body_too_large",
+            )
         data = request.data
         if not isinstance(data, dict):
             raise Malformed("The body must be a JSON object.", code="malformed_json")
         unknown = sorted(set(data) - set(self.InputSerializer().fields))
         if unknown:
-            raise Invalid(f"Unknown fields: {', '.join(unknown)}.", code="unknown_fields",
-                          details={"fields": unknown})
+            raise Invalid(
+                f"Unknown fields: {', '.join(unknown)}.",
+                code="unknown_fields",
+                details={"fields": unknown},
+            )
         content = data.get("content")
-        if isinstance(content, str) and len(content.encode()) > settings.MGC_MAX_CONTENT_BYTES:
+        if (
+            isinstance(content, str)
+            and len(content.encode()) > settings.MGC_MAX_CONTENT_BYTES
+        ):
             raise TooLarge(
                 f"Content is {len(content.encode())} bytes; the limit is "
-                f"{settings.MGC_MAX_CONTENT_BYTES}.", code="content_too_large", gate="schema")
+                f"{settings.MGC_MAX_CONTENT_BYTES}.",
+                code="content_too_large",
+                gate="schema",
+            )
         serializer = self.InputSerializer(data=data)
         if not serializer.is_valid():
-            raise Invalid("The write is invalid.", code="invalid_write", gate="schema",
-                          details=serializer.errors)
+            raise Invalid(
+                "The write is invalid.",
+                code="invalid_write",
+                gate="schema",
+                details=serializer.errors,
+            )
         payload = json.loads(json.dumps(serializer.validated_data, default=str))
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= 255:
-            raise Invalid("Idempotency-Key must be 1 to 255 characters.",
-                          code="invalid_idempotency_key")
-        result = write_submit(agent=request.user.agent, payload=payload,
-                              idempotency_key=key)
+            raise Invalid(
+                "Idempotency-Key must be 1 to 255 characters.",
+                code="invalid_idempotency_key",
+            )
+        result = write_submit(
+            agent=request.user.agent, payload=payload, idempotency_key=key
+        )
         headers = {"Location": f"/api/v1/writes/{result.write.id}"}
         if result.replayed:
             headers["Idempotent-Replayed"] = "true"
@@ -166,12 +220,14 @@ class WriteCreateApi(APIView):
 class WriteDetailApi(APIView):
     """A write's outcome; `?wait=N` long-polls until it leaves `queued`."""
 
-    @extend_schema(responses={200: WriteDetailOutput},
-                   parameters=[OpenApiParameter("wait", float)])
+    @extend_schema(
+        responses={200: WriteDetailOutput}, parameters=[OpenApiParameter("wait", float)]
+    )
     def get(self, request: Request, write_id: str) -> Response:
         principal = request.user
-        write = write_request_get(tenant=principal.tenant, write_id=write_id,
-                                  agent=principal.agent)
+        write = write_request_get(
+            tenant=principal.tenant, write_id=write_id, agent=principal.agent
+        )
         if write is None:
             raise NotFound("No such write.")
         seconds = _wait_seconds(request.query_params.get("wait"))
@@ -183,28 +239,67 @@ class WriteDetailApi(APIView):
 class VersionOutput(serializers.ModelSerializer):
     class Meta:
         model = MemoryVersion
-        fields = ["id", "number", "content", "structured", "content_hash", "confidence",
-                  "adjusted_confidence", "source", "evidence", "evidence_count",
-                  "last_reinforced_at", "status", "supersedes", "valid_from", "valid_to",
-                  "task_id", "session_id", "created_at"]
+        fields = [
+            "id",
+            "number",
+            "content",
+            "structured",
+            "content_hash",
+            "confidence",
+            "adjusted_confidence",
+            "source",
+            "evidence",
+            "evidence_count",
+            "last_reinforced_at",
+            "status",
+            "supersedes",
+            "valid_from",
+            "valid_to",
+            "task_id",
+            "session_id",
+            "created_at",
+        ]
 
 
 class MemoryOutput(serializers.ModelSerializer):
     scope = serializers.CharField(source="scope.path")
     key = serializers.CharField(source="memory_key", allow_null=True)
-    content = serializers.CharField(source="head.content", allow_null=True, default=None)
-    version = serializers.IntegerField(source="head.number", allow_null=True, default=None)
+    content = serializers.CharField(
+        source="head.content", allow_null=True, default=None
+    )
+    version = serializers.IntegerField(
+        source="head.number", allow_null=True, default=None
+    )
     version_id = serializers.UUIDField(source="head_id", allow_null=True)
-    confidence = serializers.FloatField(source="head.confidence", allow_null=True,
-                                        default=None)
+    confidence = serializers.FloatField(
+        source="head.confidence", allow_null=True, default=None
+    )
     source = serializers.CharField(source="head.source", allow_null=True, default=None)
 
     class Meta:
         model = MemoryItem
-        fields = ["id", "scope", "layer", "kind", "key", "subject", "predicate", "object",
-                  "content", "version", "version_id", "confidence", "source", "status",
-                  "classification", "residency", "pinned", "expires_at", "created_at",
-                  "updated_at"]
+        fields = [
+            "id",
+            "scope",
+            "layer",
+            "kind",
+            "key",
+            "subject",
+            "predicate",
+            "object",
+            "content",
+            "version",
+            "version_id",
+            "confidence",
+            "source",
+            "status",
+            "classification",
+            "residency",
+            "pinned",
+            "expires_at",
+            "created_at",
+            "updated_at",
+        ]
 
 
 class MemoryPagination(LimitOffsetPagination):
@@ -218,10 +313,14 @@ class MemoryListApi(APIView):
     @extend_schema(
         responses={200: MemoryOutput(many=True)},
         parameters=[
-            OpenApiParameter("scope", str), OpenApiParameter("inherit", bool),
-            OpenApiParameter("layer", str), OpenApiParameter("key", str),
-            OpenApiParameter("status", str), OpenApiParameter("as_of", str),
-            OpenApiParameter("limit", int), OpenApiParameter("offset", int),
+            OpenApiParameter("scope", str),
+            OpenApiParameter("inherit", bool),
+            OpenApiParameter("layer", str),
+            OpenApiParameter("key", str),
+            OpenApiParameter("status", str),
+            OpenApiParameter("as_of", str),
+            OpenApiParameter("limit", int),
+            OpenApiParameter("offset", int),
         ],
     )
     def get(self, request: Request) -> Response:
@@ -230,18 +329,25 @@ class MemoryListApi(APIView):
         if params.get("as_of"):
             as_of = parse_datetime(params["as_of"])
             if as_of is None:
-                raise Invalid("as_of must be an ISO 8601 date-time.", code="invalid_as_of")
+                raise Invalid(
+                    "as_of must be an ISO 8601 date-time.", code="invalid_as_of"
+                )
         status = params.get("status", VersionStatus.ACTIVE)
         if status not in VersionStatus.values or status == VersionStatus.DRAFT:
             raise Invalid(f"Unknown status {status!r}.", code="invalid_status")
         if params.get("layer") and params["layer"] not in Layer.values:
             raise Invalid(f"Unknown layer {params['layer']!r}.", code="invalid_layer")
         items = memory_item_list(
-            tenant=principal.tenant, scope_path=params.get("scope"),
+            tenant=principal.tenant,
+            scope_path=params.get("scope"),
             inherit=params.get("inherit", "false").lower() in {"1", "true", "yes"},
-            layer=params.get("layer"), key=params.get("key"), status=status, as_of=as_of,
-            readable_scopes=agent_readable_scopes(tenant=principal.tenant,
-                                                  agent=principal.agent),
+            layer=params.get("layer"),
+            key=params.get("key"),
+            status=status,
+            as_of=as_of,
+            readable_scopes=agent_readable_scopes(
+                tenant=principal.tenant, agent=principal.agent
+            ),
         )
         paginator = MemoryPagination()
         page = paginator.paginate_queryset(items, request, view=self)
@@ -251,9 +357,11 @@ class MemoryListApi(APIView):
 def _readable_item(request: Request, memory_id: str) -> MemoryItem:
     principal = request.user
     item = memory_item_get(
-        tenant=principal.tenant, item_id=memory_id,
-        readable_scopes=agent_readable_scopes(tenant=principal.tenant,
-                                              agent=principal.agent),
+        tenant=principal.tenant,
+        item_id=memory_id,
+        readable_scopes=agent_readable_scopes(
+            tenant=principal.tenant, agent=principal.agent
+        ),
     )
     if item is None or item.status == VersionStatus.DRAFT:
         raise NotFound("No such memory.")
@@ -271,5 +379,6 @@ class MemoryVersionListApi(APIView):
     def get(self, request: Request, memory_id: str) -> Response:
         item = _readable_item(request, memory_id)
         versions = memory_version_list(tenant=request.user.tenant, item=item).exclude(
-            status=VersionStatus.DRAFT)
+            status=VersionStatus.DRAFT
+        )
         return Response({"results": VersionOutput(versions, many=True).data})

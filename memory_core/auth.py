@@ -45,27 +45,38 @@ class AgentTokenAuthentication(authentication.BaseAuthentication):
     keyword = "Bearer"
 
     def authenticate(self, request):
-        header = authentication.get_authorization_header(request).decode(errors="replace")
+        header = authentication.get_authorization_header(request).decode(
+            errors="replace"
+        )
         if not header:
             return None
         scheme, _, raw = header.partition(" ")
         if scheme.lower() != "bearer" or not raw.strip():
-            raise exceptions.AuthenticationFailed("Use 'Authorization: Bearer <token>'.")
+            raise exceptions.AuthenticationFailed(
+                "Use 'Authorization: Bearer <token>'."
+            )
         parsed = parse_token(raw.strip())
         if parsed is None:
             raise exceptions.AuthenticationFailed("The token is malformed.")
         prefix, secret = parsed
         token = (
-            AgentToken.objects.select_related("agent__tenant").filter(prefix=prefix).first()
+            AgentToken.objects.select_related("agent__tenant")
+            .filter(prefix=prefix)
+            .first()
         )
-        if token is None or not hmac.compare_digest(token.secret_hash, hash_secret(secret)):
+        if token is None or not hmac.compare_digest(
+            token.secret_hash, hash_secret(secret)
+        ):
             raise exceptions.AuthenticationFailed("The token is not valid.")
         if token.revoked_at is not None:
             raise exceptions.AuthenticationFailed("The token has been revoked.")
         if not token.agent.is_active:
             raise exceptions.AuthenticationFailed("The agent is disabled.")
         now = timezone.now()
-        if token.last_used_at is None or (now - token.last_used_at).total_seconds() > 60:
+        if (
+            token.last_used_at is None
+            or (now - token.last_used_at).total_seconds() > 60
+        ):
             AgentToken.objects.filter(pk=token.pk).update(last_used_at=now)
         return AgentPrincipal(token), token
 

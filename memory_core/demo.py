@@ -27,45 +27,93 @@ from memory_core.services.writes import write_process, write_submit
 
 DEMO_PASSWORD = "memory-demo"
 TENANTS = {"acme": "Acme Corp", "globex": "Globex Corporation"}
-ROLES = {"curator": Role.CURATOR, "compliance": Role.COMPLIANCE_OFFICER,
-         "admin": Role.ADMIN}
+ROLES = {
+    "curator": Role.CURATOR,
+    "compliance": Role.COMPLIANCE_OFFICER,
+    "admin": Role.ADMIN,
+}
 # A curator of both tenants shows the tenant switcher.
 MULTI_TENANT_USER = "ops-curator"
 
 MEMORIES = {
     "acme": [
-        ("/org/acme/", "semantic", "refund_policy",
-         "Refunds over 500 EUR need a second approver in finance.", "tool_verified"),
-        ("/org/acme/", "procedural", "deploy_checklist",
-         "Before a deploy: run the migrations check, then notify #ops.", "user_stated"),
-        ("/org/acme/user/42/", "episodic", "color_preference",
-         "The user prefers dark mode in every dashboard.", "user_stated"),
-        ("/org/acme/user/42/", "episodic", None,
-         "The user asked for invoices to be sent on the first Monday of the month.",
-         "user_stated"),
-        ("/org/acme/user/42/task/onboarding/", "session", None,
-         "Onboarding step 3 of 5 is done; the SSO setup is next.", "agent_inferred"),
+        (
+            "/org/acme/",
+            "semantic",
+            "refund_policy",
+            "Refunds over 500 EUR need a second approver in finance.",
+            "tool_verified",
+        ),
+        (
+            "/org/acme/",
+            "procedural",
+            "deploy_checklist",
+            "Before a deploy: run the migrations check, then notify #ops.",
+            "user_stated",
+        ),
+        (
+            "/org/acme/user/42/",
+            "episodic",
+            "color_preference",
+            "The user prefers dark mode in every dashboard.",
+            "user_stated",
+        ),
+        (
+            "/org/acme/user/42/",
+            "episodic",
+            None,
+            "The user asked for invoices to be sent on the first Monday of the month.",
+            "user_stated",
+        ),
+        (
+            "/org/acme/user/42/task/onboarding/",
+            "session",
+            None,
+            "Onboarding step 3 of 5 is done; the SSO setup is next.",
+            "agent_inferred",
+        ),
     ],
     "globex": [
-        ("/org/globex/", "semantic", "support_hours",
-         "Support is staffed from 08:00 to 20:00 CET on weekdays.", "tool_verified"),
-        ("/org/globex/user/7/", "episodic", "language",
-         "The user writes in German and wants answers in German.", "user_stated"),
-        ("/org/globex/user/7/", "episodic", None,
-         "The user's last order was delayed by the carrier.", "agent_inferred"),
+        (
+            "/org/globex/",
+            "semantic",
+            "support_hours",
+            "Support is staffed from 08:00 to 20:00 CET on weekdays.",
+            "tool_verified",
+        ),
+        (
+            "/org/globex/user/7/",
+            "episodic",
+            "language",
+            "The user writes in German and wants answers in German.",
+            "user_stated",
+        ),
+        (
+            "/org/globex/user/7/",
+            "episodic",
+            None,
+            "The user's last order was delayed by the carrier.",
+            "agent_inferred",
+        ),
     ],
 }
 SCOPES = {
-    "acme": ["/org/acme/user/42/", "/org/acme/user/42/task/onboarding/",
-             "/org/acme/user/77/"],
+    "acme": [
+        "/org/acme/user/42/",
+        "/org/acme/user/42/task/onboarding/",
+        "/org/acme/user/77/",
+    ],
     "globex": ["/org/globex/user/7/"],
 }
 
 
 def demo_agent_token(tenant_slug: str) -> tuple[str, str]:
     """Return the (prefix, secret) of the demo agent's token for a tenant."""
-    digest = hmac.new(settings.SECRET_KEY.encode(), f"demo-agent:{tenant_slug}".encode(),
-                      hashlib.sha256).hexdigest()
+    digest = hmac.new(
+        settings.SECRET_KEY.encode(),
+        f"demo-agent:{tenant_slug}".encode(),
+        hashlib.sha256,
+    ).hexdigest()
     return f"demo{tenant_slug}"[:12], digest[:40]
 
 
@@ -85,18 +133,33 @@ def demo_seed() -> bool:
             membership_grant(tenant=tenant, user=user, role=role, actor=actor)
         membership_grant(tenant=tenant, user=ops, role=Role.CURATOR, actor=actor)
         agent = agent_create(
-            tenant=tenant, name=f"{slug}-assistant", allowed_scopes=[f"/org/{slug}/"],
-            allowed_layers=["session", "episodic", "semantic", "procedural"], actor=actor,
+            tenant=tenant,
+            name=f"{slug}-assistant",
+            allowed_scopes=[f"/org/{slug}/"],
+            allowed_layers=["session", "episodic", "semantic", "procedural"],
+            actor=actor,
         )
         prefix, secret = demo_agent_token(slug)
         with transaction.atomic():
-            AgentToken.objects.create(tenant=tenant, agent=agent, prefix=prefix,
-                                      secret_hash=hash_secret(secret), label="demo")
+            AgentToken.objects.create(
+                tenant=tenant,
+                agent=agent,
+                prefix=prefix,
+                secret_hash=hash_secret(secret),
+                label="demo",
+            )
         agents.append(agent)
     for agent in agents:
         for scope, layer, key, content, source in MEMORIES[agent.tenant.slug]:
-            payload = {"scope": scope, "layer": layer, "content": content, "key": key,
-                       "source": source, "confidence": 0.9, "kind": "note"}
+            payload = {
+                "scope": scope,
+                "layer": layer,
+                "content": content,
+                "key": key,
+                "source": source,
+                "confidence": 0.9,
+                "kind": "note",
+            }
             result = write_submit(agent=agent, payload=payload, idempotency_key=None)
             write_process(write_id=result.write.id)
     return True
@@ -106,13 +169,33 @@ def demo_credentials(url: str = "http://127.0.0.1:8000") -> dict[str, Any]:
     users = []
     for slug in TENANTS:
         for suffix, role in ROLES.items():
-            users.append({"username": f"{slug}-{suffix}", "password": DEMO_PASSWORD,
-                          "role": role.value, "tenant": slug})
-        users.append({"username": MULTI_TENANT_USER, "password": DEMO_PASSWORD,
-                      "role": Role.CURATOR.value, "tenant": slug})
+            users.append(
+                {
+                    "username": f"{slug}-{suffix}",
+                    "password": DEMO_PASSWORD,
+                    "role": role.value,
+                    "tenant": slug,
+                }
+            )
+        users.append(
+            {
+                "username": MULTI_TENANT_USER,
+                "password": DEMO_PASSWORD,
+                "role": Role.CURATOR.value,
+                "tenant": slug,
+            }
+        )
     agents = []
-    for agent in Agent.objects.filter(tenant__slug__in=TENANTS).select_related("tenant"):
+    for agent in Agent.objects.filter(tenant__slug__in=TENANTS).select_related(
+        "tenant"
+    ):
         prefix, secret = demo_agent_token(agent.tenant.slug)
-        agents.append({"tenant": agent.tenant.slug, "name": agent.name,
-                       "token": f"mgc_{prefix}_{secret}", "scopes": agent.allowed_scopes})
+        agents.append(
+            {
+                "tenant": agent.tenant.slug,
+                "name": agent.name,
+                "token": f"mgc_{prefix}_{secret}",
+                "scopes": agent.allowed_scopes,
+            }
+        )
     return {"url": url, "users": users, "agents": agents}

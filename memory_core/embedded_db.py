@@ -57,8 +57,9 @@ def database_url(name: str = DB_NAME) -> str:
 def _ensure_database(sock: str, name: str) -> None:
     import psycopg
 
-    with psycopg.connect(host=sock, user="postgres", dbname="postgres",
-                         autocommit=True) as conn:
+    with psycopg.connect(
+        host=sock, user="postgres", dbname="postgres", autocommit=True
+    ) as conn:
         exists = conn.execute(
             "SELECT 1 FROM pg_database WHERE datname = %s", [name]
         ).fetchone()

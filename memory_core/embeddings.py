@@ -53,8 +53,11 @@ class LocalMiniLM:
             return []
         model = self._load()
         vectors = model.encode(
-            list(texts), batch_size=self.batch_size, normalize_embeddings=True,
-            show_progress_bar=False, convert_to_numpy=True,
+            list(texts),
+            batch_size=self.batch_size,
+            normalize_embeddings=True,
+            show_progress_bar=False,
+            convert_to_numpy=True,
         )
         return vectors.tolist()
 
@@ -64,20 +67,26 @@ class OpenAICompatible:
 
     name = "openai-compatible"
 
-    def __init__(self, *, url: str, model: str, api_key: str, dim: int,
-                 timeout: float = 30.0) -> None:
+    def __init__(
+        self, *, url: str, model: str, api_key: str, dim: int, timeout: float = 30.0
+    ) -> None:
         self.url, self.model, self.api_key = url, model, api_key
         self.dim, self.timeout = dim, timeout
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
-        body = json.dumps({"model": self.model, "input": list(texts),
-                           "dimensions": self.dim}).encode()
+        body = json.dumps(
+            {"model": self.model, "input": list(texts), "dimensions": self.dim}
+        ).encode()
         request = urllib.request.Request(
-            self.url, data=body, method="POST",
-            headers={"Content-Type": "application/json",
-                     "Authorization": f"Bearer {self.api_key}"},
+            self.url,
+            data=body,
+            method="POST",
+            headers={
+                "Content-Type": "application/json",
+                "Authorization": f"Bearer {self.api_key}",
+            },
         )
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
@@ -86,7 +95,9 @@ class OpenAICompatible:
             raise EmbeddingError(f"embedding endpoint failed: {exc}") from exc
         vectors = [row["embedding"] for row in sorted(data, key=lambda r: r["index"])]
         if any(len(v) != self.dim for v in vectors):
-            raise EmbeddingError(f"embedding endpoint returned vectors not of size {self.dim}")
+            raise EmbeddingError(
+                f"embedding endpoint returned vectors not of size {self.dim}"
+            )
         return vectors
 
 

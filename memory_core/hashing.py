@@ -9,8 +9,9 @@ from typing import Any
 
 
 def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      default=str)
+    return json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str
+    )
 
 
 def sha256(text: str) -> str:
@@ -35,7 +36,9 @@ def content_token(payload: dict[str, Any], *, agent_id: uuid.UUID, layer: str) -
 
     The "content" is what the memory says and where: scope, text, key and triple.
     """
-    content = {k: payload.get(k) for k in ("scope", "content", "key", "subject",
-                                           "predicate", "object")}
+    content = {
+        k: payload.get(k)
+        for k in ("scope", "content", "key", "subject", "predicate", "object")
+    }
     content["content"] = normalize_content(content["content"] or "")
     return sha256(f"{canonical_json(content)}|{agent_id}|{layer}")

@@ -36,7 +36,9 @@ class Role(models.TextChoices):
 
 
 class Membership(models.Model):
-    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="memberships")
+    tenant = models.ForeignKey(
+        Tenant, on_delete=models.CASCADE, related_name="memberships"
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
     )
@@ -45,7 +47,9 @@ class Membership(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["tenant", "user"], name="membership_unique_user"),
+            models.UniqueConstraint(
+                fields=["tenant", "user"], name="membership_unique_user"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -69,8 +73,9 @@ class Agent(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="agents")
     name = models.CharField(max_length=100)
-    role = models.CharField(max_length=16, choices=AgentRole.choices,
-                            default=AgentRole.EXECUTOR)
+    role = models.CharField(
+        max_length=16, choices=AgentRole.choices, default=AgentRole.EXECUTOR
+    )
     allowed_scopes = models.JSONField(
         default=list, help_text="Scope paths; the agent may write at or below each."
     )
@@ -82,7 +87,9 @@ class Agent(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["tenant", "name"], name="agent_unique_name"),
+            models.UniqueConstraint(
+                fields=["tenant", "name"], name="agent_unique_name"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -127,7 +134,9 @@ class Scope(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["tenant", "path"], name="scope_unique_path"),
+            models.UniqueConstraint(
+                fields=["tenant", "path"], name="scope_unique_path"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -193,11 +202,16 @@ class MemoryItem(models.Model):
     )
     residency = models.CharField(max_length=32, blank=True)
     status = models.CharField(
-        max_length=16, choices=VersionStatus.choices, default=VersionStatus.ACTIVE,
+        max_length=16,
+        choices=VersionStatus.choices,
+        default=VersionStatus.ACTIVE,
         help_text="The head version's status, kept here for listing.",
     )
     head = models.ForeignKey(
-        "MemoryVersion", on_delete=models.SET_NULL, null=True, blank=True,
+        "MemoryVersion",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     pinned = models.BooleanField(default=False)
@@ -220,9 +234,13 @@ class MemoryItem(models.Model):
             ),
         ]
         indexes = [
-            models.Index(fields=["tenant", "scope", "layer", "status"],
-                         name="memory_item_listing_idx"),
-            models.Index(fields=["tenant", "-updated_at"], name="memory_item_recent_idx"),
+            models.Index(
+                fields=["tenant", "scope", "layer", "status"],
+                name="memory_item_listing_idx",
+            ),
+            models.Index(
+                fields=["tenant", "-updated_at"], name="memory_item_recent_idx"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -234,7 +252,9 @@ class MemoryVersion(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
-    item = models.ForeignKey(MemoryItem, on_delete=models.CASCADE, related_name="versions")
+    item = models.ForeignKey(
+        MemoryItem, on_delete=models.CASCADE, related_name="versions"
+    )
     scope = models.ForeignKey(Scope, on_delete=models.PROTECT, related_name="+")
     layer = models.CharField(max_length=16, choices=Layer.choices)
     number = models.PositiveIntegerField()
@@ -268,7 +288,11 @@ class MemoryVersion(models.Model):
         Agent, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     write_request = models.ForeignKey(
-        "WriteRequest", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "WriteRequest",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     task_id = models.CharField(max_length=200, blank=True)
     session_id = models.CharField(max_length=200, blank=True)
@@ -277,7 +301,9 @@ class MemoryVersion(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["item", "number"], name="memory_version_unique_number"),
+            models.UniqueConstraint(
+                fields=["item", "number"], name="memory_version_unique_number"
+            ),
         ]
         indexes = [
             HnswIndex(
@@ -288,8 +314,10 @@ class MemoryVersion(models.Model):
                 opclasses=["vector_cosine_ops"],
             ),
             GinIndex(fields=["search_vector"], name="memory_version_search_gin"),
-            models.Index(fields=["tenant", "scope", "layer", "content_hash"],
-                         name="memory_version_hash_idx"),
+            models.Index(
+                fields=["tenant", "scope", "layer", "content_hash"],
+                name="memory_version_hash_idx",
+            ),
             models.Index(fields=["item", "valid_from"], name="memory_version_asof_idx"),
             models.Index(fields=["tenant", "status"], name="memory_version_status_idx"),
         ]
@@ -321,16 +349,27 @@ class MemoryLogEntry(models.Model):
     operation = models.CharField(max_length=16, choices=LogOperation.choices)
     item = models.ForeignKey(MemoryItem, on_delete=models.CASCADE, related_name="log")
     version = models.ForeignKey(
-        MemoryVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        MemoryVersion,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     previous_version = models.ForeignKey(
-        MemoryVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        MemoryVersion,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     actor_agent = models.ForeignKey(
         Agent, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     actor_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     reason = models.TextField(blank=True)
@@ -338,7 +377,9 @@ class MemoryLogEntry(models.Model):
     created_at = models.DateTimeField()
 
     class Meta:
-        indexes = [models.Index(fields=["tenant", "item", "seq"], name="memory_log_item_idx")]
+        indexes = [
+            models.Index(fields=["tenant", "item", "seq"], name="memory_log_item_idx")
+        ]
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.operation} {self.item_id}"
@@ -370,8 +411,9 @@ class WriteRequest(models.Model):
     scope_path = models.CharField(max_length=500)
     layer = models.CharField(max_length=16)
     deadline = models.DateTimeField(null=True, blank=True)
-    status = models.CharField(max_length=20, choices=WriteStatus.choices,
-                              default=WriteStatus.QUEUED)
+    status = models.CharField(
+        max_length=20, choices=WriteStatus.choices, default=WriteStatus.QUEUED
+    )
     gate = models.CharField(max_length=32, blank=True)
     code = models.CharField(max_length=64, blank=True)
     reason = models.TextField(blank=True)
@@ -380,7 +422,11 @@ class WriteRequest(models.Model):
         MemoryItem, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     version = models.ForeignKey(
-        MemoryVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        MemoryVersion,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     attempts = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -395,8 +441,12 @@ class WriteRequest(models.Model):
             ),
         ]
         indexes = [
-            models.Index(fields=["tenant", "-created_at"], name="write_request_recent_idx"),
-            models.Index(fields=["status", "created_at"], name="write_request_status_idx"),
+            models.Index(
+                fields=["tenant", "-created_at"], name="write_request_recent_idx"
+            ),
+            models.Index(
+                fields=["status", "created_at"], name="write_request_status_idx"
+            ),
         ]
 
     def __str__(self) -> str:

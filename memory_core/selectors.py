@@ -36,11 +36,18 @@ def agent_readable_scopes(*, tenant: Tenant, agent: Agent) -> QuerySet[Scope]:
     return Scope.objects.filter(tenant=tenant).filter(Q(path__in=lineage) | below)
 
 
-def memory_item_list(*, tenant: Tenant, scope_path: str | None = None,
-                     inherit: bool = False, layer: str | None = None,
-                     key: str | None = None, status: str | None = None,
-                     text: str | None = None, as_of: datetime | None = None,
-                     readable_scopes: QuerySet[Scope] | None = None) -> QuerySet[MemoryItem]:
+def memory_item_list(
+    *,
+    tenant: Tenant,
+    scope_path: str | None = None,
+    inherit: bool = False,
+    layer: str | None = None,
+    key: str | None = None,
+    status: str | None = None,
+    text: str | None = None,
+    as_of: datetime | None = None,
+    readable_scopes: QuerySet[Scope] | None = None,
+) -> QuerySet[MemoryItem]:
     """Return items newest first, filtered; `inherit` adds the scope's ancestors."""
     items = MemoryItem.objects.filter(tenant=tenant).select_related("scope", "head")
     if readable_scopes is not None:
@@ -61,16 +68,21 @@ def memory_item_list(*, tenant: Tenant, scope_path: str | None = None,
         items = items.filter(status=status)
     if text:
         matching = MemoryVersion.objects.filter(
-            tenant=tenant, search_vector=SearchQuery(text, config="english",
-                                                     search_type="websearch"))
+            tenant=tenant,
+            search_vector=SearchQuery(text, config="english", search_type="websearch"),
+        )
         items = items.filter(
             Q(head__in=matching.values("id")) | Q(head__content__icontains=text)
         )
     return items.order_by("-updated_at", "id")
 
 
-def memory_item_get(*, tenant: Tenant, item_id: uuid.UUID | str,
-                    readable_scopes: QuerySet[Scope] | None = None) -> MemoryItem | None:
+def memory_item_get(
+    *,
+    tenant: Tenant,
+    item_id: uuid.UUID | str,
+    readable_scopes: QuerySet[Scope] | None = None,
+) -> MemoryItem | None:
     items = MemoryItem.objects.filter(tenant=tenant).select_related("scope", "head")
     if readable_scopes is not None:
         items = items.filter(scope__in=readable_scopes)
@@ -79,17 +91,27 @@ def memory_item_get(*, tenant: Tenant, item_id: uuid.UUID | str,
 
 
 def memory_version_list(*, tenant: Tenant, item: MemoryItem) -> QuerySet[MemoryVersion]:
-    return (MemoryVersion.objects.filter(tenant=tenant, item=item)
-            .select_related("agent").defer("embedding").order_by("-number"))
+    return (
+        MemoryVersion.objects.filter(tenant=tenant, item=item)
+        .select_related("agent")
+        .defer("embedding")
+        .order_by("-number")
+    )
 
 
-def memory_log_for_item(*, tenant: Tenant, item: MemoryItem) -> QuerySet[MemoryLogEntry]:
-    return (MemoryLogEntry.objects.filter(tenant=tenant, item=item)
-            .select_related("actor_agent", "actor_user").order_by("-seq"))
+def memory_log_for_item(
+    *, tenant: Tenant, item: MemoryItem
+) -> QuerySet[MemoryLogEntry]:
+    return (
+        MemoryLogEntry.objects.filter(tenant=tenant, item=item)
+        .select_related("actor_agent", "actor_user")
+        .order_by("-seq")
+    )
 
 
-def write_request_list(*, tenant: Tenant, status: str | None = None,
-                       agent_id: str | None = None) -> QuerySet[WriteRequest]:
+def write_request_list(
+    *, tenant: Tenant, status: str | None = None, agent_id: str | None = None
+) -> QuerySet[WriteRequest]:
     writes = WriteRequest.objects.filter(tenant=tenant).select_related("agent")
     if status:
         writes = writes.filter(status=status)
@@ -98,8 +120,9 @@ def write_request_list(*, tenant: Tenant, status: str | None = None,
     return writes.order_by("-created_at", "id")
 
 
-def write_request_get(*, tenant: Tenant, write_id: uuid.UUID | str,
-                      agent: Agent | None = None) -> WriteRequest | None:
+def write_request_get(
+    *, tenant: Tenant, write_id: uuid.UUID | str, agent: Agent | None = None
+) -> WriteRequest | None:
     writes = WriteRequest.objects.filter(tenant=tenant)
     if agent is not None:
         writes = writes.filter(agent=agent)
@@ -109,5 +132,3 @@ def write_request_get(*, tenant: Tenant, write_id: uuid.UUID | str,
 
 def scope_list(*, tenant: Tenant) -> QuerySet[Scope]:
     return Scope.objects.filter(tenant=tenant).order_by("path")
-
-

@@ -45,11 +45,27 @@ class WorkerProcess:
             "MGC_CELERY_QUEUE": queue,
         }
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "memory_core", "worker",
-             "--pool=solo", "--loglevel=INFO", f"--hostname={name}@%h",
-             "-Q", queue,
-             "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "memory_core",
+                "worker",
+                "--pool=solo",
+                "--loglevel=INFO",
+                f"--hostname={name}@%h",
+                "-Q",
+                queue,
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -98,7 +114,9 @@ def _purge_test_queue() -> None:
 @pytest.fixture
 def worker(celery_worker_proc, transactional_db):
     if celery_worker_proc.proc.poll() is not None:
-        pytest.fail("the session worker died:\n" + "".join(celery_worker_proc.log[-40:]))
+        pytest.fail(
+            "the session worker died:\n" + "".join(celery_worker_proc.log[-40:])
+        )
     return celery_worker_proc
 
 

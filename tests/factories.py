@@ -28,10 +28,16 @@ def make_tenant(slug: str | None = None, *, scopes: tuple[str, ...] = ()) -> Ten
     return tenant
 
 
-def make_agent(tenant: Tenant, *, scopes: list[str] | None = None,
-               layers: list[str] | None = None, name: str | None = None) -> tuple[Agent, str]:
+def make_agent(
+    tenant: Tenant,
+    *,
+    scopes: list[str] | None = None,
+    layers: list[str] | None = None,
+    name: str | None = None,
+) -> tuple[Agent, str]:
     agent = agent_create(
-        tenant=tenant, name=name or f"agent-{next(_counter)}",
+        tenant=tenant,
+        name=name or f"agent-{next(_counter)}",
         allowed_scopes=scopes or [f"/org/{tenant.slug}/"],
         allowed_layers=layers or ["session", "episodic", "semantic", "procedural"],
         actor=SYSTEM,
@@ -40,11 +46,17 @@ def make_agent(tenant: Tenant, *, scopes: list[str] | None = None,
     return agent, token
 
 
-def make_member(tenant: Tenant, role: str = Role.CURATOR, *,
-                username: str | None = None, password: str = "pw-for-tests") -> User:
+def make_member(
+    tenant: Tenant,
+    role: str = Role.CURATOR,
+    *,
+    username: str | None = None,
+    password: str = "pw-for-tests",
+) -> User:
     user = User.objects.filter(username=username).first() if username else None
     if user is None:
-        user = User.objects.create_user(username or f"user{next(_counter)}",
-                                        password=password)
+        user = User.objects.create_user(
+            username or f"user{next(_counter)}", password=password
+        )
     membership_grant(tenant=tenant, user=user, role=role, actor=SYSTEM)
     return user

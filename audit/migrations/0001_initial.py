@@ -4,43 +4,77 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='AuditChainHead',
+            name="AuditChainHead",
             fields=[
-                ('tenant_id', models.UUIDField(primary_key=True, serialize=False)),
-                ('seq', models.BigIntegerField(default=0)),
-                ('hash', models.CharField(max_length=64)),
+                ("tenant_id", models.UUIDField(primary_key=True, serialize=False)),
+                ("seq", models.BigIntegerField(default=0)),
+                ("hash", models.CharField(max_length=64)),
             ],
         ),
         migrations.CreateModel(
-            name='AuditEvent',
+            name="AuditEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('tenant_id', models.UUIDField(db_index=True)),
-                ('seq', models.BigIntegerField(help_text="Position in the tenant's hash chain.")),
-                ('created_at', models.DateTimeField()),
-                ('actor_type', models.CharField(choices=[('agent', 'Agent'), ('user', 'User'), ('system', 'System')], max_length=16)),
-                ('actor_id', models.CharField(blank=True, max_length=64)),
-                ('actor_label', models.CharField(blank=True, max_length=150)),
-                ('action', models.CharField(max_length=64)),
-                ('object_type', models.CharField(blank=True, max_length=64)),
-                ('object_id', models.CharField(blank=True, max_length=64)),
-                ('reason', models.TextField(blank=True)),
-                ('metadata', models.JSONField(blank=True, default=dict)),
-                ('prev_hash', models.CharField(max_length=64)),
-                ('hash', models.CharField(max_length=64)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("tenant_id", models.UUIDField(db_index=True)),
+                (
+                    "seq",
+                    models.BigIntegerField(
+                        help_text="Position in the tenant's hash chain."
+                    ),
+                ),
+                ("created_at", models.DateTimeField()),
+                (
+                    "actor_type",
+                    models.CharField(
+                        choices=[
+                            ("agent", "Agent"),
+                            ("user", "User"),
+                            ("system", "System"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("actor_id", models.CharField(blank=True, max_length=64)),
+                ("actor_label", models.CharField(blank=True, max_length=150)),
+                ("action", models.CharField(max_length=64)),
+                ("object_type", models.CharField(blank=True, max_length=64)),
+                ("object_id", models.CharField(blank=True, max_length=64)),
+                ("reason", models.TextField(blank=True)),
+                ("metadata", models.JSONField(blank=True, default=dict)),
+                ("prev_hash", models.CharField(max_length=64)),
+                ("hash", models.CharField(max_length=64)),
             ],
             options={
-                'ordering': ['tenant_id', 'seq'],
-                'indexes': [models.Index(fields=['tenant_id', 'object_type', 'object_id'], name='audit_event_object_idx'), models.Index(fields=['tenant_id', 'created_at'], name='audit_event_time_idx')],
-                'constraints': [models.UniqueConstraint(fields=('tenant_id', 'seq'), name='audit_event_unique_chain_position')],
+                "ordering": ["tenant_id", "seq"],
+                "indexes": [
+                    models.Index(
+                        fields=["tenant_id", "object_type", "object_id"],
+                        name="audit_event_object_idx",
+                    ),
+                    models.Index(
+                        fields=["tenant_id", "created_at"], name="audit_event_time_idx"
+                    ),
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("tenant_id", "seq"),
+                        name="audit_event_unique_chain_position",
+                    )
+                ],
             },
         ),
     ]

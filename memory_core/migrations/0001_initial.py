@@ -13,7 +13,6 @@ from pgvector.django import VectorExtension
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -23,260 +22,730 @@ class Migration(migrations.Migration):
     operations = [
         VectorExtension(),
         migrations.CreateModel(
-            name='Agent',
+            name="Agent",
             fields=[
-                ('id', models.UUIDField(default=uuid.uuid4, editable=False, primary_key=True, serialize=False)),
-                ('name', models.CharField(max_length=100)),
-                ('role', models.CharField(choices=[('executor', 'Executor'), ('verifier', 'Verifier'), ('orchestrator', 'Orchestrator')], default='executor', max_length=16)),
-                ('allowed_scopes', models.JSONField(default=list, help_text='Scope paths; the agent may write at or below each.')),
-                ('allowed_layers', models.JSONField(default=list, help_text='Layers it may write.')),
-                ('domain_tags', models.JSONField(blank=True, default=list)),
-                ('reputation', models.FloatField(default=0.5)),
-                ('is_active', models.BooleanField(default=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.UUIDField(
+                        default=uuid.uuid4,
+                        editable=False,
+                        primary_key=True,
+                        serialize=False,
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[
+                            ("executor", "Executor"),
+                            ("verifier", "Verifier"),
+                            ("orchestrator", "Orchestrator"),
+                        ],
+                        default="executor",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "allowed_scopes",
+                    models.JSONField(
+                        default=list,
+                        help_text="Scope paths; the agent may write at or below each.",
+                    ),
+                ),
+                (
+                    "allowed_layers",
+                    models.JSONField(default=list, help_text="Layers it may write."),
+                ),
+                ("domain_tags", models.JSONField(blank=True, default=list)),
+                ("reputation", models.FloatField(default=0.5)),
+                ("is_active", models.BooleanField(default=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
         ),
         migrations.CreateModel(
-            name='Tenant',
+            name="Tenant",
             fields=[
-                ('id', models.UUIDField(default=uuid.uuid4, editable=False, primary_key=True, serialize=False)),
-                ('slug', models.SlugField(max_length=64, unique=True)),
-                ('name', models.CharField(max_length=200)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.UUIDField(
+                        default=uuid.uuid4,
+                        editable=False,
+                        primary_key=True,
+                        serialize=False,
+                    ),
+                ),
+                ("slug", models.SlugField(max_length=64, unique=True)),
+                ("name", models.CharField(max_length=200)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
         ),
         migrations.CreateModel(
-            name='MemoryItem',
+            name="MemoryItem",
             fields=[
-                ('id', models.UUIDField(default=uuid.uuid4, editable=False, primary_key=True, serialize=False)),
-                ('layer', models.CharField(choices=[('session', 'Session'), ('episodic', 'Episodic'), ('semantic', 'Semantic'), ('procedural', 'Procedural')], max_length=16)),
-                ('kind', models.CharField(default='note', max_length=64)),
-                ('memory_key', models.CharField(blank=True, max_length=200, null=True)),
-                ('subject', models.CharField(blank=True, max_length=200)),
-                ('predicate', models.CharField(blank=True, max_length=200)),
-                ('object', models.CharField(blank=True, max_length=500)),
-                ('classification', models.CharField(choices=[('public', 'Public'), ('general', 'General'), ('business', 'Business'), ('pii', 'Pii')], default='general', max_length=16)),
-                ('residency', models.CharField(blank=True, max_length=32)),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('active', 'Active'), ('superseded', 'Superseded'), ('retracted', 'Retracted'), ('expired', 'Expired')], default='active', help_text="The head version's status, kept here for listing.", max_length=16)),
-                ('pinned', models.BooleanField(default=False)),
-                ('expires_at', models.DateTimeField(blank=True, help_text='Hard TTL.', null=True)),
-                ('soft_expires_at', models.DateTimeField(blank=True, help_text='Soft TTL.', null=True)),
-                ('access_count', models.BigIntegerField(default=0)),
-                ('last_accessed_at', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField()),
-                ('updated_at', models.DateTimeField()),
-                ('created_by_agent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='memory_core.agent')),
+                (
+                    "id",
+                    models.UUIDField(
+                        default=uuid.uuid4,
+                        editable=False,
+                        primary_key=True,
+                        serialize=False,
+                    ),
+                ),
+                (
+                    "layer",
+                    models.CharField(
+                        choices=[
+                            ("session", "Session"),
+                            ("episodic", "Episodic"),
+                            ("semantic", "Semantic"),
+                            ("procedural", "Procedural"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("kind", models.CharField(default="note", max_length=64)),
+                ("memory_key", models.CharField(blank=True, max_length=200, null=True)),
+                ("subject", models.CharField(blank=True, max_length=200)),
+                ("predicate", models.CharField(blank=True, max_length=200)),
+                ("object", models.CharField(blank=True, max_length=500)),
+                (
+                    "classification",
+                    models.CharField(
+                        choices=[
+                            ("public", "Public"),
+                            ("general", "General"),
+                            ("business", "Business"),
+                            ("pii", "Pii"),
+                        ],
+                        default="general",
+                        max_length=16,
+                    ),
+                ),
+                ("residency", models.CharField(blank=True, max_length=32)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft"),
+                            ("active", "Active"),
+                            ("superseded", "Superseded"),
+                            ("retracted", "Retracted"),
+                            ("expired", "Expired"),
+                        ],
+                        default="active",
+                        help_text="The head version's status, kept here for listing.",
+                        max_length=16,
+                    ),
+                ),
+                ("pinned", models.BooleanField(default=False)),
+                (
+                    "expires_at",
+                    models.DateTimeField(blank=True, help_text="Hard TTL.", null=True),
+                ),
+                (
+                    "soft_expires_at",
+                    models.DateTimeField(blank=True, help_text="Soft TTL.", null=True),
+                ),
+                ("access_count", models.BigIntegerField(default=0)),
+                ("last_accessed_at", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField()),
+                ("updated_at", models.DateTimeField()),
+                (
+                    "created_by_agent",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="memory_core.agent",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='MemoryVersion',
+            name="MemoryVersion",
             fields=[
-                ('id', models.UUIDField(default=uuid.uuid4, editable=False, primary_key=True, serialize=False)),
-                ('layer', models.CharField(choices=[('session', 'Session'), ('episodic', 'Episodic'), ('semantic', 'Semantic'), ('procedural', 'Procedural')], max_length=16)),
-                ('number', models.PositiveIntegerField()),
-                ('content', models.TextField()),
-                ('structured', models.JSONField(blank=True, default=dict)),
-                ('embedding', pgvector.django.vector.VectorField(dimensions=384)),
-                ('content_hash', models.CharField(max_length=64)),
-                ('fingerprint', models.CharField(blank=True, max_length=64)),
-                ('search_vector', models.GeneratedField(db_persist=True, expression=django.contrib.postgres.search.SearchVector('content', config='english'), output_field=django.contrib.postgres.search.SearchVectorField())),
-                ('confidence', models.FloatField()),
-                ('adjusted_confidence', models.FloatField(blank=True, null=True)),
-                ('source', models.CharField(choices=[('user_stated', 'User Stated'), ('tool_verified', 'Tool Verified'), ('agent_inferred', 'Agent Inferred'), ('recalled', 'Recalled'), ('external', 'External')], max_length=16)),
-                ('evidence', models.JSONField(blank=True, default=list)),
-                ('evidence_count', models.PositiveIntegerField(default=1)),
-                ('last_reinforced_at', models.DateTimeField(blank=True, null=True)),
-                ('validation_score', models.FloatField(blank=True, null=True)),
-                ('approval_state', models.CharField(default='auto', max_length=16)),
-                ('approved_by', models.CharField(blank=True, max_length=150)),
-                ('justification', models.TextField(blank=True)),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('active', 'Active'), ('superseded', 'Superseded'), ('retracted', 'Retracted'), ('expired', 'Expired')], max_length=16)),
-                ('valid_from', models.DateTimeField()),
-                ('valid_to', models.DateTimeField(blank=True, null=True)),
-                ('task_id', models.CharField(blank=True, max_length=200)),
-                ('session_id', models.CharField(blank=True, max_length=200)),
-                ('signature', models.CharField(blank=True, max_length=64)),
-                ('created_at', models.DateTimeField()),
-                ('agent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='memory_core.agent')),
-                ('item', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='versions', to='memory_core.memoryitem')),
-                ('supersedes', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='memory_core.memoryversion')),
+                (
+                    "id",
+                    models.UUIDField(
+                        default=uuid.uuid4,
+                        editable=False,
+                        primary_key=True,
+                        serialize=False,
+                    ),
+                ),
+                (
+                    "layer",
+                    models.CharField(
+                        choices=[
+                            ("session", "Session"),
+                            ("episodic", "Episodic"),
+                            ("semantic", "Semantic"),
+                            ("procedural", "Procedural"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("content", models.TextField()),
+                ("structured", models.JSONField(blank=True, default=dict)),
+                ("embedding", pgvector.django.vector.VectorField(dimensions=384)),
+                ("content_hash", models.CharField(max_length=64)),
+                ("fingerprint", models.CharField(blank=True, max_length=64)),
+                (
+                    "search_vector",
+                    models.GeneratedField(
+                        db_persist=True,
+                        expression=django.contrib.postgres.search.SearchVector(
+                            "content", config="english"
+                        ),
+                        output_field=django.contrib.postgres.search.SearchVectorField(),
+                    ),
+                ),
+                ("confidence", models.FloatField()),
+                ("adjusted_confidence", models.FloatField(blank=True, null=True)),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[
+                            ("user_stated", "User Stated"),
+                            ("tool_verified", "Tool Verified"),
+                            ("agent_inferred", "Agent Inferred"),
+                            ("recalled", "Recalled"),
+                            ("external", "External"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("evidence", models.JSONField(blank=True, default=list)),
+                ("evidence_count", models.PositiveIntegerField(default=1)),
+                ("last_reinforced_at", models.DateTimeField(blank=True, null=True)),
+                ("validation_score", models.FloatField(blank=True, null=True)),
+                ("approval_state", models.CharField(default="auto", max_length=16)),
+                ("approved_by", models.CharField(blank=True, max_length=150)),
+                ("justification", models.TextField(blank=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft"),
+                            ("active", "Active"),
+                            ("superseded", "Superseded"),
+                            ("retracted", "Retracted"),
+                            ("expired", "Expired"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("valid_from", models.DateTimeField()),
+                ("valid_to", models.DateTimeField(blank=True, null=True)),
+                ("task_id", models.CharField(blank=True, max_length=200)),
+                ("session_id", models.CharField(blank=True, max_length=200)),
+                ("signature", models.CharField(blank=True, max_length=64)),
+                ("created_at", models.DateTimeField()),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="memory_core.agent",
+                    ),
+                ),
+                (
+                    "item",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="versions",
+                        to="memory_core.memoryitem",
+                    ),
+                ),
+                (
+                    "supersedes",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="memory_core.memoryversion",
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='memoryitem',
-            name='head',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='memory_core.memoryversion'),
+            model_name="memoryitem",
+            name="head",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="memory_core.memoryversion",
+            ),
         ),
         migrations.CreateModel(
-            name='Scope',
+            name="Scope",
             fields=[
-                ('id', models.UUIDField(default=uuid.uuid4, editable=False, primary_key=True, serialize=False)),
-                ('path', models.CharField(max_length=500)),
-                ('kind', models.CharField(choices=[('global', 'Global'), ('org', 'Org'), ('user', 'User'), ('task', 'Task')], max_length=16)),
-                ('name', models.CharField(max_length=200)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('parent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='children', to='memory_core.scope')),
-                ('tenant', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='scopes', to='memory_core.tenant')),
+                (
+                    "id",
+                    models.UUIDField(
+                        default=uuid.uuid4,
+                        editable=False,
+                        primary_key=True,
+                        serialize=False,
+                    ),
+                ),
+                ("path", models.CharField(max_length=500)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("global", "Global"),
+                            ("org", "Org"),
+                            ("user", "User"),
+                            ("task", "Task"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("name", models.CharField(max_length=200)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "parent",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="children",
+                        to="memory_core.scope",
+                    ),
+                ),
+                (
+                    "tenant",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="scopes",
+                        to="memory_core.tenant",
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='memoryversion',
-            name='scope',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='memory_core.scope'),
+            model_name="memoryversion",
+            name="scope",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="memory_core.scope",
+            ),
         ),
         migrations.AddField(
-            model_name='memoryitem',
-            name='scope',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='items', to='memory_core.scope'),
+            model_name="memoryitem",
+            name="scope",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="items",
+                to="memory_core.scope",
+            ),
         ),
         migrations.AddField(
-            model_name='memoryversion',
-            name='tenant',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memory_core.tenant'),
+            model_name="memoryversion",
+            name="tenant",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="+",
+                to="memory_core.tenant",
+            ),
         ),
         migrations.CreateModel(
-            name='MemoryLogEntry',
+            name="MemoryLogEntry",
             fields=[
-                ('seq', models.BigAutoField(primary_key=True, serialize=False)),
-                ('operation', models.CharField(choices=[('insert', 'Insert'), ('update', 'Update'), ('supersede', 'Supersede'), ('merge', 'Merge'), ('reinforce', 'Reinforce'), ('retract', 'Retract'), ('expire', 'Expire'), ('pin', 'Pin'), ('unpin', 'Unpin'), ('promote', 'Promote'), ('reclassify', 'Reclassify'), ('erase', 'Erase')], max_length=16)),
-                ('reason', models.TextField(blank=True)),
-                ('payload', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField()),
-                ('actor_agent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='memory_core.agent')),
-                ('actor_user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('item', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='log', to='memory_core.memoryitem')),
-                ('previous_version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='memory_core.memoryversion')),
-                ('version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='memory_core.memoryversion')),
-                ('tenant', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memory_core.tenant')),
+                ("seq", models.BigAutoField(primary_key=True, serialize=False)),
+                (
+                    "operation",
+                    models.CharField(
+                        choices=[
+                            ("insert", "Insert"),
+                            ("update", "Update"),
+                            ("supersede", "Supersede"),
+                            ("merge", "Merge"),
+                            ("reinforce", "Reinforce"),
+                            ("retract", "Retract"),
+                            ("expire", "Expire"),
+                            ("pin", "Pin"),
+                            ("unpin", "Unpin"),
+                            ("promote", "Promote"),
+                            ("reclassify", "Reclassify"),
+                            ("erase", "Erase"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("reason", models.TextField(blank=True)),
+                ("payload", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField()),
+                (
+                    "actor_agent",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="memory_core.agent",
+                    ),
+                ),
+                (
+                    "actor_user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "item",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="log",
+                        to="memory_core.memoryitem",
+                    ),
+                ),
+                (
+                    "previous_version",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="memory_core.memoryversion",
+                    ),
+                ),
+                (
+                    "version",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="memory_core.memoryversion",
+                    ),
+                ),
+                (
+                    "tenant",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="memory_core.tenant",
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='memoryitem',
-            name='tenant',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memory_core.tenant'),
+            model_name="memoryitem",
+            name="tenant",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="+",
+                to="memory_core.tenant",
+            ),
         ),
         migrations.CreateModel(
-            name='Membership',
+            name="Membership",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('curator', 'Curator'), ('compliance_officer', 'Compliance Officer'), ('admin', 'Admin'), ('viewer', 'Viewer')], max_length=32)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to=settings.AUTH_USER_MODEL)),
-                ('tenant', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='memory_core.tenant')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[
+                            ("curator", "Curator"),
+                            ("compliance_officer", "Compliance Officer"),
+                            ("admin", "Admin"),
+                            ("viewer", "Viewer"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "tenant",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to="memory_core.tenant",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='AgentToken',
+            name="AgentToken",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('prefix', models.CharField(max_length=16, unique=True)),
-                ('secret_hash', models.CharField(max_length=64)),
-                ('label', models.CharField(blank=True, max_length=100)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('last_used_at', models.DateTimeField(blank=True, null=True)),
-                ('revoked_at', models.DateTimeField(blank=True, null=True)),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tokens', to='memory_core.agent')),
-                ('tenant', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memory_core.tenant')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("prefix", models.CharField(max_length=16, unique=True)),
+                ("secret_hash", models.CharField(max_length=64)),
+                ("label", models.CharField(blank=True, max_length=100)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("last_used_at", models.DateTimeField(blank=True, null=True)),
+                ("revoked_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="tokens",
+                        to="memory_core.agent",
+                    ),
+                ),
+                (
+                    "tenant",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="memory_core.tenant",
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='agent',
-            name='tenant',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='agents', to='memory_core.tenant'),
+            model_name="agent",
+            name="tenant",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="agents",
+                to="memory_core.tenant",
+            ),
         ),
         migrations.CreateModel(
-            name='WriteRequest',
+            name="WriteRequest",
             fields=[
-                ('id', models.UUIDField(default=uuid.uuid4, editable=False, primary_key=True, serialize=False)),
-                ('idempotency_key', models.CharField(max_length=255)),
-                ('request_hash', models.CharField(help_text='SHA-256 of the body.', max_length=64)),
-                ('content_token', models.CharField(help_text='SHA-256 of content ‖ agent ‖ layer (003 §12.1.7).', max_length=64)),
-                ('payload', models.JSONField()),
-                ('scope_path', models.CharField(max_length=500)),
-                ('layer', models.CharField(max_length=16)),
-                ('deadline', models.DateTimeField(blank=True, null=True)),
-                ('status', models.CharField(choices=[('queued', 'Queued'), ('committed', 'Committed'), ('duplicate', 'Duplicate'), ('rejected', 'Rejected'), ('pending_review', 'Pending Review'), ('awaiting_approval', 'Awaiting Approval'), ('deferred', 'Deferred'), ('expired', 'Expired')], default='queued', max_length=20)),
-                ('gate', models.CharField(blank=True, max_length=32)),
-                ('code', models.CharField(blank=True, max_length=64)),
-                ('reason', models.TextField(blank=True)),
-                ('gate_decisions', models.JSONField(blank=True, default=list)),
-                ('attempts', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('agent', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='writes', to='memory_core.agent')),
-                ('memory_item', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='memory_core.memoryitem')),
-                ('tenant', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memory_core.tenant')),
-                ('version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='memory_core.memoryversion')),
+                (
+                    "id",
+                    models.UUIDField(
+                        default=uuid.uuid4,
+                        editable=False,
+                        primary_key=True,
+                        serialize=False,
+                    ),
+                ),
+                ("idempotency_key", models.CharField(max_length=255)),
+                (
+                    "request_hash",
+                    models.CharField(help_text="SHA-256 of the body.", max_length=64),
+                ),
+                (
+                    "content_token",
+                    models.CharField(
+                        help_text="SHA-256 of content ‖ agent ‖ layer (003 §12.1.7).",
+                        max_length=64,
+                    ),
+                ),
+                ("payload", models.JSONField()),
+                ("scope_path", models.CharField(max_length=500)),
+                ("layer", models.CharField(max_length=16)),
+                ("deadline", models.DateTimeField(blank=True, null=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "Queued"),
+                            ("committed", "Committed"),
+                            ("duplicate", "Duplicate"),
+                            ("rejected", "Rejected"),
+                            ("pending_review", "Pending Review"),
+                            ("awaiting_approval", "Awaiting Approval"),
+                            ("deferred", "Deferred"),
+                            ("expired", "Expired"),
+                        ],
+                        default="queued",
+                        max_length=20,
+                    ),
+                ),
+                ("gate", models.CharField(blank=True, max_length=32)),
+                ("code", models.CharField(blank=True, max_length=64)),
+                ("reason", models.TextField(blank=True)),
+                ("gate_decisions", models.JSONField(blank=True, default=list)),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "agent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="writes",
+                        to="memory_core.agent",
+                    ),
+                ),
+                (
+                    "memory_item",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="memory_core.memoryitem",
+                    ),
+                ),
+                (
+                    "tenant",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="memory_core.tenant",
+                    ),
+                ),
+                (
+                    "version",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="memory_core.memoryversion",
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='memoryversion',
-            name='write_request',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='memory_core.writerequest'),
+            model_name="memoryversion",
+            name="write_request",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="memory_core.writerequest",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='scope',
-            constraint=models.UniqueConstraint(fields=('tenant', 'path'), name='scope_unique_path'),
+            model_name="scope",
+            constraint=models.UniqueConstraint(
+                fields=("tenant", "path"), name="scope_unique_path"
+            ),
         ),
         migrations.AddIndex(
-            model_name='memorylogentry',
-            index=models.Index(fields=['tenant', 'item', 'seq'], name='memory_log_item_idx'),
+            model_name="memorylogentry",
+            index=models.Index(
+                fields=["tenant", "item", "seq"], name="memory_log_item_idx"
+            ),
         ),
         migrations.AddIndex(
-            model_name='memoryitem',
-            index=models.Index(fields=['tenant', 'scope', 'layer', 'status'], name='memory_item_listing_idx'),
+            model_name="memoryitem",
+            index=models.Index(
+                fields=["tenant", "scope", "layer", "status"],
+                name="memory_item_listing_idx",
+            ),
         ),
         migrations.AddIndex(
-            model_name='memoryitem',
-            index=models.Index(fields=['tenant', '-updated_at'], name='memory_item_recent_idx'),
+            model_name="memoryitem",
+            index=models.Index(
+                fields=["tenant", "-updated_at"], name="memory_item_recent_idx"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='memoryitem',
-            constraint=models.UniqueConstraint(condition=models.Q(('memory_key__isnull', False)), fields=('tenant', 'scope', 'layer', 'memory_key'), name='memory_item_unique_key'),
+            model_name="memoryitem",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("memory_key__isnull", False)),
+                fields=("tenant", "scope", "layer", "memory_key"),
+                name="memory_item_unique_key",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='membership',
-            constraint=models.UniqueConstraint(fields=('tenant', 'user'), name='membership_unique_user'),
+            model_name="membership",
+            constraint=models.UniqueConstraint(
+                fields=("tenant", "user"), name="membership_unique_user"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='agent',
-            constraint=models.UniqueConstraint(fields=('tenant', 'name'), name='agent_unique_name'),
+            model_name="agent",
+            constraint=models.UniqueConstraint(
+                fields=("tenant", "name"), name="agent_unique_name"
+            ),
         ),
         migrations.AddIndex(
-            model_name='writerequest',
-            index=models.Index(fields=['tenant', '-created_at'], name='write_request_recent_idx'),
+            model_name="writerequest",
+            index=models.Index(
+                fields=["tenant", "-created_at"], name="write_request_recent_idx"
+            ),
         ),
         migrations.AddIndex(
-            model_name='writerequest',
-            index=models.Index(fields=['status', 'created_at'], name='write_request_status_idx'),
+            model_name="writerequest",
+            index=models.Index(
+                fields=["status", "created_at"], name="write_request_status_idx"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='writerequest',
-            constraint=models.UniqueConstraint(fields=('tenant', 'agent', 'idempotency_key'), name='write_request_unique_idempotency_key'),
+            model_name="writerequest",
+            constraint=models.UniqueConstraint(
+                fields=("tenant", "agent", "idempotency_key"),
+                name="write_request_unique_idempotency_key",
+            ),
         ),
         migrations.AddIndex(
-            model_name='memoryversion',
-            index=pgvector.django.indexes.HnswIndex(ef_construction=64, fields=['embedding'], m=16, name='memory_version_embedding_hnsw', opclasses=['vector_cosine_ops']),
+            model_name="memoryversion",
+            index=pgvector.django.indexes.HnswIndex(
+                ef_construction=64,
+                fields=["embedding"],
+                m=16,
+                name="memory_version_embedding_hnsw",
+                opclasses=["vector_cosine_ops"],
+            ),
         ),
         migrations.AddIndex(
-            model_name='memoryversion',
-            index=django.contrib.postgres.indexes.GinIndex(fields=['search_vector'], name='memory_version_search_gin'),
+            model_name="memoryversion",
+            index=django.contrib.postgres.indexes.GinIndex(
+                fields=["search_vector"], name="memory_version_search_gin"
+            ),
         ),
         migrations.AddIndex(
-            model_name='memoryversion',
-            index=models.Index(fields=['tenant', 'scope', 'layer', 'content_hash'], name='memory_version_hash_idx'),
+            model_name="memoryversion",
+            index=models.Index(
+                fields=["tenant", "scope", "layer", "content_hash"],
+                name="memory_version_hash_idx",
+            ),
         ),
         migrations.AddIndex(
-            model_name='memoryversion',
-            index=models.Index(fields=['item', 'valid_from'], name='memory_version_asof_idx'),
+            model_name="memoryversion",
+            index=models.Index(
+                fields=["item", "valid_from"], name="memory_version_asof_idx"
+            ),
         ),
         migrations.AddIndex(
-            model_name='memoryversion',
-            index=models.Index(fields=['tenant', 'status'], name='memory_version_status_idx'),
+            model_name="memoryversion",
+            index=models.Index(
+                fields=["tenant", "status"], name="memory_version_status_idx"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='memoryversion',
-            constraint=models.UniqueConstraint(fields=('item', 'number'), name='memory_version_unique_number'),
+            model_name="memoryversion",
+            constraint=models.UniqueConstraint(
+                fields=("item", "number"), name="memory_version_unique_number"
+            ),
         ),
     ]

@@ -22,8 +22,9 @@ GATES = (idempotency, schema, sensitivity, dedup, semantic_dedup)
 SUBMIT_GATES = (idempotency, schema, sensitivity)
 
 
-def run_gates(candidate: Candidate, ctx: GateContext,
-              gates=GATES) -> tuple[GateResult, list[dict]]:
+def run_gates(
+    candidate: Candidate, ctx: GateContext, gates=GATES
+) -> tuple[GateResult, list[dict]]:
     """Run `gates` in order; return the deciding result and every gate's trace.
 
     The deciding result is the first that is not ACCEPT, or an ACCEPT from
@@ -34,18 +35,27 @@ def run_gates(candidate: Candidate, ctx: GateContext,
     for gate in gates:
         started = time.perf_counter()
         result = gate.check(candidate, ctx)
-        trace.append({
-            "gate": result.gate,
-            "decision": result.decision.value,
-            "code": result.code,
-            "reason": result.reason,
-            "details": result.details,
-            "ms": round((time.perf_counter() - started) * 1000, 3),
-        })
+        trace.append(
+            {
+                "gate": result.gate,
+                "decision": result.decision.value,
+                "code": result.code,
+                "reason": result.reason,
+                "details": result.details,
+                "ms": round((time.perf_counter() - started) * 1000, 3),
+            }
+        )
         if result.decision != Decision.ACCEPT:
             break
     return result, trace
 
 
-__all__ = ["GATES", "SUBMIT_GATES", "Candidate", "Decision", "GateContext", "GateResult",
-           "run_gates"]
+__all__ = [
+    "GATES",
+    "SUBMIT_GATES",
+    "Candidate",
+    "Decision",
+    "GateContext",
+    "GateResult",
+    "run_gates",
+]

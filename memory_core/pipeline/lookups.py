@@ -21,37 +21,53 @@ class DatabaseLookups:
 
     def scope(self, path: str) -> ScopeRef | None:
         if path not in self._scopes:
-            row = (Scope.objects.filter(tenant_id=self.tenant_id, path=path)
-                   .values_list("id", "path").first())
+            row = (
+                Scope.objects.filter(tenant_id=self.tenant_id, path=path)
+                .values_list("id", "path")
+                .first()
+            )
             self._scopes[path] = ScopeRef(*row) if row else None
         return self._scopes[path]
 
-    def item_head_by_key(self, scope_id: uuid.UUID, layer: str,
-                         key: str) -> ExistingVersion | None:
+    def item_head_by_key(
+        self, scope_id: uuid.UUID, layer: str, key: str
+    ) -> ExistingVersion | None:
         row = (
-            MemoryItem.objects.filter(tenant_id=self.tenant_id, scope_id=scope_id,
-                                      layer=layer, memory_key=key)
-            .values_list("head_id", "id", "head__content_hash").first()
+            MemoryItem.objects.filter(
+                tenant_id=self.tenant_id, scope_id=scope_id, layer=layer, memory_key=key
+            )
+            .values_list("head_id", "id", "head__content_hash")
+            .first()
         )
         if row is None or row[0] is None:
             return None
         return ExistingVersion(version_id=row[0], item_id=row[1], content_hash=row[2])
 
-    def version_by_hash(self, scope_id: uuid.UUID, layer: str,
-                        content_hash: str) -> ExistingVersion | None:
+    def version_by_hash(
+        self, scope_id: uuid.UUID, layer: str, content_hash: str
+    ) -> ExistingVersion | None:
         row = (
             MemoryVersion.objects.filter(
-                tenant_id=self.tenant_id, scope_id=scope_id, layer=layer,
-                content_hash=content_hash, status=VersionStatus.ACTIVE,
-            ).values_list("id", "item_id", "content_hash").first()
+                tenant_id=self.tenant_id,
+                scope_id=scope_id,
+                layer=layer,
+                content_hash=content_hash,
+                status=VersionStatus.ACTIVE,
+            )
+            .values_list("id", "item_id", "content_hash")
+            .first()
         )
         return ExistingVersion(*row) if row else None
 
-    def nearest(self, scope_id: uuid.UUID, layer: str, embedding: Sequence[float],
-                k: int) -> list[ExistingVersion]:
+    def nearest(
+        self, scope_id: uuid.UUID, layer: str, embedding: Sequence[float], k: int
+    ) -> list[ExistingVersion]:
         return nearest_active_versions(
-            tenant_id=self.tenant_id, scope_ids=[scope_id], layer=layer,
-            embedding=embedding, k=k,
+            tenant_id=self.tenant_id,
+            scope_ids=[scope_id],
+            layer=layer,
+            embedding=embedding,
+            k=k,
         )
 
 
@@ -68,34 +84,46 @@ class BatchLookups(DatabaseLookups):
         super().__init__(tenant_id)
         paths = {c.scope_path for c in candidates}
         self._scopes = dict.fromkeys(paths)
-        for sid, path in Scope.objects.filter(tenant_id=tenant_id, path__in=paths) \
-                .values_list("id", "path"):
+        for sid, path in Scope.objects.filter(
+            tenant_id=tenant_id, path__in=paths
+        ).values_list("id", "path"):
             self._scopes[path] = ScopeRef(sid, path)
         scope_ids = [s.id for s in self._scopes.values() if s]
         self._heads: dict[tuple, ExistingVersion] = {}
         keys = {c.key for c in candidates if c.key}
         if keys:
             rows = MemoryItem.objects.filter(
-                tenant_id=tenant_id, scope_id__in=scope_ids, memory_key__in=keys,
+                tenant_id=tenant_id,
+                scope_id__in=scope_ids,
+                memory_key__in=keys,
                 head__isnull=False,
-            ).values_list("scope_id", "layer", "memory_key", "head_id", "id",
-                          "head__content_hash")
+            ).values_list(
+                "scope_id", "layer", "memory_key", "head_id", "id", "head__content_hash"
+            )
             for sid, layer, key, head_id, item_id, digest in rows:
-                self._heads[(sid, layer, key)] = ExistingVersion(head_id, item_id, digest)
+                self._heads[(sid, layer, key)] = ExistingVersion(
+                    head_id, item_id, digest
+                )
         self._hashes: dict[tuple, ExistingVersion] = {}
         rows = MemoryVersion.objects.filter(
-            tenant_id=tenant_id, scope_id__in=scope_ids, status=VersionStatus.ACTIVE,
+            tenant_id=tenant_id,
+            scope_id__in=scope_ids,
+            status=VersionStatus.ACTIVE,
             content_hash__in={c.content_hash for c in candidates},
         ).values_list("scope_id", "layer", "content_hash", "id", "item_id")
         for sid, layer, digest, vid, item_id in rows:
-            self._hashes.setdefault((sid, layer, digest), ExistingVersion(vid, item_id, digest))
+            self._hashes.setdefault(
+                (sid, layer, digest), ExistingVersion(vid, item_id, digest)
+            )
         self._neighbours: dict[tuple, list[ExistingVersion]] = {}
         self._pending: list[tuple[uuid.UUID, str, np.ndarray, ExistingVersion]] = []
 
     def known_hash(self, candidate: Candidate) -> bool:
         scope = self._scopes.get(candidate.scope_path)
-        return bool(scope) and (scope.id, candidate.layer, candidate.content_hash) in \
-            self._hashes
+        return (
+            bool(scope)
+            and (scope.id, candidate.layer, candidate.content_hash) in self._hashes
+        )
 
     def scope(self, path: str) -> ScopeRef | None:
         if path not in self._scopes:
@@ -108,8 +136,9 @@ class BatchLookups(DatabaseLookups):
     def version_by_hash(self, scope_id, layer, content_hash) -> ExistingVersion | None:
         return self._hashes.get((scope_id, layer, content_hash))
 
-    def prime_neighbours(self, queries: Iterable[tuple[uuid.UUID, str, Sequence[float]]],
-                         k: int = 1) -> None:
+    def prime_neighbours(
+        self, queries: Iterable[tuple[uuid.UUID, str, Sequence[float]]], k: int = 1
+    ) -> None:
         """Fetch the stored nearest neighbours of many vectors in one round trip."""
         queries = [q for q in queries if _vector_key(*q) not in self._neighbours]
         if not queries:
@@ -147,8 +176,7 @@ class BatchLookups(DatabaseLookups):
 
     def _fetch_neighbours(self, cursor, queries: list, k: int, *, exact: bool) -> None:
         # "+ 0" hides the ORDER BY from the HNSW index, making the scan exact.
-        order = "(v.embedding <=> q.emb) + 0" if exact else \
-            "v.embedding <=> q.emb"
+        order = "(v.embedding <=> q.emb) + 0" if exact else "v.embedding <=> q.emb"
         cursor.execute(
             f"""
             SELECT q.i, n.id, n.item_id, n.content_hash, n.distance
@@ -164,13 +192,19 @@ class BatchLookups(DatabaseLookups):
                 LIMIT %s
             ) n
             """,
-            [[q[0] for q in queries], [q[1] for q in queries],
-             [_vector_literal(q[2]) for q in queries], self.tenant_id, k],
+            [
+                [q[0] for q in queries],
+                [q[1] for q in queries],
+                [_vector_literal(q[2]) for q in queries],
+                self.tenant_id,
+                k,
+            ],
         )
         for i, vid, item_id, digest, distance in cursor.fetchall():
             key = _vector_key(*queries[i - 1])
-            self._neighbours[key].append(ExistingVersion(vid, item_id, digest,
-                                                         1.0 - distance))
+            self._neighbours[key].append(
+                ExistingVersion(vid, item_id, digest, 1.0 - distance)
+            )
 
     def nearest(self, scope_id, layer, embedding, k) -> list[ExistingVersion]:
         key = _vector_key(scope_id, layer, embedding)
@@ -182,8 +216,14 @@ class BatchLookups(DatabaseLookups):
         for sid, lay, vector, version in self._pending:
             if sid == scope_id and lay == layer:
                 similarity = float(vector @ query)
-                found.append(ExistingVersion(version.version_id, version.item_id,
-                                             version.content_hash, similarity))
+                found.append(
+                    ExistingVersion(
+                        version.version_id,
+                        version.item_id,
+                        version.content_hash,
+                        similarity,
+                    )
+                )
         return sorted(found, key=lambda v: -v.similarity)[:k]
 
     def remember(self, *, candidate: Candidate, version: ExistingVersion) -> None:
@@ -194,8 +234,9 @@ class BatchLookups(DatabaseLookups):
         self._hashes.setdefault((sid, layer, candidate.content_hash), version)
         if candidate.embedding is not None:
             vector = np.asarray(candidate.embedding, dtype=np.float32)
-            self._pending.append((sid, layer, vector / (np.linalg.norm(vector) or 1.0),
-                                  version))
+            self._pending.append(
+                (sid, layer, vector / (np.linalg.norm(vector) or 1.0), version)
+            )
 
 
 def _vector_key(scope_id, layer, embedding) -> tuple:
@@ -203,17 +244,28 @@ def _vector_key(scope_id, layer, embedding) -> tuple:
 
 
 def _vector_literal(embedding: Sequence[float]) -> str:
-    return "[" + ",".join(map(repr, np.asarray(embedding, dtype=np.float32).tolist())) + "]"
+    return (
+        "["
+        + ",".join(map(repr, np.asarray(embedding, dtype=np.float32).tolist()))
+        + "]"
+    )
 
 
 def _tune_hnsw(cursor, k: int) -> None:
-    cursor.execute("SET LOCAL hnsw.ef_search = %s", [max(settings.MGC_HNSW_EF_SEARCH, k)])
+    cursor.execute(
+        "SET LOCAL hnsw.ef_search = %s", [max(settings.MGC_HNSW_EF_SEARCH, k)]
+    )
     cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
 
 
-def nearest_active_versions(*, tenant_id: uuid.UUID, scope_ids: Sequence[uuid.UUID],
-                            layer: str | None, embedding: Sequence[float],
-                            k: int) -> list[ExistingVersion]:
+def nearest_active_versions(
+    *,
+    tenant_id: uuid.UUID,
+    scope_ids: Sequence[uuid.UUID],
+    layer: str | None,
+    embedding: Sequence[float],
+    k: int,
+) -> list[ExistingVersion]:
     """Return the `k` active versions nearest to `embedding`, by the HNSW index.
 
     The tenant and scope filters apply inside the index scan: pgvector's
@@ -222,8 +274,9 @@ def nearest_active_versions(*, tenant_id: uuid.UUID, scope_ids: Sequence[uuid.UU
     """
     with connection.cursor() as cursor:
         _tune_hnsw(cursor, k)
-    rows = nearest_queryset(tenant_id=tenant_id, scope_ids=scope_ids, layer=layer,
-                            embedding=embedding)[:k]
+    rows = nearest_queryset(
+        tenant_id=tenant_id, scope_ids=scope_ids, layer=layer, embedding=embedding
+    )[:k]
     # relaxed_order may return rows slightly out of order; sort them.
     return sorted(
         (ExistingVersion(vid, iid, h, 1.0 - dist) for vid, iid, h, dist in rows),
@@ -231,8 +284,13 @@ def nearest_active_versions(*, tenant_id: uuid.UUID, scope_ids: Sequence[uuid.UU
     )
 
 
-def nearest_queryset(*, tenant_id: uuid.UUID, scope_ids: Sequence[uuid.UUID],
-                     layer: str | None, embedding: Sequence[float]):
+def nearest_queryset(
+    *,
+    tenant_id: uuid.UUID,
+    scope_ids: Sequence[uuid.UUID],
+    layer: str | None,
+    embedding: Sequence[float],
+):
     """Active versions in the scopes, nearest first, as (id, item, hash, distance)."""
     query = MemoryVersion.objects.filter(
         tenant_id=tenant_id, scope_id__in=scope_ids, status=VersionStatus.ACTIVE

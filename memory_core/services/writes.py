@@ -36,32 +36,55 @@ from memory_core.services.tenancy import agent_actor
 logger = logging.getLogger(__name__)
 
 CANDIDATE_FIELDS = (
-    "kind", "key", "subject", "predicate", "object", "confidence", "source", "evidence",
-    "ttl_seconds", "soft_ttl_seconds", "classification", "residency", "task_id",
-    "session_id", "embedding",
+    "kind",
+    "key",
+    "subject",
+    "predicate",
+    "object",
+    "confidence",
+    "source",
+    "evidence",
+    "ttl_seconds",
+    "soft_ttl_seconds",
+    "classification",
+    "residency",
+    "task_id",
+    "session_id",
+    "embedding",
 )
 
 
-def candidate_from_payload(payload: dict[str, Any], *, write_id: uuid.UUID,
-                           agent_id: uuid.UUID) -> Candidate:
+def candidate_from_payload(
+    payload: dict[str, Any], *, write_id: uuid.UUID, agent_id: uuid.UUID
+) -> Candidate:
     values = {f: payload[f] for f in CANDIDATE_FIELDS if payload.get(f) is not None}
     deadline = payload.get("deadline")
     if isinstance(deadline, str):
         deadline = parse_datetime(deadline)
     content = payload.get("content") or ""
     return Candidate(
-        write_id=write_id, agent_id=agent_id, scope_path=payload["scope"],
-        layer=payload["layer"], content=content, deadline=deadline,
-        content_hash=content_hash(content), **values,
+        write_id=write_id,
+        agent_id=agent_id,
+        scope_path=payload["scope"],
+        layer=payload["layer"],
+        content=content,
+        deadline=deadline,
+        content_hash=content_hash(content),
+        **values,
     )
 
 
-def gate_context(*, agent: Agent, lookups: DatabaseLookups, now: datetime,
-                 embed=None) -> GateContext:
+def gate_context(
+    *, agent: Agent, lookups: DatabaseLookups, now: datetime, embed=None
+) -> GateContext:
     return GateContext(
-        tenant_id=agent.tenant_id, agent_allowed_scopes=list(agent.allowed_scopes),
-        agent_allowed_layers=list(agent.allowed_layers), now=now, lookups=lookups,
-        embed=embed, max_content_bytes=settings.MGC_MAX_CONTENT_BYTES,
+        tenant_id=agent.tenant_id,
+        agent_allowed_scopes=list(agent.allowed_scopes),
+        agent_allowed_layers=list(agent.allowed_layers),
+        now=now,
+        lookups=lookups,
+        embed=embed,
+        max_content_bytes=settings.MGC_MAX_CONTENT_BYTES,
         embedding_dim=settings.MGC_EMBEDDING_DIM,
         semantic_duplicate_threshold=settings.MGC_SEMANTIC_DUPLICATE_THRESHOLD,
     )
@@ -88,13 +111,15 @@ def _replay(existing: WriteRequest, fingerprint: str) -> SubmitResult:
     if existing.request_hash != fingerprint:
         raise Invalid(
             "This Idempotency-Key was already used with a different request body.",
-            code="idempotency_key_reused", details={"write_id": str(existing.id)},
+            code="idempotency_key_reused",
+            details={"write_id": str(existing.id)},
         )
     return SubmitResult(existing, replayed=True)
 
 
-def write_submit(*, agent: Agent, payload: dict[str, Any],
-                 idempotency_key: str | None) -> SubmitResult:
+def write_submit(
+    *, agent: Agent, payload: dict[str, Any], idempotency_key: str | None
+) -> SubmitResult:
     """Store a write and enqueue it, or answer a replay of an earlier one.
 
     The stateless gates run here, so a write they refuse is stored without its
@@ -105,8 +130,9 @@ def write_submit(*, agent: Agent, payload: dict[str, Any],
     token = content_token(payload, agent_id=agent.id, layer=payload["layer"])
     key = idempotency_key or f"content:{token}"
     fingerprint = request_hash(payload) if idempotency_key else token
-    existing = WriteRequest.objects.filter(tenant_id=agent.tenant_id, agent=agent,
-                                           idempotency_key=key).first()
+    existing = WriteRequest.objects.filter(
+        tenant_id=agent.tenant_id, agent=agent, idempotency_key=key
+    ).first()
     if existing is not None:
         return _replay(existing, fingerprint)
 
@@ -117,10 +143,17 @@ def write_submit(*, agent: Agent, payload: dict[str, Any],
     result, trace = run_gates(candidate, ctx, gates=SUBMIT_GATES)
     refused = result.decision != Decision.ACCEPT
     write = WriteRequest(
-        id=write_id, tenant_id=agent.tenant_id, agent=agent, idempotency_key=key,
-        request_hash=fingerprint, content_token=token,
-        payload=_stored_payload(payload, result), scope_path=payload["scope"],
-        layer=payload["layer"], deadline=candidate.deadline, gate_decisions=trace,
+        id=write_id,
+        tenant_id=agent.tenant_id,
+        agent=agent,
+        idempotency_key=key,
+        request_hash=fingerprint,
+        content_token=token,
+        payload=_stored_payload(payload, result),
+        scope_path=payload["scope"],
+        layer=payload["layer"],
+        deadline=candidate.deadline,
+        gate_decisions=trace,
     )
     if refused:
         write.status = WriteStatus.REJECTED
@@ -130,18 +163,22 @@ def write_submit(*, agent: Agent, payload: dict[str, Any],
         with transaction.atomic():
             write.save(force_insert=True)
             audit_event_record(
-                tenant_id=agent.tenant_id, actor=agent_actor(agent),
+                tenant_id=agent.tenant_id,
+                actor=agent_actor(agent),
                 action="write.rejected" if refused else "write.submit",
-                object_type="write_request", object_id=str(write.id),
+                object_type="write_request",
+                object_id=str(write.id),
                 reason=write.code,
-                metadata={"layer": write.layer, "gate": write.gate} if refused
+                metadata={"layer": write.layer, "gate": write.gate}
+                if refused
                 else {"layer": write.layer},
             )
             if not refused:
                 transaction.on_commit(lambda: write_enqueue(write_id=write.id))
     except IntegrityError:
-        existing = WriteRequest.objects.get(tenant_id=agent.tenant_id, agent=agent,
-                                            idempotency_key=key)
+        existing = WriteRequest.objects.get(
+            tenant_id=agent.tenant_id, agent=agent, idempotency_key=key
+        )
         return _replay(existing, fingerprint)
     return SubmitResult(write, replayed=False)
 
@@ -169,6 +206,7 @@ def write_wait(*, write: WriteRequest, seconds: float) -> WriteRequest:
 
 # The worker side.
 
+
 class _BatchEmbedder:
     """Embed the batch's texts in one call; hand each candidate its vector.
 
@@ -178,8 +216,13 @@ class _BatchEmbedder:
 
     def __init__(self, candidates: list[Candidate], lookups: BatchLookups) -> None:
         self.vectors: dict[str, list[float]] = {}
-        self._embed({c.content_hash: c.content for c in candidates
-                     if c.embedding is None and not lookups.known_hash(c)})
+        self._embed(
+            {
+                c.content_hash: c.content
+                for c in candidates
+                if c.embedding is None and not lookups.known_hash(c)
+            }
+        )
 
     def _embed(self, texts: dict[str, str]) -> None:
         if texts:
@@ -213,8 +256,11 @@ def _save_outcomes(writes: list[WriteRequest]) -> None:
         "memory_item_id": ("uuid", [w.memory_item_id for w in writes]),
     }
     assignments = ", ".join(
-        f"{name} = u.{name}::jsonb" if name == "gate_decisions" else f"{name} = u.{name}"
-        for name in columns if name != "id"
+        f"{name} = u.{name}::jsonb"
+        if name == "gate_decisions"
+        else f"{name} = u.{name}"
+        for name in columns
+        if name != "id"
     )
     arrays = ", ".join(f"%s::{kind}[]" for kind, _ in columns.values())
     with connection.cursor() as cursor:
@@ -238,24 +284,33 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
     if not WriteRequest.objects.filter(pk=write_id, status=WriteStatus.QUEUED).exists():
         return 0  # decided already, most often inside an earlier batch
     with transaction.atomic(durable=True):
-        first = (WriteRequest.objects.select_for_update(of=("self",))
-                 .filter(pk=write_id).first())
+        first = (
+            WriteRequest.objects.select_for_update(of=("self",))
+            .filter(pk=write_id)
+            .first()
+        )
         if first is None or first.status != WriteStatus.QUEUED:
             return 0
         others = list(
             WriteRequest.objects.select_for_update(of=("self",), skip_locked=True)
             .filter(tenant_id=first.tenant_id, status=WriteStatus.QUEUED)
-            .exclude(pk=first.pk).order_by("created_at")[: batch_size - 1]
+            .exclude(pk=first.pk)
+            .order_by("created_at")[: batch_size - 1]
         )
         batch = [first, *others]
         agents = Agent.objects.in_bulk({w.agent_id for w in batch})
-        candidates = [candidate_from_payload(w.payload, write_id=w.id, agent_id=w.agent_id)
-                      for w in batch]
+        candidates = [
+            candidate_from_payload(w.payload, write_id=w.id, agent_id=w.agent_id)
+            for w in batch
+        ]
         lookups = BatchLookups(first.tenant_id, candidates)
         embed = _BatchEmbedder(candidates, lookups)
         lookups.prime_neighbours(
-            (lookups.scope(c.scope_path).id, c.layer, embed(c)) for c in candidates
-            if lookups.scope(c.scope_path) and not c.key and not lookups.known_hash(c)
+            (lookups.scope(c.scope_path).id, c.layer, embed(c))
+            for c in candidates
+            if lookups.scope(c.scope_path)
+            and not c.key
+            and not lookups.known_hash(c)
             and len(embed(c)) == settings.MGC_EMBEDDING_DIM
         )
         now = timezone.now()
@@ -273,20 +328,39 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
                 # Leave it queued; its own message retries it.
                 logger.exception("write %s failed in a batch; left queued", write.id)
                 continue
-            entries[agent.id] += _apply(write, candidate, result, trace, memory=memory,
-                                        lookups=lookups, embed=embed, now=now)
+            entries[agent.id] += _apply(
+                write,
+                candidate,
+                result,
+                trace,
+                memory=memory,
+                lookups=lookups,
+                embed=embed,
+                now=now,
+            )
             decided.append(write)
         memory.flush()
         _save_outcomes(decided)
         for agent_id, agent_entries in entries.items():
-            audit_events_record(tenant_id=first.tenant_id,
-                                actor=agent_actor(agents[agent_id]), entries=agent_entries)
+            audit_events_record(
+                tenant_id=first.tenant_id,
+                actor=agent_actor(agents[agent_id]),
+                entries=agent_entries,
+            )
     return len(decided)
 
 
-def _apply(write: WriteRequest, candidate: Candidate, result: GateResult, trace: list,
-           *, memory: MemoryBatch, lookups: BatchLookups, embed: _BatchEmbedder,
-           now: datetime) -> list[AuditEntry]:
+def _apply(
+    write: WriteRequest,
+    candidate: Candidate,
+    result: GateResult,
+    trace: list,
+    *,
+    memory: MemoryBatch,
+    lookups: BatchLookups,
+    embed: _BatchEmbedder,
+    now: datetime,
+) -> list[AuditEntry]:
     """Record the pipeline's decision on the write and plan its memory changes."""
     write.gate_decisions = trace
     write.started_at = write.started_at or now
@@ -295,56 +369,91 @@ def _apply(write: WriteRequest, candidate: Candidate, result: GateResult, trace:
     write.gate, write.code, write.reason = result.gate, result.code, result.reason
     if result.decision == Decision.REJECT:
         write.status = WriteStatus.REJECTED
-        return [AuditEntry(action="write.rejected", object_type="write_request",
-                           object_id=str(write.id), reason=result.code,
-                           metadata={"gate": result.gate})]
+        return [
+            AuditEntry(
+                action="write.rejected",
+                object_type="write_request",
+                object_id=str(write.id),
+                reason=result.code,
+                metadata={"gate": result.gate},
+            )
+        ]
     if result.decision == Decision.DUPLICATE:
         version_id = uuid.UUID(result.details["version_id"])
         item_id = uuid.UUID(result.details["item_id"])
         write.status, write.version_id, write.memory_item_id = (
-            WriteStatus.DUPLICATE, version_id, item_id)
-        return memory.reinforce(version_id=version_id, item_id=item_id, write=write,
-                                tier=result.details["tier"])
+            WriteStatus.DUPLICATE,
+            version_id,
+            item_id,
+        )
+        return memory.reinforce(
+            version_id=version_id,
+            item_id=item_id,
+            write=write,
+            tier=result.details["tier"],
+        )
     embed(candidate)
     write.status = WriteStatus.COMMITTED
     write.gate, write.code, write.reason = "", "", ""
     if candidate.update_item_id is not None:
         # Rare: write what is planned so far, then supersede row by row.
         memory.flush()
-        version, entries = memory_update(candidate=candidate,
-                                         item_id=candidate.update_item_id, write=write,
-                                         now=now)
+        version, entries = memory_update(
+            candidate=candidate, item_id=candidate.update_item_id, write=write, now=now
+        )
     else:
         version, entries = memory.insert(candidate=candidate, write=write)
     write.version_id, write.memory_item_id = version.id, version.item_id
-    lookups.remember(candidate=candidate, version=ExistingVersion(
-        version.id, version.item_id, version.content_hash))
+    lookups.remember(
+        candidate=candidate,
+        version=ExistingVersion(version.id, version.item_id, version.content_hash),
+    )
     return entries
 
 
 def write_fail(*, write_id: uuid.UUID, reason: str) -> None:
     """Reject a write that keeps crashing the worker, so it stops being retried."""
     with transaction.atomic(durable=True):
-        write = (WriteRequest.objects.select_for_update(of=("self",))
-                 .filter(pk=write_id, status=WriteStatus.QUEUED).first())
+        write = (
+            WriteRequest.objects.select_for_update(of=("self",))
+            .filter(pk=write_id, status=WriteStatus.QUEUED)
+            .first()
+        )
         if write is None:
             return
-        write.status, write.gate, write.code = WriteStatus.REJECTED, "pipeline", "internal_error"
+        write.status, write.gate, write.code = (
+            WriteStatus.REJECTED,
+            "pipeline",
+            "internal_error",
+        )
         write.reason = f"The pipeline failed repeatedly: {reason}"[:1000]
         write.finished_at = timezone.now()
         write.save(update_fields=["status", "gate", "code", "reason", "finished_at"])
-        audit_event_record(tenant_id=write.tenant_id, actor=Actor.system("pipeline"),
-                           action="write.failed", object_type="write_request",
-                           object_id=str(write.id), reason="internal_error")
+        audit_event_record(
+            tenant_id=write.tenant_id,
+            actor=Actor.system("pipeline"),
+            action="write.failed",
+            object_type="write_request",
+            object_id=str(write.id),
+            reason="internal_error",
+        )
 
 
-def writes_requeue_stalled(*, older_than_seconds: int | None = None,
-                           limit: int = 1000) -> int:
+def writes_requeue_stalled(
+    *, older_than_seconds: int | None = None, limit: int = 1000
+) -> int:
     """Re-enqueue writes left queued too long (lost message, broker outage)."""
-    age = settings.MGC_STALLED_WRITE_SECONDS if older_than_seconds is None else older_than_seconds
+    age = (
+        settings.MGC_STALLED_WRITE_SECONDS
+        if older_than_seconds is None
+        else older_than_seconds
+    )
     cutoff = timezone.now() - timedelta(seconds=age)
-    ids = list(WriteRequest.objects.filter(status=WriteStatus.QUEUED, created_at__lt=cutoff)
-               .order_by("created_at").values_list("id", flat=True)[:limit])
+    ids = list(
+        WriteRequest.objects.filter(status=WriteStatus.QUEUED, created_at__lt=cutoff)
+        .order_by("created_at")
+        .values_list("id", flat=True)[:limit]
+    )
     for write_id in ids:
         write_enqueue(write_id=write_id)
     return len(ids)

@@ -16,13 +16,21 @@ from tests.conftest import WorkerProcess, database_url_for_tests, wait_for
 
 pytestmark = pytest.mark.worker
 
-BODY = {"scope": "/org/acme/user/42/", "layer": "episodic",
-        "content": "The user's favourite editor is Helix."}
+BODY = {
+    "scope": "/org/acme/user/42/",
+    "layer": "episodic",
+    "content": "The user's favourite editor is Helix.",
+}
 
 
 def post(api, body=BODY, wait=30, **headers):
-    return api.post("/api/v1/writes", data=json.dumps(body),
-                    content_type="application/json", HTTP_PREFER=f"wait={wait}", **headers)
+    return api.post(
+        "/api/v1/writes",
+        data=json.dumps(body),
+        content_type="application/json",
+        HTTP_PREFER=f"wait={wait}",
+        **headers,
+    )
 
 
 def test_a_write_commits_through_the_worker_and_reads_back(worker, api, tenant):
@@ -33,13 +41,18 @@ def test_a_write_commits_through_the_worker_and_reads_back(worker, api, tenant):
     assert body["version"] == 1
     memory = api.get(f"/api/v1/memories/{body['memory_id']}").json()
     assert memory["content"] == BODY["content"]
-    versions = api.get(f"/api/v1/memories/{body['memory_id']}/versions").json()["results"]
+    versions = api.get(f"/api/v1/memories/{body['memory_id']}/versions").json()[
+        "results"
+    ]
     assert [v["number"] for v in versions] == [1]
     detail = api.get(f"/api/v1/writes/{body['id']}").json()
     assert [g["gate"] for g in detail["gates"]][-1] == "semantic_dedup"
 
-    duplicate = post(api, {**BODY, "content": "The user's favourite editor is  Helix."},
-                     HTTP_IDEMPOTENCY_KEY="dup").json()
+    duplicate = post(
+        api,
+        {**BODY, "content": "The user's favourite editor is  Helix."},
+        HTTP_IDEMPOTENCY_KEY="dup",
+    ).json()
     assert duplicate["status"] == "duplicate"
     assert duplicate["memory_id"] == body["memory_id"]
     assert audit_chain_verify(tenant_ids=[tenant.id]) == []
@@ -57,15 +70,19 @@ def test_the_same_task_delivered_twice_makes_one_version(worker, api):
     write_process_task.delay(write_id)
     wait_for(lambda: WriteRequest.objects.get(pk=write_id).status != WriteStatus.QUEUED)
     # Let the extra deliveries run too.
-    marker = post(api, {**BODY, "content": "A marker processed after the duplicates."},
-                  HTTP_IDEMPOTENCY_KEY="marker").json()
+    marker = post(
+        api,
+        {**BODY, "content": "A marker processed after the duplicates."},
+        HTTP_IDEMPOTENCY_KEY="marker",
+    ).json()
     assert marker["status"] == "committed"
     assert MemoryVersion.objects.filter(write_request_id=write_id).count() == 1
 
 
 @pytest.mark.slow
 def test_a_worker_killed_mid_write_leaves_the_write_to_be_redone(
-        celery_worker_proc, transactional_db, api, tenant):
+    celery_worker_proc, transactional_db, api, tenant
+):
     """Kill -9 the worker after it wrote the version, before its commit."""
     queue = f"kill-{uuid.uuid4().hex[:8]}"
     default_queue = celery_app.conf.task_default_queue
@@ -75,13 +92,21 @@ def test_a_worker_killed_mid_write_leaves_the_write_to_be_redone(
         db = psycopg.connect(database_url_for_tests())
         # Hold the tenant's audit-chain lock: the worker's batch writes the
         # version, then waits here before it can commit.
-        db.execute("SELECT 1 FROM audit_auditchainhead WHERE tenant_id = %s FOR UPDATE",
-                   [tenant.id])
+        db.execute(
+            "SELECT 1 FROM audit_auditchainhead WHERE tenant_id = %s FOR UPDATE",
+            [tenant.id],
+        )
         doomed = WorkerProcess("doomed", queue=queue)
         doomed.wait_ready()
         with psycopg.connect(database_url_for_tests(), autocommit=True) as probe:
-            wait_for(lambda: probe.execute(
-                "SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0] > 0)
+            wait_for(
+                lambda: (
+                    probe.execute(
+                        "SELECT count(*) FROM pg_locks WHERE NOT granted"
+                    ).fetchone()[0]
+                    > 0
+                )
+            )
         doomed.kill()
         db.rollback()
         db.close()
@@ -95,12 +120,17 @@ def test_a_worker_killed_mid_write_leaves_the_write_to_be_redone(
         survivor = WorkerProcess("survivor", queue=queue)
         try:
             survivor.wait_ready()
-            wait_for(lambda: WriteRequest.objects.get(pk=write_id).status
-                     == WriteStatus.COMMITTED, timeout=60)
+            wait_for(
+                lambda: (
+                    WriteRequest.objects.get(pk=write_id).status
+                    == WriteStatus.COMMITTED
+                ),
+                timeout=60,
+            )
         finally:
             survivor.stop()
         assert MemoryVersion.objects.filter(write_request_id=write_id).count() == 1
         assert audit_chain_verify(tenant_ids=[tenant.id]) == []
     finally:
         celery_app.conf.task_default_queue = default_queue
-    assert settings.CELERY_TASK_DEFAULT_QUEUE == default_queue
+    assert default_queue == settings.CELERY_TASK_DEFAULT_QUEUE

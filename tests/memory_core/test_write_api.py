@@ -15,12 +15,17 @@ from memory_core.services.tenancy import agent_token_revoke
 from tests.factories import SYSTEM, make_agent
 
 URL = "/api/v1/writes"
-BODY = {"scope": "/org/acme/user/42/", "layer": "episodic",
-        "content": "The user prefers dark mode."}
+BODY = {
+    "scope": "/org/acme/user/42/",
+    "layer": "episodic",
+    "content": "The user prefers dark mode.",
+}
 
 
 def post(api, body=BODY, **headers):
-    return api.post(URL, data=json.dumps(body), content_type="application/json", **headers)
+    return api.post(
+        URL, data=json.dumps(body), content_type="application/json", **headers
+    )
 
 
 def error(response):
@@ -35,12 +40,16 @@ def test_write_is_accepted_and_queued(api, tenant):
     write = WriteRequest.objects.get(pk=body["id"])
     assert write.tenant == tenant and write.idempotency_key == "k1"
     assert response["Location"] == f"/api/v1/writes/{write.id}"
-    assert AuditEvent.objects.filter(object_id=str(write.id), action="write.submit").exists()
+    assert AuditEvent.objects.filter(
+        object_id=str(write.id), action="write.submit"
+    ).exists()
 
 
 def test_replay_returns_the_stored_answer(api):
     first = post(api, HTTP_IDEMPOTENCY_KEY="k1")
-    WriteRequest.objects.filter(pk=first.json()["id"]).update(status=WriteStatus.COMMITTED)
+    WriteRequest.objects.filter(pk=first.json()["id"]).update(
+        status=WriteStatus.COMMITTED
+    )
     replay = post(api, HTTP_IDEMPOTENCY_KEY="k1")
     assert replay.status_code == 202
     assert replay["Idempotent-Replayed"] == "true"
@@ -51,7 +60,9 @@ def test_replay_returns_the_stored_answer(api):
 
 def test_same_key_with_another_body_is_422(api):
     post(api, HTTP_IDEMPOTENCY_KEY="k1")
-    response = post(api, {**BODY, "content": "Something else."}, HTTP_IDEMPOTENCY_KEY="k1")
+    response = post(
+        api, {**BODY, "content": "Something else."}, HTTP_IDEMPOTENCY_KEY="k1"
+    )
     assert response.status_code == 422
     assert error(response)["code"] == "idempotency_key_reused"
     assert WriteRequest.objects.count() == 1
@@ -80,8 +91,9 @@ def test_without_a_key_the_content_token_absorbs_retries(api):
         ([BODY], 400, "malformed_json"),
     ],
 )
-def test_bad_writes_get_a_clear_error_and_change_nothing(api, other_tenant, body, status,
-                                                         code):
+def test_bad_writes_get_a_clear_error_and_change_nothing(
+    api, other_tenant, body, status, code
+):
     response = post(api, body)
     assert response.status_code == status, response.content
     assert error(response)["code"] == code
@@ -91,15 +103,17 @@ def test_bad_writes_get_a_clear_error_and_change_nothing(api, other_tenant, body
 
 
 def test_a_refused_write_is_logged_without_its_content(api):
-    response = post(api, {**BODY, "content": "key AKIAIOSFODNN7EXAMPLE"},
-                    HTTP_IDEMPOTENCY_KEY="s1")
+    response = post(
+        api, {**BODY, "content": "key AKIAIOSFODNN7EXAMPLE"}, HTTP_IDEMPOTENCY_KEY="s1"
+    )
     assert error(response)["gate"] == "sensitivity"
     write = WriteRequest.objects.get()
     assert write.status == WriteStatus.REJECTED and write.code == "secret_detected"
     assert "AKIA" not in json.dumps(write.payload)
     assert "content" not in write.payload
-    replay = post(api, {**BODY, "content": "key AKIAIOSFODNN7EXAMPLE"},
-                  HTTP_IDEMPOTENCY_KEY="s1")
+    replay = post(
+        api, {**BODY, "content": "key AKIAIOSFODNN7EXAMPLE"}, HTTP_IDEMPOTENCY_KEY="s1"
+    )
     assert replay.status_code == 422 and error(replay)["code"] == "secret_detected"
 
 
@@ -134,8 +148,9 @@ def test_a_deadline_in_the_past(api):
     assert error(response)["gate"] == "idempotency"
 
 
-@pytest.mark.parametrize("header", [None, "Bearer", "Bearer nope", "Basic abc",
-                                    "Bearer mgc_nope_nope"])
+@pytest.mark.parametrize(
+    "header", [None, "Bearer", "Bearer nope", "Basic abc", "Bearer mgc_nope_nope"]
+)
 def test_bad_tokens_are_401(tenant, header):
     client = APIClient()
     if header:

@@ -29,8 +29,9 @@ def agent(agent_and_token):
 
 def submit(agent, content, idem=None, **extra):
     payload = {"scope": SCOPE, "layer": "episodic", "content": content, **extra}
-    return write_submit(agent=agent, payload=payload,
-                        idempotency_key=idem or uuid.uuid4().hex).write
+    return write_submit(
+        agent=agent, payload=payload, idempotency_key=idem or uuid.uuid4().hex
+    ).write
 
 
 def process(write):
@@ -46,11 +47,22 @@ def test_a_new_memory_is_committed_with_version_log_and_audit(agent, tenant):
     assert version.number == 1 and version.status == VersionStatus.ACTIVE
     assert len(version.embedding) == 384
     assert version.item.head == version and version.item.scope.path == SCOPE
-    assert MemoryLogEntry.objects.get(item=version.item).operation == LogOperation.INSERT
-    assert AuditEvent.objects.filter(action="memory.insert",
-                                     object_id=str(version.item_id)).count() == 1
+    assert (
+        MemoryLogEntry.objects.get(item=version.item).operation == LogOperation.INSERT
+    )
+    assert (
+        AuditEvent.objects.filter(
+            action="memory.insert", object_id=str(version.item_id)
+        ).count()
+        == 1
+    )
     assert [g["gate"] for g in write.gate_decisions] == [
-        "idempotency", "schema", "sensitivity", "dedup", "semantic_dedup"]
+        "idempotency",
+        "schema",
+        "sensitivity",
+        "dedup",
+        "semantic_dedup",
+    ]
     assert all(g["decision"] == "accept" and g["ms"] >= 0 for g in write.gate_decisions)
     assert audit_chain_verify(tenant_ids=[tenant.id]) == []
 
@@ -77,9 +89,15 @@ def test_semantic_duplicate_within_the_scope(agent):
 
 def test_near_text_in_a_sibling_scope_is_not_a_duplicate(agent, tenant):
     process(submit(agent, "The user prefers dark mode in every dashboard."))
-    other = write_submit(agent=agent, payload={
-        "scope": "/org/acme/user/43/", "layer": "episodic",
-        "content": "The user prefers dark mode in every dashboard."}, idempotency_key="x")
+    other = write_submit(
+        agent=agent,
+        payload={
+            "scope": "/org/acme/user/43/",
+            "layer": "episodic",
+            "content": "The user prefers dark mode in every dashboard.",
+        },
+        idempotency_key="x",
+    )
     assert process(other.write).status == WriteStatus.COMMITTED
     assert MemoryItem.objects.count() == 2
 
@@ -114,9 +132,13 @@ def test_redelivery_decides_once(agent):
 
 
 def test_a_batch_embeds_together_and_sees_its_own_commits(agent):
-    facts = ["The user lives in Lisbon.", "Invoices go to the finance mailbox.",
-             "The user's dog is called Pixel.", "Weekly reports are due on Fridays.",
-             "The VPN client crashes on macOS 15."]
+    facts = [
+        "The user lives in Lisbon.",
+        "Invoices go to the finance mailbox.",
+        "The user's dog is called Pixel.",
+        "Weekly reports are due on Fridays.",
+        "The VPN client crashes on macOS 15.",
+    ]
     writes = [submit(agent, fact) for fact in facts]
     twin = submit(agent, facts[0], idem="twin")
     assert write_process(write_id=writes[0].id) == 6
@@ -126,11 +148,16 @@ def test_a_batch_embeds_together_and_sees_its_own_commits(agent):
 
 
 def test_a_deadline_that_passes_in_the_queue(agent):
-    write = submit(agent, "Late.", deadline=(timezone.now() + timedelta(minutes=1)).isoformat())
+    write = submit(
+        agent, "Late.", deadline=(timezone.now() + timedelta(minutes=1)).isoformat()
+    )
     WriteRequest.objects.filter(pk=write.pk).update(
         deadline=timezone.now() - timedelta(seconds=1),
-        payload={**write.payload,
-                 "deadline": (timezone.now() - timedelta(seconds=1)).isoformat()})
+        payload={
+            **write.payload,
+            "deadline": (timezone.now() - timedelta(seconds=1)).isoformat(),
+        },
+    )
     write = process(write)
     assert write.status == WriteStatus.REJECTED
     assert (write.gate, write.code) == ("idempotency", "deadline_exceeded")

@@ -13,6 +13,8 @@ class Command(BaseCommand):
         breaks = audit_chain_verify(tenant_ids=[tenant] if tenant else None)
         if breaks:
             for b in breaks:
-                self.stderr.write(f"tenant {b.tenant_id}: broken at event #{b.seq}: {b.problem}")
+                self.stderr.write(
+                    f"tenant {b.tenant_id}: broken at event #{b.seq}: {b.problem}"
+                )
             raise CommandError(f"{len(breaks)} audit chain(s) broken")
         self.stdout.write(self.style.SUCCESS("audit chains intact"))

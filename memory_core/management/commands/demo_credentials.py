@@ -20,11 +20,15 @@ class Command(BaseCommand):
         self.stdout.write(f"Console: {creds['url']}")
         self.stdout.write("Logins (username / password, role @ tenant):")
         for user in creds["users"]:
-            self.stdout.write(f"  {user['username']:<18} {user['password']}  "
-                              f"{user['role']} @ {user['tenant']}")
+            self.stdout.write(
+                f"  {user['username']:<18} {user['password']}  "
+                f"{user['role']} @ {user['tenant']}"
+            )
         self.stdout.write("Agent tokens:")
         for agent in creds["agents"]:
-            self.stdout.write(f"  {agent['tenant']:<7} {agent['name']:<18} {agent['token']}")
+            self.stdout.write(
+                f"  {agent['tenant']:<7} {agent['name']:<18} {agent['token']}"
+            )
 
 
 def _dumps(value) -> str:

@@ -1,4 +1,4 @@
-"""`make run`: migrate, seed, start a worker, beat and the web server; Ctrl-C stops all."""
+"""`make run`: migrate, seed, start a worker, beat and the web; Ctrl-C stops all."""
 
 from __future__ import annotations
 
@@ -27,17 +27,35 @@ class Command(BaseCommand):
         call_command("seed_demo")
         celery = [sys.executable, "-m", "celery", "-A", "memory_core"]
         processes = {
-            "worker": subprocess.Popen([*celery, "worker", "--pool=solo", "--loglevel=INFO",
-                                        "-Q", settings.CELERY_TASK_DEFAULT_QUEUE]),
-            "beat": subprocess.Popen([*celery, "beat", "--loglevel=INFO", "-s",
-                                      settings.CELERY_BEAT_SCHEDULE_FILENAME]),
-            "web": subprocess.Popen([sys.executable, "manage.py", "runserver", addr,
-                                     "--noreload"]),
+            "worker": subprocess.Popen(
+                [
+                    *celery,
+                    "worker",
+                    "--pool=solo",
+                    "--loglevel=INFO",
+                    "-Q",
+                    settings.CELERY_TASK_DEFAULT_QUEUE,
+                ]
+            ),
+            "beat": subprocess.Popen(
+                [
+                    *celery,
+                    "beat",
+                    "--loglevel=INFO",
+                    "-s",
+                    settings.CELERY_BEAT_SCHEDULE_FILENAME,
+                ]
+            ),
+            "web": subprocess.Popen(
+                [sys.executable, "manage.py", "runserver", addr, "--noreload"]
+            ),
         }
         time.sleep(2)
         self.stdout.write("")
         call_command("demo_credentials", url=f"http://{addr}")
-        self.stdout.write(f"\nAPI docs: http://{addr}/api/docs/   Ctrl-C stops everything.\n")
+        self.stdout.write(
+            f"\nAPI docs: http://{addr}/api/docs/   Ctrl-C stops everything.\n"
+        )
         try:
             while all(p.poll() is None for p in processes.values()):
                 time.sleep(0.5)

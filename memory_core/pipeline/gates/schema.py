@@ -23,33 +23,53 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
         violations.append({"field": field, "code": code, "message": message})
 
     if candidate.layer not in Layer.values:
-        violation("layer", "unknown_layer",
-                  f"Unknown layer {candidate.layer!r}; use one of {', '.join(Layer.values)}.")
+        violation(
+            "layer",
+            "unknown_layer",
+            f"Unknown layer {candidate.layer!r}; use one of {', '.join(Layer.values)}.",
+        )
     elif candidate.layer not in ctx.agent_allowed_layers:
-        violation("layer", "layer_forbidden",
-                  f"This agent may not write to the {candidate.layer} layer.")
+        violation(
+            "layer",
+            "layer_forbidden",
+            f"This agent may not write to the {candidate.layer} layer.",
+        )
 
     if not candidate.content.strip():
         violation("content", "empty_content", "Content is empty.")
     size = len(candidate.content.encode())
     if size > ctx.max_content_bytes:
-        violation("content", "content_too_large",
-                  f"Content is {size} bytes; the limit is {ctx.max_content_bytes}.")
+        violation(
+            "content",
+            "content_too_large",
+            f"Content is {size} bytes; the limit is {ctx.max_content_bytes}.",
+        )
 
-    if candidate.embedding is not None and len(candidate.embedding) != ctx.embedding_dim:
-        violation("embedding", "embedding_dimension",
-                  f"Embedding has {len(candidate.embedding)} dimensions; "
-                  f"expected {ctx.embedding_dim}.")
+    if (
+        candidate.embedding is not None
+        and len(candidate.embedding) != ctx.embedding_dim
+    ):
+        violation(
+            "embedding",
+            "embedding_dimension",
+            f"Embedding has {len(candidate.embedding)} dimensions; "
+            f"expected {ctx.embedding_dim}.",
+        )
 
     if not 0.0 <= candidate.confidence <= 1.0:
         violation("confidence", "out_of_range", "Confidence must lie in [0, 1].")
 
     scope = ctx.lookups.scope(candidate.scope_path) if ctx.lookups else None
     if scope is None:
-        violation("scope", "unknown_scope", f"Scope {candidate.scope_path!r} does not exist.")
+        violation(
+            "scope", "unknown_scope", f"Scope {candidate.scope_path!r} does not exist."
+        )
     elif not agent_may_write(candidate.scope_path, ctx.agent_allowed_scopes):
-        violation("scope", "scope_forbidden",
-                  f"This agent may not write to scope {candidate.scope_path!r}.")
+        violation(
+            "scope",
+            "scope_forbidden",
+            f"This agent may not write to scope {candidate.scope_path!r}.",
+        )
     else:
         candidate.scope_id = scope.id
 

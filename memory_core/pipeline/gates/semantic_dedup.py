@@ -21,12 +21,19 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
     if neighbours and neighbours[0].similarity > ctx.semantic_duplicate_threshold:
         best = neighbours[0]
         return GateResult(
-            NAME, Decision.DUPLICATE, "duplicate",
+            NAME,
+            Decision.DUPLICATE,
+            "duplicate",
             f"A memory in this scope says nearly the same "
             f"(cosine {best.similarity:.3f} > {ctx.semantic_duplicate_threshold}).",
-            {"tier": "semantic", "version_id": str(best.version_id),
-             "item_id": str(best.item_id), "similarity": round(best.similarity, 4)},
+            {
+                "tier": "semantic",
+                "version_id": str(best.version_id),
+                "item_id": str(best.item_id),
+                "similarity": round(best.similarity, 4),
+            },
         )
     return GateResult.accept(
-        NAME, nearest_similarity=round(neighbours[0].similarity, 4) if neighbours else None
+        NAME,
+        nearest_similarity=round(neighbours[0].similarity, 4) if neighbours else None,
     )

@@ -19,7 +19,11 @@ from memory_core.pipeline.types import Candidate, GateContext, GateResult
 NAME = "sensitivity"
 
 # Public IPs are not credentials; high-entropy strings get our own word check.
-SKIPPED_PLUGINS = {"IPPublicDetector", "Base64HighEntropyString", "HexHighEntropyString"}
+SKIPPED_PLUGINS = {
+    "IPPublicDetector",
+    "Base64HighEntropyString",
+    "HexHighEntropyString",
+}
 
 TOKEN_RE = re.compile(r"[A-Za-z0-9+/=_\-]{20,}")
 UUID_RE = re.compile(
@@ -39,7 +43,8 @@ def _plugins() -> tuple:
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
 
     return tuple(
-        cls() for cls in get_mapping_from_secret_type_to_class().values()
+        cls()
+        for cls in get_mapping_from_secret_type_to_class().values()
         if cls.__name__ not in SKIPPED_PLUGINS
     )
 
@@ -69,8 +74,10 @@ def find_secrets(text: str) -> list[SecretFinding]:
     for number, line in enumerate(text.splitlines() or [text], start=1):
         for plugin in _plugins():
             if any(True for _ in plugin.analyze_string(line)):
-                findings.setdefault((plugin.secret_type, number),
-                                    SecretFinding(plugin.secret_type, number))
+                findings.setdefault(
+                    (plugin.secret_type, number),
+                    SecretFinding(plugin.secret_type, number),
+                )
         for match in TOKEN_RE.finditer(line):
             if _looks_like_token(match.group()):
                 key = ("High Entropy Token", number)
@@ -79,7 +86,12 @@ def find_secrets(text: str) -> list[SecretFinding]:
 
 
 def check(candidate: Candidate, ctx: GateContext) -> GateResult:
-    texts = [candidate.content, candidate.subject, candidate.predicate, candidate.object]
+    texts = [
+        candidate.content,
+        candidate.subject,
+        candidate.predicate,
+        candidate.object,
+    ]
     findings = find_secrets("\n".join(t for t in texts if t))
     if findings:
         kinds = sorted({f.type for f in findings})

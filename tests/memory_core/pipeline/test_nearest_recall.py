@@ -17,18 +17,40 @@ def seed(tenant, scopes, per_scope, rng):
     now = timezone.now()
     vectors = {}
     for scope in scopes:
-        items = MemoryItem.objects.bulk_create([
-            MemoryItem(tenant=tenant, scope=scope, layer="episodic", created_at=now,
-                       updated_at=now) for _ in range(per_scope)])
+        items = MemoryItem.objects.bulk_create(
+            [
+                MemoryItem(
+                    tenant=tenant,
+                    scope=scope,
+                    layer="episodic",
+                    created_at=now,
+                    updated_at=now,
+                )
+                for _ in range(per_scope)
+            ]
+        )
         raw = rng.normal(size=(per_scope, 384)).astype(np.float32)
         raw /= np.linalg.norm(raw, axis=1, keepdims=True)
-        versions = MemoryVersion.objects.bulk_create([
-            MemoryVersion(tenant=tenant, item=item, scope=scope, layer="episodic",
-                          number=1, content=f"m{i}", embedding=raw[i],
-                          content_hash=sha256(f"{scope.id}{i}"), confidence=0.5,
-                          source="recalled", status=VersionStatus.ACTIVE,
-                          valid_from=now, created_at=now)
-            for i, item in enumerate(items)])
+        versions = MemoryVersion.objects.bulk_create(
+            [
+                MemoryVersion(
+                    tenant=tenant,
+                    item=item,
+                    scope=scope,
+                    layer="episodic",
+                    number=1,
+                    content=f"m{i}",
+                    embedding=raw[i],
+                    content_hash=sha256(f"{scope.id}{i}"),
+                    confidence=0.5,
+                    source="recalled",
+                    status=VersionStatus.ACTIVE,
+                    valid_from=now,
+                    created_at=now,
+                )
+                for i, item in enumerate(items)
+            ]
+        )
         vectors[scope.id] = {v.id: raw[i] for i, v in enumerate(versions)}
     return vectors
 
@@ -40,8 +62,12 @@ def test_filtered_hnsw_recall_matches_exact_search():
     globex = make_tenant("globex", scopes=("/org/globex/user/1/",))
     acme_scopes = list(Scope.objects.filter(tenant=acme, path__contains="/user/"))
     vectors = seed(acme, acme_scopes, 400, rng)
-    seed(globex, list(Scope.objects.filter(tenant=globex, path__contains="/user/")),
-         400, rng)
+    seed(
+        globex,
+        list(Scope.objects.filter(tenant=globex, path__contains="/user/")),
+        400,
+        rng,
+    )
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE memory_core_memoryversion")
 
@@ -61,11 +87,20 @@ def test_filtered_hnsw_recall_matches_exact_search():
                 cursor.execute("SET LOCAL enable_bitmapscan = off")
                 cursor.execute("SET LOCAL enable_sort = off")
             if q == 0:
-                plan = nearest_queryset(tenant_id=acme.id, scope_ids=[scope.id],
-                                        layer="episodic", embedding=query)[:K].explain()
+                plan = nearest_queryset(
+                    tenant_id=acme.id,
+                    scope_ids=[scope.id],
+                    layer="episodic",
+                    embedding=query,
+                )[:K].explain()
                 assert "memory_version_embedding_hnsw" in plan, plan
-            found = nearest_active_versions(tenant_id=acme.id, scope_ids=[scope.id],
-                                            layer="episodic", embedding=query, k=K)
+            found = nearest_active_versions(
+                tenant_id=acme.id,
+                scope_ids=[scope.id],
+                layer="episodic",
+                embedding=query,
+                k=K,
+            )
         assert len(found) == K
         assert {f.version_id for f in found} <= set(ids), "crossed a scope or tenant"
         hits += len(exact & {f.version_id for f in found})

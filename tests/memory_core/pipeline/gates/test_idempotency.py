@@ -20,10 +20,20 @@ NOW = timezone.now()
     ],
 )
 def test_deadline(deadline, decision):
-    c = Candidate(write_id=uuid.uuid4(), agent_id=uuid.uuid4(), scope_path="/org/a/",
-                  layer="episodic", content="x", deadline=deadline)
-    ctx = GateContext(tenant_id=uuid.uuid4(), agent_allowed_scopes=[],
-                      agent_allowed_layers=[], now=NOW)
+    c = Candidate(
+        write_id=uuid.uuid4(),
+        agent_id=uuid.uuid4(),
+        scope_path="/org/a/",
+        layer="episodic",
+        content="x",
+        deadline=deadline,
+    )
+    ctx = GateContext(
+        tenant_id=uuid.uuid4(),
+        agent_allowed_scopes=[],
+        agent_allowed_layers=[],
+        now=NOW,
+    )
     result = idempotency.check(c, ctx)
     assert result.decision == decision
     if decision == Decision.REJECT:

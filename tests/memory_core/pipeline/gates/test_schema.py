@@ -6,8 +6,10 @@ from django.utils import timezone
 from memory_core.pipeline.gates import schema
 from memory_core.pipeline.types import Candidate, Decision, GateContext, ScopeRef
 
-SCOPE_IDS = {p: uuid.uuid4() for p in ("/global/", "/org/acme/", "/org/acme/user/42/",
-                                       "/org/acme/user/43/")}
+SCOPE_IDS = {
+    p: uuid.uuid4()
+    for p in ("/global/", "/org/acme/", "/org/acme/user/42/", "/org/acme/user/43/")
+}
 
 
 class TreeLookups:
@@ -18,15 +20,24 @@ class TreeLookups:
 
 
 def ctx(scopes=("/org/acme/user/42/",), layers=("episodic",)):
-    return GateContext(tenant_id=uuid.uuid4(), agent_allowed_scopes=list(scopes),
-                       agent_allowed_layers=list(layers), now=timezone.now(),
-                       lookups=TreeLookups(), max_content_bytes=100)
+    return GateContext(
+        tenant_id=uuid.uuid4(),
+        agent_allowed_scopes=list(scopes),
+        agent_allowed_layers=list(layers),
+        now=timezone.now(),
+        lookups=TreeLookups(),
+        max_content_bytes=100,
+    )
 
 
 def candidate(**overrides):
-    values = {"write_id": uuid.uuid4(), "agent_id": uuid.uuid4(),
-              "scope_path": "/org/acme/user/42/", "layer": "episodic",
-              "content": "The user prefers dark mode."}
+    values = {
+        "write_id": uuid.uuid4(),
+        "agent_id": uuid.uuid4(),
+        "scope_path": "/org/acme/user/42/",
+        "layer": "episodic",
+        "content": "The user prefers dark mode.",
+    }
     values.update(overrides)
     return Candidate(**values)
 
@@ -46,9 +57,21 @@ def candidate(**overrides):
         # Writes never go upward, even to an ancestor the agent can read.
         ({"scope_path": "/org/acme/"}, {}, ["scope_forbidden"]),
         ({"scope_path": "/org/acme/user/43/"}, {"scopes": ["/org/acme/"]}, []),
-        ({"layer": "semantic", "content": "", "embedding": [1.0],
-          "scope_path": "/nowhere/"}, {},
-         ["layer_forbidden", "empty_content", "embedding_dimension", "unknown_scope"]),
+        (
+            {
+                "layer": "semantic",
+                "content": "",
+                "embedding": [1.0],
+                "scope_path": "/nowhere/",
+            },
+            {},
+            [
+                "layer_forbidden",
+                "empty_content",
+                "embedding_dimension",
+                "unknown_scope",
+            ],
+        ),
     ],
 )
 def test_schema_gate(overrides, context, codes):

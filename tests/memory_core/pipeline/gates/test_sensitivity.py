@@ -9,10 +9,16 @@ from memory_core.pipeline.types import Candidate, Decision, GateContext
 SECRETS = [
     ("AWS key AKIAIOSFODNN7EXAMPLE for the backup job", "AWS Access Key"),
     ("use ghp_abcdefghijklmnopqrstuvwxyz0123456789 to push", "GitHub Token"),
-    ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0."
-     "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", "JSON Web Token"),
-    ("-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----",
-     "Private Key"),
+    (
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0."
+        "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        "JSON Web Token",
+    ),
+    (
+        "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n"
+        "-----END RSA PRIVATE KEY-----",
+        "Private Key",
+    ),
     ('db password = "hunter2-staging"', "Secret Keyword"),
     ("stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc", "Stripe Access Key"),
     ("the token is xK9mP2qL7vN4wR8tY3zB6cF1hJ5", "High Entropy Token"),
@@ -28,10 +34,19 @@ CLEAN = [
 
 
 def run(content):
-    c = Candidate(write_id=uuid.uuid4(), agent_id=uuid.uuid4(), scope_path="/org/a/",
-                  layer="episodic", content=content)
-    ctx = GateContext(tenant_id=uuid.uuid4(), agent_allowed_scopes=[],
-                      agent_allowed_layers=[], now=timezone.now())
+    c = Candidate(
+        write_id=uuid.uuid4(),
+        agent_id=uuid.uuid4(),
+        scope_path="/org/a/",
+        layer="episodic",
+        content=content,
+    )
+    ctx = GateContext(
+        tenant_id=uuid.uuid4(),
+        agent_allowed_scopes=[],
+        agent_allowed_layers=[],
+        now=timezone.now(),
+    )
     return sensitivity.check(c, ctx)
 
 
