@@ -9,9 +9,10 @@ from django.db.models import QuerySet
 from audit.models import AuditEvent
 
 
-def audit_event_list(*, tenant_id: uuid.UUID,
-                     action_prefix: str = "") -> QuerySet[AuditEvent]:
-    """Return the tenant's events newest first, those whose action starts so if given."""
+def audit_event_list(
+    *, tenant_id: uuid.UUID, action_prefix: str = ""
+) -> QuerySet[AuditEvent]:
+    """Return the tenant's events newest first, optionally by action prefix."""
     events = AuditEvent.objects.filter(tenant_id=tenant_id)
     if action_prefix:
         events = events.filter(action__startswith=action_prefix)
@@ -20,7 +21,10 @@ def audit_event_list(*, tenant_id: uuid.UUID,
 
 def audit_action_list(*, tenant_id: uuid.UUID) -> list[str]:
     """Return the distinct actions in the tenant's trail, and their prefixes, sorted."""
-    actions = set(AuditEvent.objects.filter(tenant_id=tenant_id)
-                  .values_list("action", flat=True).distinct())
+    actions = set(
+        AuditEvent.objects.filter(tenant_id=tenant_id)
+        .values_list("action", flat=True)
+        .distinct()
+    )
     prefixes = {action.split(".")[0] + "." for action in actions if "." in action}
     return sorted(actions | prefixes)

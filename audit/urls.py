@@ -1,4 +1,4 @@
-"""Audit pages; mounted under /t/<slug>/audit/ for members by memory_core.console_urls."""
+"""Audit pages, mounted for members under /t/<slug>/audit/ by console_urls."""
 
 from django.urls import path
 

@@ -34,9 +34,14 @@ def audit_event_list_page(request: HttpRequest, tenant: TenantRef) -> HttpRespon
     template = "audit/event_list.html"
     if request.htmx and not request.htmx.history_restore_request:
         template += "#results"
-    response = render(request, template, {
-        "page_obj": page, "filters": {"action": action},
-        "actions": audit_action_list(tenant_id=tenant.id),
-    })
+    response = render(
+        request,
+        template,
+        {
+            "page_obj": page,
+            "filters": {"action": action},
+            "actions": audit_action_list(tenant_id=tenant.id),
+        },
+    )
     patch_vary_headers(response, ("HX-Request",))
     return response

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from django.contrib.postgres.search import SearchQuery
 from django.db.models import Q, QuerySet
+from django.db.models.fields.json import KT
 
 from memory_core.models import (
     Agent,
@@ -74,6 +75,8 @@ def memory_item_list(
         items = items.filter(
             Q(head__in=matching.values("id")) | Q(head__content__icontains=text)
         )
+    # Lists show content only: leave the head's vector in the database.
+    items = items.defer("head__embedding", "head__search_vector")
     return items.order_by("-updated_at", "id")
 
 
@@ -112,7 +115,13 @@ def memory_log_for_item(
 def write_request_list(
     *, tenant: Tenant, status: str | None = None, agent_id: str | None = None
 ) -> QuerySet[WriteRequest]:
-    writes = WriteRequest.objects.filter(tenant=tenant).select_related("agent")
+    # Show the content's start without loading payloads (and their vectors).
+    writes = (
+        WriteRequest.objects.filter(tenant=tenant)
+        .select_related("agent")
+        .annotate(content_preview=KT("payload__content"))
+        .defer("payload", "gate_decisions")
+    )
     if status:
         writes = writes.filter(status=status)
     if agent_id:

@@ -8,7 +8,6 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models.fields.json import KT
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
@@ -79,8 +78,6 @@ def memory_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
         status=filters["status"],
         text=filters["q"],
     )
-    # The list shows content only: leave the head's vector in the database.
-    items = items.defer("head__embedding", "head__search_vector")
     page = Paginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
     return render_page(
         request,
@@ -119,10 +116,6 @@ def write_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     """List the tenant's write requests, newest first, optionally by status."""
     filters = {"status": choice(request.GET.get("status"), WriteStatus)}
     writes = write_request_list(tenant=tenant, status=filters["status"])
-    # Show the content's start without loading payloads (and their vectors).
-    writes = writes.annotate(content_preview=KT("payload__content")).defer(
-        "payload", "gate_decisions"
-    )
     page = Paginator(writes, PAGE_SIZE).get_page(request.GET.get("page"))
     return render_page(
         request,
