@@ -140,6 +140,7 @@ class WriteCreateApi(APIView):
             max_length=200, required=False, allow_blank=True
         )
         deadline = serializers.DateTimeField(required=False, allow_null=True)
+        fields = serializers.DictField(required=False)
         embedding = serializers.ListField(
             child=serializers.FloatField(),
             required=False,

@@ -42,3 +42,20 @@ def content_token(payload: dict[str, Any], *, agent_id: uuid.UUID, layer: str) -
     }
     content["content"] = normalize_content(content["content"] or "")
     return sha256(f"{canonical_json(content)}|{agent_id}|{layer}")
+
+
+def normalize_value(value: str) -> str:
+    """Lower-case and collapse whitespace and trailing punctuation of a value."""
+    return " ".join(str(value).lower().split()).strip(" .,;:!")
+
+
+def structural_fingerprint(
+    subject: str | None, predicate: str | None, obj: str | None
+) -> str:
+    """Return hash(subject ‖ predicate ‖ normalize(object)) (003 §12.3.2), or ""."""
+    if not (subject and predicate and obj):
+        return ""
+    return sha256(
+        f"{normalize_value(subject)}|{normalize_value(predicate)}|"
+        f"{normalize_value(obj)}"
+    )

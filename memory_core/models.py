@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
@@ -22,6 +23,11 @@ class Tenant(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     slug = models.SlugField(max_length=64, unique=True)
     name = models.CharField(max_length=200)
+    policy = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Overrides of memory_core.policy.Policy, by field name.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -81,8 +87,12 @@ class Agent(models.Model):
     )
     allowed_layers = models.JSONField(default=list, help_text="Layers it may write.")
     domain_tags = models.JSONField(default=list, blank=True)
-    reputation = models.FloatField(default=0.5)
+    reputation = models.FloatField(default=1.0)
     is_active = models.BooleanField(default=True)
+    writes_suspended_at = models.DateTimeField(
+        null=True, blank=True, help_text="Set by a write storm; an admin lifts it."
+    )
+    suspension_reason = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -282,6 +292,17 @@ class MemoryVersion(models.Model):
     supersedes = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    merged_from = ArrayField(
+        models.UUIDField(),
+        default=list,
+        blank=True,
+        help_text="The versions a merge combined (003 §12.3.4).",
+    )
+    flags = models.JSONField(default=list, blank=True, help_text="pii, poisoning, …")
+    risk_score = models.FloatField(null=True, blank=True)
+    provenance = models.JSONField(
+        default=dict, blank=True, help_text="The signed provenance record (003 §12.4)."
+    )
     valid_from = models.DateTimeField()
     valid_to = models.DateTimeField(null=True, blank=True)
     agent = models.ForeignKey(
@@ -320,6 +341,10 @@ class MemoryVersion(models.Model):
             ),
             models.Index(fields=["item", "valid_from"], name="memory_version_asof_idx"),
             models.Index(fields=["tenant", "status"], name="memory_version_status_idx"),
+            models.Index(
+                fields=["tenant", "scope", "layer", "fingerprint"],
+                name="memory_version_fp_idx",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -385,6 +410,12 @@ class MemoryLogEntry(models.Model):
         return f"#{self.seq} {self.operation} {self.item_id}"
 
 
+class ReviewTier(models.TextChoices):
+    AUTO = "auto"
+    ASYNC = "async"
+    SYNC = "sync"
+
+
 class WriteStatus(models.TextChoices):
     QUEUED = "queued"
     COMMITTED = "committed"
@@ -429,6 +460,19 @@ class WriteRequest(models.Model):
         related_name="+",
     )
     attempts = models.PositiveIntegerField(default=0)
+    session_id = models.CharField(max_length=200, blank=True)
+    flags = models.JSONField(default=list, blank=True)
+    risk_score = models.FloatField(null=True, blank=True)
+    risk_factors = models.JSONField(default=dict, blank=True)
+    tier = models.CharField(max_length=8, choices=ReviewTier.choices, blank=True)
+    review_deadline = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="SLA for async reviews; deadline for sync ones.",
+    )
+    retry_at = models.DateTimeField(null=True, blank=True, help_text="When deferred.")
+    decided_by = models.CharField(max_length=150, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -447,11 +491,102 @@ class WriteRequest(models.Model):
             models.Index(
                 fields=["status", "created_at"], name="write_request_status_idx"
             ),
+            models.Index(
+                fields=["agent", "layer", "created_at"], name="write_request_rate_idx"
+            ),
+            models.Index(
+                fields=["agent", "session_id"], name="write_request_session_idx"
+            ),
+            models.Index(
+                fields=["tenant", "status", "tier", "review_deadline"],
+                name="write_request_review_idx",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"write {self.id} ({self.status})"
 
     @property
-    def is_final(self) -> bool:
-        return self.status not in {WriteStatus.QUEUED, WriteStatus.DEFERRED}
+    def awaiting_human(self) -> bool:
+        return self.status in {
+            WriteStatus.PENDING_REVIEW,
+            WriteStatus.AWAITING_APPROVAL,
+        }
+
+
+class ConflictStatus(models.TextChoices):
+    OPEN = "open"
+    RESOLVED = "resolved"
+
+
+class Conflict(models.Model):
+    """A contradiction the pipeline found: the new (draft) and an existing version."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    write_request = models.ForeignKey(
+        WriteRequest,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="conflicts",
+    )
+    new_version = models.ForeignKey(
+        MemoryVersion, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    existing_version = models.ForeignKey(
+        MemoryVersion, on_delete=models.CASCADE, related_name="+"
+    )
+    similarity = models.FloatField(null=True, blank=True)
+    detector = models.CharField(max_length=64)
+    reason = models.TextField(blank=True)
+    proposed_action = models.CharField(max_length=32, default="supersede")
+    status = models.CharField(
+        max_length=16, choices=ConflictStatus.choices, default=ConflictStatus.OPEN
+    )
+    resolution = models.CharField(max_length=32, blank=True)
+    resolved_by = models.CharField(max_length=150, blank=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["tenant", "status", "-created_at"], name="conflict_open_idx"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"conflict {self.id} ({self.status})"
+
+
+class RedactionToken(models.Model):
+    """A redacted value: its stable token per principal and the value, encrypted.
+
+    `value_digest` (HMAC of the normalized value) finds the token again for the
+    same value; only `memory_core.redaction` can decrypt `ciphertext`.
+    """
+
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    principal = models.CharField(max_length=500, help_text="Whose data: a scope path.")
+    kind = models.CharField(max_length=32)
+    number = models.PositiveIntegerField()
+    token = models.CharField(max_length=64)
+    value_digest = models.CharField(max_length=64)
+    ciphertext = models.BinaryField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "principal", "value_digest"],
+                name="redaction_unique_value",
+            ),
+            models.UniqueConstraint(
+                fields=["tenant", "principal", "kind", "number"],
+                name="redaction_unique_number",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.principal} {self.token}"

@@ -174,12 +174,20 @@ MGC_OPENAI_API_KEY = os.environ.get("MGC_OPENAI_API_KEY", "")
 MGC_MAX_CONTENT_BYTES = 32 * 1024
 MGC_MAX_BODY_BYTES = 256 * 1024
 MGC_WRITE_BATCH_SIZE = int(os.environ.get("MGC_WRITE_BATCH_SIZE", "64"))
-MGC_SEMANTIC_DUPLICATE_THRESHOLD = 0.95
 MGC_HNSW_EF_SEARCH = 100
 # Below this many active versions in a scope and layer, dedup scans exactly.
 MGC_EXACT_SEARCH_MAX_ROWS = 1000
 MGC_LONG_POLL_MAX_SECONDS = 30
 MGC_STALLED_WRITE_SECONDS = 60
+
+# Keys: provenance signatures (HMAC-SHA256) and the encryption of redacted
+# values. Derived from SECRET_KEY unless set; set both in production.
+MGC_PROVENANCE_KEY = os.environ.get("MGC_PROVENANCE_KEY", f"provenance:{SECRET_KEY}")
+MGC_REDACTION_KEY = os.environ.get("MGC_REDACTION_KEY", f"redaction:{SECRET_KEY}")
+# The contradiction judge: "rules" (deterministic) or "http" (an LLM/NLI
+# endpoint at MGC_JUDGE_URL answering {"label": "contradiction"|...}).
+MGC_CONTRADICTION_JUDGE = os.environ.get("MGC_CONTRADICTION_JUDGE", "rules")
+MGC_JUDGE_URL = os.environ.get("MGC_JUDGE_URL", "")
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = MGC_MAX_BODY_BYTES
 

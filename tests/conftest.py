@@ -108,7 +108,31 @@ def _purge_test_queue() -> None:
     from memory_core.celery import app
 
     with app.connection_for_write() as conn:
-        conn.default_channel.queue_purge(settings.CELERY_TASK_DEFAULT_QUEUE)
+        for queue in (
+            settings.CELERY_TASK_DEFAULT_QUEUE,
+            f"{settings.CELERY_TASK_DEFAULT_QUEUE}-unconsumed",
+        ):
+            conn.default_channel.queue_purge(queue)
+
+
+@pytest.fixture(autouse=True)
+def unconsumed_queue_unless_worker(request):
+    """Send the tasks of tests without a worker to a queue nobody consumes.
+
+    Otherwise the session worker, once started, would pick up writes such a
+    test enqueued and race the test's database teardown.
+    """
+    if {"worker", "celery_worker_proc"} & set(request.fixturenames):
+        yield
+        return
+    from memory_core.celery import app
+
+    default = app.conf.task_default_queue
+    app.conf.task_default_queue = f"{default}-unconsumed"
+    try:
+        yield
+    finally:
+        app.conf.task_default_queue = default
 
 
 @pytest.fixture

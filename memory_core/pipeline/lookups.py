@@ -4,14 +4,76 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
 
 import numpy as np
 from django.conf import settings
 from django.db import connection
+from django.db.models import F, Q
 from pgvector.django import CosineDistance
 
-from memory_core.models import MemoryItem, MemoryVersion, Scope, VersionStatus
-from memory_core.pipeline.types import Candidate, ExistingVersion, ScopeRef
+from memory_core.models import (
+    MemoryVersion,
+    Scope,
+    VersionStatus,
+    WriteRequest,
+    WriteStatus,
+)
+from memory_core.pipeline.types import Candidate, ExistingVersion, ScopeRef, WriteCounts
+
+# Columns of a version that gates read, in ExistingVersion's order after
+# (version_id, item_id, content_hash).
+VERSION_COLUMNS = (
+    "content",
+    "confidence",
+    "source",
+    "item__subject",
+    "item__predicate",
+    "item__object",
+    "item__memory_key",
+    "layer",
+    "scope_id",
+    "evidence",
+    "created_at",
+)
+
+# Writes that count against rate limits: everything admitted to the pipeline.
+NOT_ADMITTED = (WriteStatus.DEFERRED, WriteStatus.REJECTED)
+
+
+def _existing(
+    version_id, item_id, content_hash, similarity=1.0, *rest
+) -> ExistingVersion:
+    (
+        content,
+        confidence,
+        source,
+        subject,
+        predicate,
+        obj,
+        key,
+        layer,
+        scope_id,
+        evidence,
+        created_at,
+    ) = rest
+    return ExistingVersion(
+        version_id,
+        item_id,
+        content_hash,
+        similarity,
+        content,
+        confidence,
+        source,
+        subject,
+        predicate,
+        obj,
+        key,
+        layer,
+        scope_id,
+        tuple(evidence or ()),
+        created_at,
+    )
 
 
 class DatabaseLookups:
@@ -19,49 +81,71 @@ class DatabaseLookups:
         self.tenant_id = tenant_id
         self._scopes: dict[str, ScopeRef | None] = {}
 
+    def _active(self):
+        return MemoryVersion.objects.filter(
+            tenant_id=self.tenant_id, status=VersionStatus.ACTIVE
+        )
+
     def scope(self, path: str) -> ScopeRef | None:
         if path not in self._scopes:
             row = (
                 Scope.objects.filter(tenant_id=self.tenant_id, path=path)
-                .values_list("id", "path")
+                .values_list("id", "path", "kind")
                 .first()
             )
             self._scopes[path] = ScopeRef(*row) if row else None
         return self._scopes[path]
 
-    def item_head_by_key(
-        self, scope_id: uuid.UUID, layer: str, key: str
-    ) -> ExistingVersion | None:
+    def item_head_by_key(self, scope_id, layer, key) -> ExistingVersion | None:
         row = (
-            MemoryItem.objects.filter(
-                tenant_id=self.tenant_id, scope_id=scope_id, layer=layer, memory_key=key
-            )
-            .values_list("head_id", "id", "head__content_hash")
-            .first()
-        )
-        if row is None or row[0] is None:
-            return None
-        return ExistingVersion(version_id=row[0], item_id=row[1], content_hash=row[2])
-
-    def version_by_hash(
-        self, scope_id: uuid.UUID, layer: str, content_hash: str
-    ) -> ExistingVersion | None:
-        row = (
-            MemoryVersion.objects.filter(
-                tenant_id=self.tenant_id,
+            self._active()
+            .filter(
                 scope_id=scope_id,
                 layer=layer,
-                content_hash=content_hash,
-                status=VersionStatus.ACTIVE,
+                item__memory_key=key,
+                item__head_id=F("id"),
             )
-            .values_list("id", "item_id", "content_hash")
+            .values_list("id", "item_id", "content_hash", *VERSION_COLUMNS)
             .first()
         )
-        return ExistingVersion(*row) if row else None
+        return _existing(*row[:3], 1.0, *row[3:]) if row else None
 
-    def nearest(
-        self, scope_id: uuid.UUID, layer: str, embedding: Sequence[float], k: int
-    ) -> list[ExistingVersion]:
+    def heads_by_subject_predicate(self, scope_ids, subject, predicate):
+        rows = (
+            self._active()
+            .filter(
+                scope_id__in=scope_ids,
+                item__subject=subject,
+                item__predicate=predicate,
+                item__head_id=F("id"),
+            )
+            .values_list("id", "item_id", "content_hash", *VERSION_COLUMNS)[:50]
+        )
+        return [_existing(*row[:3], 1.0, *row[3:]) for row in rows]
+
+    def version_by_hash(self, scope_id, layer, content_hash) -> ExistingVersion | None:
+        row = (
+            self._active()
+            .filter(scope_id=scope_id, layer=layer, content_hash=content_hash)
+            .values_list("id", "item_id", "content_hash", *VERSION_COLUMNS)
+            .first()
+        )
+        return _existing(*row[:3], 1.0, *row[3:]) if row else None
+
+    def version_by_fingerprint(
+        self, scope_id, layer, fingerprint
+    ) -> ExistingVersion | None:
+        if not fingerprint:
+            return None
+        row = (
+            self._active()
+            .filter(scope_id=scope_id, layer=layer, fingerprint=fingerprint)
+            .values_list("id", "item_id", "content_hash", *VERSION_COLUMNS)
+            .first()
+        )
+        return _existing(*row[:3], 1.0, *row[3:]) if row else None
+
+    def nearest(self, scope_id, layer, embedding, k) -> list[ExistingVersion]:
         return nearest_active_versions(
             tenant_id=self.tenant_id,
             scope_ids=[scope_id],
@@ -70,13 +154,52 @@ class DatabaseLookups:
             k=k,
         )
 
+    def neighbours(self, scope_ids, embedding, k) -> list[ExistingVersion]:
+        return nearest_active_versions(
+            tenant_id=self.tenant_id,
+            scope_ids=scope_ids,
+            layer=None,
+            embedding=embedding,
+            k=k,
+        )
+
+    def cited_items(self, item_ids) -> dict[uuid.UUID, list[uuid.UUID]]:
+        cited: dict[uuid.UUID, list[uuid.UUID]] = {}
+        rows = (
+            MemoryVersion.objects.filter(tenant_id=self.tenant_id, item_id__in=item_ids)
+            .filter(item__head_id=F("id"))
+            .values_list("item_id", "evidence")
+        )
+        for item_id, evidence in rows:
+            cited[item_id] = [
+                uuid.UUID(str(e["memory_id"]))
+                for e in evidence or ()
+                if e.get("memory_id")
+            ]
+        return cited
+
+    def write_counts(
+        self, agent_id, layer, since: datetime, session_id: str
+    ) -> WriteCounts:
+        admitted = WriteRequest.objects.filter(agent_id=agent_id).exclude(
+            status__in=NOT_ADMITTED
+        )
+        minute_ago = max(since, datetime.now(since.tzinfo) - timedelta(minutes=1))
+        return WriteCounts(
+            layer_in_window=admitted.filter(layer=layer, created_at__gte=since).count(),
+            all_in_last_minute=admitted.filter(created_at__gte=minute_ago).count(),
+            in_session=admitted.filter(session_id=session_id).count()
+            if session_id
+            else 0,
+        )
+
 
 class BatchLookups(DatabaseLookups):
     """Answer a whole batch from a few queries, and see the batch's own writes.
 
-    Scopes, keyed heads and content hashes of every candidate are loaded in
-    one query each; nearest neighbours of every candidate in one LATERAL query
-    over the HNSW index (`prime_neighbours`). Writes the batch commits are
+    Scopes, keyed heads, content hashes and fingerprints of every candidate
+    are loaded in one query each; nearest neighbours of every candidate in one
+    LATERAL query (`prime_neighbours`). Writes the batch commits are
     `remember`ed, so the next candidate sees them as if they were stored.
     """
 
@@ -84,39 +207,52 @@ class BatchLookups(DatabaseLookups):
         super().__init__(tenant_id)
         paths = {c.scope_path for c in candidates}
         self._scopes = dict.fromkeys(paths)
-        for sid, path in Scope.objects.filter(
+        for sid, path, kind in Scope.objects.filter(
             tenant_id=tenant_id, path__in=paths
-        ).values_list("id", "path"):
-            self._scopes[path] = ScopeRef(sid, path)
+        ).values_list("id", "path", "kind"):
+            self._scopes[path] = ScopeRef(sid, path, kind)
         scope_ids = [s.id for s in self._scopes.values() if s]
+        columns = (
+            "scope_id",
+            "layer",
+            "id",
+            "item_id",
+            "content_hash",
+            *VERSION_COLUMNS,
+        )
         self._heads: dict[tuple, ExistingVersion] = {}
         keys = {c.key for c in candidates if c.key}
         if keys:
-            rows = MemoryItem.objects.filter(
-                tenant_id=tenant_id,
-                scope_id__in=scope_ids,
-                memory_key__in=keys,
-                head__isnull=False,
-            ).values_list(
-                "scope_id", "layer", "memory_key", "head_id", "id", "head__content_hash"
-            )
-            for sid, layer, key, head_id, item_id, digest in rows:
-                self._heads[(sid, layer, key)] = ExistingVersion(
-                    head_id, item_id, digest
+            rows = (
+                self._active()
+                .filter(
+                    scope_id__in=scope_ids,
+                    item__memory_key__in=keys,
+                    item__head_id=F("id"),
                 )
-        self._hashes: dict[tuple, ExistingVersion] = {}
-        rows = MemoryVersion.objects.filter(
-            tenant_id=tenant_id,
-            scope_id__in=scope_ids,
-            status=VersionStatus.ACTIVE,
-            content_hash__in={c.content_hash for c in candidates},
-        ).values_list("scope_id", "layer", "content_hash", "id", "item_id")
-        for sid, layer, digest, vid, item_id in rows:
-            self._hashes.setdefault(
-                (sid, layer, digest), ExistingVersion(vid, item_id, digest)
+                .values_list(*columns)
             )
+            for sid, layer, *row in rows:
+                version = _existing(*row[:3], 1.0, *row[3:])
+                self._heads[(sid, layer, version.key)] = version
+        self._hashes: dict[tuple, ExistingVersion] = {}
+        self._fingerprints: dict[tuple, ExistingVersion] = {}
+        hashes = {c.content_hash for c in candidates}
+        fingerprints = {c.fingerprint for c in candidates if c.fingerprint}
+        rows = (
+            self._active()
+            .filter(scope_id__in=scope_ids)
+            .filter(Q(content_hash__in=hashes) | Q(fingerprint__in=fingerprints))
+            .values_list(*columns, "fingerprint")
+        )
+        for sid, layer, *row, fingerprint in rows:
+            version = _existing(*row[:3], 1.0, *row[3:])
+            if version.content_hash in hashes:
+                self._hashes.setdefault((sid, layer, version.content_hash), version)
+            if fingerprint in fingerprints:
+                self._fingerprints.setdefault((sid, layer, fingerprint), version)
         self._neighbours: dict[tuple, list[ExistingVersion]] = {}
-        self._pending: list[tuple[uuid.UUID, str, np.ndarray, ExistingVersion]] = []
+        self._pending: list[tuple[np.ndarray, ExistingVersion]] = []
 
     def known_hash(self, candidate: Candidate) -> bool:
         scope = self._scopes.get(candidate.scope_path)
@@ -136,16 +272,25 @@ class BatchLookups(DatabaseLookups):
     def version_by_hash(self, scope_id, layer, content_hash) -> ExistingVersion | None:
         return self._hashes.get((scope_id, layer, content_hash))
 
+    def version_by_fingerprint(
+        self, scope_id, layer, fingerprint
+    ) -> ExistingVersion | None:
+        return self._fingerprints.get((scope_id, layer, fingerprint))
+
     def prime_neighbours(
-        self, queries: Iterable[tuple[uuid.UUID, str, Sequence[float]]], k: int = 1
+        self, queries: Iterable[tuple[tuple, str | None, Sequence[float]]], k: int
     ) -> None:
-        """Fetch the stored nearest neighbours of many vectors in one round trip."""
-        queries = [q for q in queries if _vector_key(*q) not in self._neighbours]
+        """Fetch the stored nearest neighbours of many vectors in one round trip.
+
+        Each query is (scope ids, layer or None for any, vector).
+        """
+        queries = [(tuple(s), layer, v) for s, layer, v in queries]
+        queries = [q for q in queries if _vector_key(*q, k) not in self._neighbours]
         if not queries:
             return
         for q in queries:
-            self._neighbours[_vector_key(*q)] = []
-        small = self._small_scopes({(q[0], q[1]) for q in queries})
+            self._neighbours[_vector_key(*q, k)] = []
+        small = self._small({(q[0], q[1]) for q in queries})
         with connection.cursor() as cursor:
             _tune_hnsw(cursor, k)
             for exact in (True, False):
@@ -153,8 +298,8 @@ class BatchLookups(DatabaseLookups):
                 if group:
                     self._fetch_neighbours(cursor, group, k, exact=exact)
 
-    def _small_scopes(self, pairs: set[tuple[uuid.UUID, str]]) -> set[tuple]:
-        """Return the (scope, layer) pairs small enough for an exact scan.
+    def _small(self, pairs: set[tuple]) -> set[tuple]:
+        """Return the (scopes, layer) pairs small enough for an exact scan.
 
         On a few hundred rows an exact scan is cheaper than the HNSW graph,
         and it cannot miss; an iterative HNSW scan of a scope with few rows in
@@ -163,15 +308,16 @@ class BatchLookups(DatabaseLookups):
         limit = settings.MGC_EXACT_SEARCH_MAX_ROWS
         small = set()
         with connection.cursor() as cursor:
-            for scope_id, layer in pairs:
+            for scope_ids, layer in pairs:
                 cursor.execute(
                     "SELECT count(*) FROM (SELECT 1 FROM memory_core_memoryversion "
-                    "WHERE tenant_id = %s AND scope_id = %s AND layer = %s "
-                    "AND status = 'active' LIMIT %s) AS capped",
-                    [self.tenant_id, scope_id, layer, limit + 1],
+                    "WHERE tenant_id = %s AND scope_id = ANY(%s::uuid[]) "
+                    "AND (%s::text IS NULL OR layer = %s) AND status = 'active' "
+                    "LIMIT %s) AS capped",
+                    [self.tenant_id, list(scope_ids), layer, layer, limit + 1],
                 )
                 if cursor.fetchone()[0] <= limit:
-                    small.add((scope_id, layer))
+                    small.add((scope_ids, layer))
         return small
 
     def _fetch_neighbours(self, cursor, queries: list, k: int, *, exact: bool) -> None:
@@ -179,51 +325,60 @@ class BatchLookups(DatabaseLookups):
         order = "(v.embedding <=> q.emb) + 0" if exact else "v.embedding <=> q.emb"
         cursor.execute(
             f"""
-            SELECT q.i, n.id, n.item_id, n.content_hash, n.distance
-            FROM unnest(%s::uuid[], %s::text[], %s::text[]::vector[]) WITH ORDINALITY
-                 AS q(scope_id, layer, emb, i)
+            SELECT q.i, n.*
+            FROM unnest(%s::text[], %s::text[], %s::text[]::vector[]) WITH ORDINALITY
+                 AS q(scope_ids, layer, emb, i)
             CROSS JOIN LATERAL (
                 SELECT v.id, v.item_id, v.content_hash,
-                       v.embedding <=> q.emb AS distance
+                       1 - (v.embedding <=> q.emb) AS similarity,
+                       v.content, v.confidence, v.source, it.subject, it.predicate,
+                       it.object, it.memory_key, v.layer, v.scope_id, v.evidence,
+                       v.created_at
                 FROM memory_core_memoryversion v
-                WHERE v.tenant_id = %s AND v.scope_id = q.scope_id
-                  AND v.layer = q.layer AND v.status = 'active'
+                JOIN memory_core_memoryitem it ON it.id = v.item_id
+                WHERE v.tenant_id = %s AND v.scope_id = ANY(q.scope_ids::uuid[])
+                  AND (q.layer IS NULL OR v.layer = q.layer) AND v.status = 'active'
                 ORDER BY {order}
                 LIMIT %s
             ) n
             """,
             [
-                [q[0] for q in queries],
+                ["{" + ",".join(map(str, q[0])) + "}" for q in queries],
                 [q[1] for q in queries],
                 [_vector_literal(q[2]) for q in queries],
                 self.tenant_id,
                 k,
             ],
         )
-        for i, vid, item_id, digest, distance in cursor.fetchall():
-            key = _vector_key(*queries[i - 1])
-            self._neighbours[key].append(
-                ExistingVersion(vid, item_id, digest, 1.0 - distance)
-            )
+        for i, *row in cursor.fetchall():
+            key = _vector_key(*queries[i - 1], k)
+            self._neighbours[key].append(_existing(*row))
+
+    def _primed(self, scope_ids, layer, embedding, k) -> list[ExistingVersion] | None:
+        return self._neighbours.get(_vector_key(tuple(scope_ids), layer, embedding, k))
 
     def nearest(self, scope_id, layer, embedding, k) -> list[ExistingVersion]:
-        key = _vector_key(scope_id, layer, embedding)
-        if key not in self._neighbours:
-            self._neighbours[key] = super().nearest(scope_id, layer, embedding, k)
-        found = list(self._neighbours[key])
+        stored = self._primed((scope_id,), layer, embedding, k)
+        if stored is None:
+            stored = super().nearest(scope_id, layer, embedding, k)
+        return self._with_pending(
+            stored, embedding, k, lambda v: v.scope_id == scope_id and v.layer == layer
+        )
+
+    def neighbours(self, scope_ids, embedding, k) -> list[ExistingVersion]:
+        stored = self._primed(scope_ids, None, embedding, k)
+        if stored is None:
+            stored = super().neighbours(scope_ids, embedding, k)
+        wanted = set(scope_ids)
+        return self._with_pending(stored, embedding, k, lambda v: v.scope_id in wanted)
+
+    def _with_pending(self, stored, embedding, k, keep) -> list[ExistingVersion]:
+        found = list(stored)
         query = np.asarray(embedding, dtype=np.float32)
         query = query / (np.linalg.norm(query) or 1.0)
-        for sid, lay, vector, version in self._pending:
-            if sid == scope_id and lay == layer:
-                similarity = float(vector @ query)
-                found.append(
-                    ExistingVersion(
-                        version.version_id,
-                        version.item_id,
-                        version.content_hash,
-                        similarity,
-                    )
-                )
+        for vector, version in self._pending:
+            if keep(version):
+                found.append(_replace_similarity(version, float(vector @ query)))
         return sorted(found, key=lambda v: -v.similarity)[:k]
 
     def remember(self, *, candidate: Candidate, version: ExistingVersion) -> None:
@@ -232,23 +387,31 @@ class BatchLookups(DatabaseLookups):
         if candidate.key:
             self._heads[(sid, layer, candidate.key)] = version
         self._hashes.setdefault((sid, layer, candidate.content_hash), version)
+        if candidate.fingerprint:
+            self._fingerprints.setdefault((sid, layer, candidate.fingerprint), version)
         if candidate.embedding is not None:
             vector = np.asarray(candidate.embedding, dtype=np.float32)
-            self._pending.append(
-                (sid, layer, vector / (np.linalg.norm(vector) or 1.0), version)
-            )
+            self._pending.append((vector / (np.linalg.norm(vector) or 1.0), version))
 
 
-def _vector_key(scope_id, layer, embedding) -> tuple:
-    return (scope_id, layer, np.asarray(embedding, dtype=np.float32).tobytes())
+def _replace_similarity(version: ExistingVersion, similarity: float) -> ExistingVersion:
+    from dataclasses import replace
+
+    return replace(version, similarity=similarity)
+
+
+def _vector_key(scope_ids, layer, embedding, k) -> tuple:
+    return (
+        tuple(scope_ids),
+        layer,
+        k,
+        np.asarray(embedding, dtype=np.float32).tobytes(),
+    )
 
 
 def _vector_literal(embedding: Sequence[float]) -> str:
-    return (
-        "["
-        + ",".join(map(repr, np.asarray(embedding, dtype=np.float32).tolist()))
-        + "]"
-    )
+    values = np.asarray(embedding, dtype=np.float32).tolist()
+    return "[" + ",".join(map(repr, values)) + "]"
 
 
 def _tune_hnsw(cursor, k: int) -> None:
@@ -279,7 +442,10 @@ def nearest_active_versions(
     )[:k]
     # relaxed_order may return rows slightly out of order; sort them.
     return sorted(
-        (ExistingVersion(vid, iid, h, 1.0 - dist) for vid, iid, h, dist in rows),
+        (
+            _existing(vid, iid, h, 1.0 - dist, *rest)
+            for vid, iid, h, dist, *rest in rows
+        ),
         key=lambda v: -v.similarity,
     )
 
@@ -291,7 +457,7 @@ def nearest_queryset(
     layer: str | None,
     embedding: Sequence[float],
 ):
-    """Active versions in the scopes, nearest first, as (id, item, hash, distance)."""
+    """Active versions in the scopes, nearest first, with the columns gates read."""
     query = MemoryVersion.objects.filter(
         tenant_id=tenant_id, scope_id__in=scope_ids, status=VersionStatus.ACTIVE
     )
@@ -300,5 +466,5 @@ def nearest_queryset(
     return (
         query.annotate(distance=CosineDistance("embedding", list(embedding)))
         .order_by("distance")
-        .values_list("id", "item_id", "content_hash", "distance")
+        .values_list("id", "item_id", "content_hash", "distance", *VERSION_COLUMNS)
     )

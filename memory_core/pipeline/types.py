@@ -9,18 +9,29 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from memory_core.policy import DEFAULT_POLICY, Policy
+
 
 class Decision(enum.StrEnum):
     ACCEPT = "accept"
     REJECT = "reject"
+    # Not now: retry after `details["retry_after_seconds"]` (rate limits).
     DEFER = "defer"
+    # A human must decide; the remaining gates still run (they stamp
+    # provenance and risk), then the write is staged for review.
+    REVIEW = "review"
     # Dedup found the same memory: reinforce it and stop, the write is answered.
     DUPLICATE = "duplicate"
 
 
 @dataclass
 class Candidate:
-    """A write on its way through the gates, built from the stored payload."""
+    """A write on its way through the gates, built from the stored payload.
+
+    Gates decide; they may also note what they learned here (the scope's id,
+    the item a keyed write updates, scores), which later gates and the commit
+    read. They never write to the database.
+    """
 
     write_id: uuid.UUID
     agent_id: uuid.UUID
@@ -35,6 +46,7 @@ class Candidate:
     confidence: float = 0.7
     source: str = "agent_inferred"
     evidence: list[dict[str, Any]] = field(default_factory=list)
+    fields: dict[str, Any] = field(default_factory=dict)
     ttl_seconds: int | None = None
     soft_ttl_seconds: int | None = None
     classification: str = "general"
@@ -44,9 +56,30 @@ class Candidate:
     deadline: datetime | None = None
     embedding: list[float] | None = None
     content_hash: str = ""
-    # Set by gates as they learn about the write.
+    created_at: datetime | None = None
+
+    # Learned by gates.
     scope_id: uuid.UUID | None = None
+    scope_kind: str = ""
     update_item_id: uuid.UUID | None = None
+    flags: list[str] = field(default_factory=list)
+    v_fact: float | None = None
+    evidence_authority: float | None = None
+    contradictions: list[dict[str, Any]] = field(default_factory=list)
+    topic_neighbours: int = 0
+    nearest_similarity: float | None = None
+    fingerprint: str = ""
+    merge_with: uuid.UUID | None = None
+    # Versions this write replaces when committed (a resolved contradiction).
+    supersedes_versions: list[uuid.UUID] = field(default_factory=list)
+    adjusted_confidence: float | None = None
+    validation_score: float | None = None
+    provenance: dict[str, Any] = field(default_factory=dict)
+    signature: str = ""
+    risk: float | None = None
+    risk_factors: dict[str, float] = field(default_factory=dict)
+    tier: str = ""
+    review_reasons: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -65,19 +98,55 @@ class GateResult:
     def reject(cls, gate: str, code: str, reason: str, **details: Any) -> GateResult:
         return cls(gate, Decision.REJECT, code, reason, details)
 
+    @classmethod
+    def defer(
+        cls,
+        gate: str,
+        code: str,
+        reason: str,
+        *,
+        retry_after_seconds: int,
+        **details: Any,
+    ) -> GateResult:
+        return cls(
+            gate,
+            Decision.DEFER,
+            code,
+            reason,
+            {"retry_after_seconds": retry_after_seconds, **details},
+        )
+
+    @classmethod
+    def review(cls, gate: str, code: str, reason: str, **details: Any) -> GateResult:
+        return cls(gate, Decision.REVIEW, code, reason, details)
+
 
 @dataclass(frozen=True)
 class ScopeRef:
     id: uuid.UUID
     path: str
+    kind: str = ""
 
 
 @dataclass(frozen=True)
 class ExistingVersion:
+    """A stored version as gates see it; the optional fields when a gate needs them."""
+
     version_id: uuid.UUID
     item_id: uuid.UUID
     content_hash: str
     similarity: float = 1.0
+    content: str = ""
+    confidence: float = 0.0
+    source: str = ""
+    subject: str = ""
+    predicate: str = ""
+    object: str = ""
+    key: str | None = None
+    layer: str = ""
+    scope_id: uuid.UUID | None = None
+    evidence: tuple[dict[str, Any], ...] = ()
+    created_at: datetime | None = None
 
 
 class Lookups(Protocol):
@@ -87,20 +156,54 @@ class Lookups(Protocol):
 
     def item_head_by_key(
         self, scope_id: uuid.UUID, layer: str, key: str
-    ) -> ExistingVersion | None: ...
+    ) -> ExistingVersion | None:
+        """The active head of the item with this key in this scope and layer."""
+
+    def heads_by_subject_predicate(
+        self, scope_ids: Sequence[uuid.UUID], subject: str, predicate: str
+    ) -> list[ExistingVersion]:
+        """Active heads stating something about the same subject and predicate."""
 
     def version_by_hash(
         self, scope_id: uuid.UUID, layer: str, content_hash: str
     ) -> ExistingVersion | None: ...
 
+    def version_by_fingerprint(
+        self, scope_id: uuid.UUID, layer: str, fingerprint: str
+    ) -> ExistingVersion | None: ...
+
     def nearest(
         self, scope_id: uuid.UUID, layer: str, embedding: Sequence[float], k: int
-    ) -> list[ExistingVersion]: ...
+    ) -> list[ExistingVersion]:
+        """Nearest active versions in one scope and layer, most similar first."""
+
+    def neighbours(
+        self, scope_ids: Sequence[uuid.UUID], embedding: Sequence[float], k: int
+    ) -> list[ExistingVersion]:
+        """Nearest active versions in any of the scopes and any layer, with content."""
+
+    def cited_items(
+        self, item_ids: Sequence[uuid.UUID]
+    ) -> dict[uuid.UUID, list[uuid.UUID]]:
+        """For each item, the memory items its head version cites as evidence."""
+
+    def write_counts(
+        self, agent_id: uuid.UUID, layer: str, since: datetime, session_id: str
+    ) -> WriteCounts: ...
+
+
+@dataclass(frozen=True)
+class WriteCounts:
+    """The agent's admitted writes, for rate limits and budgets."""
+
+    layer_in_window: int
+    all_in_last_minute: int
+    in_session: int
 
 
 @dataclass
 class GateContext:
-    """What gates may know: the tenant, the agent, the time, settings, lookups."""
+    """What gates may know: the tenant, the agent, the time, policy, lookups."""
 
     tenant_id: uuid.UUID
     agent_allowed_scopes: list[str]
@@ -108,6 +211,15 @@ class GateContext:
     now: datetime
     lookups: Lookups | None = None
     embed: Callable[[Candidate], list[float]] | None = None
+    policy: Policy = DEFAULT_POLICY
     max_content_bytes: int = 32 * 1024
     embedding_dim: int = 384
-    semantic_duplicate_threshold: float = 0.95
+    agent_suspended: bool = False
+    agent_reputation: float = 1.0
+    agent_decisions: int = 0
+    # Secret for provenance signatures (settings.MGC_PROVENANCE_KEY).
+    provenance_key: bytes = b""
+
+    @property
+    def semantic_duplicate_threshold(self) -> float:
+        return self.policy.semantic_duplicate_threshold

@@ -19,7 +19,12 @@ from django.utils.dateparse import parse_datetime
 from audit.services import Actor, AuditEntry, audit_event_record, audit_events_record
 from memory_core.embeddings import get_provider
 from memory_core.exceptions import Invalid
-from memory_core.hashing import content_hash, content_token, request_hash
+from memory_core.hashing import (
+    content_hash,
+    content_token,
+    request_hash,
+    structural_fingerprint,
+)
 from memory_core.models import Agent, WriteRequest, WriteStatus
 from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
 from memory_core.pipeline.lookups import BatchLookups, DatabaseLookups
@@ -30,6 +35,7 @@ from memory_core.pipeline.types import (
     GateContext,
     GateResult,
 )
+from memory_core.policy import policy_for
 from memory_core.services.memory import MemoryBatch, memory_update
 from memory_core.services.tenancy import agent_actor
 
@@ -51,6 +57,7 @@ CANDIDATE_FIELDS = (
     "task_id",
     "session_id",
     "embedding",
+    "fields",
 )
 
 
@@ -70,6 +77,9 @@ def candidate_from_payload(
         content=content,
         deadline=deadline,
         content_hash=content_hash(content),
+        fingerprint=structural_fingerprint(
+            payload.get("subject"), payload.get("predicate"), payload.get("object")
+        ),
         **values,
     )
 
@@ -77,6 +87,7 @@ def candidate_from_payload(
 def gate_context(
     *, agent: Agent, lookups: DatabaseLookups, now: datetime, embed=None
 ) -> GateContext:
+    """Return what the gates may know about this agent's write, now."""
     return GateContext(
         tenant_id=agent.tenant_id,
         agent_allowed_scopes=list(agent.allowed_scopes),
@@ -84,9 +95,12 @@ def gate_context(
         now=now,
         lookups=lookups,
         embed=embed,
+        policy=policy_for(agent.tenant),
         max_content_bytes=settings.MGC_MAX_CONTENT_BYTES,
         embedding_dim=settings.MGC_EMBEDDING_DIM,
-        semantic_duplicate_threshold=settings.MGC_SEMANTIC_DUPLICATE_THRESHOLD,
+        agent_suspended=agent.writes_suspended_at is not None,
+        agent_reputation=agent.reputation,
+        provenance_key=settings.MGC_PROVENANCE_KEY.encode(),
     )
 
 
@@ -298,7 +312,9 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
             .order_by("created_at")[: batch_size - 1]
         )
         batch = [first, *others]
-        agents = Agent.objects.in_bulk({w.agent_id for w in batch})
+        agents = Agent.objects.select_related("tenant").in_bulk(
+            {w.agent_id for w in batch}
+        )
         candidates = [
             candidate_from_payload(w.payload, write_id=w.id, agent_id=w.agent_id)
             for w in batch
@@ -306,12 +322,15 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
         lookups = BatchLookups(first.tenant_id, candidates)
         embed = _BatchEmbedder(candidates, lookups)
         lookups.prime_neighbours(
-            (lookups.scope(c.scope_path).id, c.layer, embed(c))
-            for c in candidates
-            if lookups.scope(c.scope_path)
-            and not c.key
-            and not lookups.known_hash(c)
-            and len(embed(c)) == settings.MGC_EMBEDDING_DIM
+            [
+                ((lookups.scope(c.scope_path).id,), c.layer, embed(c))
+                for c in candidates
+                if lookups.scope(c.scope_path)
+                and not c.key
+                and not lookups.known_hash(c)
+                and len(embed(c)) == settings.MGC_EMBEDDING_DIM
+            ],
+            k=1,
         )
         now = timezone.now()
         memory = MemoryBatch(tenant_id=first.tenant_id, now=now)
