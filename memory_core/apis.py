@@ -6,6 +6,7 @@ import json
 import re
 
 from django.conf import settings
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -14,12 +15,20 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from memory_core.exceptions import Invalid, Malformed, NotFound, TooLarge
+from memory_core.exceptions import (
+    Invalid,
+    Malformed,
+    NotFound,
+    PermissionDenied,
+    RateLimited,
+    TooLarge,
+)
 from memory_core.models import (
     Classification,
     Layer,
     MemoryItem,
     MemoryVersion,
+    ReviewTier,
     Source,
     VersionStatus,
     WriteRequest,
@@ -34,6 +43,8 @@ from memory_core.selectors import (
 )
 from memory_core.services.writes import write_submit, write_wait
 
+# Refusals that are about the agent, not the write.
+SUSPENDED_CODES = {"agent_suspended", "write_storm"}
 PREFER_WAIT = re.compile(r"\bwait=(\d+(?:\.\d+)?)")
 
 
@@ -58,10 +69,21 @@ class WriteOutput(serializers.Serializer):
         source="version.number", allow_null=True, default=None
     )
     version_id = serializers.UUIDField(allow_null=True)
-    risk = serializers.FloatField(allow_null=True, default=None)
-    review_id = serializers.UUIDField(allow_null=True, default=None)
+    risk = serializers.FloatField(source="risk_score", allow_null=True)
+    tier = serializers.CharField(allow_blank=True)
+    review_id = serializers.SerializerMethodField()
+    review_deadline = serializers.DateTimeField(allow_null=True)
+    retry_at = serializers.DateTimeField(allow_null=True)
+    flags = serializers.ListField(child=serializers.CharField())
+    decided_by = serializers.CharField(allow_blank=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
+
+    def get_review_id(self, write: WriteRequest) -> str | None:
+        """The review is the write itself, while or after a person decides it."""
+        return (
+            str(write.id) if write.tier in (ReviewTier.ASYNC, ReviewTier.SYNC) else None
+        )
 
 
 class WriteDetailOutput(WriteOutput):
@@ -86,15 +108,25 @@ def _write_response(
     status: int = 200,
     headers: dict | None = None,
 ) -> Response:
-    if write.status == WriteStatus.REJECTED and write.gate and status == 202:
+    if status == 202 and write.status == WriteStatus.REJECTED and not write.started_at:
         # Refused before it was queued: answer as the error it is (and replay
         # the same answer for the same key).
-        raise Invalid(
+        error = PermissionDenied if write.code in SUSPENDED_CODES else Invalid
+        raise error(
             write.reason,
             code=write.code,
             gate=write.gate,
             details={"write_id": str(write.id), "gates": write.gate_decisions[-1:]},
             headers=headers,
+        )
+    if status == 202 and write.status == WriteStatus.DEFERRED:
+        wait = max(1, int((write.retry_at - timezone.now()).total_seconds() + 0.999))
+        raise RateLimited(
+            write.reason,
+            code=write.code,
+            gate=write.gate,
+            details={"write_id": str(write.id), "retry_at": write.retry_at.isoformat()},
+            headers={**(headers or {}), "Retry-After": str(wait)},
         )
     serializer = WriteDetailOutput if detail else WriteOutput
     return Response(serializer(write).data, status=status, headers=headers)

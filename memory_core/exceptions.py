@@ -68,6 +68,11 @@ class PermissionDenied(DomainError):
     code = "permission_denied"
 
 
+class RateLimited(DomainError):
+    status = 429
+    code = "rate_limited"
+
+
 class Conflict(DomainError):
     status = 409
     code = "conflict"

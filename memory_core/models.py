@@ -93,6 +93,10 @@ class Agent(models.Model):
         null=True, blank=True, help_text="Set by a write storm; an admin lifts it."
     )
     suspension_reason = models.TextField(blank=True)
+    human_decisions = models.PositiveIntegerField(
+        default=0,
+        help_text="Reviews of its writes decided by people (reputation base).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -8,6 +8,7 @@ from celery import shared_task
 from django.db import OperationalError
 
 from memory_core.embeddings import EmbeddingError
+from memory_core.services.reviews import writes_expire_overdue
 from memory_core.services.writes import (
     write_fail,
     write_process,
@@ -39,3 +40,8 @@ def write_process_task(self, write_id: str) -> int:
 @shared_task(name="memory_core.writes.requeue_stalled")
 def writes_requeue_stalled_task() -> int:
     return writes_requeue_stalled()
+
+
+@shared_task(name="memory_core.reviews.expire_overdue")
+def writes_expire_overdue_task() -> int:
+    return writes_expire_overdue()

@@ -18,6 +18,7 @@ from memory_core.models import (
     VersionStatus,
     WriteRequest,
     WriteStatus,
+    ancestor_paths,
 )
 from memory_core.pipeline.types import Candidate, ExistingVersion, ScopeRef, WriteCounts
 
@@ -205,7 +206,8 @@ class BatchLookups(DatabaseLookups):
 
     def __init__(self, tenant_id: uuid.UUID, candidates: Sequence[Candidate]) -> None:
         super().__init__(tenant_id)
-        paths = {c.scope_path for c in candidates}
+        # Ancestors too: contradiction checks read the whole readable lineage.
+        paths = {p for c in candidates for p in ancestor_paths(c.scope_path)}
         self._scopes = dict.fromkeys(paths)
         for sid, path, kind in Scope.objects.filter(
             tenant_id=tenant_id, path__in=paths
@@ -253,6 +255,10 @@ class BatchLookups(DatabaseLookups):
                 self._fingerprints.setdefault((sid, layer, fingerprint), version)
         self._neighbours: dict[tuple, list[ExistingVersion]] = {}
         self._pending: list[tuple[np.ndarray, ExistingVersion]] = []
+
+    def lineage_ids(self, scope_path: str) -> tuple[uuid.UUID, ...]:
+        """Return the ids of the scope and its ancestors that exist, nearest first."""
+        return tuple(s.id for p in ancestor_paths(scope_path) if (s := self.scope(p)))
 
     def known_hash(self, candidate: Candidate) -> bool:
         scope = self._scopes.get(candidate.scope_path)

@@ -7,6 +7,7 @@ The write pipeline plans new items and reinforcements with `MemoryBatch`.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections import Counter
 from datetime import datetime, timedelta
@@ -32,6 +33,7 @@ def _version_from(
     number: int,
     write: WriteRequest,
     now: datetime,
+    status: str = VersionStatus.ACTIVE,
     supersedes: MemoryVersion | None = None,
 ) -> MemoryVersion:
     return MemoryVersion(
@@ -47,16 +49,25 @@ def _version_from(
                 ("subject", candidate.subject),
                 ("predicate", candidate.predicate),
                 ("object", candidate.object),
+                ("fields", candidate.fields),
             )
             if v
         },
         embedding=candidate.embedding,
         content_hash=candidate.content_hash,
+        fingerprint=candidate.fingerprint,
         confidence=candidate.confidence,
+        adjusted_confidence=candidate.adjusted_confidence,
+        validation_score=candidate.validation_score,
         source=candidate.source,
         evidence=candidate.evidence,
         evidence_count=max(1, len(candidate.evidence)),
-        status=VersionStatus.ACTIVE,
+        flags=candidate.flags,
+        risk_score=candidate.risk,
+        provenance=candidate.provenance,
+        signature=candidate.signature,
+        approval_state="pending" if status == VersionStatus.DRAFT else "auto",
+        status=status,
         supersedes=supersedes,
         valid_from=now,
         agent_id=write.agent_id,
@@ -87,9 +98,13 @@ class MemoryBatch:
         self.reinforcements: Counter[uuid.UUID] = Counter()
 
     def insert(
-        self, *, candidate: Candidate, write: WriteRequest
+        self,
+        *,
+        candidate: Candidate,
+        write: WriteRequest,
+        status: str = VersionStatus.ACTIVE,
     ) -> tuple[MemoryVersion, list[AuditEntry]]:
-        """Plan a new item with its first version."""
+        """Plan a new item with its first version (a draft awaits review)."""
         now = self.now
         version_id = uuid.uuid4()
         item = MemoryItem(
@@ -104,7 +119,7 @@ class MemoryBatch:
             object=candidate.object,
             classification=candidate.classification,
             residency=candidate.residency,
-            status=VersionStatus.ACTIVE,
+            status=status,
             head_id=version_id,
             expires_at=_ttl(now, candidate.ttl_seconds),
             soft_expires_at=_ttl(now, candidate.soft_ttl_seconds),
@@ -112,24 +127,28 @@ class MemoryBatch:
             created_at=now,
             updated_at=now,
         )
-        version = _version_from(candidate, item=item, number=1, write=write, now=now)
+        version = _version_from(
+            candidate, item=item, number=1, write=write, now=now, status=status
+        )
         version.id = version_id
         self.items.append(item)
         self.versions[version.id] = version
-        self.logs.append(
-            MemoryLogEntry(
-                tenant_id=self.tenant_id,
-                operation=LogOperation.INSERT,
-                item=item,
-                version=version,
-                actor_agent_id=write.agent_id,
-                created_at=now,
-                reason="committed by the write pipeline",
-                payload={"write_id": str(write.id)},
+        staged = status == VersionStatus.DRAFT
+        if not staged:
+            self.logs.append(
+                MemoryLogEntry(
+                    tenant_id=self.tenant_id,
+                    operation=LogOperation.INSERT,
+                    item=item,
+                    version=version,
+                    actor_agent_id=write.agent_id,
+                    created_at=now,
+                    reason="committed by the write pipeline",
+                    payload={"write_id": str(write.id)},
+                )
             )
-        )
         entry = AuditEntry(
-            action="memory.insert",
+            action="memory.stage" if staged else "memory.insert",
             object_type="memory_item",
             object_id=str(item.id),
             metadata={
@@ -195,61 +214,272 @@ class MemoryBatch:
         self.reinforcements = Counter()
 
 
-def memory_update(
-    *, candidate: Candidate, item_id: uuid.UUID, write: WriteRequest, now: datetime
-) -> tuple[MemoryVersion, list[AuditEntry]]:
-    """Supersede the item's head with a new version of the candidate's content."""
-    item = MemoryItem.objects.select_for_update(of=("self",)).get(
-        tenant_id=write.tenant_id, pk=item_id
+def _lock_item(tenant_id: uuid.UUID, item_id: uuid.UUID) -> MemoryItem:
+    return MemoryItem.objects.select_for_update(of=("self",)).get(
+        tenant_id=tenant_id, pk=item_id
     )
-    previous = (
+
+
+def _next_number(item: MemoryItem) -> int:
+    last = item.versions.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def memory_update(
+    *,
+    candidate: Candidate,
+    item_id: uuid.UUID,
+    write: WriteRequest,
+    now: datetime,
+    merge_with: uuid.UUID | None = None,
+    status: str = VersionStatus.ACTIVE,
+) -> tuple[MemoryVersion, list[AuditEntry]]:
+    """Add a version of the candidate's content to an existing item.
+
+    An active version supersedes the head at once; a draft waits for review
+    and leaves the head alone. A merge (003 §12.3.4) links both predecessors,
+    keeps the union of their evidence and the higher confidence.
+    """
+    item = _lock_item(write.tenant_id, item_id)
+    head = (
         MemoryVersion.objects.select_for_update(of=("self",)).get(pk=item.head_id)
         if item.head_id
         else None
     )
-    last_number = (
-        item.versions.order_by("-number").values_list("number", flat=True).first()
-    )
     version = _version_from(
         candidate,
         item=item,
-        number=(last_number or 0) + 1,
+        number=_next_number(item),
         write=write,
         now=now,
-        supersedes=previous,
+        status=status,
+        supersedes=head,
     )
-    if previous is not None:
-        previous.status, previous.valid_to = VersionStatus.SUPERSEDED, now
-        previous.save(update_fields=["status", "valid_to"])
+    if merge_with is not None:
+        merged = MemoryVersion.objects.get(tenant_id=write.tenant_id, pk=merge_with)
+        version.merged_from = sorted({merged.id, *([head.id] if head else [])}, key=str)
+        version.evidence = _union(merged.evidence, candidate.evidence)
+        version.evidence_count = merged.evidence_count + 1
+        version.confidence = max(merged.confidence, candidate.confidence)
     version.save(force_insert=True)
-    item.head, item.status, item.updated_at = version, VersionStatus.ACTIVE, now
-    item.object, item.subject, item.predicate = (
-        candidate.object,
-        candidate.subject or item.subject,
-        candidate.predicate or item.predicate,
-    )
-    item.save(
-        update_fields=["head", "status", "updated_at", "object", "subject", "predicate"]
-    )
-    MemoryLogEntry.objects.create(
-        tenant_id=write.tenant_id,
-        operation=LogOperation.UPDATE,
-        item=item,
-        version=version,
-        previous_version=previous,
-        actor_agent_id=write.agent_id,
-        created_at=now,
-        reason="keyed update by the write pipeline",
-        payload={"write_id": str(write.id)},
-    )
+    operation = LogOperation.MERGE if merge_with else LogOperation.UPDATE
+    if status == VersionStatus.DRAFT:
+        action = "memory.stage"
+    else:
+        _activate(version, item=item, previous=head, now=now)
+        MemoryLogEntry.objects.create(
+            tenant_id=write.tenant_id,
+            operation=operation,
+            item=item,
+            version=version,
+            previous_version=head,
+            actor_agent_id=write.agent_id,
+            created_at=now,
+            reason=f"{operation} by the write pipeline",
+            payload={"write_id": str(write.id)},
+        )
+        action = f"memory.{operation}"
     entry = AuditEntry(
-        action="memory.update",
+        action=action,
         object_type="memory_item",
         object_id=str(item.id),
         metadata={
             "version_id": str(version.id),
             "write_id": str(write.id),
-            "previous_version_id": str(previous.id) if previous else None,
+            "previous_version_id": str(head.id) if head else None,
+            "merged_from": [str(v) for v in version.merged_from],
         },
     )
     return version, [entry]
+
+
+def _union(first: list[dict], second: list[dict]) -> list[dict]:
+    """Return both evidence lists without repeats, in order."""
+    seen, union = set(), []
+    for ref in [*first, *second]:
+        key = json.dumps(ref, sort_keys=True, default=str)
+        if key not in seen:
+            seen.add(key)
+            union.append(ref)
+    return union
+
+
+def _activate(
+    version: MemoryVersion,
+    *,
+    item: MemoryItem,
+    previous: MemoryVersion | None,
+    now: datetime,
+) -> None:
+    """Make `version` the item's visible head from `now`, superseding `previous`."""
+    if (
+        previous is not None
+        and previous.pk != version.pk
+        and previous.status == VersionStatus.ACTIVE
+    ):
+        previous.status, previous.valid_to = VersionStatus.SUPERSEDED, now
+        previous.save(update_fields=["status", "valid_to"])
+    version.status, version.valid_from, version.valid_to = (
+        VersionStatus.ACTIVE,
+        now,
+        None,
+    )
+    version.save(
+        update_fields=[
+            "status",
+            "valid_from",
+            "valid_to",
+            "approval_state",
+            "approved_by",
+            "justification",
+            "adjusted_confidence",
+            "provenance",
+            "signature",
+        ]
+    )
+    item.head, item.status, item.updated_at = version, VersionStatus.ACTIVE, now
+    structured = version.structured or {}
+    item.subject = structured.get("subject", item.subject)
+    item.predicate = structured.get("predicate", item.predicate)
+    item.object = structured.get("object", item.object)
+    item.save(
+        update_fields=["head", "status", "updated_at", "subject", "predicate", "object"]
+    )
+
+
+def version_approve(
+    *,
+    version: MemoryVersion,
+    approved_by: str,
+    justification: str,
+    now: datetime,
+    actor_user_id: int | None = None,
+) -> list[AuditEntry]:
+    """Publish a draft: it becomes the item's head (superseding the old head)."""
+    item = _lock_item(version.tenant_id, version.item_id)
+    head = (
+        MemoryVersion.objects.select_for_update(of=("self",)).get(pk=item.head_id)
+        if item.head_id and item.head_id != version.pk
+        else None
+    )
+    version.approval_state, version.approved_by = "approved", approved_by
+    version.justification = justification
+    _activate(version, item=item, previous=head, now=now)
+    operation = (
+        LogOperation.MERGE
+        if version.merged_from
+        else LogOperation.UPDATE
+        if head
+        else LogOperation.INSERT
+    )
+    MemoryLogEntry.objects.create(
+        tenant_id=version.tenant_id,
+        operation=operation,
+        item=item,
+        version=version,
+        previous_version=head,
+        actor_user_id=actor_user_id,
+        created_at=now,
+        reason=justification or "approved by a curator",
+    )
+    return [
+        AuditEntry(
+            action=f"memory.{operation}",
+            object_type="memory_item",
+            object_id=str(item.id),
+            reason=justification,
+            metadata={
+                "version_id": str(version.id),
+                "previous_version_id": str(head.id) if head else None,
+                "approved": True,
+            },
+        )
+    ]
+
+
+def version_discard(
+    *,
+    version: MemoryVersion,
+    reason: str,
+    now: datetime,
+    actor_user_id: int | None = None,
+) -> list[AuditEntry]:
+    """Retract a draft that was never published: it was never visible.
+
+    Its transaction-time range is empty (valid_from = valid_to), so no "as of"
+    query ever sees it. A new item that only held this draft is retracted too.
+    """
+    version.status, version.valid_from, version.valid_to = (
+        VersionStatus.RETRACTED,
+        now,
+        now,
+    )
+    version.approval_state = "rejected"
+    version.save(update_fields=["status", "valid_from", "valid_to", "approval_state"])
+    item = _lock_item(version.tenant_id, version.item_id)
+    if item.head_id == version.pk:
+        item.status, item.updated_at = VersionStatus.RETRACTED, now
+        item.save(update_fields=["status", "updated_at"])
+    MemoryLogEntry.objects.create(
+        tenant_id=version.tenant_id,
+        operation=LogOperation.RETRACT,
+        item=item,
+        version=version,
+        actor_user_id=actor_user_id,
+        created_at=now,
+        reason=reason,
+    )
+    return [
+        AuditEntry(
+            action="memory.retract",
+            object_type="memory_item",
+            object_id=str(item.id),
+            reason=reason,
+            metadata={"version_id": str(version.id), "draft": True},
+        )
+    ]
+
+
+def versions_supersede(
+    *,
+    version_ids: list[uuid.UUID],
+    by: MemoryVersion,
+    now: datetime,
+    reason: str,
+    actor_agent_id: uuid.UUID | None = None,
+    actor_user_id: int | None = None,
+) -> list[AuditEntry]:
+    """Mark contradicted versions superseded by `by` (a resolved contradiction)."""
+    entries = []
+    for version in (
+        MemoryVersion.objects.select_for_update(of=("self",))
+        .filter(tenant_id=by.tenant_id, pk__in=version_ids, status=VersionStatus.ACTIVE)
+        .order_by("pk")
+    ):
+        version.status, version.valid_to = VersionStatus.SUPERSEDED, now
+        version.save(update_fields=["status", "valid_to"])
+        item = _lock_item(version.tenant_id, version.item_id)
+        if item.head_id == version.pk:
+            item.status, item.updated_at = VersionStatus.SUPERSEDED, now
+            item.save(update_fields=["status", "updated_at"])
+        MemoryLogEntry.objects.create(
+            tenant_id=version.tenant_id,
+            operation=LogOperation.SUPERSEDE,
+            item=item,
+            version=version,
+            previous_version=by,
+            actor_agent_id=actor_agent_id,
+            actor_user_id=actor_user_id,
+            created_at=now,
+            reason=reason,
+        )
+        entries.append(
+            AuditEntry(
+                action="memory.supersede",
+                object_type="memory_item",
+                object_id=str(item.id),
+                reason=reason,
+                metadata={"version_id": str(version.id), "superseded_by": str(by.id)},
+            )
+        )
+    return entries

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -25,7 +26,15 @@ from memory_core.hashing import (
     request_hash,
     structural_fingerprint,
 )
-from memory_core.models import Agent, WriteRequest, WriteStatus
+from memory_core.models import (
+    Agent,
+    Conflict,
+    MemoryVersion,
+    ReviewTier,
+    VersionStatus,
+    WriteRequest,
+    WriteStatus,
+)
 from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
 from memory_core.pipeline.lookups import BatchLookups, DatabaseLookups
 from memory_core.pipeline.types import (
@@ -35,8 +44,11 @@ from memory_core.pipeline.types import (
     GateContext,
     GateResult,
 )
-from memory_core.policy import policy_for
-from memory_core.services.memory import MemoryBatch, memory_update
+from memory_core.policy import Policy, policy_for
+from memory_core.redaction import redact_candidate
+from memory_core.services.agents import agent_suspend
+from memory_core.services.memory import MemoryBatch, memory_update, versions_supersede
+from memory_core.services.reviews import write_expire
 from memory_core.services.tenancy import agent_actor
 
 logger = logging.getLogger(__name__)
@@ -155,7 +167,6 @@ def write_submit(
     candidate = candidate_from_payload(payload, write_id=write_id, agent_id=agent.id)
     ctx = gate_context(agent=agent, lookups=DatabaseLookups(agent.tenant_id), now=now)
     result, trace = run_gates(candidate, ctx, gates=SUBMIT_GATES)
-    refused = result.decision != Decision.ACCEPT
     write = WriteRequest(
         id=write_id,
         tenant_id=agent.tenant_id,
@@ -163,32 +174,19 @@ def write_submit(
         idempotency_key=key,
         request_hash=fingerprint,
         content_token=token,
-        payload=_stored_payload(payload, result),
         scope_path=payload["scope"],
         layer=payload["layer"],
         deadline=candidate.deadline,
+        session_id=candidate.session_id,
         gate_decisions=trace,
     )
-    if refused:
-        write.status = WriteStatus.REJECTED
-        write.gate, write.code, write.reason = result.gate, result.code, result.reason
-        write.finished_at = now
     try:
         with transaction.atomic():
+            entries = _admit(write, candidate, payload, result, now=now)
             write.save(force_insert=True)
-            audit_event_record(
-                tenant_id=agent.tenant_id,
-                actor=agent_actor(agent),
-                action="write.rejected" if refused else "write.submit",
-                object_type="write_request",
-                object_id=str(write.id),
-                reason=write.code,
-                metadata={"layer": write.layer, "gate": write.gate}
-                if refused
-                else {"layer": write.layer},
+            audit_events_record(
+                tenant_id=agent.tenant_id, actor=agent_actor(agent), entries=entries
             )
-            if not refused:
-                transaction.on_commit(lambda: write_enqueue(write_id=write.id))
     except IntegrityError:
         existing = WriteRequest.objects.get(
             tenant_id=agent.tenant_id, agent=agent, idempotency_key=key
@@ -197,23 +195,107 @@ def write_submit(
     return SubmitResult(write, replayed=False)
 
 
-def write_enqueue(*, write_id: uuid.UUID) -> None:
+def _admit(
+    write: WriteRequest,
+    candidate: Candidate,
+    payload: dict[str, Any],
+    result: GateResult,
+    *,
+    now: datetime,
+) -> list[AuditEntry]:
+    """Decide what a submitted write becomes: queued, deferred or refused.
+
+    Personal data is redacted before the payload is stored; a refused write
+    is stored without its content, which may hold a secret.
+    """
+    write.flags = candidate.flags
+    if result.decision == Decision.REJECT:
+        write.payload = _stored_payload(payload, result)
+        write.status, write.finished_at = WriteStatus.REJECTED, now
+        write.gate, write.code, write.reason = result.gate, result.code, result.reason
+        entries = [_write_event("write.rejected", write, gate=result.gate)]
+        if result.details.get("suspend"):
+            entries += agent_suspend(agent_id=write.agent_id, reason=result.reason)
+        return entries
+    redact_candidate(candidate, tenant_id=write.tenant_id)
+    write.payload = _redacted_payload(payload, candidate)
+    if result.decision == Decision.DEFER:
+        seconds = int(result.details["retry_after_seconds"])
+        write.status, write.retry_at = (
+            WriteStatus.DEFERRED,
+            now + timedelta(seconds=seconds),
+        )
+        write.gate, write.code, write.reason = result.gate, result.code, result.reason
+        transaction.on_commit(
+            lambda: write_enqueue(write_id=write.id, countdown=seconds)
+        )
+        return [_write_event("write.defer", write, retry_after=seconds)]
+    transaction.on_commit(lambda: write_enqueue(write_id=write.id))
+    return [_write_event("write.submit", write)]
+
+
+def _write_event(action: str, write: WriteRequest, **metadata: Any) -> AuditEntry:
+    return AuditEntry(
+        action=action,
+        object_type="write_request",
+        object_id=str(write.id),
+        reason=write.code,
+        metadata={"layer": write.layer, **metadata},
+    )
+
+
+def _redacted_payload(payload: dict[str, Any], candidate: Candidate) -> dict[str, Any]:
+    """Return the payload carrying the candidate's (redacted) text."""
+    stored = dict(payload)
+    stored["content"] = candidate.content
+    for name in ("subject", "object"):
+        if payload.get(name):
+            stored[name] = getattr(candidate, name)
+    if payload.get("fields"):
+        stored["fields"] = candidate.fields
+    if payload.get("evidence"):
+        stored["evidence"] = candidate.evidence
+    return stored
+
+
+def write_enqueue(*, write_id: uuid.UUID, countdown: int | None = None) -> None:
     """Send the write to the worker; if the broker is down, the sweeper retries."""
     from memory_core.tasks import write_process_task
 
     try:
-        write_process_task.delay(str(write_id))
+        write_process_task.apply_async(args=[str(write_id)], countdown=countdown)
     except Exception:  # noqa: BLE001 - any broker failure leaves the write queued
         logger.exception("could not enqueue write %s; the sweeper will retry", write_id)
 
 
 def write_wait(*, write: WriteRequest, seconds: float) -> WriteRequest:
-    """Long-poll: return the write once it leaves `queued`, or after `seconds`."""
+    """Long-poll: return once the write is decided, or after `seconds`.
+
+    A write waiting for a sync approval keeps the agent waiting until a
+    curator decides or its deadline passes, when it fails closed.
+    """
     deadline = time.monotonic() + min(seconds, settings.MGC_LONG_POLL_MAX_SECONDS)
     pause = 0.05
-    while write.status == WriteStatus.QUEUED and time.monotonic() < deadline:
+    while True:
+        write = write_expire_if_overdue(write)
+        if write.status not in WAITING or time.monotonic() >= deadline:
+            return write
         time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
         pause = min(pause * 1.5, 0.5)
+        write.refresh_from_db()
+
+
+WAITING = (WriteStatus.QUEUED, WriteStatus.AWAITING_APPROVAL)
+
+
+def write_expire_if_overdue(write: WriteRequest) -> WriteRequest:
+    """Expire a sync write found past its deadline at read time (fail-closed)."""
+    overdue = (
+        write.status == WriteStatus.AWAITING_APPROVAL
+        and write.review_deadline is not None
+        and write.review_deadline <= timezone.now()
+    )
+    if overdue and write_expire(write=write):
         write.refresh_from_db()
     return write
 
@@ -252,6 +334,9 @@ class _BatchEmbedder:
         return candidate.embedding
 
 
+JSON_COLUMNS = {"gate_decisions", "flags", "risk_factors"}
+
+
 def _save_outcomes(writes: list[WriteRequest]) -> None:
     """Store every decided write's outcome in one UPDATE (bulk_update is slow)."""
     if not writes:
@@ -268,11 +353,15 @@ def _save_outcomes(writes: list[WriteRequest]) -> None:
         "attempts": ("int", [w.attempts for w in writes]),
         "version_id": ("uuid", [w.version_id for w in writes]),
         "memory_item_id": ("uuid", [w.memory_item_id for w in writes]),
+        "flags": ("text", [json.dumps(w.flags) for w in writes]),
+        "risk_score": ("float8", [w.risk_score for w in writes]),
+        "risk_factors": ("text", [json.dumps(w.risk_factors) for w in writes]),
+        "tier": ("text", [w.tier for w in writes]),
+        "review_deadline": ("timestamptz", [w.review_deadline for w in writes]),
+        "retry_at": ("timestamptz", [w.retry_at for w in writes]),
     }
     assignments = ", ".join(
-        f"{name} = u.{name}::jsonb"
-        if name == "gate_decisions"
-        else f"{name} = u.{name}"
+        f"{name} = u.{name}::jsonb" if name in JSON_COLUMNS else f"{name} = u.{name}"
         for name in columns
         if name != "id"
     )
@@ -285,6 +374,14 @@ def _save_outcomes(writes: list[WriteRequest]) -> None:
         )
 
 
+def _claimable():
+    """Writes a task may take: queued ones, and deferred ones whose time came."""
+    return WriteRequest.objects.filter(
+        Q(status=WriteStatus.QUEUED)
+        | Q(status=WriteStatus.DEFERRED, retry_at__lte=timezone.now())
+    )
+
+
 def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
     """Run a queued write, and other queued writes of its tenant, through the gates.
 
@@ -295,7 +392,7 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
     still sees the ones decided before it. Return the number of writes decided.
     """
     batch_size = batch_size or settings.MGC_WRITE_BATCH_SIZE
-    if not WriteRequest.objects.filter(pk=write_id, status=WriteStatus.QUEUED).exists():
+    if not _claimable().filter(pk=write_id).exists():
         return 0  # decided already, most often inside an earlier batch
     with transaction.atomic(durable=True):
         first = (
@@ -303,7 +400,7 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
             .filter(pk=write_id)
             .first()
         )
-        if first is None or first.status != WriteStatus.QUEUED:
+        if first is None or not _claimable().filter(pk=first.pk).exists():
             return 0
         others = list(
             WriteRequest.objects.select_for_update(of=("self",), skip_locked=True)
@@ -315,23 +412,14 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
         agents = Agent.objects.select_related("tenant").in_bulk(
             {w.agent_id for w in batch}
         )
+        first_agent = agents[first.agent_id]
         candidates = [
             candidate_from_payload(w.payload, write_id=w.id, agent_id=w.agent_id)
             for w in batch
         ]
         lookups = BatchLookups(first.tenant_id, candidates)
         embed = _BatchEmbedder(candidates, lookups)
-        lookups.prime_neighbours(
-            [
-                ((lookups.scope(c.scope_path).id,), c.layer, embed(c))
-                for c in candidates
-                if lookups.scope(c.scope_path)
-                and not c.key
-                and not lookups.known_hash(c)
-                and len(embed(c)) == settings.MGC_EMBEDDING_DIM
-            ],
-            k=1,
-        )
+        _prime_neighbours(candidates, lookups, embed, policy_for(first_agent.tenant))
         now = timezone.now()
         memory = MemoryBatch(tenant_id=first.tenant_id, now=now)
         entries: dict[uuid.UUID, list[AuditEntry]] = defaultdict(list)
@@ -356,6 +444,7 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
                 lookups=lookups,
                 embed=embed,
                 now=now,
+                policy=ctx.policy,
             )
             decided.append(write)
         memory.flush()
@@ -369,6 +458,38 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
     return len(decided)
 
 
+def _prime_neighbours(
+    candidates: list[Candidate],
+    lookups: BatchLookups,
+    embed: _BatchEmbedder,
+    policy: Policy,
+) -> None:
+    """Fetch every candidate's neighbours for the dedup and contradiction gates.
+
+    Two LATERAL queries for the whole batch instead of two per write. Exact
+    duplicates are skipped: they are answered without an embedding.
+    """
+    fresh = [
+        c
+        for c in candidates
+        if lookups.scope(c.scope_path)
+        and not lookups.known_hash(c)
+        and len(embed(c)) == settings.MGC_EMBEDDING_DIM
+    ]
+    lookups.prime_neighbours(
+        [
+            ((lookups.scope(c.scope_path).id,), c.layer, embed(c))
+            for c in fresh
+            if not c.key
+        ],
+        k=1,
+    )
+    lookups.prime_neighbours(
+        [(lookups.lineage_ids(c.scope_path), None, embed(c)) for c in fresh],
+        k=policy.contradiction_neighbours,
+    )
+
+
 def _apply(
     write: WriteRequest,
     candidate: Candidate,
@@ -379,6 +500,7 @@ def _apply(
     lookups: BatchLookups,
     embed: _BatchEmbedder,
     now: datetime,
+    policy: Policy,
 ) -> list[AuditEntry]:
     """Record the pipeline's decision on the write and plan its memory changes."""
     write.gate_decisions = trace
@@ -386,17 +508,24 @@ def _apply(
     write.finished_at = now
     write.attempts += 1
     write.gate, write.code, write.reason = result.gate, result.code, result.reason
+    write.flags, write.risk_score = candidate.flags, candidate.risk
+    write.risk_factors, write.tier = candidate.risk_factors, candidate.tier
     if result.decision == Decision.REJECT:
         write.status = WriteStatus.REJECTED
-        return [
-            AuditEntry(
-                action="write.rejected",
-                object_type="write_request",
-                object_id=str(write.id),
-                reason=result.code,
-                metadata={"gate": result.gate},
-            )
-        ]
+        entries = [_write_event("write.rejected", write, gate=result.gate)]
+        if result.details.get("suspend"):
+            entries += agent_suspend(agent_id=write.agent_id, reason=result.reason)
+        return entries
+    if result.decision == Decision.DEFER:
+        seconds = int(result.details["retry_after_seconds"])
+        write.status, write.retry_at = (
+            WriteStatus.DEFERRED,
+            now + timedelta(seconds=seconds),
+        )
+        transaction.on_commit(
+            lambda: write_enqueue(write_id=write.id, countdown=seconds)
+        )
+        return [_write_event("write.defer", write, retry_after=seconds)]
     if result.decision == Decision.DUPLICATE:
         version_id = uuid.UUID(result.details["version_id"])
         item_id = uuid.UUID(result.details["item_id"])
@@ -411,23 +540,89 @@ def _apply(
             write=write,
             tier=result.details["tier"],
         )
+
     embed(candidate)
-    write.status = WriteStatus.COMMITTED
-    write.gate, write.code, write.reason = "", "", ""
-    if candidate.update_item_id is not None:
-        # Rare: write what is planned so far, then supersede row by row.
-        memory.flush()
+    staged = result.decision == Decision.REVIEW
+    status = VersionStatus.DRAFT if staged else VersionStatus.ACTIVE
+    target_item = candidate.update_item_id or _item_of(candidate.merge_with)
+    if target_item is not None:
+        memory.flush()  # rare: write what is planned, then change the item row by row
         version, entries = memory_update(
-            candidate=candidate, item_id=candidate.update_item_id, write=write, now=now
+            candidate=candidate,
+            item_id=target_item,
+            write=write,
+            now=now,
+            merge_with=candidate.merge_with,
+            status=status,
         )
     else:
-        version, entries = memory.insert(candidate=candidate, write=write)
+        version, entries = memory.insert(
+            candidate=candidate, write=write, status=status
+        )
     write.version_id, write.memory_item_id = version.id, version.item_id
+    if staged:
+        sync = candidate.tier == ReviewTier.SYNC
+        write.status = (
+            WriteStatus.AWAITING_APPROVAL if sync else WriteStatus.PENDING_REVIEW
+        )
+        write.tier = candidate.tier or ReviewTier.ASYNC
+        write.review_deadline = now + (
+            timedelta(seconds=policy.sync_deadline_seconds)
+            if sync
+            else timedelta(hours=policy.review_sla_hours)
+        )
+        Conflict.objects.bulk_create(
+            [
+                Conflict(
+                    tenant_id=write.tenant_id,
+                    write_request=write,
+                    new_version=version,
+                    existing_version_id=c["version_id"],
+                    similarity=c.get("similarity"),
+                    detector=c.get("detector", ""),
+                    reason=c.get("reason", ""),
+                    proposed_action="supersede",
+                )
+                for c in candidate.contradictions
+            ]
+        )
+        return entries + [
+            _write_event(
+                "write.review_requested", write, tier=write.tier, risk=candidate.risk
+            )
+        ]
+    write.status = WriteStatus.COMMITTED
+    write.gate, write.code, write.reason = "", "", ""
+    if candidate.supersedes_versions:
+        memory.flush()
+        entries += versions_supersede(
+            version_ids=candidate.supersedes_versions,
+            by=version,
+            now=now,
+            reason="contradiction auto-resolved: the new write is more confident",
+            actor_agent_id=write.agent_id,
+        )
     lookups.remember(
         candidate=candidate,
-        version=ExistingVersion(version.id, version.item_id, version.content_hash),
+        version=ExistingVersion(
+            version.id,
+            version.item_id,
+            version.content_hash,
+            content=version.content,
+            confidence=version.confidence,
+            source=version.source,
+            key=candidate.key,
+            layer=candidate.layer,
+            scope_id=candidate.scope_id,
+        ),
     )
     return entries
+
+
+def _item_of(version_id: uuid.UUID | None) -> uuid.UUID | None:
+    if version_id is None:
+        return None
+    return MemoryVersion.objects.values_list("item_id", flat=True).get(pk=version_id)
 
 
 def write_fail(*, write_id: uuid.UUID, reason: str) -> None:

@@ -1,10 +1,12 @@
 """Gate 3: schema conformance (003 §12.2.2).
 
-Checks layer, sizes, embedding dimension, and that the scope exists in the
-tenant and lies inside what the agent may write. Every violation is listed.
+Checks layer, the kind's registered schema (`pipeline/schemas.py`), sizes,
+confidence, embedding dimension, and that the scope exists in the tenant and
+lies inside what the agent may write. Every violation is listed.
 """
 
 from memory_core.models import Layer, ancestor_paths
+from memory_core.pipeline.schemas import check_kind
 from memory_core.pipeline.types import Candidate, GateContext, GateResult
 
 NAME = "schema"
@@ -33,6 +35,18 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
             "layer",
             "layer_forbidden",
             f"This agent may not write to the {candidate.layer} layer.",
+        )
+
+    if candidate.layer in Layer.values:
+        violations.extend(
+            check_kind(
+                kind=candidate.kind,
+                layer=candidate.layer,
+                subject=candidate.subject,
+                predicate=candidate.predicate,
+                obj=candidate.object,
+                fields=candidate.fields,
+            )
         )
 
     if not candidate.content.strip():
@@ -71,7 +85,7 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
             f"This agent may not write to scope {candidate.scope_path!r}.",
         )
     else:
-        candidate.scope_id = scope.id
+        candidate.scope_id, candidate.scope_kind = scope.id, scope.kind
 
     if violations:
         first = violations[0]

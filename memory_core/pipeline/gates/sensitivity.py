@@ -1,9 +1,23 @@
-"""Gate 5: sensitivity (000 §6, 004). Credentials and secrets are rejected.
+"""Gate 5: sensitivity (000 §6, 001, 004).
 
-Detection uses `detect-secrets`' plugins (cloud keys, tokens, JWTs, private
-keys, keyword assignments) plus a word-level entropy check for bare
-high-entropy tokens. Only the kind of secret and its position are reported,
-never the secret itself.
+Three detectors, each a pure function over text:
+
+- `find_secrets`: credentials. `detect-secrets` plugins (cloud keys, vendor
+  tokens, JWTs, private keys), vendor prefixes those plugins miss, secrets
+  assigned to key-like names, and bare high-entropy tokens. Hex digests and
+  UUIDs count only after a key-like word, so commit SHAs and ids in prose pass.
+- `find_pii`: validated personal data. Emails, phone numbers that
+  `phonenumbers` calls valid, Luhn-valid card numbers with a known issuer
+  prefix, IBANs and national ids that `python-stdnum` validates. Ambiguous
+  shapes (bare digit runs) need a context word. Tokens such as `<EMAIL_1>`
+  are already redacted and never detected again.
+- `find_poisoning`: instructions aimed at the model, system-prompt markers
+  and tool-call syntax (001, "Memory poisoning").
+
+`check` rejects secrets (only their type and line are reported). PII and
+poisoning are noted on the candidate as flags: PII is redacted by
+`memory_core.redaction` when the write is stored, poisoning raises the risk.
+External content has its confidence capped.
 """
 
 from __future__ import annotations
@@ -11,21 +25,104 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
+
+import phonenumbers
+from stdnum import iban, luhn
+from stdnum.de import idnr
+from stdnum.es import dni, nie
+from stdnum.fr import nir
+from stdnum.it import codicefiscale
+from stdnum.nl import bsn
+from stdnum.us import ssn
 
 from memory_core.pipeline.types import Candidate, GateContext, GateResult
 
 NAME = "sensitivity"
 
-# Public IPs are not credentials; high-entropy strings get our own word check.
+EMAIL = "EMAIL"
+PHONE = "PHONE"
+CARD = "CARD"
+IBAN = "IBAN"
+NATIONAL_ID = "NATIONAL_ID"
+PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID)
+
+# A value redacted earlier: `<EMAIL_1>`, `<NATIONAL_ID_12>`.
+REDACTION_TOKEN_RE = re.compile(r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID)_(\d+)>")
+
+
+# Secrets.
+
+# Public IPs are not credentials; high-entropy strings get the word check
+# below, which knows about hashes and UUIDs in prose.
 SKIPPED_PLUGINS = {
     "IPPublicDetector",
     "Base64HighEntropyString",
     "HexHighEntropyString",
 }
 
-TOKEN_RE = re.compile(r"[A-Za-z0-9+/=_\-]{20,}")
+# Vendor formats the detect-secrets plugins do not know (or only in part).
+PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern))
+    for name, pattern in (
+        ("OpenAI Token", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,}"),
+        ("Anthropic API Key", r"\bsk-ant-[A-Za-z0-9_-]{32,}"),
+        ("GitHub Token", r"\bgithub_pat_[A-Za-z0-9_]{40,}"),
+        ("Stripe Access Key", r"\b[rsp]k_(?:live|test)_[0-9A-Za-z]{16,}"),
+        ("Google API Key", r"\bAIza[0-9A-Za-z_-]{35}"),
+        ("NPM tokens", r"\bnpm_[A-Za-z0-9]{36}\b"),
+        ("Hugging Face Token", r"\bhf_[A-Za-z0-9]{30,}\b"),
+        ("DigitalOcean Token", r"\bdo[opr]_v1_[a-f0-9]{64}\b"),
+        ("Shopify Token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"),
+        ("Private Key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+        (
+            "Basic Auth Credentials",
+            r"\b[a-z][a-z0-9+.-]{0,20}://[^\s:/@]{0,64}:"
+            r"(?!\$\{|\*+@|<)[^\s/@]{3,128}@[\w.-]+",
+        ),
+    )
+)
+
+# Names that make the value after them a secret: `password = …`,
+# `API_KEY: …`, `the wifi password is …`, `Bearer …`. A name may be part of
+# a snake_case or kebab-case name (`db_password`), not of a word (`shipping`).
+KEY_WORD = (
+    r"pass(?:word|wd|phrase|code)?|pwd|secret|token|pin(?:[_ -]?code)?|"
+    r"api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|"
+    r"(?:app|application|admin|master|service|account|signing|encryption|"
+    r"license|webhook|write|auth)[_ -]?key|client[_ -]?secret|"
+    r"credentials?|authorization|bearer"
+)
+KEY_NAME = (
+    rf"(?<![A-Za-z])(?:[A-Za-z0-9]{{1,32}}[_-]){{0,3}}(?P<key>{KEY_WORD})"
+    r"(?:[_-][A-Za-z0-9]{1,32}){0,3}"
+)
+KEY_CONTEXT_RE = re.compile(
+    rf"(?i){KEY_NAME}(?![A-Za-z])[\s:=>\"'`]*(?:(?:is|was|to)\s*:?\s*)?$"
+)
+ASSIGNMENT_RE = re.compile(
+    rf"(?i){KEY_NAME}(?![A-Za-z])"
+    # `password = x`, `token: x`, `password for the wifi is x`, `bearer x`
+    r"(?:(?:\s+(?:for|of|on|to)(?:\s+[\w.-]+){1,3})?"
+    r"(?:\s*(?:[:=]|=>|:=)\s*|\s+(?:(?:is|was|has\s+been)\s+(?:changed\s+|"
+    r"set\s+|reset\s+|updated\s+)?to|is|was|are|set\s+to|to)\s*:?\s*)"
+    r"|(?P<bare>\s+))"
+    r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
+)
+# Names under which a bare number is still a secret (`PIN: 4832`).
+NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin")
+# Values that name a secret instead of being one.
+PLACEHOLDER_RE = re.compile(
+    r"(?i)^(?:\$\{?\w+\}?|%\w+%|<[^>]*>|\*+|x{4,}|\.{3,}|changeme|redacted|"
+    r"none|null|undefined|env|os\.environ.*|getenv.*|settings\..*)$"
+)
+STRONG_SYMBOLS = set("!@#$%^&*+=?~|")
+
+# A word on its own: after a space, quote, `=`, `:` or bracket, never `//`.
+TOKEN_RE = re.compile(r"(?<![^\s\"'`=:(\[<>,;|])(?!//)[A-Za-z0-9+/_-]{16,}={0,2}")
 UUID_RE = re.compile(
     r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE
 )
@@ -54,45 +151,484 @@ def shannon_entropy(text: str) -> float:
     return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
 
 
-def _looks_like_token(word: str) -> bool:
-    word = word.strip("=-_")
-    if len(word) < 20 or UUID_RE.match(word):
+def _char_class(char: str) -> str:
+    if char.isdigit():
+        return "d"
+    if char.islower():
+        return "l"
+    return "u" if char.isupper() else "s"
+
+
+def _mean_run_length(word: str) -> float:
+    """Return the mean length of same-class character runs (aB3 -> 1.0)."""
+    runs = 1 + sum(
+        _char_class(a) != _char_class(b) for a, b in zip(word, word[1:], strict=False)
+    )
+    return len(word) / runs
+
+
+def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
+    """Tell a credential-like value from a word, number or placeholder.
+
+    A value only separated from its name by a space (`password Welc0me2`)
+    must look random: letters of both cases and digits, or symbols.
+    """
+    value = value.rstrip(".:)")
+    if len(value) < 4 or PLACEHOLDER_RE.match(value):
         return False
+    if bare:
+        return len(value) >= 8 and _is_strong(value)
+    if value.isdigit():
+        return key.lower().startswith(NUMERIC_SECRET_KEYS)
+    has_digit = any(c.isdigit() for c in value)
+    has_alpha = any(c.isalpha() for c in value)
+    has_symbol = any(c in STRONG_SYMBOLS for c in value)
+    return (has_digit and (has_alpha or has_symbol)) or (has_alpha and has_symbol)
+
+
+def _is_strong(value: str) -> bool:
+    has_digit = any(c.isdigit() for c in value)
+    mixed_case = any(c.islower() for c in value) and any(c.isupper() for c in value)
+    has_symbol = any(c in STRONG_SYMBOLS for c in value)
+    return has_digit and (mixed_case or has_symbol)
+
+
+def _looks_like_token(word: str, *, after_key_word: bool) -> bool:
+    """Tell a random-looking token from an identifier, digest or number.
+
+    Hex digests and UUIDs are everywhere in engineering notes (commits,
+    checksums, ids); they count only right after a key-like word.
+    """
+    word = word.strip("=-_")
     has_digit = any(c.isdigit() for c in word)
     has_alpha = any(c.isalpha() for c in word)
     if not (has_digit and has_alpha):
         return False
-    if HEX_RE.match(word):
-        return len(word) >= 32 and shannon_entropy(word) > 3.0
+    if UUID_RE.match(word) or HEX_RE.match(word):
+        return after_key_word and len(word) >= 16
+    if after_key_word:
+        return len(word) >= 16 and shannon_entropy(word) > 3.0
     mixed_case = any(c.islower() for c in word) and any(c.isupper() for c in word)
-    return mixed_case and shannon_entropy(word) > 4.0
+    return (
+        len(word) >= 20
+        and mixed_case
+        and shannon_entropy(word) > 4.0
+        and _mean_run_length(word) <= 3.0
+    )
+
+
+def _line_secrets(line: str) -> Iterator[str]:
+    for plugin in _plugins():
+        if any(True for _ in plugin.analyze_string(line)):
+            yield plugin.secret_type
+    for name, pattern in PREFIXED_SECRETS:
+        if pattern.search(line):
+            yield name
+    for match in ASSIGNMENT_RE.finditer(line):
+        value, key = match.group("value"), match.group("key")
+        if _is_secret_value(value, key=key, bare=match.group("bare") is not None):
+            yield "Secret Keyword"
+    for match in TOKEN_RE.finditer(line):
+        before = line[: match.start()]
+        word = before[max(before.rfind(" "), before.rfind("\t")) + 1 :]
+        if "://" in word or word.startswith("www."):
+            continue  # a path or id in a link; credentials in URLs have rules
+        after_key_word = bool(KEY_CONTEXT_RE.search(before[-40:]))
+        if _looks_like_token(match.group(), after_key_word=after_key_word):
+            yield "High Entropy Token"
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
     """Return the secrets found in `text`, one finding per type and line."""
     findings: dict[tuple[str, int], SecretFinding] = {}
     for number, line in enumerate(text.splitlines() or [text], start=1):
-        for plugin in _plugins():
-            if any(True for _ in plugin.analyze_string(line)):
-                findings.setdefault(
-                    (plugin.secret_type, number),
-                    SecretFinding(plugin.secret_type, number),
-                )
-        for match in TOKEN_RE.finditer(line):
-            if _looks_like_token(match.group()):
-                key = ("High Entropy Token", number)
-                findings.setdefault(key, SecretFinding(*key))
+        for secret_type in _line_secrets(line):
+            findings.setdefault(
+                (secret_type, number), SecretFinding(secret_type, number)
+            )
     return list(findings.values())
 
 
-def check(candidate: Candidate, ctx: GateContext) -> GateResult:
+# Personal data.
+
+
+@dataclass(frozen=True)
+class PiiFinding:
+    """One piece of personal data: its kind, where it is, and its text.
+
+    `normalized` is the canonical form (lower-case email, E.164 phone, bare
+    digits) under which the same value gets the same redaction token.
+    """
+
+    kind: str
+    start: int
+    end: int
+    value: str
+    normalized: str = ""
+
+
+# When two findings overlap, the more specific shape wins.
+PRIORITY = {EMAIL: 0, IBAN: 1, CARD: 2, NATIONAL_ID: 3, PHONE: 4}
+
+EMAIL_RE = re.compile(
+    r"(?<![\w.%+'-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+'-]{0,62}[A-Za-z0-9_])?)"
+    r"@(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
+    r"(?P<tld>[A-Za-z]{2,24}))(?![\w-])"
+)
+# `logo@2x.png` is a file name, not an address.
+FILE_EXTENSIONS = {"png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "pdf", "js"}
+
+PHONE_REGIONS = (None, "US", "GB", "DE", "FR")
+PHONE_CONTEXT = (
+    "phone",
+    "telephone",
+    "tel",
+    "call",
+    "called",
+    "calling",
+    "mobile",
+    "cell",
+    "fax",
+    "whatsapp",
+    "sms",
+    "text me",
+    "reach",
+    "contact",
+    "number",
+    "telefon",
+    "portable",
+)
+# 415-555-2671, (415) 555 2671, 415.555.2671, maybe followed by an extension.
+NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")
+GROUPED_RE = re.compile(r"\d[ ./-]+\d|\(\d")
+
+CARD_RE = re.compile(r"(?<![\w.,/-])\d(?:[ -]?\d){12,18}(?![\w-]|[.,/]\d)")
+
+IBAN_START_RE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}")
+
+SSN_DASHED_RE = re.compile(r"(?<![\w-])\d{3}-\d{2}-\d{4}(?![\w-])")
+SSN_CONTEXT_RE = re.compile(r"(?<![\w-])\d{3}[ ]?\d{2}[ ]?\d{4}(?![\w-])")
+SSN_CONTEXT = ("ssn", "social security", "social-security")
+NINO_RE = re.compile(
+    r"(?<![A-Za-z0-9])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
+    r" ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])"
+)
+NIR_RE = re.compile(
+    r"(?<![\w-])[12] ?\d{2} ?\d{2} ?\d[0-9AB] ?\d{3} ?\d{3} ?\d{2}(?![\w-])"
+)
+DNI_RE = re.compile(r"(?<![\w-])\d{8}-?[A-Z](?![\w-])")
+NIE_RE = re.compile(r"(?<![\w-])[XYZ]-?\d{7}-?[A-Z](?![\w-])")
+BSN_RE = re.compile(r"(?<![\w.-])(?:\d{9}|\d{4}\.\d{2}\.\d{3})(?![\w-]|\.\d)")
+BSN_CONTEXT = ("bsn", "burgerservicenummer", "sofinummer", "sofi-nummer")
+CODICE_FISCALE_RE = re.compile(
+    r"(?<![A-Za-z0-9])[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}"
+    r"[A-Z][0-9LMNPQRSTUV]{3}[A-Z](?![A-Za-z0-9])"
+)
+IDNR_RE = re.compile(r"(?<![\w-])\d{2} ?\d{3} ?\d{3} ?\d{3}(?![\w-])")
+IDNR_CONTEXT = (
+    "steuer-id",
+    "steuerid",
+    "steuer-idnr",
+    "steueridentifikationsnummer",
+    "identifikationsnummer",
+    "idnr",
+    "tax id",
+    "tax-id",
+    "tin",
+)
+
+
+def _has_context(text: str, start: int, words: tuple[str, ...]) -> bool:
+    """Tell whether one of `words` appears in the 40 characters before `start`."""
+    window = text[max(0, start - 40) : start].lower()
+    return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", window) for w in words)
+
+
+def _emails(text: str) -> Iterator[PiiFinding]:
+    for match in EMAIL_RE.finditer(text):
+        local, tld = match.group("local"), match.group("tld").lower()
+        if ".." in local or tld in FILE_EXTENSIONS or len(match.group()) > 254:
+            continue
+        if text[match.end() : match.end() + 1] == ":" and local == "git":
+            continue  # an SSH remote such as git@github.com:org/repo.git
+        value = match.group()
+        yield PiiFinding(EMAIL, match.start(), match.end(), value, value.lower())
+
+
+def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
+    """Keep international numbers; national ones need formatting or context."""
+    raw = match.raw_string.strip()
+    if raw.startswith(("+", "00")):
+        return True
+    if _has_context(text, match.start, PHONE_CONTEXT):
+        return True
+    if region == "US":
+        return bool(NANP_RE.match(raw))
+    return raw.startswith(("0", "(0")) and bool(GROUPED_RE.search(raw))
+
+
+def _grouping(number: str) -> str:
+    return " ".join(re.findall(r"\d+", number))
+
+
+def _phones(text: str) -> Iterator[PiiFinding]:
+    """Find valid phone numbers, reading national formats in several regions.
+
+    A national number such as `06 12 34 56 78` can be valid in more than one
+    region; the region whose own national format groups the digits the same
+    way wins (France here), else the first in `PHONE_REGIONS`.
+    """
+    spans: dict[tuple[int, int], list[phonenumbers.PhoneNumberMatch]] = {}
+    for region in PHONE_REGIONS:
+        matcher = phonenumbers.PhoneNumberMatcher(
+            text, region, leniency=phonenumbers.Leniency.VALID
+        )
+        for match in matcher:
+            if _phone_is_plausible(text, match, region):
+                spans.setdefault((match.start, match.end), []).append(match)
+    for (start, end), matches in sorted(spans.items()):
+        grouping = _grouping(matches[0].raw_string)
+        best = next(
+            (
+                m
+                for m in matches
+                if _grouping(
+                    phonenumbers.format_number(
+                        m.number, phonenumbers.PhoneNumberFormat.NATIONAL
+                    )
+                )
+                == grouping
+            ),
+            matches[0],
+        )
+        e164 = phonenumbers.format_number(
+            best.number, phonenumbers.PhoneNumberFormat.E164
+        )
+        yield PiiFinding(PHONE, start, end, best.raw_string, e164)
+
+
+def _card_issuer_is_plausible(digits: str) -> bool:
+    """Match the issuer ranges of the major networks (ISO/IEC 7812 IINs)."""
+    length, two, four = len(digits), int(digits[:2]), int(digits[:4])
+    if digits[0] == "4":
+        return length in (13, 16, 19)  # Visa
+    if 51 <= two <= 55 or 2221 <= four <= 2720:
+        return length == 16  # Mastercard
+    if two in (34, 37):
+        return length == 15  # American Express
+    if digits.startswith("6011") or two == 65 or 644 <= int(digits[:3]) <= 649:
+        return 16 <= length <= 19  # Discover
+    if 3528 <= four <= 3589:
+        return 16 <= length <= 19  # JCB
+    if 300 <= int(digits[:3]) <= 305 or two in (36, 38, 39):
+        return 14 <= length <= 19  # Diners Club
+    if two == 62:
+        return 16 <= length <= 19  # UnionPay
+    return two in (50, *range(56, 70)) and 12 <= length <= 19  # Maestro
+
+
+def _cards(text: str) -> Iterator[PiiFinding]:
+    for match in CARD_RE.finditer(text):
+        value = match.group()
+        digits = re.sub(r"\D", "", value)
+        separators = set(re.sub(r"\d", "", value))
+        if len(separators) > 1:
+            continue  # 1234-5678 9012 is not how cards are written
+        if separators:
+            groups = re.split(r"[ -]", value)
+            if any(not 3 <= len(g) <= 6 for g in groups[:-1]):
+                continue
+        if (
+            13 <= len(digits) <= 19
+            and luhn.is_valid(digits)
+            and _card_issuer_is_plausible(digits)
+        ):
+            yield PiiFinding(CARD, match.start(), match.end(), value, digits)
+
+
+def _ibans(text: str) -> Iterator[PiiFinding]:
+    """Grow each country-and-check-digit start into the longest valid IBAN."""
+    for start in IBAN_START_RE.finditer(text):
+        ends: list[int] = []
+        compact, position = "", start.start()
+        while position < len(text) and len(compact) < 34:
+            char = text[position]
+            if char.isdigit() or "A" <= char <= "Z":
+                compact += char
+                after = text[position + 1 : position + 2]
+                if not after.isalnum():
+                    ends.append(position + 1)
+            elif char != " " or not text[position + 1 : position + 2].isalnum():
+                break
+            position += 1
+        for end in reversed(ends):
+            value = text[start.start() : end]
+            if len(iban.compact(value)) >= 15 and iban.is_valid(value):
+                normalized = iban.compact(value)
+                yield PiiFinding(IBAN, start.start(), end, value, normalized)
+                break
+
+
+def _national_ids(text: str) -> Iterator[PiiFinding]:
+    def found(match: re.Match[str], valid: bool) -> Iterator[PiiFinding]:
+        if valid:
+            value = match.group()
+            normalized = re.sub(r"[^0-9A-Z]", "", value.upper())
+            yield PiiFinding(NATIONAL_ID, match.start(), match.end(), value, normalized)
+
+    for match in SSN_DASHED_RE.finditer(text):
+        yield from found(match, ssn.is_valid(match.group()))
+    for match in SSN_CONTEXT_RE.finditer(text):
+        context = _has_context(text, match.start(), SSN_CONTEXT)
+        digits = match.group().replace(" ", "")
+        yield from found(match, context and ssn.is_valid(digits))
+    for match in NINO_RE.finditer(text):
+        yield from found(match, True)  # the format is the validation
+    for match in NIR_RE.finditer(text):
+        yield from found(match, nir.is_valid(match.group()))
+    for match in DNI_RE.finditer(text):
+        yield from found(match, dni.is_valid(match.group()))
+    for match in NIE_RE.finditer(text):
+        yield from found(match, nie.is_valid(match.group()))
+    for match in BSN_RE.finditer(text):
+        context = _has_context(text, match.start(), BSN_CONTEXT)
+        yield from found(match, context and bsn.is_valid(match.group()))
+    for match in CODICE_FISCALE_RE.finditer(text):
+        yield from found(match, codicefiscale.is_valid(match.group()))
+    for match in IDNR_RE.finditer(text):
+        context = _has_context(text, match.start(), IDNR_CONTEXT)
+        yield from found(match, context and idnr.is_valid(match.group()))
+
+
+def _find_pii_in(text: str) -> list[PiiFinding]:
+    findings = list(_emails(text))
+    digits = sum(c.isdigit() for c in text)
+    if digits >= 6:
+        findings += [*_ibans(text), *_cards(text), *_national_ids(text)]
+    if digits >= 7:
+        findings += list(_phones(text))
+    kept: list[PiiFinding] = []
+    for finding in sorted(
+        findings, key=lambda f: (PRIORITY[f.kind], f.start - f.end, f.start)
+    ):
+        if all(finding.end <= k.start or finding.start >= k.end for k in kept):
+            kept.append(finding)
+    return sorted(kept, key=lambda f: f.start)
+
+
+def find_pii(text: str) -> list[PiiFinding]:
+    """Return the personal data in `text` that is not redacted yet, in order.
+
+    Text between redaction tokens is scanned piece by piece, so a token and
+    its neighbours never combine into a match.
+    """
+    findings: list[PiiFinding] = []
+    offset = 0
+    for token in [*REDACTION_TOKEN_RE.finditer(text), None]:
+        end = token.start() if token else len(text)
+        for f in _find_pii_in(text[offset:end]):
+            findings.append(
+                PiiFinding(
+                    f.kind, f.start + offset, f.end + offset, f.value, f.normalized
+                )
+            )
+        offset = token.end() if token else end
+    return findings
+
+
+def find_redaction_tokens(text: str) -> list[str]:
+    """Return the kinds of the redaction tokens in `text`, one per token."""
+    return [m.group(1) for m in REDACTION_TOKEN_RE.finditer(text)]
+
+
+# Memory poisoning (001).
+
+POISONING_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.IGNORECASE | re.MULTILINE))
+    for name, pattern in (
+        (
+            "ignore_instructions",
+            r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|"
+            r"the\s+|your\s+|of\s+|these\s+|those\s+)*(?:previous|prior|above|"
+            r"earlier|preceding|original|existing|system|safety)\s+(?:instructions?"
+            r"|prompts?|rules|directions|directives|guidelines|context|messages?)",
+        ),
+        (
+            "system_prompt_override",
+            r"\b(?:disregard|ignore|reveal|print|show|repeat|leak|override|bypass)"
+            r"\s+(?:the\s+|your\s+|my\s+)?(?:system|hidden|initial)\s+"
+            r"(?:prompt|message|instructions?)",
+        ),
+        (
+            "role_override",
+            r"\byou\s+are\s+now\b|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|"
+            r"should|shall)\b|\bnew\s+(?:system\s+)?instructions?\s*:|"
+            r"\bpretend\s+(?:to\s+be|you\s+are)\b|\bact\s+as\s+(?:an?\s+)?"
+            r"(?:unrestricted|unfiltered|jailbroken|DAN)\b|\bdeveloper\s+mode\b",
+        ),
+        (
+            "system_prompt_marker",
+            r"<\|(?:im_start|im_end|system|endoftext|start_header_id)\|>|"
+            # `### Instructions:` is an ordinary heading; the singular is the
+            # Alpaca prompt format.
+            r"\[/?INST\]|<<\s*/?SYS\s*>>|"
+            r"^\s*#{1,4}\s*(?:system|instruction|response)\s*:|</?system>",
+        ),
+        (
+            "tool_call_syntax",
+            r"</?tool_call>|</?function_calls?>|<invoke\b|\"?function_call\"?\s*[:=(]"
+            r"|\bfunction_call\b|\"tool_calls?\"\s*:|"
+            r"\{\s*\"name\"\s*:\s*\"[^\"]*\"\s*,\s*\"(?:arguments|parameters)\"\s*:",
+        ),
+    )
+)
+
+
+def find_poisoning(text: str) -> list[str]:
+    """Return the names of the poisoning patterns found in `text`."""
+    return [name for name, pattern in POISONING_PATTERNS if pattern.search(text)]
+
+
+# The gate.
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+def candidate_texts(candidate: Candidate) -> list[str]:
+    """Return every free text of a write: content, triple, fields, excerpts."""
     texts = [
         candidate.content,
         candidate.subject,
         candidate.predicate,
         candidate.object,
+        *_strings(candidate.fields),
+        *(
+            ref.get("excerpt")
+            for ref in candidate.evidence
+            if isinstance(ref, dict) and isinstance(ref.get("excerpt"), str)
+        ),
     ]
-    findings = find_secrets("\n".join(t for t in texts if t))
+    return [t for t in texts if t]
+
+
+def _add_flag(candidate: Candidate, flag: str) -> None:
+    if flag not in candidate.flags:
+        candidate.flags.append(flag)
+
+
+def check(candidate: Candidate, ctx: GateContext) -> GateResult:
+    """Reject secrets; flag PII, poisoning and external content."""
+    texts = candidate_texts(candidate)
+    findings = find_secrets("\n".join(texts))
     if findings:
         kinds = sorted({f.type for f in findings})
         return GateResult.reject(
@@ -102,4 +638,29 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
             "secrets are never stored in memory.",
             findings=[{"type": f.type, "line": f.line} for f in findings],
         )
-    return GateResult.accept(NAME)
+
+    pii: Counter[str] = Counter()
+    redacted: Counter[str] = Counter()
+    poisoning: list[str] = []
+    for text in texts:
+        pii.update(f.kind for f in find_pii(text))
+        redacted.update(find_redaction_tokens(text))
+        poisoning += [p for p in find_poisoning(text) if p not in poisoning]
+
+    details: dict[str, Any] = {}
+    if pii or redacted:
+        _add_flag(candidate, "pii")
+        details["pii"] = dict(sorted(pii.items()))
+        details["redacted"] = dict(sorted(redacted.items()))
+    if poisoning:
+        _add_flag(candidate, "poisoning")
+        details["poisoning"] = poisoning
+    if candidate.source == "external":
+        _add_flag(candidate, "external_source")
+        cap = ctx.policy.external_confidence_cap
+        if candidate.confidence > cap:
+            details["confidence_capped_from"] = candidate.confidence
+            candidate.confidence = cap
+    noted = [f for f in ("pii", "poisoning", "external_source") if f in candidate.flags]
+    reason = f"Flagged: {', '.join(noted)}." if noted else ""
+    return GateResult.accept(NAME, reason, **details)

@@ -1,0 +1,243 @@
+"""Redact personal data at write time to stable per-principal tokens (004).
+
+The scheme:
+
+- The **principal** is whose data it is: the user scope (`/org/x/user/u/`)
+  for writes at or below a user scope, else the write's scope itself.
+- Each value the sensitivity detectors find (`find_pii`) is replaced by a
+  token `<KIND_N>`, e.g. `<EMAIL_1>`. N counts per (tenant, principal,
+  kind), so the same principal's second email address is `<EMAIL_2>`, and
+  another principal's first is `<EMAIL_1>` again.
+- The same value gets the same token: a `RedactionToken` row is found by
+  `value_digest = HMAC-SHA256(k_digest, "KIND:normalized value")`
+  (lower-case emails, E.164 phones, bare card digits, compact IBANs), so
+  `Alice@Example.com` and `alice@example.com` share one token. The digest
+  also lets erasure find a subject's tokens from their identifiers without
+  decrypting anything.
+- The row keeps the normalized value encrypted with Fernet (AES-128-CBC and
+  HMAC-SHA256, a random IV per value), `ciphertext`, never in clear.
+- Both keys come from `settings.MGC_REDACTION_KEY`, separated by purpose:
+  the Fernet key is urlsafe-base64(SHA-256(key)), the digest key is
+  SHA-256("digest:" + key). Without the setting's value neither a digest
+  can be recomputed nor a value decrypted; a wrong key raises `InvalidToken`.
+- Only a compliance officer or an admin of the tenant can resolve a token
+  (`redaction_resolve`), with a reason; each resolution is audited with ids
+  only.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import uuid
+from functools import lru_cache
+from typing import Any
+
+from cryptography.fernet import Fernet
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from audit.services import audit_event_record
+from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.hashing import content_hash, structural_fingerprint
+from memory_core.models import Membership, RedactionToken, Role, Tenant
+from memory_core.pipeline.gates.sensitivity import find_pii
+from memory_core.pipeline.types import Candidate
+from memory_core.services.tenancy import user_actor
+
+RESOLVER_ROLES = (Role.COMPLIANCE_OFFICER, Role.ADMIN)
+TOKEN_CREATE_ATTEMPTS = 5
+
+
+def principal_for(scope_path: str) -> str:
+    """Return whose data a write in `scope_path` is: its user scope, or itself."""
+    parts = [p for p in scope_path.strip("/").split("/") if p]
+    if len(parts) >= 4 and parts[0] == "org" and parts[2] == "user":
+        return "/" + "/".join(parts[:4]) + "/"
+    return scope_path
+
+
+@lru_cache(maxsize=8)
+def _fernet(key: str) -> Fernet:
+    return Fernet(base64.urlsafe_b64encode(hashlib.sha256(key.encode()).digest()))
+
+
+def _digest_key(key: str) -> bytes:
+    return hashlib.sha256(f"digest:{key}".encode()).digest()
+
+
+def value_digest(kind: str, normalized: str, *, key: str | None = None) -> str:
+    """Return HMAC-SHA256 of `KIND:normalized value` under the redaction key."""
+    key = settings.MGC_REDACTION_KEY if key is None else key
+    message = f"{kind}:{normalized}".encode()
+    return hmac.new(_digest_key(key), message, hashlib.sha256).hexdigest()
+
+
+def value_encrypt(value: str, *, key: str | None = None) -> bytes:
+    """Encrypt a value for storage (Fernet: a fresh IV, so never deterministic)."""
+    key = settings.MGC_REDACTION_KEY if key is None else key
+    return _fernet(key).encrypt(value.encode())
+
+
+def value_decrypt(ciphertext: bytes, *, key: str | None = None) -> str:
+    """Decrypt a stored value; a wrong key raises `InvalidToken`."""
+    key = settings.MGC_REDACTION_KEY if key is None else key
+    return _fernet(key).decrypt(bytes(ciphertext)).decode()
+
+
+def _token_for(
+    *, tenant_id: uuid.UUID, principal: str, kind: str, normalized: str
+) -> str:
+    """Return the principal's token for this value, creating it when new.
+
+    Two writers may race for the same value (unique digest) or the same next
+    number (unique number); the loser's insert fails in its savepoint and it
+    looks again.
+    """
+    digest = value_digest(kind, normalized)
+    tokens = RedactionToken.objects.filter(tenant_id=tenant_id, principal=principal)
+    for _ in range(TOKEN_CREATE_ATTEMPTS):
+        existing = tokens.filter(value_digest=digest).values_list("token", flat=True)
+        if token := existing.first():
+            return token
+        last = tokens.filter(kind=kind).aggregate(last=Max("number"))["last"] or 0
+        row = RedactionToken(
+            tenant_id=tenant_id,
+            principal=principal,
+            kind=kind,
+            number=last + 1,
+            token=f"<{kind}_{last + 1}>",
+            value_digest=digest,
+            ciphertext=value_encrypt(normalized),
+        )
+        try:
+            with transaction.atomic():
+                row.save(force_insert=True)
+        except IntegrityError:
+            continue
+        return row.token
+    raise RuntimeError(f"could not allocate a {kind} redaction token")
+
+
+def redact_text(
+    *, tenant_id: uuid.UUID, principal: str, text: str
+) -> tuple[str, list[str]]:
+    """Replace each piece of personal data in `text` with its token.
+
+    Return the redacted text and the distinct tokens used, in order.
+    """
+    if not text:
+        return text, []
+    findings = find_pii(text)
+    if not findings:
+        return text, []
+    pieces: list[str] = []
+    used: list[str] = []
+    position = 0
+    for finding in findings:
+        token = _token_for(
+            tenant_id=tenant_id,
+            principal=principal,
+            kind=finding.kind,
+            normalized=finding.normalized or finding.value,
+        )
+        pieces += [text[position : finding.start], token]
+        position = finding.end
+        if token not in used:
+            used.append(token)
+    pieces.append(text[position:])
+    return "".join(pieces), used
+
+
+def _redact_value(value: Any, redact) -> Any:
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {k: _redact_value(v, redact) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_redact_value(v, redact) for v in value)
+    return value
+
+
+def redact_candidate(candidate: Candidate, *, tenant_id: uuid.UUID) -> list[str]:
+    """Redact a write in place and return the distinct tokens used.
+
+    Rewrite the content, subject, object, every string in `fields` and the
+    evidence excerpts; recompute the content hash and the structural
+    fingerprint, and flag the write `pii` when anything was redacted.
+    """
+    principal = principal_for(candidate.scope_path)
+    used: list[str] = []
+
+    def redact(text: str) -> str:
+        redacted, tokens = redact_text(
+            tenant_id=tenant_id, principal=principal, text=text
+        )
+        used.extend(t for t in tokens if t not in used)
+        return redacted
+
+    candidate.content = redact(candidate.content)
+    candidate.subject = redact(candidate.subject)
+    candidate.object = redact(candidate.object)
+    candidate.fields = _redact_value(candidate.fields, redact)
+    candidate.evidence = [
+        {**ref, "excerpt": redact(ref["excerpt"])}
+        if isinstance(ref, dict) and isinstance(ref.get("excerpt"), str)
+        else ref
+        for ref in candidate.evidence
+    ]
+    if used:
+        candidate.content_hash = content_hash(candidate.content)
+        if candidate.fingerprint:
+            candidate.fingerprint = structural_fingerprint(
+                candidate.subject, candidate.predicate, candidate.object
+            )
+        if "pii" not in candidate.flags:
+            candidate.flags = [*candidate.flags, "pii"]
+    return used
+
+
+def redaction_resolve(
+    *, tenant: Tenant, principal: str, token: str, actor: User, reason: str
+) -> str:
+    """Return the clear value behind `token`, for a compliance officer or admin.
+
+    The resolution is audited (ids only) in the same transaction. A token of
+    another tenant or principal is not found.
+    """
+    role = (
+        Membership.objects.filter(tenant=tenant, user=actor)
+        .values_list("role", flat=True)
+        .first()
+    )
+    if not actor.is_active or role not in RESOLVER_ROLES:
+        raise PermissionDenied(
+            "Only a compliance officer or an admin of this tenant can resolve "
+            "redacted values."
+        )
+    if not reason.strip():
+        raise Invalid("Say why the value is needed.", code="reason_required")
+    with transaction.atomic(durable=True):
+        row = (
+            RedactionToken.objects.filter(
+                tenant=tenant, principal=principal, token=token
+            )
+            .only("id", "kind", "token", "ciphertext")
+            .first()
+        )
+        if row is None:
+            raise NotFound("No such redaction token.")
+        value = value_decrypt(row.ciphertext)
+        audit_event_record(
+            tenant_id=tenant.id,
+            actor=user_actor(actor),
+            action="redaction.resolve",
+            object_type="redaction_token",
+            object_id=str(row.pk),
+            reason=reason,
+            metadata={"kind": row.kind, "token": row.token},
+        )
+    return value

@@ -1,0 +1,69 @@
+"""Agents' standing: write suspension after a storm, and reputation."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from audit.services import Actor, AuditEntry, audit_event_record
+from memory_core.models import Agent, WriteRequest, WriteStatus
+
+
+def agent_suspend(*, agent_id: uuid.UUID, reason: str) -> list[AuditEntry]:
+    """Suspend an agent's writes inside the caller's transaction (a write storm)."""
+    agent = Agent.objects.select_for_update(of=("self",)).get(pk=agent_id)
+    if agent.writes_suspended_at is not None:
+        return []
+    agent.writes_suspended_at, agent.suspension_reason = timezone.now(), reason
+    agent.save(update_fields=["writes_suspended_at", "suspension_reason"])
+    return [
+        AuditEntry(
+            action="agent.suspend",
+            object_type="agent",
+            object_id=str(agent.id),
+            reason=reason,
+        )
+    ]
+
+
+def agent_resume(*, agent: Agent, actor: Actor, reason: str) -> Agent:
+    """Lift a suspension (an admin's decision), audited."""
+    with transaction.atomic():
+        agent = Agent.objects.select_for_update(of=("self",)).get(pk=agent.pk)
+        if agent.writes_suspended_at is None:
+            return agent
+        agent.writes_suspended_at, agent.suspension_reason = None, ""
+        agent.save(update_fields=["writes_suspended_at", "suspension_reason"])
+        audit_event_record(
+            tenant_id=agent.tenant_id,
+            actor=actor,
+            action="agent.resume",
+            object_type="agent",
+            object_id=str(agent.id),
+            reason=reason,
+        )
+    return agent
+
+
+def agent_reputation_refresh(*, agent_id: uuid.UUID) -> float:
+    """Recompute reputation (003 §12.11.5): the share of reviewed writes approved.
+
+    Counted over the agent's writes that people decided; Laplace smoothing
+    keeps one early rejection from sinking a new agent.
+    """
+    counts = (
+        WriteRequest.objects.filter(agent_id=agent_id)
+        .exclude(decided_by="")
+        .aggregate(
+            decided=Count("id"),
+            approved=Count("id", filter=Q(status=WriteStatus.COMMITTED)),
+        )
+    )
+    reputation = (counts["approved"] + 1) / (counts["decided"] + 2)
+    Agent.objects.filter(pk=agent_id).update(
+        reputation=round(reputation, 4), human_decisions=counts["decided"]
+    )
+    return reputation
