@@ -21,7 +21,7 @@ class Policy:
     # Rate and budget (003 §12.1.8, §12.11.2, 000 §8).
     rate_window_seconds: int = 60
     rate_limits: dict[str, int] = _default(
-        {"session": 240, "episodic": 120, "semantic": 30, "procedural": 10}
+        {"session": 40, "episodic": 30, "semantic": 10, "procedural": 5}
     )
     session_write_budget: int = 1000
     storm_writes_per_minute: int = 50

@@ -141,7 +141,25 @@ def worker(celery_worker_proc, transactional_db):
         pytest.fail(
             "the session worker died:\n" + "".join(celery_worker_proc.log[-40:])
         )
-    return celery_worker_proc
+    yield celery_worker_proc
+    wait_until_database_idle()
+
+
+def wait_until_database_idle(timeout: float = 30) -> None:
+    """Let the worker finish what the test left it, before the tables are flushed."""
+    from django.db import connection
+
+    deadline = time.monotonic() + timeout
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() AND state <> 'idle'"
+            )
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.1)
 
 
 @pytest.fixture

@@ -5,21 +5,42 @@ from __future__ import annotations
 import time
 
 from memory_core.pipeline.gates import (
+    contradiction,
     dedup,
+    evidence,
     idempotency,
+    provenance,
+    rate,
+    risk,
     schema,
     semantic_dedup,
     sensitivity,
 )
 from memory_core.pipeline.types import Candidate, Decision, GateContext, GateResult
 
-# The order matters: cheap, stateless gates first; anything that needs an
-# embedding last, so exact duplicates and rejections never pay for one.
-GATES = (idempotency, schema, sensitivity, dedup, semantic_dedup)
+# The worker's order (DESIGN.md, "The write path"): cheap checks first; the
+# gates that need an embedding after the ones that can refuse without one;
+# provenance and risk last, because they score what the others found.
+GATES = (
+    idempotency,
+    schema,
+    evidence,
+    sensitivity,
+    contradiction,
+    dedup,
+    semantic_dedup,
+    provenance,
+    risk,
+)
 
-# Gates that need no stored state; the API runs them before storing a write,
-# so a rejected payload (a secret, say) never reaches the database.
-SUBMIT_GATES = (idempotency, schema, sensitivity)
+# What the API runs before it stores a write: a refused payload (a secret,
+# say) never reaches the database, and rate limits answer 429 at once. The
+# rate gate runs only here: counted at the door, a write is admitted once.
+SUBMIT_GATES = (idempotency, rate, schema, sensitivity)
+
+# Decisions that end the run; ACCEPT and REVIEW let the later gates run, so a
+# write sent to review still has its provenance and risk recorded.
+FINAL = (Decision.REJECT, Decision.DEFER, Decision.DUPLICATE)
 
 
 def run_gates(
@@ -27,11 +48,12 @@ def run_gates(
 ) -> tuple[GateResult, list[dict]]:
     """Run `gates` in order; return the deciding result and every gate's trace.
 
-    The deciding result is the first that is not ACCEPT, or an ACCEPT from
-    the last gate when all pass.
+    The deciding result is the first REJECT, DEFER or DUPLICATE; otherwise the
+    last gate's (the risk gate's ACCEPT or REVIEW in the worker), or a REVIEW
+    an earlier gate asked for when the last gate accepted.
     """
     trace: list[dict] = []
-    result = GateResult.accept("pipeline")
+    result = review = None
     for gate in gates:
         started = time.perf_counter()
         result = gate.check(candidate, ctx)
@@ -45,8 +67,14 @@ def run_gates(
                 "ms": round((time.perf_counter() - started) * 1000, 3),
             }
         )
-        if result.decision != Decision.ACCEPT:
-            break
+        if result.decision in FINAL:
+            return result, trace
+        if result.decision == Decision.REVIEW:
+            review = result
+    if result is None:
+        return GateResult.accept("pipeline"), trace
+    if result.decision == Decision.ACCEPT and review is not None:
+        return review, trace
     return result, trace
 
 

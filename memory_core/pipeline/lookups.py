@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 import numpy as np
 from django.conf import settings
 from django.db import connection
 from django.db.models import F, Q
+from django.utils import timezone
 from pgvector.django import CosineDistance
 
 from memory_core.models import (
@@ -36,10 +39,15 @@ VERSION_COLUMNS = (
     "scope_id",
     "evidence",
     "created_at",
+    "structured",
 )
 
 # Writes that count against rate limits: everything admitted to the pipeline.
 NOT_ADMITTED = (WriteStatus.DEFERRED, WriteStatus.REJECTED)
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
 
 
 def _existing(
@@ -57,7 +65,10 @@ def _existing(
         scope_id,
         evidence,
         created_at,
+        structured,
     ) = rest
+    # Raw cursors hand jsonb back as text; the ORM has already decoded it.
+    evidence, structured = _json(evidence), _json(structured)
     return ExistingVersion(
         version_id,
         item_id,
@@ -74,6 +85,7 @@ def _existing(
         scope_id,
         tuple(evidence or ()),
         created_at,
+        (structured or {}).get("fields") or {},
     )
 
 
@@ -179,13 +191,25 @@ class DatabaseLookups:
             ]
         return cited
 
+    def item_confidences(self, item_ids) -> dict[uuid.UUID, float]:
+        """The confidence of each item's head (adjusted when known)."""
+        rows = (
+            MemoryVersion.objects.filter(tenant_id=self.tenant_id, item_id__in=item_ids)
+            .filter(item__head_id=F("id"))
+            .values_list("item_id", "adjusted_confidence", "confidence")
+        )
+        return {
+            item: adjusted if adjusted is not None else raw
+            for item, adjusted, raw in rows
+        }
+
     def write_counts(
         self, agent_id, layer, since: datetime, session_id: str
     ) -> WriteCounts:
         admitted = WriteRequest.objects.filter(agent_id=agent_id).exclude(
             status__in=NOT_ADMITTED
         )
-        minute_ago = max(since, datetime.now(since.tzinfo) - timedelta(minutes=1))
+        minute_ago = timezone.now() - timedelta(minutes=1)
         return WriteCounts(
             layer_in_window=admitted.filter(layer=layer, created_at__gte=since).count(),
             all_in_last_minute=admitted.filter(created_at__gte=minute_ago).count(),
@@ -339,7 +363,7 @@ class BatchLookups(DatabaseLookups):
                        1 - (v.embedding <=> q.emb) AS similarity,
                        v.content, v.confidence, v.source, it.subject, it.predicate,
                        it.object, it.memory_key, v.layer, v.scope_id, v.evidence,
-                       v.created_at
+                       v.created_at, v.structured
                 FROM memory_core_memoryversion v
                 JOIN memory_core_memoryitem it ON it.id = v.item_id
                 WHERE v.tenant_id = %s AND v.scope_id = ANY(q.scope_ids::uuid[])

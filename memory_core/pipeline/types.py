@@ -147,6 +147,7 @@ class ExistingVersion:
     scope_id: uuid.UUID | None = None
     evidence: tuple[dict[str, Any], ...] = ()
     created_at: datetime | None = None
+    fields: dict[str, Any] = field(default_factory=dict)
 
 
 class Lookups(Protocol):

@@ -14,16 +14,18 @@ from memory_core.models import Agent, WriteRequest, WriteStatus
 
 def agent_suspend(*, agent_id: uuid.UUID, reason: str) -> list[AuditEntry]:
     """Suspend an agent's writes inside the caller's transaction (a write storm)."""
-    agent = Agent.objects.select_for_update(of=("self",)).get(pk=agent_id)
-    if agent.writes_suspended_at is not None:
+    # A conditional UPDATE, not SELECT … FOR UPDATE: its row lock does not
+    # conflict with the foreign-key checks of the agent's writes in flight.
+    changed = Agent.objects.filter(
+        pk=agent_id, writes_suspended_at__isnull=True
+    ).update(writes_suspended_at=timezone.now(), suspension_reason=reason)
+    if not changed:
         return []
-    agent.writes_suspended_at, agent.suspension_reason = timezone.now(), reason
-    agent.save(update_fields=["writes_suspended_at", "suspension_reason"])
     return [
         AuditEntry(
             action="agent.suspend",
             object_type="agent",
-            object_id=str(agent.id),
+            object_id=str(agent_id),
             reason=reason,
         )
     ]

@@ -29,6 +29,7 @@ from memory_core.models import (
     WriteStatus,
 )
 from memory_core.policy import policy_for
+from memory_core.provenance import provenance_resign_approved
 from memory_core.services.agents import agent_reputation_refresh
 from memory_core.services.memory import (
     version_approve,
@@ -133,7 +134,7 @@ def write_review_approve(
         version = MemoryVersion.objects.select_for_update(of=("self",)).get(
             tenant=tenant, pk=write.version_id
         )
-        _resign_approved(version, approved_by=actor.label)
+        _resign_approved(version, approved_by=actor.label, now=now)
         entries = version_approve(
             version=version,
             approved_by=actor.label,
@@ -217,17 +218,19 @@ def write_review_reject(
     return write
 
 
-def _resign_approved(version: MemoryVersion, *, approved_by: str) -> None:
+def _resign_approved(
+    version: MemoryVersion, *, approved_by: str, now: datetime
+) -> None:
     """Re-sign the provenance record now that a person approved it (β4 counts)."""
     if not version.provenance:
         return
-    from memory_core.provenance import provenance_resign_approved  # TODO(lead): top
-
     record, signature = provenance_resign_approved(
         version.provenance,
         approved_by=approved_by,
         key=settings.MGC_PROVENANCE_KEY.encode(),
         betas=policy_for(version.tenant).confidence_betas,
+        approved_at=now,
+        signature=version.signature,
     )
     version.provenance, version.signature = record, signature
     version.adjusted_confidence = record.get(

@@ -137,6 +137,7 @@ def test_memory_content_never_reaches_the_trail(agent_and_token):
             "scope": "/org/acme/user/42/",
             "layer": "episodic",
             "content": secret_fact,
+            "source": "user_stated",
         },
         idempotency_key="k",
     ).write

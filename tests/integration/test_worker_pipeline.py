@@ -20,6 +20,8 @@ BODY = {
     "scope": "/org/acme/user/42/",
     "layer": "episodic",
     "content": "The user's favourite editor is Helix.",
+    "source": "user_stated",
+    "confidence": 0.9,
 }
 
 
@@ -46,7 +48,7 @@ def test_a_write_commits_through_the_worker_and_reads_back(worker, api, tenant):
     ]
     assert [v["number"] for v in versions] == [1]
     detail = api.get(f"/api/v1/writes/{body['id']}").json()
-    assert [g["gate"] for g in detail["gates"]][-1] == "semantic_dedup"
+    assert [g["gate"] for g in detail["gates"]][-2:] == ["provenance", "risk"]
 
     duplicate = post(
         api,

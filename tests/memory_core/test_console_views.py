@@ -42,6 +42,7 @@ def write(
         "source": "user_stated",
         "confidence": 0.9,
         "embedding": unit_vector(),
+        "evidence": [{"source_type": "DOCUMENT", "uri": "doc://runbook"}],
     }
     result = write_submit(agent=agent, payload=payload, idempotency_key=None)
     if process and result.write.status == WriteStatus.QUEUED:
@@ -51,7 +52,17 @@ def write(
 
 
 @pytest.fixture
-def agent(agent_and_token):
+def agent(agent_and_token, tenant):
+    # These tests fill pages: lift rate limits, and let every write commit.
+    tenant.policy = {
+        "rate_limits": dict.fromkeys(
+            ["session", "episodic", "semantic", "procedural"], 1000
+        ),
+        "storm_writes_per_minute": 1000,
+        "async_review_at": 0.99,
+        "sync_block_at": 0.999,
+    }
+    tenant.save(update_fields=["policy"])
     return agent_and_token[0]
 
 
@@ -339,7 +350,7 @@ def test_memory_detail_shows_versions_and_log(browser, tenant, agent, memory):
     assert "v1" in body and "v2" in body
     assert "badge-superseded" in body and "badge-active" in body
     assert ">insert<" in body and ">update<" in body
-    assert "keyed update by the write pipeline" in body
+    assert "update by the write pipeline" in body
     assert agent.name in body
 
     fragment = browser.get(url, **HTMX)

@@ -24,6 +24,9 @@ def remember(agent, scope, content, layer="episodic", **extra):
         "scope": scope,
         "layer": layer,
         "content": content,
+        "source": "user_stated",
+        "confidence": 0.9,
+        "evidence": [{"source_type": "DOCUMENT", "uri": "doc://handbook"}],
         "embedding": (vector / np.linalg.norm(vector)).tolist(),
         **extra,
     }
@@ -36,7 +39,10 @@ def remember(agent, scope, content, layer="episodic", **extra):
 
 
 @pytest.fixture
-def memories(agent_and_token):
+def memories(agent_and_token, tenant):
+    # Org-wide semantic knowledge goes to review by default; these tests read.
+    tenant.policy = {"async_review_at": 0.9}
+    tenant.save(update_fields=["policy"])
     agent, _ = agent_and_token
     return {
         "org": remember(

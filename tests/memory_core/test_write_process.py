@@ -28,10 +28,22 @@ def agent(agent_and_token):
 
 
 def submit(agent, content, idem=None, **extra):
-    payload = {"scope": SCOPE, "layer": "episodic", "content": content, **extra}
+    payload = {
+        "scope": SCOPE,
+        "layer": "episodic",
+        "content": content,
+        "source": "user_stated",
+        "confidence": 0.9,
+        **extra,
+    }
     return write_submit(
         agent=agent, payload=payload, idempotency_key=idem or uuid.uuid4().hex
     ).write
+
+
+def gate(write, name):
+    """Return the trace entry of gate `name` for the write."""
+    return next(g for g in write.gate_decisions if g["gate"] == name)
 
 
 def process(write):
@@ -59,9 +71,13 @@ def test_a_new_memory_is_committed_with_version_log_and_audit(agent, tenant):
     assert [g["gate"] for g in write.gate_decisions] == [
         "idempotency",
         "schema",
+        "evidence",
         "sensitivity",
+        "contradiction",
         "dedup",
         "semantic_dedup",
+        "provenance",
+        "risk",
     ]
     assert all(g["decision"] == "accept" and g["ms"] >= 0 for g in write.gate_decisions)
     assert audit_chain_verify(tenant_ids=[tenant.id]) == []
@@ -72,7 +88,7 @@ def test_exact_duplicate_reinforces_without_a_new_version(agent):
     again = process(submit(agent, "The user   prefers dark mode.", confidence=0.8))
     assert again.status == WriteStatus.DUPLICATE
     assert again.version_id == first.version_id
-    assert again.gate_decisions[-1]["details"]["tier"] == "exact_hash"
+    assert gate(again, "dedup")["details"]["tier"] == "exact_hash"
     version = MemoryVersion.objects.get()
     assert version.evidence_count == 2 and version.last_reinforced_at is not None
     assert MemoryLogEntry.objects.filter(operation=LogOperation.REINFORCE).count() == 1
@@ -83,7 +99,7 @@ def test_semantic_duplicate_within_the_scope(agent):
     near = process(submit(agent, "The user prefers dark mode in all dashboards."))
     assert near.status == WriteStatus.DUPLICATE
     assert near.gate == "semantic_dedup"
-    assert near.gate_decisions[-1]["details"]["similarity"] > 0.95
+    assert gate(near, "semantic_dedup")["details"]["similarity"] > 0.95
     assert MemoryItem.objects.count() == 1
 
 
@@ -95,6 +111,7 @@ def test_near_text_in_a_sibling_scope_is_not_a_duplicate(agent, tenant):
             "scope": "/org/acme/user/43/",
             "layer": "episodic",
             "content": "The user prefers dark mode in every dashboard.",
+            "source": "user_stated",
         },
         idempotency_key="x",
     )
@@ -106,7 +123,7 @@ def test_a_different_fact_is_not_a_duplicate(agent):
     process(submit(agent, "The user prefers dark mode."))
     other = process(submit(agent, "The user's invoices go to the finance mailbox."))
     assert other.status == WriteStatus.COMMITTED
-    assert other.gate_decisions[-1]["details"]["nearest_similarity"] < 0.95
+    assert gate(other, "semantic_dedup")["details"]["nearest_similarity"] < 0.95
 
 
 def test_entity_key_updates_the_item_with_a_superseding_version(agent):

@@ -1,39 +1,76 @@
-"""Gate 7b: semantic dedup (003 §12.3): cosine above 0.95 within the scope.
+"""Gate 7b: semantic dedup (003 §12.3.2 tier 3, §12.3.4): cosine above 0.95.
 
-Nearest neighbours come from the HNSW index, filtered by tenant, scope and
-layer (see `lookups.DatabaseLookups.nearest`). Updates of a keyed item skip
-this tier: the item is already identified.
+The nearest active version in the write's scope and layer comes from the
+HNSW index (`lookups.DatabaseLookups.nearest`). Above
+`policy.semantic_duplicate_threshold` the information delta decides, as in
+the fingerprint tier: nothing new → DUPLICATE (tier "semantic"); strictly
+more → MERGE (ACCEPT with `candidate.merge_with`); a conflicting field or
+statement → REVIEW (`semantic_conflict`). Unlike the fingerprint tier, a
+rewording (each side has a word the other lacks) goes to review too, as
+003 §12.3.3 has it: above 0.95, one swapped word is often the whole claim
+("left-handed" vs "right-handed" embed at 0.98; so do "rotates monthly" and
+"rotates weekly"), and no triple vouches that the fact is the same.
+
+Skipped when the write is already identified: an update of an item
+(`update_item_id`) or a merge found by the fingerprint tier (`merge_with`).
+A neighbour the contradiction gate found contradicting is not a duplicate.
+Two statements of different triples (another subject or predicate) are
+different facts however alike they read.
 """
 
-from memory_core.pipeline.types import Candidate, Decision, GateContext, GateResult
+from __future__ import annotations
+
+from memory_core.hashing import normalize_value
+from memory_core.pipeline.gates.dedup import contradicted, near_duplicate
+from memory_core.pipeline.types import (
+    Candidate,
+    ExistingVersion,
+    GateContext,
+    GateResult,
+)
 
 NAME = "semantic_dedup"
 NEEDS_EMBEDDING = True
 
 
 def check(candidate: Candidate, ctx: GateContext) -> GateResult:
-    assert ctx.lookups is not None and ctx.embed is not None
-    assert candidate.scope_id is not None
-    embedding = ctx.embed(candidate)
+    assert ctx.lookups is not None and candidate.scope_id is not None
     if candidate.update_item_id is not None:
-        return GateResult.accept(NAME, "Keyed update; semantic tier not applied.")
-    neighbours = ctx.lookups.nearest(candidate.scope_id, candidate.layer, embedding, 1)
-    if neighbours and neighbours[0].similarity > ctx.semantic_duplicate_threshold:
-        best = neighbours[0]
-        return GateResult(
-            NAME,
-            Decision.DUPLICATE,
-            "duplicate",
-            f"A memory in this scope says nearly the same "
-            f"(cosine {best.similarity:.3f} > {ctx.semantic_duplicate_threshold}).",
-            {
-                "tier": "semantic",
-                "version_id": str(best.version_id),
-                "item_id": str(best.item_id),
-                "similarity": round(best.similarity, 4),
-            },
-        )
-    return GateResult.accept(
-        NAME,
-        nearest_similarity=round(neighbours[0].similarity, 4) if neighbours else None,
+        return GateResult.accept(NAME, "A new version of an item; tier not applied.")
+    if candidate.merge_with is not None:
+        return GateResult.accept(NAME, "Merged by the fingerprint tier.")
+    assert ctx.embed is not None
+    found = ctx.lookups.nearest(
+        candidate.scope_id, candidate.layer, ctx.embed(candidate), 1
     )
+    best = found[0] if found else None
+    threshold = ctx.policy.semantic_duplicate_threshold
+    nearest = round(best.similarity, 4) if best is not None else None
+    if (
+        best is None
+        or best.similarity <= threshold
+        or contradicted(candidate, best)
+        or other_fact(candidate, best)
+    ):
+        return GateResult.accept(NAME, nearest_similarity=nearest)
+    return near_duplicate(
+        candidate,
+        best,
+        NAME,
+        "semantic",
+        review_rewording=True,
+        similarity=nearest,
+        nearest_similarity=nearest,
+    )
+
+
+def other_fact(candidate: Candidate, existing: ExistingVersion) -> bool:
+    """Return whether both state triples about another subject or predicate."""
+    if not (candidate.subject and candidate.predicate):
+        return False
+    if not (existing.subject and existing.predicate):
+        return False
+    return (
+        normalize_value(candidate.subject),
+        normalize_value(candidate.predicate),
+    ) != (normalize_value(existing.subject), normalize_value(existing.predicate))

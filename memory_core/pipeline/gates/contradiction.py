@@ -1,0 +1,318 @@
+"""Gate 6: contradiction (003 §12.2.4, 000 §4 `_update_existing` and §6).
+
+Two questions, cheapest first:
+
+1. Same attribute: the head of the item with the write's key (its scope and
+   layer), and the heads stating the same subject and predicate anywhere the
+   write's scope can read (the scope and its ancestors). A different value
+   is an **update** when the write is at least as confident and its source at
+   least as trusted (`policy.source_authority`), as in 000 §4; otherwise it
+   is a contradiction. The item a keyed write names, or the same-scope item
+   of its triple, is the item the write versions (`update_item_id`) either
+   way: a key is unique in its scope and layer. Other updated values in the
+   same scope and layer go to `supersedes_versions`; an ancestor's value is
+   left in place and shadowed by the nearer scope.
+2. Semantic neighbours: the `policy.contradiction_neighbours` nearest active
+   versions in the readable scopes, any layer; those above σ_topic
+   (`policy.topic_similarity`) are put to the judge (`judges.get_judge`).
+   Versions already weighed in step 1, the item being updated and exact
+   copies are not judged.
+
+Decision (003 §12.2.4): no contradiction → ACCEPT; the write more confident
+than every version it contradicts → REVIEW with a supersede proposal, or
+ACCEPT superseding those in its own scope (`supersedes_versions`; an
+ancestor's are shadowed) when the tenant allows auto-resolution and the gap
+is at least `policy.auto_resolve_gap` (000 §6); otherwise REJECT with the
+conflicting ids. The contradictions are always left in
+`candidate.contradictions` for the commit's conflict rows and the risk gate.
+
+A judge that cannot be reached is asked once, not once per neighbour; the
+write passes flagged `contradiction_unchecked` with the number of unjudged
+neighbours in the details (fail-open, so an outage of an optional service
+does not stop every write; the risk gate may weigh the flag).
+
+A write whose exact content is already stored in its scope and layer, with
+no other key or triple to weigh, is left to dedup without an embedding: it
+will be answered `duplicate`.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from memory_core.hashing import normalize_value
+from memory_core.models import ancestor_paths
+from memory_core.pipeline.judges import Judge, get_judge
+from memory_core.pipeline.types import (
+    Candidate,
+    ExistingVersion,
+    GateContext,
+    GateResult,
+    Lookups,
+)
+from memory_core.policy import Policy
+
+NAME = "contradiction"
+NEEDS_EMBEDDING = True
+
+# Confidences are floats: 0.7 - 0.5 is 0.19999999999999996.
+EPSILON = 1e-9
+UNCHECKED_FLAG = "contradiction_unchecked"
+
+
+def check(
+    candidate: Candidate, ctx: GateContext, *, judge: Judge | None = None
+) -> GateResult:
+    assert ctx.lookups is not None and candidate.scope_id is not None
+    lookups, policy = ctx.lookups, ctx.policy
+    scope_ids = readable_scope_ids(candidate, lookups)
+    contradictions: list[dict[str, Any]] = []
+    updates: list[ExistingVersion] = []
+    weighed: set[uuid.UUID] = set()
+
+    for existing, detector in _same_attribute(candidate, lookups, scope_ids):
+        weighed.add(existing.version_id)
+        if _same_value(candidate, existing, detector):
+            continue
+        if candidate.update_item_id is None and _versions_item(candidate, existing):
+            candidate.update_item_id = existing.item_id
+        if is_update(candidate, existing, policy):
+            updates.append(existing)
+        else:
+            contradictions.append(
+                _record(existing, detector, _attribute_reason(candidate, existing))
+            )
+    # Other values of the attribute in the same scope and layer are replaced;
+    # an ancestor's value stays and is shadowed (writes never go upward).
+    candidate.supersedes_versions = [
+        u.version_id
+        for u in updates
+        if u.item_id != candidate.update_item_id
+        and u.scope_id == candidate.scope_id
+        and u.layer == candidate.layer
+    ]
+
+    if not (contradictions or updates or candidate.update_item_id):
+        copy = lookups.version_by_hash(
+            candidate.scope_id, candidate.layer, candidate.content_hash
+        )
+        if copy is not None:
+            candidate.contradictions = []
+            candidate.nearest_similarity = 1.0
+            return GateResult.accept(
+                NAME,
+                "The same content is stored; dedup answers it.",
+                copy_of=str(copy.version_id),
+            )
+
+    assert ctx.embed is not None
+    neighbours = lookups.neighbours(
+        scope_ids, ctx.embed(candidate), policy.contradiction_neighbours
+    )
+    topical = [n for n in neighbours if n.similarity > policy.topic_similarity]
+    candidate.topic_neighbours = len(topical)
+    candidate.nearest_similarity = max((n.similarity for n in neighbours), default=0.0)
+    similarity = {n.version_id: n.similarity for n in neighbours}
+    for record in contradictions:
+        found = similarity.get(uuid.UUID(record["version_id"]))
+        record["similarity"] = round(found, 4) if found is not None else None
+
+    judge = judge or get_judge()
+    to_judge = [
+        n
+        for n in topical
+        if n.version_id not in weighed
+        and n.item_id != candidate.update_item_id
+        and n.content_hash != candidate.content_hash
+    ]
+    unchecked = 0
+    for i, neighbour in enumerate(to_judge):
+        judgement = judge.judge(neighbour.content, candidate.content)
+        if judgement.detector == "http_unavailable":
+            # Do not wait out the timeout once per neighbour.
+            unchecked = len(to_judge) - i
+            break
+        if judgement.contradicts:
+            contradictions.append(
+                _record(
+                    neighbour,
+                    judgement.detector,
+                    judgement.reason,
+                    similarity=neighbour.similarity,
+                )
+            )
+    if unchecked and UNCHECKED_FLAG not in candidate.flags:
+        candidate.flags.append(UNCHECKED_FLAG)
+
+    candidate.contradictions = contradictions
+    details: dict[str, Any] = {
+        "topic_neighbours": candidate.topic_neighbours,
+        "nearest_similarity": round(candidate.nearest_similarity, 4),
+    }
+    if unchecked:
+        details["judge_unavailable"] = unchecked
+    if updates:
+        details["update_of"] = [str(v.version_id) for v in updates]
+    if candidate.supersedes_versions:
+        details["supersedes"] = [str(v) for v in candidate.supersedes_versions]
+    return decide(candidate, policy, details)
+
+
+def decide(candidate: Candidate, policy: Policy, details: dict[str, Any]) -> GateResult:
+    """Turn `candidate.contradictions` into the gate's decision (003 §12.2.4)."""
+    contradictions = candidate.contradictions
+    if not contradictions:
+        reason = "Updates the stored value." if "update_of" in details else ""
+        return GateResult.accept(NAME, reason, **details)
+    strongest = max(c["confidence"] for c in contradictions)
+    gap = candidate.confidence - strongest
+    count = _memories(len(contradictions))
+    if gap > EPSILON:
+        if (
+            policy.auto_resolve_contradictions
+            and gap >= policy.auto_resolve_gap - EPSILON
+        ):
+            # An ancestor's memory is shadowed, not superseded: a write never
+            # changes a scope above its own (DESIGN.md, Scope).
+            own = str(candidate.scope_id)
+            candidate.supersedes_versions += [
+                uuid.UUID(c["version_id"])
+                for c in contradictions
+                if c["scope_id"] == own
+            ]
+            return GateResult.accept(
+                NAME,
+                f"Supersedes {count} it contradicts: confidence gap {gap:.2f} "
+                f"≥ {policy.auto_resolve_gap:.2f}.",
+                **{
+                    **details,
+                    "auto_resolved": True,
+                    "supersedes": [str(v) for v in candidate.supersedes_versions],
+                    "contradictions": contradictions,
+                    "confidence_gap": round(gap, 4),
+                },
+            )
+        if "contradiction" not in candidate.review_reasons:
+            candidate.review_reasons.append("contradiction")
+        return GateResult.review(
+            NAME,
+            "contradiction",
+            f"Contradicts {count} with lower confidence "
+            f"({strongest:.2f} < {candidate.confidence:.2f}); "
+            "a curator decides whether to supersede.",
+            contradictions=contradictions,
+            proposed_action="supersede",
+            confidence_gap=round(gap, 4),
+            **details,
+        )
+    return GateResult.reject(
+        NAME,
+        "contradiction",
+        f"Contradicts {count} held with confidence {strongest:.2f} "
+        f"≥ {candidate.confidence:.2f}.",
+        contradictions=contradictions,
+        version_ids=[c["version_id"] for c in contradictions],
+        item_ids=[c["item_id"] for c in contradictions],
+        **details,
+    )
+
+
+def readable_scope_ids(candidate: Candidate, lookups: Lookups) -> list[uuid.UUID]:
+    """Return the ids of the write's scope and its ancestors, nearest first."""
+    assert candidate.scope_id is not None
+    ids = [candidate.scope_id]
+    for path in ancestor_paths(candidate.scope_path):
+        scope = lookups.scope(path)
+        if scope is not None and scope.id not in ids:
+            ids.append(scope.id)
+    return ids
+
+
+def is_update(candidate: Candidate, existing: ExistingVersion, policy: Policy) -> bool:
+    """Return whether the write may replace `existing`: as confident, as trusted."""
+    authority = policy.source_authority
+    return (
+        candidate.confidence >= existing.confidence - EPSILON
+        and authority.get(candidate.source, 0.0)
+        >= authority.get(existing.source, 0.0) - EPSILON
+    )
+
+
+def _same_attribute(
+    candidate: Candidate, lookups: Lookups, scope_ids: list[uuid.UUID]
+) -> list[tuple[ExistingVersion, str]]:
+    """Return the stored heads for the write's key and its subject and predicate."""
+    assert candidate.scope_id is not None
+    found: list[tuple[ExistingVersion, str]] = []
+    if candidate.key:
+        head = lookups.item_head_by_key(
+            candidate.scope_id, candidate.layer, candidate.key
+        )
+        if head is not None:
+            found.append((head, "same_key"))
+    if candidate.subject and candidate.predicate and candidate.object:
+        seen = {v.version_id for v, _ in found}
+        for head in lookups.heads_by_subject_predicate(
+            scope_ids, candidate.subject, candidate.predicate
+        ):
+            if head.version_id not in seen and head.object:
+                found.append((head, "same_attribute"))
+    return found
+
+
+def _same_value(candidate: Candidate, existing: ExistingVersion, detector: str) -> bool:
+    if detector == "same_key":
+        return existing.content_hash == candidate.content_hash
+    return normalize_value(existing.object) == normalize_value(candidate.object)
+
+
+def _versions_item(candidate: Candidate, existing: ExistingVersion) -> bool:
+    """Return whether the write is a new version of `existing`'s item.
+
+    The keyed item is; so is the item of the same triple in the same scope
+    and layer, unless it carries another key.
+    """
+    if candidate.key:
+        return existing.key == candidate.key
+    return (
+        existing.scope_id == candidate.scope_id
+        and existing.layer == candidate.layer
+        and not existing.key
+    )
+
+
+def _attribute_reason(candidate: Candidate, existing: ExistingVersion) -> str:
+    if candidate.key and existing.key == candidate.key:
+        what = f"Item {candidate.key!r} holds other content"
+    else:
+        what = (
+            f"{candidate.subject} {candidate.predicate} is stored as "
+            f"{existing.object!r}, not {candidate.object!r}"
+        )
+    return (
+        f"{what}, with confidence {existing.confidence:.2f} from "
+        f"{existing.source or 'an unknown source'}."
+    )
+
+
+def _record(
+    existing: ExistingVersion,
+    detector: str,
+    reason: str,
+    *,
+    similarity: float | None = None,
+) -> dict[str, Any]:
+    return {
+        "version_id": str(existing.version_id),
+        "item_id": str(existing.item_id),
+        "scope_id": str(existing.scope_id) if existing.scope_id else None,
+        "similarity": round(similarity, 4) if similarity is not None else None,
+        "detector": detector,
+        "reason": reason,
+        "confidence": existing.confidence,
+    }
+
+
+def _memories(count: int) -> str:
+    return "a stored memory" if count == 1 else f"{count} stored memories"

@@ -1,0 +1,622 @@
+"""Contradiction judges: does a new statement contradict a stored one?
+
+The contradiction gate asks a judge about each semantic neighbour of a write
+(003 §12.2.4, 000 §6). Two judges ship, chosen by
+`settings.MGC_CONTRADICTION_JUDGE`:
+
+- `RuleJudge` ("rules", the default): deterministic and offline. It reads
+  both statements into content stems, values and polarity, and reports a
+  contradiction only when the statements are otherwise alike:
+
+  * negation: one side is negated ("not", "never", "no longer", "n't",
+    "stopped using", …) and its content is contained in the other's: "does
+    not drink coffee" contradicts "drinks coffee every morning", while "does
+    not drink coffee after 6pm" does not contradict "drinks coffee";
+  * antonyms: opposite terms from a curated table (likes/hates,
+    enabled/disabled, on/off, open/closed, dark/light, required/optional, …)
+    or an "un"/"non" prefix, said of the same thing (one side's remaining
+    content contains the other's: not "email notifications are enabled" vs
+    "Slack notifications are disabled"); an even number of flips ("is not
+    enabled" vs "is disabled") agrees;
+  * value mismatch: the same attribute with clashing values (each side has
+    one the other lacks) of exactly one kind: numbers (with units and
+    currencies), times, dates, years, weekdays, months, frequencies
+    ("budget is 500 EUR" vs "budget is 700 EUR", "meets on Monday" vs
+    "meets on Tuesday");
+  * preference order: "prefers A over B" vs "prefers B over A".
+
+  "Always" against "never" is a negation ("never" negates, "always" is
+  content). It misses paraphrased contradictions ("dislikes brand X" vs
+  "X's new line looks great", 000 §6) and open-class values ("the dog is
+  called Pixel" vs "… Byte"); that is what the HTTP judge is for. Synonyms
+  of a few verbs are merged (likes/loves/prefers, allowed/permitted, …).
+- `HttpJudge` ("http"): POSTs {"premise", "hypothesis"} to
+  `settings.MGC_JUDGE_URL` (an NLI model or an LLM behind a small service)
+  and reads {"label", "score"}. Unreachable or malformed answers judge "not
+  contradicting" with detector "http_unavailable", so the gate can count them.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import urllib.request
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+# An NLI "contradiction" counts from this score on (003 §12.2.4).
+HTTP_MIN_SCORE = 0.85
+HTTP_TIMEOUT_SECONDS = 5.0
+
+# Share of content two statements must have in common to be "otherwise alike".
+SUBJECT_OVERLAP = 0.5
+
+
+@dataclass(frozen=True)
+class Judgement:
+    contradicts: bool
+    detector: str
+    reason: str = ""
+
+
+class Judge(Protocol):
+    def judge(self, premise: str, hypothesis: str) -> Judgement:
+        """Return whether `hypothesis` (the new write) contradicts `premise`."""
+
+
+# -- Reading a statement -----------------------------------------------------
+
+NEGATIONS = frozenset(
+    {"not", "never", "no", "none", "nobody", "nothing", "nowhere", "neither", "nor"}
+)
+STOPWORDS = frozenset(
+    """
+    a an the is are was were be been being am do does did doing has have had
+    having will would shall should can could may might must to of in on at for
+    with by from as into onto about that this these those it its and or but so
+    than then there their they them he she him his her hers we us our you your
+    i me my who whom which what also still really very just now currently
+    anymore any longer only both either each every all some many much most
+    several too even already yet
+    said says say told tells tell mentioned mentions stated states reported
+    reports thinks think believes believe confirmed confirms
+    """.split()
+)
+WEEKDAYS = (
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+)
+MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+FREQUENCIES = frozenset(
+    {
+        "hourly",
+        "daily",
+        "nightly",
+        "weekly",
+        "biweekly",
+        "fortnightly",
+        "monthly",
+        "quarterly",
+        "yearly",
+        "annually",
+    }
+)
+# "Stopped using" negates like "no longer uses"; "stopped by" does not.
+CESSATIONS = frozenset({"stop", "stops", "stopped", "quit", "quits", "ceased"})
+NUMBER_WORDS = {
+    "zero": 0,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "twenty": 20,
+}
+CURRENCIES = {"$": "usd", "€": "eur", "£": "gbp"}
+MULTIPLIERS = {"k": 1_000, "m": 1_000_000}
+ORDINALS = frozenset({"st", "nd", "rd", "th"})
+# "May" is a month only next to a date word; elsewhere it is the modal verb.
+MONTH_MARKERS = frozenset(
+    {"in", "of", "since", "until", "by", "during", "early", "late"}
+)
+
+# Opposite terms: each pair of word groups is mutually exclusive when said of
+# the same thing. Words are stemmed on import, so inflections match.
+ANTONYM_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (
+        ("like", "likes", "love", "prefer", "enjoy", "want", "favor", "favour"),
+        ("dislike", "hate", "detest", "loathe", "avoid", "refuse"),
+    ),
+    (
+        ("enabled", "enable", "on", "activated", "activate", "active"),
+        ("disabled", "disable", "off", "deactivated", "deactivate", "inactive"),
+    ),
+    (
+        ("allowed", "allow", "permitted", "permit", "authorized", "authorised"),
+        ("forbidden", "forbid", "prohibited", "prohibit", "banned", "disallowed"),
+    ),
+    (
+        ("accepted", "accept", "approved", "approve", "granted"),
+        ("rejected", "reject", "denied", "declined"),
+    ),
+    (("true", "correct", "accurate"), ("false", "incorrect", "wrong", "inaccurate")),
+    (("open", "opened"), ("closed", "close", "shut")),
+    (("dark",), ("light",)),
+    (
+        ("increase", "increased", "raise", "raised", "grow", "grew"),
+        (
+            "decrease",
+            "decreased",
+            "reduce",
+            "reduced",
+            "lower",
+            "lowered",
+            "cut",
+            "shrink",
+        ),
+    ),
+    (("available",), ("unavailable",)),
+    (("included", "include"), ("excluded", "exclude")),
+    (("valid",), ("invalid",)),
+    (("possible",), ("impossible",)),
+    (("legal",), ("illegal",)),
+    (("visible", "shown"), ("hidden", "invisible")),
+    (("public",), ("private",)),
+    (("required", "mandatory", "compulsory"), ("optional",)),
+    (("present",), ("absent",)),
+    (("online",), ("offline",)),
+    (("connected",), ("disconnected",)),
+    (("encrypted",), ("unencrypted", "plaintext")),
+    (("supported", "maintained"), ("deprecated", "unsupported", "unmaintained")),
+    (("compatible",), ("incompatible",)),
+    (("complete", "completed", "finished", "done"), ("incomplete", "unfinished")),
+    (
+        ("succeeded", "success", "successful", "passed", "pass", "working"),
+        ("failed", "fail", "failure", "broken"),
+    ),
+    (("agree", "agrees"), ("disagree", "disagrees")),
+    (("won", "win"), ("lost", "lose")),
+    (("alive",), ("dead",)),
+    (("safe", "secure"), ("unsafe", "insecure", "dangerous")),
+    (("early",), ("late",)),
+    (("hot", "warm"), ("cold",)),
+    (("high",), ("low",)),
+    (("more",), ("less", "fewer")),
+    (("fast", "quick"), ("slow",)),
+    (("full",), ("empty",)),
+    (("added", "installed"), ("removed", "deleted", "uninstalled")),
+    (
+        ("good", "great", "excellent", "positive", "happy", "satisfied", "pleased"),
+        (
+            "bad",
+            "terrible",
+            "awful",
+            "poor",
+            "negative",
+            "unhappy",
+            "dissatisfied",
+            "disappointed",
+        ),
+    ),
+)
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
+_CONTRACTIONS = (
+    (re.compile(r"\bcan't\b|\bcannot\b"), "can not"),
+    (re.compile(r"\bwon't\b"), "will not"),
+    (re.compile(r"\bshan't\b"), "shall not"),
+    (re.compile(r"\bain't\b"), "is not"),
+    (re.compile(r"n't\b"), " not"),
+    (re.compile(r"'(s|re|ve|ll|d|m)\b"), ""),
+)
+_VOWEL = re.compile(r"[aeiouy]")
+_TOKEN = re.compile(r"[$€£]?\d+(?:[.,:]\d+)*[a-z%]*|[a-z]+")
+_NUMBER = re.compile(r"^([$€£]?)(\d+(?:[.,:]\d+)*)([a-z%]*)$")
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_PREFERENCE = re.compile(
+    r"\bprefer(?:s|red|ring)?\s+(.+?)\s+(?:over|to|rather than|instead of)\s+"
+    r"(.+?)\s*(?:[.,;!?]|$)"
+)
+
+
+# Irregular forms the suffix rules below cannot reach.
+IRREGULAR = {
+    "used": "use",
+    "paid": "pay",
+    "made": "make",
+    "ran": "run",
+    "met": "meet",
+    "bought": "buy",
+    "sold": "sell",
+    "grew": "grow",
+    "went": "go",
+    "gone": "go",
+}
+
+
+# Words that say the same for judging: "does not like X" contradicts
+# "prefers X". Each set reads as its first word.
+SYNONYMS = (
+    ("like", "love", "prefer", "enjoy", "favor", "favour"),
+    ("dislike", "hate", "detest", "loathe"),
+    ("enable", "enabled", "activate", "activated"),
+    ("disable", "disabled", "deactivate", "deactivated"),
+    ("allow", "allowed", "permit", "permitted", "authorized", "authorised"),
+    ("forbid", "forbidden", "prohibit", "prohibited", "banned", "disallowed"),
+)
+
+
+def _stem(word: str) -> str:
+    """Return a crude stem, synonyms merged: enough for two sides to meet."""
+    stem = _suffix_stem(IRREGULAR.get(word, word))
+    return _CANONICAL.get(stem, stem)
+
+
+def _suffix_stem(word: str) -> str:
+    for suffix, repl in (("ies", "y"), ("ied", "y"), ("sses", "ss")):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            return word[: -len(suffix)] + repl
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    elif len(word) > 4 and word.endswith("ing") and _VOWEL.search(word[:-3]):
+        word = word[:-3]
+    elif len(word) > 4 and word.endswith("ed"):
+        word = word[:-2]
+    else:
+        return word[:-1] if len(word) > 2 and word.endswith("e") else word
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+        word = word[:-1]
+    return word[:-1] if len(word) > 2 and word.endswith("e") else word
+
+
+_CANONICAL = {
+    _suffix_stem(word): _suffix_stem(words[0]) for words in SYNONYMS for word in words
+}
+
+
+def _antonym_pairs() -> dict[str, set[str]]:
+    opposite: dict[str, set[str]] = {}
+    for positive, negative in ANTONYM_GROUPS:
+        for a in positive:
+            for b in negative:
+                opposite.setdefault(_stem(a), set()).add(_stem(b))
+                opposite.setdefault(_stem(b), set()).add(_stem(a))
+    return opposite
+
+
+OPPOSITES = _antonym_pairs()
+
+
+@dataclass
+class Statement:
+    """A statement read for judging."""
+
+    words: set[str] = field(default_factory=set)
+    core: set[str] = field(default_factory=set)
+    values: dict[str, set[str]] = field(default_factory=dict)
+    negations: list[str] = field(default_factory=list)
+    surface: dict[str, str] = field(default_factory=dict)
+    preference: tuple[frozenset[str], frozenset[str]] | None = None
+
+    @property
+    def negated(self) -> bool:
+        return len(self.negations) % 2 == 1
+
+    def value_tokens(self) -> set[str]:
+        return {f"{kind}={v}" for kind, vs in self.values.items() for v in vs}
+
+
+def normalize_text(text: str) -> str:
+    """Lower-case `text`, unify apostrophes and expand negated contractions."""
+    text = text.lower().translate(_APOSTROPHES)
+    for pattern, replacement in _CONTRACTIONS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def content_stems(text: str) -> set[str]:
+    """Return the content stems of `text`, values included ("weekday=monday")."""
+    statement = read_statement(text)
+    return statement.core | statement.value_tokens()
+
+
+def read_statement(text: str) -> Statement:
+    """Read `text` into stems, content, typed values, negations and preference."""
+    text = normalize_text(text)
+    statement = Statement()
+    text = _ISO_DATE.sub(lambda m: _add(statement, "date", m.group(0)) or " ", text)
+    tokens = _TOKEN.findall(text)
+    skip = False
+    for i, token in enumerate(tokens):
+        if skip:
+            skip = False
+            continue
+        prev = tokens[i - 1] if i else ""
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        number = _NUMBER.match(token)
+        if number:
+            skip = _read_number(statement, number, nxt)
+            continue
+        if token in NEGATIONS:
+            if token == "not" and nxt == "only":
+                continue  # "not only … but also" adds, it does not negate.
+            if token == "nor" and "neither" in statement.negations:
+                continue
+            statement.negations.append(token)
+            if token == "no" and nxt == "longer":
+                skip = True
+            continue
+        if token in CESSATIONS and nxt.endswith("ing"):
+            statement.negations.append(token)
+            continue
+        if token in FREQUENCIES:
+            _add(statement, "frequency", token)
+            continue
+        weekday = token[:-1] if token.endswith("s") else token
+        if weekday in WEEKDAYS:
+            _add(statement, "weekday", weekday)
+            continue
+        if token in MONTHS and (token != "may" or prev in MONTH_MARKERS or _digit(nxt)):
+            _add(statement, "month", token)
+            continue
+        if token in NUMBER_WORDS:
+            _add(statement, "number", _number_text(NUMBER_WORDS[token]))
+            continue
+        stem = _stem(token)
+        statement.words.add(stem)
+        statement.surface.setdefault(stem, token)
+        if token not in STOPWORDS:
+            statement.core.add(stem)
+    preference = _PREFERENCE.search(text)
+    if preference:
+        statement.preference = (
+            frozenset(_plain_stems(preference.group(1))),
+            frozenset(_plain_stems(preference.group(2))),
+        )
+    return statement
+
+
+def _plain_stems(text: str) -> Iterable[str]:
+    return (_stem(t) for t in _TOKEN.findall(text) if t not in STOPWORDS)
+
+
+def _digit(token: str) -> bool:
+    return bool(token) and token[0].isdigit()
+
+
+def _add(statement: Statement, kind: str, value: str) -> None:
+    statement.values.setdefault(kind, set()).add(value)
+
+
+def _number_text(value: float) -> str:
+    return f"{value:g}" if value != int(value) else str(int(value))
+
+
+def _read_number(statement: Statement, match: re.Match, nxt: str) -> bool:
+    """Record a number, time or year; return True when it consumed `nxt`."""
+    currency, digits, unit = match.groups()
+    meridiem = unit if unit in ("am", "pm") else nxt if nxt in ("am", "pm") else ""
+    if ":" in digits or meridiem:
+        hours, _, minutes = digits.partition(":")
+        if not (hours.isdigit() and (minutes or "0").isdigit()):
+            return False
+        hour = (
+            int(hours) % 12 + (12 if meridiem == "pm" else 0)
+            if meridiem
+            else int(hours)
+        )
+        _add(statement, "time", f"{hour:02d}:{int(minutes or 0):02d}")
+        return bool(meridiem) and unit != meridiem
+    # "in 2023" is a year; "2000 EUR" and "2000 requests" are amounts.
+    unit_follows = nxt.isalpha() and nxt not in STOPWORDS
+    if (
+        not (currency or unit or unit_follows)
+        and len(digits) == 4
+        and 1900 <= int(digits) <= 2100
+    ):
+        _add(statement, "year", digits)
+        return False
+    try:
+        value = float(digits.replace(",", ""))
+    except ValueError:
+        return False
+    if unit in MULTIPLIERS:
+        value, unit = value * MULTIPLIERS[unit], ""
+    elif unit in ORDINALS:
+        unit = ""
+    _add(statement, "number", _number_text(value))
+    for word in (CURRENCIES.get(currency, ""), unit):
+        if word:
+            statement.words.add(word)
+            statement.core.add(word)
+    return False
+
+
+# -- Comparing two statements ------------------------------------------------
+
+
+def _overlap(a: set[str], b: set[str]) -> float:
+    """Return the Jaccard overlap of two sets (1.0 for two empty sets)."""
+    return len(a & b) / len(a | b) if a | b else 1.0
+
+
+def _same_subject(a: set[str], b: set[str]) -> bool:
+    """Return whether two contents describe the same thing.
+
+    One must contain the other ("coffee" and "coffee in the morning"), and
+    they must share at least half their words; two siblings ("email
+    notifications" and "Slack notifications") are different things.
+    """
+    return bool(a and b) and (a <= b or b <= a) and _overlap(a, b) >= SUBJECT_OVERLAP
+
+
+def _opposites(a: Statement, b: Statement) -> list[tuple[str, str]]:
+    """Return pairs of opposite terms, one only in `a` and one only in `b`."""
+    only_a, only_b = a.words - b.words, b.words - a.words
+    pairs: list[tuple[str, str]] = []
+    used: set[str] = set()
+    for x in sorted(only_a):
+        for y in sorted(only_b - used):
+            if y in OPPOSITES.get(x, ()) or _prefixed(x, y) or _prefixed(y, x):
+                pairs.append((x, y))
+                used.add(y)
+                break
+    return pairs
+
+
+def _prefixed(word: str, other: str) -> bool:
+    """Return whether `other` is `word` with a negating prefix ("unlocked")."""
+    return len(word) >= 4 and other in (f"un{word}", f"non{word}")
+
+
+class RuleJudge:
+    """A deterministic judge of negation, antonyms, values and preference order."""
+
+    def judge(self, premise: str, hypothesis: str) -> Judgement:
+        a, b = read_statement(premise), read_statement(hypothesis)
+        if a.preference and b.preference and a.preference == b.preference[::-1]:
+            first, second = (" ".join(sorted(s)) for s in a.preference)
+            return Judgement(
+                True,
+                "preference_order",
+                f"Opposite preference: {first} over {second}, and the reverse.",
+            )
+        content_a = a.core | a.value_tokens()
+        content_b = b.core | b.value_tokens()
+        pairs = _opposites(a, b)
+        negation_flip = a.negated != b.negated
+        if not pairs and negation_flip:
+            negated, plain = (
+                (content_a, content_b) if a.negated else (content_b, content_a)
+            )
+            if (
+                negated
+                and negated <= plain
+                and _overlap(negated, plain) >= SUBJECT_OVERLAP
+            ):
+                word = (a.negations or b.negations)[0]
+                return Judgement(
+                    True, "negation", f"One statement negates the other ({word!r})."
+                )
+            return Judgement(False, "rules", "")
+        if pairs and (len(pairs) + negation_flip) % 2 == 1:
+            flipped = {w for pair in pairs for w in pair}
+            if _same_subject(content_a - flipped, content_b - flipped):
+                terms = ", ".join(
+                    f"{a.surface[x]!r} vs {b.surface[y]!r}" for x, y in pairs
+                )
+                detector = "antonym+negation" if negation_flip else "antonym"
+                return Judgement(True, detector, f"Opposite terms: {terms}.")
+            return Judgement(False, "rules", "")
+        if pairs or a.negated or b.negated:
+            return Judgement(False, "rules", "")
+        return _value_mismatch(a, b)
+
+
+def _value_mismatch(a: Statement, b: Statement) -> Judgement:
+    """Judge two positive statements that may give one attribute two values."""
+    # A kind clashes when each side has a value the other lacks: "Monday" vs
+    # "Tuesday", or "X1, 16 GB" vs "X1, 32 GB"; not "Monday" vs "Monday and
+    # Tuesday", which only says more.
+    clashing = [
+        kind
+        for kind in a.values.keys() & b.values.keys()
+        if a.values[kind] - b.values[kind] and b.values[kind] - a.values[kind]
+    ]
+    # The same attribute: "budget" and "monthly budget", not two siblings
+    # ("son is 7", "daughter is 9").
+    if len(clashing) == 1 and _same_subject(a.core, b.core):
+        kind = clashing[0]
+        first, second = (", ".join(sorted(s.values[kind])) for s in (a, b))
+        return Judgement(
+            True, "value_mismatch", f"Different {kind}: {first} vs {second}."
+        )
+    return Judgement(False, "rules", "")
+
+
+# -- The HTTP judge ----------------------------------------------------------
+
+
+class HttpJudge:
+    """Ask an NLI or LLM service; contradiction from `min_score` on.
+
+    An answer without a score (an LLM's verdict) counts as certain.
+    """
+
+    def __init__(
+        self,
+        *,
+        url: str,
+        timeout: float = HTTP_TIMEOUT_SECONDS,
+        min_score: float = HTTP_MIN_SCORE,
+    ) -> None:
+        self.url, self.timeout, self.min_score = url, timeout, min_score
+
+    def judge(self, premise: str, hypothesis: str) -> Judgement:
+        if not self.url:
+            return Judgement(False, "http_unavailable", "No judge URL is configured.")
+        body = json.dumps({"premise": premise, "hypothesis": hypothesis}).encode()
+        request = urllib.request.Request(
+            self.url,
+            data=body,
+            headers={"Content-Type": "application/json", "Accept": "application/json"},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                answer = json.loads(response.read())
+            label = str(answer["label"]).lower()
+            score = float(answer.get("score", 1.0))
+        except (
+            OSError,
+            http.client.HTTPException,
+            ValueError,
+            KeyError,
+            TypeError,
+        ) as error:
+            # URLError, HTTPError and timeouts are OSErrors; bad JSON a ValueError.
+            return Judgement(False, "http_unavailable", f"Judge unavailable: {error}")
+        contradicts = label == "contradiction" and score >= self.min_score
+        return Judgement(contradicts, "http", f"Judge said {label} ({score:.2f}).")
+
+
+def get_judge() -> Judge:
+    """Return the judge `settings.MGC_CONTRADICTION_JUDGE` names."""
+    name = getattr(settings, "MGC_CONTRADICTION_JUDGE", "rules") or "rules"
+    if name == "rules":
+        return RuleJudge()
+    if name == "http":
+        return HttpJudge(
+            url=getattr(settings, "MGC_JUDGE_URL", ""),
+            timeout=getattr(settings, "MGC_JUDGE_TIMEOUT", HTTP_TIMEOUT_SECONDS),
+        )
+    raise ImproperlyConfigured(f"Unknown MGC_CONTRADICTION_JUDGE {name!r}.")
