@@ -179,14 +179,18 @@ def drain(write_ids: set, started_at: float, timeout: float = 600) -> dict:
     last = max(r["finished_at"] for r in rows if r["finished_at"]).timestamp()
     statuses: dict[str, int] = {}
     gates: dict[str, list[float]] = {}
+    tiers: dict[str, int] = {}
     for row in rows:
         statuses[row["status"]] = statuses.get(row["status"], 0) + 1
         for g in row["gate_decisions"]:
             gates.setdefault(g["gate"], []).append(g["ms"])
+            if g["decision"] == "duplicate":
+                tiers[g["details"]["tier"]] = tiers.get(g["details"]["tier"], 0) + 1
     return {
         "writes": len(rows),
         "statuses": statuses,
         "writes_per_s": round(len(rows) / max(last - started_at, 1e-6), 1),
+        "stopped_at_dedup_tier": {t: round(n / len(rows), 3) for t, n in tiers.items()},
         "per_gate_ms": {
             name: {
                 "p50": percentile(v, 0.5),
@@ -254,6 +258,17 @@ def distinct_texts(n: int, run: str) -> list[str]:
     ]
 
 
+def note(scope: str, text: str) -> dict:
+    """A user-stated episodic memory: low risk, so the pipeline commits it."""
+    return {
+        "scope": scope,
+        "layer": "episodic",
+        "content": text,
+        "source": "user_stated",
+        "confidence": 0.9,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=1000)
@@ -281,6 +296,12 @@ def main() -> None:
     run = uuid.uuid4().hex[:6]
     actor = Actor.system("bench")
     tenant = tenant_create(slug=f"bench-{run}", name="Bench", actor=actor)
+    # One agent posts thousands of writes: lift the per-agent limits.
+    tenant.policy = {
+        "rate_limits": {"episodic": 10**9},
+        "storm_writes_per_minute": 10**9,
+    }
+    tenant.save(update_fields=["policy"])
     scope = f"/org/bench-{run}/user/1/"
     scope_create(tenant=tenant, path=scope, actor=actor)
     agent = agent_create(
@@ -297,7 +318,7 @@ def main() -> None:
     server = Server(args.port)
     try:
         # Distinct writes: post them all, then let a fresh worker drain the queue.
-        bodies = [{"scope": scope, "layer": "episodic", "content": t} for t in texts]
+        bodies = [note(scope, t) for t in texts]
         ingest_rate = post_all(args.port, token, bodies, args.clients)
         ids = set(
             WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
@@ -312,7 +333,7 @@ def main() -> None:
             conn.request(
                 "POST",
                 "/api/v1/writes",
-                body=json.dumps({"scope": scope, "layer": "episodic", "content": text}),
+                body=json.dumps(note(scope, text)),
                 headers={
                     "Authorization": f"Bearer {token}",
                     "Content-Type": "application/json",
@@ -325,10 +346,7 @@ def main() -> None:
         worker.stop()
 
         # Exact duplicates of one stored memory: no embedding needed.
-        dup_bodies = [
-            {"scope": scope, "layer": "episodic", "content": texts[0]}
-            for _ in range(args.n)
-        ]
+        dup_bodies = [note(scope, texts[0]) for _ in range(args.n)]
         before = set(
             WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
         )

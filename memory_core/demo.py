@@ -16,7 +16,15 @@ from django.db import transaction
 
 from audit.services import Actor
 from memory_core.auth import hash_secret
-from memory_core.models import Agent, AgentToken, Role, Tenant
+from memory_core.models import (
+    Agent,
+    AgentToken,
+    Role,
+    Tenant,
+    WriteRequest,
+    WriteStatus,
+)
+from memory_core.services.reviews import write_review_approve
 from memory_core.services.tenancy import (
     agent_create,
     membership_grant,
@@ -160,9 +168,36 @@ def demo_seed() -> bool:
                 "confidence": 0.9,
                 "kind": "note",
             }
+            if layer in ("semantic", "procedural"):
+                payload["evidence"] = [
+                    {
+                        "source_type": "DOCUMENT",
+                        "uri": f"https://wiki.{agent.tenant.slug}.example/{key}",
+                        "authority": 0.95,
+                    }
+                ]
             result = write_submit(agent=agent, payload=payload, idempotency_key=None)
             write_process(write_id=result.write.id)
+        _approve_all_but_the_last(agent)
     return True
+
+
+def _approve_all_but_the_last(agent: Agent) -> None:
+    """Publish the seed's reviewed writes, leaving one in each review queue."""
+    curator = User.objects.get(username=f"{agent.tenant.slug}-curator")
+    pending = list(
+        WriteRequest.objects.filter(
+            agent=agent,
+            status__in=[WriteStatus.PENDING_REVIEW, WriteStatus.AWAITING_APPROVAL],
+        ).order_by("created_at")
+    )
+    for write in pending[:-1]:
+        write_review_approve(
+            tenant=agent.tenant,
+            write_id=write.id,
+            user=curator,
+            justification="checked against the wiki (demo seed)",
+        )
 
 
 def demo_credentials(url: str = "http://127.0.0.1:8000") -> dict[str, Any]:

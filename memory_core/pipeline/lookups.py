@@ -278,7 +278,8 @@ class BatchLookups(DatabaseLookups):
             if fingerprint in fingerprints:
                 self._fingerprints.setdefault((sid, layer, fingerprint), version)
         self._neighbours: dict[tuple, list[ExistingVersion]] = {}
-        self._pending: list[tuple[np.ndarray, ExistingVersion]] = []
+        self._pending_vectors: list[np.ndarray] = []
+        self._pending_versions: list[ExistingVersion] = []
 
     def lineage_ids(self, scope_path: str) -> tuple[uuid.UUID, ...]:
         """Return the ids of the scope and its ancestors that exist, nearest first."""
@@ -403,12 +404,19 @@ class BatchLookups(DatabaseLookups):
         return self._with_pending(stored, embedding, k, lambda v: v.scope_id in wanted)
 
     def _with_pending(self, stored, embedding, k, keep) -> list[ExistingVersion]:
+        """Merge the stored neighbours with this batch's own writes, top `k`."""
         found = list(stored)
-        query = np.asarray(embedding, dtype=np.float32)
-        query = query / (np.linalg.norm(query) or 1.0)
-        for vector, version in self._pending:
-            if keep(version):
-                found.append(_replace_similarity(version, float(vector @ query)))
+        kept = [i for i, version in enumerate(self._pending_versions) if keep(version)]
+        if kept:
+            query = np.asarray(embedding, dtype=np.float32)
+            query = query / (np.linalg.norm(query) or 1.0)
+            similarities = np.vstack([self._pending_vectors[i] for i in kept]) @ query
+            for j in np.argsort(-similarities)[:k]:
+                found.append(
+                    _replace_similarity(
+                        self._pending_versions[kept[j]], float(similarities[j])
+                    )
+                )
         return sorted(found, key=lambda v: -v.similarity)[:k]
 
     def remember(self, *, candidate: Candidate, version: ExistingVersion) -> None:
@@ -421,7 +429,8 @@ class BatchLookups(DatabaseLookups):
             self._fingerprints.setdefault((sid, layer, candidate.fingerprint), version)
         if candidate.embedding is not None:
             vector = np.asarray(candidate.embedding, dtype=np.float32)
-            self._pending.append((vector / (np.linalg.norm(vector) or 1.0), version))
+            self._pending_vectors.append(vector / (np.linalg.norm(vector) or 1.0))
+            self._pending_versions.append(version)
 
 
 def _replace_similarity(version: ExistingVersion, similarity: float) -> ExistingVersion:
