@@ -336,3 +336,18 @@ def test_other_tenant_cannot_decide(worker, api, tenant, other_tenant):
         write_review_approve(tenant=tenant, write_id=write_id, user=viewer)
     client = APIClient()
     assert client.get(f"/api/v1/writes/{write_id}").status_code == 401
+
+
+def test_an_admin_lifts_a_suspension(worker, api, tenant, agent_and_token):
+    from django.core.management import call_command
+
+    from audit.models import AuditEvent
+
+    agent = agent_and_token[0]
+    Agent.objects.filter(pk=agent.pk).update(writes_suspended_at="2026-01-01T00:00Z")
+    assert post(api, note("Blocked."), wait=0, key="b").status_code == 403
+    call_command("agent_resume", tenant.slug, agent.name, "--reason", "loop fixed")
+    assert post(api, note("Allowed again."), key="a").json()["status"] == "committed"
+    assert AuditEvent.objects.filter(
+        action="agent.resume", object_id=str(agent.id)
+    ).exists()
