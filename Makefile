@@ -29,6 +29,8 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m bench.writes
+	$(PY) -m bench.console_queue
+	$(PY) -m bench.console_browser
 
 clean-data:
 	$(PY) -m memory_core.embedded_db stop || true

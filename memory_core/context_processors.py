@@ -17,9 +17,24 @@ SECTIONS = {
     "write_list": "writes",
     "write_detail": "writes",
     "audit_event_list": "audit",
+    "review_queue": "reviews",
+    "review_detail": "reviews",
+    "conflict_list": "conflicts",
+    "conflict_detail": "conflicts",
+    "scope_as_of": "memories",
+    "admin_members": "admin",
+    "admin_agents": "admin",
+    "admin_agent_detail": "admin",
+    "admin_policy": "admin",
 }
 # An object page switches to its list: the object is not in the other tenant.
-SWITCH_TARGETS = {"memory_detail": "memory_list", "write_detail": "write_list"}
+SWITCH_TARGETS = {
+    "memory_detail": "memory_list",
+    "write_detail": "write_list",
+    "review_detail": "review_queue",
+    "conflict_detail": "conflict_list",
+    "admin_agent_detail": "admin_agents",
+}
 
 
 def tenancy(request: HttpRequest) -> dict[str, Any]:

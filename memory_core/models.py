@@ -594,3 +594,79 @@ class RedactionToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.principal} {self.token}"
+
+
+class MemoryAnnotation(models.Model):
+    """A curator's note on a memory item; notes are added, never edited."""
+
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    item = models.ForeignKey(
+        MemoryItem, on_delete=models.CASCADE, related_name="annotations"
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    text = models.TextField()
+    created_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["tenant", "item", "-created_at"],
+                name="memory_annotation_item_idx",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"note on {self.item_id} by {self.author_id}"
+
+
+class ConflictPairAllowance(models.Model):
+    """Two versions a curator kept both of: the contradiction gate skips the pair.
+
+    The pair is stored in one order (`version_a` < `version_b`), so it is
+    unique whichever way round it is found.
+    """
+
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    version_a = models.ForeignKey(
+        MemoryVersion, on_delete=models.CASCADE, related_name="+"
+    )
+    version_b = models.ForeignKey(
+        MemoryVersion, on_delete=models.CASCADE, related_name="+"
+    )
+    conflict = models.ForeignKey(
+        Conflict, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "version_a", "version_b"],
+                name="conflict_pair_allowance_unique",
+            ),
+            models.CheckConstraint(
+                condition=Q(version_a__lt=models.F("version_b")),
+                name="conflict_pair_allowance_ordered",
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["tenant", "version_b"], name="conflict_pair_allowance_b_idx"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.version_a_id} ~ {self.version_b_id}"

@@ -16,6 +16,7 @@ from memory_core.models import (
     MemoryVersion,
     Scope,
     Tenant,
+    VersionStatus,
     WriteRequest,
     ancestor_paths,
 )
@@ -61,20 +62,22 @@ def memory_item_list(
     if key:
         items = items.filter(memory_key=key)
     if as_of is not None:
-        alive = MemoryVersion.objects.filter(
-            tenant=tenant, valid_from__lte=as_of
-        ).filter(Q(valid_to__isnull=True) | Q(valid_to__gt=as_of))
+        alive = (
+            MemoryVersion.objects.filter(tenant=tenant, valid_from__lte=as_of)
+            .exclude(status=VersionStatus.DRAFT)
+            .filter(Q(valid_to__isnull=True) | Q(valid_to__gt=as_of))
+        )
         items = items.filter(id__in=alive.values("item_id"))
     elif status:
         items = items.filter(status=status)
     if text:
-        matching = MemoryVersion.objects.filter(
-            tenant=tenant,
-            search_vector=SearchQuery(text, config="english", search_type="websearch"),
+        # One subquery with both conditions: an OR across the join would make
+        # PostgreSQL read every head version (see bench/console_browser.py).
+        query = SearchQuery(text, config="english", search_type="websearch")
+        matching = MemoryVersion.objects.filter(tenant=tenant).filter(
+            Q(search_vector=query) | Q(content__icontains=text)
         )
-        items = items.filter(
-            Q(head__in=matching.values("id")) | Q(head__content__icontains=text)
-        )
+        items = items.filter(head__in=matching.values("id"))
     # Lists show content only: leave the head's vector in the database.
     items = items.defer("head__embedding", "head__search_vector")
     return items.order_by("-updated_at", "id")

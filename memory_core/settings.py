@@ -151,6 +151,10 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
+    "escalate-overdue-reviews": {
+        "task": "approvals.escalate_overdue_reviews",
+        "schedule": 60.0,
+    },
     "expire-overdue-approvals": {
         "task": "memory_core.reviews.expire_overdue",
         "schedule": 10.0,

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
 import uuid
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -18,13 +21,25 @@ from memory_core.access import (
     memory_item_for_member,
     write_for_member,
 )
-from memory_core.models import Layer, Tenant, VersionStatus, WriteStatus
+from memory_core.models import (
+    Layer,
+    MemoryLogEntry,
+    MemoryVersion,
+    Tenant,
+    VersionStatus,
+    WriteStatus,
+)
 from memory_core.selectors import (
     memory_item_list,
     memory_log_for_item,
     memory_version_list,
     scope_list,
     write_request_list,
+)
+from memory_core.services.curation import (
+    may_curate,
+    memory_annotation_list,
+    promotion_targets,
 )
 
 PAGE_SIZE = 50
@@ -97,18 +112,110 @@ def memory_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
 def memory_detail(
     request: HttpRequest, tenant: Tenant, item_id: uuid.UUID
 ) -> HttpResponse:
-    """Show one memory: its fields, head content, version chain and log."""
-    item = memory_item_for_member(tenant=tenant, item_id=item_id)
+    """Show one memory: fields, versions and their diffs, log, provenance, notes."""
     return render_page(
         request,
         "memory_core/memory_detail.html",
         "detail",
-        {
-            "item": item,
-            "versions": memory_version_list(tenant=tenant, item=item),
-            "log": memory_log_for_item(tenant=tenant, item=item),
-        },
+        memory_detail_context(request, tenant=tenant, item_id=item_id),
     )
+
+
+def memory_detail_context(
+    request: HttpRequest, *, tenant: Tenant, item_id: uuid.UUID, **extra: Any
+) -> dict[str, Any]:
+    """Return what the memory page shows; the curation actions re-render it too."""
+    item = memory_item_for_member(tenant=tenant, item_id=item_id)
+    versions = list(
+        memory_version_list(tenant=tenant, item=item).select_related("scope")
+    )
+    can_curate = may_curate(request.membership.role)
+    head = next((v for v in versions if v.pk == item.head_id), None)
+    return {
+        "item": item,
+        "versions": versions,
+        "head": head,
+        "predecessor": next(
+            (v for v in versions if head and v.pk == head.supersedes_id), None
+        ),
+        "changes": version_changes(versions),
+        "log": status_history(memory_log_for_item(tenant=tenant, item=item), versions),
+        "annotations": memory_annotation_list(tenant=tenant, item=item),
+        "can_curate": can_curate,
+        "promote_targets": promotion_targets(tenant=tenant, scope=item.scope)
+        if can_curate
+        else [],
+        "layers": Layer.choices,
+        **extra,
+    }
+
+
+WORDS = re.compile(r"\s+|\S+")
+# What the memory's state became after each logged operation.
+OPERATION_OUTCOMES = {
+    "insert": "active",
+    "update": "active",
+    "merge": "active",
+    "promote": "active",
+    "reclassify": "active",
+    "supersede": "superseded",
+    "retract": "retracted",
+    "expire": "expired",
+    "erase": "erased",
+    "pin": "pinned",
+    "unpin": "unpinned",
+    "reinforce": "reinforced",
+}
+
+
+def content_diff(old: str, new: str) -> list[tuple[str, str]]:
+    """Return word-level (op, text) segments turning `old` into `new`.
+
+    Ops are "equal", "delete" and "insert"; the template escapes the text.
+    """
+    a, b = WORDS.findall(old), WORDS.findall(new)
+    segments = []
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            segments.append(("equal", "".join(a[i1:i2])))
+            continue
+        if i2 > i1:
+            segments.append(("delete", "".join(a[i1:i2])))
+        if j2 > j1:
+            segments.append(("insert", "".join(b[j1:j2])))
+    return segments
+
+
+def version_changes(versions: list[MemoryVersion]) -> list[dict[str, Any]]:
+    """Return what changed from each version to the next, newest first."""
+    ordered = sorted(versions, key=lambda v: v.number)
+    return [
+        {
+            "version": new,
+            "previous": old,
+            "same_content": old.content_hash == new.content_hash,
+            "segments": content_diff(old.content, new.content),
+            "scope_moved": old.scope_id != new.scope_id,
+            "layer_changed": old.layer != new.layer,
+        }
+        for old, new in zip(ordered, ordered[1:], strict=False)
+    ][::-1]
+
+
+def status_history(
+    log: Iterable[MemoryLogEntry], versions: list[MemoryVersion]
+) -> list[dict[str, Any]]:
+    """Return the log's entries with their version number and the state they left."""
+    numbers = {v.pk: v.number for v in versions}
+    return [
+        {
+            "entry": entry,
+            "version": numbers.get(entry.version_id),
+            "outcome": OPERATION_OUTCOMES.get(entry.operation, ""),
+        }
+        for entry in log
+    ]
 
 
 @member_required

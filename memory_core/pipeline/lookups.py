@@ -16,6 +16,7 @@ from django.utils import timezone
 from pgvector.django import CosineDistance
 
 from memory_core.models import (
+    ConflictPairAllowance,
     MemoryVersion,
     Scope,
     VersionStatus,
@@ -202,6 +203,14 @@ class DatabaseLookups:
             item: adjusted if adjusted is not None else raw
             for item, adjusted, raw in rows
         }
+
+    def allowed_pairs(self, version_ids) -> set[frozenset]:
+        rows = ConflictPairAllowance.objects.filter(
+            tenant_id=self.tenant_id,
+            version_a_id__in=version_ids,
+            version_b_id__in=version_ids,
+        ).values_list("version_a_id", "version_b_id")
+        return {frozenset(pair) for pair in rows}
 
     def write_counts(
         self, agent_id, layer, since: datetime, session_id: str

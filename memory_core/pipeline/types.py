@@ -192,6 +192,10 @@ class Lookups(Protocol):
         self, agent_id: uuid.UUID, layer: str, since: datetime, session_id: str
     ) -> WriteCounts: ...
 
+    # Optional: lookups without it never skip a pair.
+    def allowed_pairs(self, version_ids: Sequence[uuid.UUID]) -> set[frozenset]:
+        """Pairs among `version_ids` a curator kept both of (not contradictory)."""
+
 
 @dataclass(frozen=True)
 class WriteCounts:

@@ -26,6 +26,10 @@ is at least `policy.auto_resolve_gap` (000 §6); otherwise REJECT with the
 conflicting ids. The contradictions are always left in
 `candidate.contradictions` for the commit's conflict rows and the risk gate.
 
+A pair a curator resolved as keep-both (`ConflictPairAllowance`, asked
+through the optional `lookups.allowed_pairs`) is not a contradiction: a write
+repeating one version of the pair is not flagged against the other.
+
 A judge that cannot be reached is asked once, not once per neighbour; the
 write passes flagged `contradiction_unchecked` with the number of unjudged
 neighbours in the details (fail-open, so an outage of an optional service
@@ -70,10 +74,13 @@ def check(
     contradictions: list[dict[str, Any]] = []
     updates: list[ExistingVersion] = []
     weighed: set[uuid.UUID] = set()
+    # Stored versions the write repeats: a curator's keep-both covers it too.
+    twins: set[uuid.UUID] = set()
 
     for existing, detector in _same_attribute(candidate, lookups, scope_ids):
         weighed.add(existing.version_id)
         if _same_value(candidate, existing, detector):
+            twins.add(existing.version_id)
             continue
         if candidate.update_item_id is None and _versions_item(candidate, existing):
             candidate.update_item_id = existing.item_id
@@ -145,11 +152,21 @@ def check(
     if unchecked and UNCHECKED_FLAG not in candidate.flags:
         candidate.flags.append(UNCHECKED_FLAG)
 
+    twins |= {
+        n.version_id
+        for n in neighbours
+        if n.content_hash == candidate.content_hash
+        or n.similarity >= policy.semantic_duplicate_threshold
+    }
+    kept = _kept_both(contradictions, twins, lookups)
+    contradictions = [c for c in contradictions if c["version_id"] not in kept]
     candidate.contradictions = contradictions
     details: dict[str, Any] = {
         "topic_neighbours": candidate.topic_neighbours,
         "nearest_similarity": round(candidate.nearest_similarity, 4),
     }
+    if kept:
+        details["kept_both"] = sorted(kept)
     if unchecked:
         details["judge_unavailable"] = unchecked
     if updates:
@@ -216,6 +233,23 @@ def decide(candidate: Candidate, policy: Policy, details: dict[str, Any]) -> Gat
         item_ids=[c["item_id"] for c in contradictions],
         **details,
     )
+
+
+def _kept_both(
+    contradictions: list[dict[str, Any]], twins: set[uuid.UUID], lookups: Lookups
+) -> set[str]:
+    """Return the contradicted version ids a curator kept beside one of `twins`.
+
+    A curator who resolved a case as keep-both said the two versions do not
+    contradict; a write repeating one of them (same content, same value, or a
+    semantic duplicate) is not flagged against the other again.
+    """
+    allowed_pairs = getattr(lookups, "allowed_pairs", None)
+    if not (contradictions and twins and allowed_pairs):
+        return set()
+    ids = {uuid.UUID(c["version_id"]) for c in contradictions}
+    allowed = allowed_pairs(sorted(ids | twins, key=str))
+    return {str(v) for v in ids if any(frozenset((v, t)) in allowed for t in twins)}
 
 
 def readable_scope_ids(candidate: Candidate, lookups: Lookups) -> list[uuid.UUID]:

@@ -1,0 +1,393 @@
+"""Forms of the admin pages. They parse input; the administration services decide."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+
+from memory_core.models import AgentRole, Layer, Role
+from memory_core.policy import DEFAULT_POLICY, Policy
+from memory_core.services.administration import Rule, policy_rule, policy_values
+
+REASON_MAX = 500
+
+
+class InviteForm(forms.Form):
+    username = forms.CharField(max_length=150)
+    email = forms.EmailField(required=False)
+    role = forms.ChoiceField(choices=Role.choices, initial=Role.CURATOR)
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=Role.choices)
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=REASON_MAX, required=False)
+
+
+class TokenIssueForm(forms.Form):
+    label = forms.CharField(max_length=100, required=False)
+
+
+class AgentGrantsForm(forms.Form):
+    """What an agent may write: scopes (one path a line), layers and role."""
+
+    role = forms.ChoiceField(choices=AgentRole.choices, initial=AgentRole.EXECUTOR)
+    scopes = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false"}),
+        help_text="One scope path a line; the agent writes at or below each.",
+    )
+    layers = forms.MultipleChoiceField(
+        choices=Layer.choices,
+        widget=forms.CheckboxSelectMultiple,
+        initial=[Layer.SESSION, Layer.EPISODIC],
+    )
+    reason = forms.CharField(max_length=REASON_MAX, required=False)
+
+    def clean_scopes(self) -> list[str]:
+        return [line.strip() for line in self.cleaned_data["scopes"].splitlines()]
+
+
+class AgentCreateForm(AgentGrantsForm):
+    name = forms.CharField(max_length=100)
+    field_order = ["name", "role", "scopes", "layers"]
+
+
+# The settings page
+
+
+@dataclass(frozen=True)
+class Setting:
+    label: str
+    help: str = ""
+    unit: str = ""
+    keys: tuple[str, ...] = ()  # names of a tuple setting's items
+
+
+SETTINGS: dict[str, Setting] = {
+    "rate_window_seconds": Setting(
+        "Rate window", "The window the per-layer limits count over.", "s"
+    ),
+    "rate_limits": Setting(
+        "Writes per window, by layer",
+        "Per agent. Over the limit a write is deferred with backoff (429).",
+        "writes",
+    ),
+    "session_write_budget": Setting(
+        "Writes per session", "A session's whole budget.", "writes"
+    ),
+    "storm_writes_per_minute": Setting(
+        "Write-storm threshold",
+        "Writes a minute that suspend the agent until an admin resumes it.",
+        "writes/min",
+    ),
+    "rate_backoff_seconds": Setting(
+        "Backoff base", "Doubled per overshoot, capped at the window.", "s"
+    ),
+    "fact_thresholds": Setting(
+        "Evidence score V_fact needed, by layer",
+        "Mean of support × authority × freshness (003 §12.2.3).",
+    ),
+    "source_authority": Setting(
+        "Authority of the declared source", "Used when evidence gives none (001)."
+    ),
+    "freshness_half_life_days": Setting(
+        "Freshness half-life", "Evidence this old counts half.", "days"
+    ),
+    "layers_needing_external_evidence": Setting(
+        "Layers needing external evidence",
+        "Writes to these layers cite at least one external source.",
+    ),
+    "external_evidence_types": Setting(
+        "Evidence types that count as external",
+        "An agent's own reasoning never counts.",
+    ),
+    "external_confidence_cap": Setting(
+        "Confidence cap for external content", "Content from outside sources (001)."
+    ),
+    "topic_similarity": Setting(
+        "Topic similarity",
+        "Cosine above which a neighbour is judged for contradiction.",
+    ),
+    "contradiction_neighbours": Setting(
+        "Neighbours judged", "Nearest active memories put to the judge.", "items"
+    ),
+    "auto_resolve_contradictions": Setting(
+        "Auto-resolve contradictions",
+        "Supersede without a person when the confidence gap is wide enough.",
+    ),
+    "auto_resolve_gap": Setting(
+        "Auto-resolve confidence gap", "Minimum gap for auto-resolution (000 §6)."
+    ),
+    "semantic_duplicate_threshold": Setting(
+        "Semantic duplicate threshold",
+        "Cosine above which a write duplicates a memory (003 §12.3).",
+    ),
+    "risk_weights": Setting(
+        "Risk weights",
+        "R(w) = Σ weight × factor; the weights add up to 1 (003 §12.6.2).",
+    ),
+    "async_review_at": Setting(
+        "Async review at", "R at or above this waits in the review queue."
+    ),
+    "sync_block_at": Setting(
+        "Sync block at", "R at or above this blocks the agent until approved."
+    ),
+    "layer_risk": Setting("Layer factor", "The layer term of R(w).", ""),
+    "blast_radius": Setting("Blast radius by scope kind", "The blast-radius term."),
+    "poisoning_risk_boost": Setting(
+        "Poisoning boost", "Added to R when content reads like an instruction."
+    ),
+    "reputation_threshold": Setting(
+        "Reputation threshold", "Agents below it always go to review (§12.11.5)."
+    ),
+    "reputation_min_decisions": Setting(
+        "Decisions before reputation counts", "", "decisions"
+    ),
+    "review_sla_hours": Setting(
+        "Async review SLA", "Overdue reviews are escalated to admins.", "h"
+    ),
+    "sync_deadline_seconds": Setting(
+        "Sync approval deadline",
+        "Unanswered sync requests are rejected then (fail closed).",
+        "s",
+    ),
+    "confidence_betas": Setting(
+        "Adjusted-confidence betas",
+        "c_adj = β1·c_agent + β2·V_fact + β3·authority + β4·approved; they add "
+        "up to 1 (003 §12.4.4).",
+        keys=("β1 agent", "β2 V_fact", "β3 authority", "β4 approved"),
+    ),
+    "validation_weights": Setting(
+        "Validation weights",
+        "Schema, evidence and consistency shares of the validation score.",
+        keys=("schema", "evidence", "consistency"),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Group:
+    slug: str
+    title: str
+    description: str
+    names: tuple[str, ...]
+
+
+def _ttl_setting(name: str) -> bool:
+    return "ttl" in name or "retention" in name
+
+
+POLICY_NAMES = tuple(f.name for f in dataclasses.fields(Policy))
+_GROUPS = (
+    Group(
+        "rate",
+        "Rate limits",
+        "How fast each agent may write before writes are deferred or it is "
+        "suspended (003 §12.1.8).",
+        (
+            "rate_window_seconds",
+            "rate_limits",
+            "session_write_budget",
+            "storm_writes_per_minute",
+            "rate_backoff_seconds",
+        ),
+    ),
+    Group(
+        "evidence",
+        "Evidence thresholds",
+        "How much support a write needs, by layer, and what counts as external.",
+        (
+            "fact_thresholds",
+            "source_authority",
+            "freshness_half_life_days",
+            "layers_needing_external_evidence",
+            "external_evidence_types",
+            "external_confidence_cap",
+        ),
+    ),
+    Group(
+        "contradiction",
+        "Contradiction and duplicates",
+        "When a write is judged against its neighbours, and when it is a duplicate.",
+        (
+            "topic_similarity",
+            "contradiction_neighbours",
+            "auto_resolve_contradictions",
+            "auto_resolve_gap",
+            "semantic_duplicate_threshold",
+        ),
+    ),
+    Group(
+        "risk",
+        "Risk weights and tier thresholds",
+        "R < async review commits; async review ≤ R < sync block waits in the "
+        "queue; R ≥ sync block blocks the agent.",
+        (
+            "async_review_at",
+            "sync_block_at",
+            "risk_weights",
+            "layer_risk",
+            "blast_radius",
+            "poisoning_risk_boost",
+            "reputation_threshold",
+            "reputation_min_decisions",
+        ),
+    ),
+    Group(
+        "review",
+        "Review SLA and sync deadline",
+        "How long people have to decide.",
+        ("review_sla_hours", "sync_deadline_seconds"),
+    ),
+    Group(
+        "ttl",
+        "TTL defaults",
+        "How long memories live when a write names no TTL.",
+        tuple(name for name in POLICY_NAMES if _ttl_setting(name)),
+    ),
+    Group(
+        "confidence",
+        "Confidence and validation",
+        "How the pipeline scores a write's confidence (003 §12.4.4).",
+        ("confidence_betas", "validation_weights"),
+    ),
+)
+_GROUPED = {name for group in _GROUPS for name in group.names}
+POLICY_GROUPS = (
+    *_GROUPS,
+    Group(
+        "other",
+        "Other settings",
+        "",
+        tuple(n for n in POLICY_NAMES if n not in _GROUPED),
+    ),
+)
+
+
+def _display(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list):
+        return ", ".join(value) or "none"
+    return str(value)
+
+
+def _leaf_field(rule: Rule, initial: Any) -> forms.Field:
+    """Return the input for one value; a blank number means the default."""
+    if rule.kind == "bool":
+        field: forms.Field = forms.BooleanField(required=False)
+    elif rule.kind == "choices":
+        field = forms.MultipleChoiceField(
+            choices=[(c, c) for c in rule.choices],
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+    elif rule.kind == "int":
+        field = forms.IntegerField(required=False)
+    else:
+        field = forms.FloatField(required=False)
+    field.initial = initial
+    # Submit only what the admin changed, so a concurrent edit of another
+    # setting is not overwritten with the value this page showed.
+    field.show_hidden_initial = True
+    return field
+
+
+def field_name(key: str) -> str:
+    """Return the input name of a flat policy key: `rate_limits.session` → `…__…`."""
+    return key.replace(".", "__")
+
+
+class PolicyForm(forms.Form):
+    """Every policy value as an input, each with its default and override state."""
+
+    reason = forms.CharField(
+        max_length=REASON_MAX,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Required; it goes to the audit trail with the changed values.",
+    )
+
+    def __init__(self, *args: Any, policy: Policy, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.current = policy_values(policy)
+        self.defaults = policy_values(DEFAULT_POLICY)
+        self.setting_errors: dict[str, list[str]] = {}
+        for key, value in self.current.items():
+            rule = policy_rule(key.partition(".")[0])
+            self.fields[field_name(key)] = _leaf_field(rule, value)
+
+    def changes(self) -> dict[str, Any]:
+        """Return the changed values in the shape `tenant_policy_update` takes."""
+        changes: dict[str, Any] = {}
+        for key in self.current:
+            name, _, sub = key.partition(".")
+            if field_name(key) not in self.changed_data:
+                continue
+            value = self.cleaned_data[field_name(key)]
+            if not sub:
+                changes[name] = value
+            elif isinstance(getattr(DEFAULT_POLICY, name), dict):
+                changes.setdefault(name, {})[sub] = value
+            else:
+                # A tuple takes all its items; unchanged ones keep their value.
+                items = changes.setdefault(name, self._items(name))
+                items[int(sub)] = value
+        return changes
+
+    def saved_message(self) -> str:
+        """Return what to tell the admin once the changes are saved."""
+        count = len([name for name in self.changed_data if name != "reason"])
+        if not count:
+            return "Nothing changed: every value is as it was."
+        return f"The policy is saved: {count} value{'s' if count > 1 else ''} changed."
+
+    def _items(self, name: str) -> list[Any]:
+        return [v for k, v in self.current.items() if k.partition(".")[0] == name]
+
+    def add_service_errors(self, errors: dict[str, str]) -> None:
+        """Attach the service's errors, keyed by flat policy key, to their inputs."""
+        for key, message in errors.items():
+            if field_name(key) in self.fields:
+                self.add_error(field_name(key), message)
+            elif key in POLICY_NAMES:
+                self.setting_errors.setdefault(key, []).append(message)
+            else:
+                self.add_error(None, message)
+
+    def groups(self) -> list[dict[str, Any]]:
+        """Return the settings by group, each value with its input and default."""
+        return [
+            {"group": group, "settings": [self._setting(n) for n in group.names]}
+            for group in POLICY_GROUPS
+            if group.names or group.slug == "ttl"
+        ]
+
+    def _setting(self, name: str) -> dict[str, Any]:
+        setting = SETTINGS.get(name) or Setting(name.replace("_", " ").capitalize())
+        leaves = []
+        for key, value in self.current.items():
+            setting_name, _, sub = key.partition(".")
+            if setting_name != name:
+                continue
+            label = setting.keys[int(sub)] if sub and setting.keys else sub
+            leaves.append(
+                {
+                    "key": label.replace("_", " "),
+                    "field": self[field_name(key)],
+                    "default": _display(self.defaults[key]),
+                    "overridden": value != self.defaults[key],
+                }
+            )
+        return {
+            "name": name,
+            "setting": setting,
+            "leaves": leaves,
+            "single": len(leaves) == 1 and not leaves[0]["key"],
+            "overridden": any(leaf["overridden"] for leaf in leaves),
+            "errors": self.setting_errors.get(name, []),
+        }

@@ -1,0 +1,93 @@
+"""Decisions of the approvals screens, as thin wrappers over memory_core's.
+
+memory_core owns the writes, so every decision is one of its services:
+`write_review_approve`, `write_review_reject`, `write_review_edit_and_approve`.
+What lives here is what only the console needs: deciding many rows at once
+and remembering that a member read their notifications.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from approvals.models import Notification
+from memory_core.exceptions import Conflict, Invalid, NotFound
+from memory_core.models import Tenant
+from memory_core.services.reviews import (
+    REJECT_REASONS,
+    write_review_approve,
+    write_review_reject,
+)
+
+BULK_ACTIONS = ("approve", "reject")
+
+
+@dataclass(frozen=True)
+class BulkOutcome:
+    """What happened to one row of a bulk decision; `error` is empty on success."""
+
+    write_id: uuid.UUID
+    error: str = ""
+    code: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.error
+
+
+def reviews_bulk_decide(
+    *,
+    tenant: Tenant,
+    write_ids: list[uuid.UUID],
+    user: User,
+    action: str,
+    reason_code: str = "",
+    note: str = "",
+    justification: str = "",
+) -> list[BulkOutcome]:
+    """Approve or reject each write in its own transaction; report every row.
+
+    A row another curator decided first, or that does not exist in this
+    tenant, fails alone and says why; the others go through. A member who
+    may not decide is refused outright (`PermissionDenied` on the first row).
+    """
+    if action not in BULK_ACTIONS:
+        raise Invalid("Choose approve or reject.", code="invalid_action")
+    if action == "reject" and reason_code not in REJECT_REASONS:
+        raise Invalid("Choose a reason for the rejection.", code="reason_required")
+    if not write_ids:
+        raise Invalid("Select at least one request.", code="nothing_selected")
+    outcomes = []
+    for write_id in dict.fromkeys(write_ids):
+        try:
+            if action == "approve":
+                write_review_approve(
+                    tenant=tenant,
+                    write_id=write_id,
+                    user=user,
+                    justification=justification,
+                )
+            else:
+                write_review_reject(
+                    tenant=tenant,
+                    write_id=write_id,
+                    user=user,
+                    reason_code=reason_code,
+                    note=note,
+                )
+        except (Conflict, NotFound) as error:
+            outcomes.append(BulkOutcome(write_id, error.message, error.code))
+        else:
+            outcomes.append(BulkOutcome(write_id))
+    return outcomes
+
+
+def notifications_mark_read(*, tenant: Tenant, user: User) -> int:
+    """Mark the user's unread notifications in the tenant read; return how many."""
+    return Notification.objects.filter(
+        tenant=tenant, user=user, read_at__isnull=True
+    ).update(read_at=timezone.now())

@@ -1,0 +1,1 @@
+"""HTML pages of the approvals app, one module per screen."""

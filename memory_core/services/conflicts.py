@@ -1,0 +1,431 @@
+"""Resolve contradiction cases (003 §12.2.4, DESIGN.md "Human governance").
+
+A case pairs a staged draft (the write under review) with a stored version it
+contradicts. The decision is about the write, so it settles every open case
+of that write at once:
+
+- `keep_new`: publish the draft and supersede what it contradicts
+  (`write_review_approve`).
+- `keep_existing`: discard the draft (`write_review_reject`, CONTRADICTION).
+- `keep_both`: publish the draft and leave the contradicted versions active;
+  each pair is remembered (`ConflictPairAllowance`) so the contradiction gate
+  does not flag it again.
+- `merge`: replace the draft's content with the curator's text (redacted,
+  re-hashed, re-embedded, provenance re-signed), then keep new, linking the
+  versions it merges.
+
+A case without a write (found by a later scan between two stored versions)
+is resolved by superseding the one not kept, or by remembering the pair.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from datetime import datetime
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from audit.services import AuditEntry, audit_events_record
+from memory_core.embeddings import EmbeddingError, get_provider
+from memory_core.exceptions import Conflict as AlreadyDecided
+from memory_core.exceptions import Invalid, NotFound, TooLarge
+from memory_core.hashing import content_hash
+from memory_core.models import (
+    Conflict,
+    ConflictPairAllowance,
+    ConflictStatus,
+    MemoryVersion,
+    Tenant,
+    VersionStatus,
+    WriteRequest,
+    WriteStatus,
+)
+from memory_core.pipeline.gates.sensitivity import find_secrets
+from memory_core.provenance import (
+    ProvenanceTampered,
+    provenance_sign,
+    provenance_verify,
+)
+from memory_core.redaction import principal_for, redact_text
+from memory_core.services.agents import agent_reputation_refresh
+from memory_core.services.curation import require_curator, required_reason
+from memory_core.services.memory import version_approve, versions_supersede
+from memory_core.services.reviews import (
+    _decided,
+    _lock_pending,
+    _open_conflicts,
+    _resign_approved,
+    _resolve,
+    write_review_approve,
+    write_review_reject,
+)
+from memory_core.services.tenancy import user_actor
+
+RESOLUTIONS = ("keep_new", "keep_existing", "keep_both", "merge")
+
+
+def conflict_resolve(
+    *,
+    tenant: Tenant,
+    conflict_id: uuid.UUID | str,
+    user: User,
+    resolution: str,
+    reason: str,
+    merged_content: str | None = None,
+) -> Conflict:
+    """Settle a contradiction case, and the other open cases of its write."""
+    if resolution not in RESOLUTIONS:
+        raise Invalid(
+            f"Unknown resolution {resolution!r}; use one of {', '.join(RESOLUTIONS)}.",
+            code="invalid_resolution",
+        )
+    require_curator(tenant, user, missing="No such contradiction case.")
+    reason = required_reason(reason)
+    conflict = Conflict.objects.filter(tenant=tenant, pk=conflict_id).first()
+    if conflict is None:
+        raise NotFound("No such contradiction case.")
+    _refuse_resolved(conflict)
+    if conflict.write_request_id is None:
+        _resolve_stored_pair(conflict, user=user, resolution=resolution, reason=reason)
+    elif resolution == "keep_new":
+        write_review_approve(
+            tenant=tenant,
+            write_id=conflict.write_request_id,
+            user=user,
+            justification=reason,
+        )
+    elif resolution == "keep_existing":
+        write_review_reject(
+            tenant=tenant,
+            write_id=conflict.write_request_id,
+            user=user,
+            reason_code="CONTRADICTION",
+            note=reason,
+        )
+    else:
+        edit = None
+        if resolution == "merge":
+            edit = _merged_draft(conflict, merged_content)
+        _publish_draft(
+            tenant=tenant,
+            write_id=conflict.write_request_id,
+            user=user,
+            resolution=resolution,
+            reason=reason,
+            edit=edit,
+        )
+    conflict.refresh_from_db()
+    return conflict
+
+
+def _refuse_resolved(conflict: Conflict) -> None:
+    if conflict.status != ConflictStatus.OPEN:
+        who = f" by {conflict.resolved_by}" if conflict.resolved_by else ""
+        raise AlreadyDecided(
+            f"This case was already resolved{who}: "
+            f"{conflict.resolution.replace('_', ' ')}.",
+            code="already_decided",
+            details={
+                "resolution": conflict.resolution,
+                "resolved_by": conflict.resolved_by,
+            },
+        )
+
+
+class _Edit:
+    """The merged content, redacted, hashed and embedded before any lock."""
+
+    def __init__(self, content: str, vector: list[float], pii: bool) -> None:
+        self.content, self.vector, self.pii = content, vector, pii
+        self.hash = content_hash(content)
+
+
+def _merged_draft(conflict: Conflict, merged_content: str | None) -> _Edit:
+    content = (merged_content or "").strip()
+    if not content:
+        raise Invalid("Write the merged content.", code="merged_content")
+    if len(content.encode()) > settings.MGC_MAX_CONTENT_BYTES:
+        raise TooLarge(
+            f"The merged content is over {settings.MGC_MAX_CONTENT_BYTES} bytes.",
+            code="content_too_large",
+        )
+    if find_secrets(content):
+        raise Invalid(
+            "The merged content contains what looks like a credential; "
+            "memories never store secrets.",
+            code="secret",
+        )
+    write = WriteRequest.objects.only("scope_path").get(pk=conflict.write_request_id)
+    content, tokens = redact_text(
+        tenant_id=conflict.tenant_id,
+        principal=principal_for(write.scope_path),
+        text=content,
+    )
+    try:
+        vector = get_provider().embed([content])[0]
+    except EmbeddingError as exc:
+        raise Invalid(
+            "The merged content could not be embedded; try again shortly.",
+            code="embedding_unavailable",
+        ) from exc
+    return _Edit(content, vector, pii=bool(tokens))
+
+
+def _publish_draft(
+    *,
+    tenant: Tenant,
+    write_id: uuid.UUID,
+    user: User,
+    resolution: str,
+    reason: str,
+    edit: _Edit | None,
+) -> WriteRequest:
+    """Approve the write's draft for keep-both or merge, in one transaction.
+
+    Like `write_review_approve`, but keep-both leaves the contradicted versions
+    active and remembers each pair, and merge first gives the draft the
+    curator's content and links the versions it merges.
+    """
+    actor = user_actor(user)
+    now = timezone.now()
+    with transaction.atomic(durable=True):
+        write = _lock_pending(tenant, write_id)
+        version = MemoryVersion.objects.select_for_update(of=("self",)).get(
+            tenant=tenant, pk=write.version_id
+        )
+        conflicts = list(_open_conflicts(write))
+        contradicted = [c.existing_version_id for c in conflicts]
+        entries: list[AuditEntry] = []
+        if resolution == "keep_both":
+            _refuse_same_item(version, contradicted)
+        if edit is not None:
+            entries.append(_edit_draft(version, edit, contradicted, write=write))
+        _resign_approved(version, approved_by=actor.label, now=now)
+        entries += version_approve(
+            version=version,
+            approved_by=actor.label,
+            justification=reason,
+            now=now,
+            actor_user_id=user.pk,
+        )
+        if resolution == "merge":
+            entries += versions_supersede(
+                version_ids=contradicted,
+                by=version,
+                now=now,
+                reason="contradiction resolved: merged",
+                actor_user_id=user.pk,
+            )
+        else:
+            _allow_pairs(conflicts, version=version, user=user, now=now)
+        entries += _resolved(
+            conflicts, resolution=resolution, reason=reason, by=actor.label, now=now
+        )
+        _decided(write, status=WriteStatus.COMMITTED, by=actor.label, now=now)
+        entries.append(
+            AuditEntry(
+                action="write.approve",
+                object_type="write_request",
+                object_id=str(write.id),
+                reason=reason,
+                metadata={"tier": write.tier, "resolution": resolution},
+            )
+        )
+        audit_events_record(tenant_id=tenant.id, actor=actor, entries=entries)
+        transaction.on_commit(lambda: agent_reputation_refresh(agent_id=write.agent_id))
+    return write
+
+
+def _refuse_same_item(version: MemoryVersion, contradicted: list[uuid.UUID]) -> None:
+    """Refuse keep-both when the draft is a new version of a contradicted item.
+
+    One memory has one current value: publishing the draft replaces that head.
+    """
+    if MemoryVersion.objects.filter(
+        pk__in=contradicted, item_id=version.item_id
+    ).exists():
+        raise Invalid(
+            "The new value is a version of the same memory, which holds one value "
+            "at a time: keep new, keep existing or merge.",
+            code="same_memory",
+        )
+
+
+def _edit_draft(
+    version: MemoryVersion,
+    edit: _Edit,
+    merged: list[uuid.UUID],
+    *,
+    write: WriteRequest,
+) -> AuditEntry:
+    """Give the locked draft the merged content and a re-signed provenance record."""
+    key = settings.MGC_PROVENANCE_KEY.encode()
+    previous_hash = version.content_hash
+    if version.provenance:
+        # Refuse to launder a tampered record by signing it anew.
+        if not provenance_verify(version.provenance, version.signature, key):
+            raise ProvenanceTampered("The draft's provenance does not match.")
+        version.provenance = {**version.provenance, "content_hash": edit.hash}
+        version.signature = provenance_sign(version.provenance, key)
+    others = MemoryVersion.objects.filter(pk__in=merged).only("evidence")
+    evidence = list(version.evidence)
+    for other in others:
+        evidence += [ref for ref in other.evidence if ref not in evidence]
+    version.content, version.content_hash = edit.content, edit.hash
+    version.embedding, version.evidence = edit.vector, evidence
+    version.evidence_count = max(version.evidence_count, len(evidence))
+    version.merged_from = sorted(set(merged), key=str)
+    if edit.pii and "pii" not in version.flags:
+        version.flags = [*version.flags, "pii"]
+    version.save(
+        update_fields=[
+            "content",
+            "content_hash",
+            "embedding",
+            "evidence",
+            "evidence_count",
+            "merged_from",
+            "flags",
+            "provenance",
+            "signature",
+        ]
+    )
+    return AuditEntry(
+        action="memory.edit",
+        object_type="memory_item",
+        object_id=str(version.item_id),
+        reason="merged by a curator",
+        metadata={
+            "version_id": str(version.id),
+            "write_id": str(write.id),
+            "scope_id": str(version.scope_id),
+            "previous_content_hash": previous_hash,
+            "content_hash": edit.hash,
+            "merged_from": [str(v) for v in version.merged_from],
+        },
+    )
+
+
+def _allow_pairs(
+    conflicts: list[Conflict], *, version: MemoryVersion, user: User, now: datetime
+) -> None:
+    """Remember each (kept, contradicted) pair as not contradictory."""
+    allowances = []
+    for conflict in conflicts:
+        first, second = sorted((version.pk, conflict.existing_version_id), key=str)
+        allowances.append(
+            ConflictPairAllowance(
+                tenant_id=conflict.tenant_id,
+                version_a_id=first,
+                version_b_id=second,
+                conflict=conflict,
+                created_by=user,
+                created_at=now,
+            )
+        )
+    ConflictPairAllowance.objects.bulk_create(allowances, ignore_conflicts=True)
+
+
+def _resolved(
+    conflicts: list[Conflict], *, resolution: str, reason: str, by: str, now: datetime
+) -> list[AuditEntry]:
+    """Mark the cases resolved; their audit events carry the curator's reason."""
+    return [
+        dataclasses.replace(entry, reason=reason, metadata={"resolution": resolution})
+        for entry in _resolve(conflicts, resolution=resolution, by=by, now=now)
+    ]
+
+
+def _resolve_stored_pair(
+    conflict: Conflict, *, user: User, resolution: str, reason: str
+) -> None:
+    """Resolve a case between two stored versions (no write awaits a decision)."""
+    if resolution == "merge" or conflict.new_version_id is None:
+        raise Invalid(
+            "This case has no pending write to merge into; keep one or both.",
+            code="no_pending_write",
+        )
+    actor = user_actor(user)
+    now = timezone.now()
+    with transaction.atomic(durable=True):
+        conflict = (
+            Conflict.objects.select_for_update(of=("self",))
+            .select_related("new_version")
+            .get(pk=conflict.pk)
+        )
+        _refuse_resolved(conflict)
+        new, old = conflict.new_version_id, conflict.existing_version_id
+        entries: list[AuditEntry] = []
+        if resolution in ("keep_new", "keep_existing"):
+            keep, drop = (new, old) if resolution == "keep_new" else (old, new)
+            winner = MemoryVersion.objects.get(pk=keep)
+            if winner.status != VersionStatus.ACTIVE:
+                raise AlreadyDecided(
+                    f"The version to keep is {winner.status} now; reload the case.",
+                    code="stale",
+                )
+            entries += versions_supersede(
+                version_ids=[drop],
+                by=winner,
+                now=now,
+                reason=f"contradiction resolved: {resolution.replace('_', ' ')}",
+                actor_user_id=user.pk,
+            )
+        else:
+            _allow_pairs([conflict], version=conflict.new_version, user=user, now=now)
+        entries += _resolved(
+            [conflict], resolution=resolution, reason=reason, by=actor.label, now=now
+        )
+        audit_events_record(tenant_id=conflict.tenant_id, actor=actor, entries=entries)
+
+
+# Reads for the contradiction screens.
+
+
+def conflict_list(*, tenant: Tenant, status: str = "") -> QuerySet[Conflict]:
+    """Return the tenant's cases, newest first, with both versions and the write."""
+    conflicts = _with_related(Conflict.objects.filter(tenant=tenant))
+    if status:
+        conflicts = conflicts.filter(status=status)
+    return conflicts.order_by("-created_at", "id")
+
+
+def conflict_get(*, tenant: Tenant, conflict_id: uuid.UUID | str) -> Conflict | None:
+    conflicts = _with_related(Conflict.objects.filter(tenant=tenant))
+    return conflicts.filter(pk=conflict_id).first()
+
+
+def conflict_siblings(*, tenant: Tenant, conflict: Conflict) -> QuerySet[Conflict]:
+    """Return the other cases of the same write: one decision settles them all."""
+    if conflict.write_request_id is None:
+        return Conflict.objects.none()
+    return (
+        _with_related(Conflict.objects.filter(tenant=tenant))
+        .filter(write_request_id=conflict.write_request_id)
+        .exclude(pk=conflict.pk)
+        .order_by("created_at", "id")
+    )
+
+
+def _with_related(conflicts: QuerySet[Conflict]) -> QuerySet[Conflict]:
+    return conflicts.select_related(
+        "new_version__scope",
+        "new_version__agent",
+        "new_version__item",
+        "existing_version__scope",
+        "existing_version__agent",
+        "existing_version__item",
+        "write_request__agent",
+    ).defer(
+        "new_version__embedding",
+        "new_version__search_vector",
+        "existing_version__embedding",
+        "existing_version__search_vector",
+        "write_request__payload",
+        "write_request__gate_decisions",
+    )
