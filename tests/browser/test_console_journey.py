@@ -37,7 +37,6 @@ CONTENT = "The customer wants quarterly reports delivered as PDF, never as slide
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.worker,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is not installed"),
 ]
 
 

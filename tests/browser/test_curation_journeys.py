@@ -40,7 +40,6 @@ TUESDAY = "The team standup is on Tuesday at 9:30."
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.worker,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is not installed"),
 ]
 
 

@@ -46,7 +46,6 @@ SYNC = {"async_review_at": 0.0, "sync_block_at": 0.0, "sync_deadline_seconds": 1
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.worker,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is not installed"),
 ]
 
 
