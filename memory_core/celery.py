@@ -18,10 +18,15 @@ app.conf.CELERY_DB_REUSE_MAX = 10_000
 
 
 @signals.task_prerun.connect
-def drop_unusable_connections(**kwargs) -> None:
-    """Let Django close connections that are broken or past CONN_MAX_AGE."""
+def drop_unusable_connections(task=None, **kwargs) -> None:
+    """Let Django close connections that are broken or past CONN_MAX_AGE.
+
+    Not for eager tasks: they run inside the caller's transaction.
+    """
     from django.db import close_old_connections
 
+    if task is not None and getattr(task.request, "is_eager", False):
+        return
     close_old_connections()
 
 
