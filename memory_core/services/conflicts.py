@@ -56,11 +56,11 @@ from memory_core.services.agents import agent_reputation_refresh
 from memory_core.services.curation import require_curator, required_reason
 from memory_core.services.memory import version_approve, versions_supersede
 from memory_core.services.reviews import (
-    _decided,
-    _lock_pending,
-    _open_conflicts,
-    _resign_approved,
-    _resolve,
+    lock_pending_write,
+    open_conflicts,
+    record_decision,
+    resign_approved,
+    resolve_conflict_rows,
     write_review_approve,
     write_review_reject,
 )
@@ -194,18 +194,18 @@ def _publish_draft(
     actor = user_actor(user)
     now = timezone.now()
     with transaction.atomic(durable=True):
-        write = _lock_pending(tenant, write_id)
+        write = lock_pending_write(tenant, write_id)
         version = MemoryVersion.objects.select_for_update(of=("self",)).get(
             tenant=tenant, pk=write.version_id
         )
-        conflicts = list(_open_conflicts(write))
+        conflicts = list(open_conflicts(write))
         contradicted = [c.existing_version_id for c in conflicts]
         entries: list[AuditEntry] = []
         if resolution == "keep_both":
             _refuse_same_item(version, contradicted)
         if edit is not None:
             entries.append(_edit_draft(version, edit, contradicted, write=write))
-        _resign_approved(version, approved_by=actor.label, now=now)
+        resign_approved(version, approved_by=actor.label, now=now)
         entries += version_approve(
             version=version,
             approved_by=actor.label,
@@ -226,7 +226,7 @@ def _publish_draft(
         entries += _resolved(
             conflicts, resolution=resolution, reason=reason, by=actor.label, now=now
         )
-        _decided(write, status=WriteStatus.COMMITTED, by=actor.label, now=now)
+        record_decision(write, status=WriteStatus.COMMITTED, by=actor.label, now=now)
         entries.append(
             AuditEntry(
                 action="write.approve",
@@ -337,7 +337,9 @@ def _resolved(
     """Mark the cases resolved; their audit events carry the curator's reason."""
     return [
         dataclasses.replace(entry, reason=reason, metadata={"resolution": resolution})
-        for entry in _resolve(conflicts, resolution=resolution, by=by, now=now)
+        for entry in resolve_conflict_rows(
+            conflicts, resolution=resolution, by=by, now=now
+        )
     ]
 
 

@@ -27,8 +27,8 @@ from memory_core.provenance import (
 )
 from memory_core.redaction import principal_for, redact_text
 from memory_core.services.reviews import (
-    _lock_pending,
-    _require_decider,
+    lock_pending_write,
+    require_decider,
     write_review_approve,
 )
 from memory_core.services.tenancy import user_actor
@@ -57,7 +57,7 @@ def write_review_edit_and_approve(
             f"The content is over {settings.MGC_MAX_CONTENT_BYTES} bytes.",
             code="content_too_large",
         )
-    _require_decider(tenant, user)
+    require_decider(tenant, user)
     write = WriteRequest.objects.filter(tenant=tenant, pk=write_id).first()
     if write is None:
         raise NotFound("No such write.")
@@ -67,7 +67,7 @@ def write_review_edit_and_approve(
     new_hash = content_hash(redacted)
     vector = get_provider().embed([redacted])[0]
     with transaction.atomic(durable=True):
-        write = _lock_pending(tenant, write_id)
+        write = lock_pending_write(tenant, write_id)
         version = MemoryVersion.objects.select_for_update(of=("self",)).get(
             tenant=tenant, pk=write.version_id
         )

@@ -48,7 +48,8 @@ REJECT_REASONS = (
 )
 
 
-def _require_decider(tenant: Tenant, user: User) -> None:
+def require_decider(tenant: Tenant, user: User) -> None:
+    """Refuse anyone but the tenant's curators and admins (outsiders: not found)."""
     role = (
         Membership.objects.filter(tenant=tenant, user=user)
         .values_list("role", flat=True)
@@ -60,7 +61,8 @@ def _require_decider(tenant: Tenant, user: User) -> None:
         raise PermissionDenied("Only curators and admins decide reviews.")
 
 
-def _lock_pending(tenant: Tenant, write_id: uuid.UUID) -> WriteRequest:
+def lock_pending_write(tenant: Tenant, write_id: uuid.UUID) -> WriteRequest:
+    """Lock the tenant's write waiting for a person, or say who decided it."""
     write = (
         WriteRequest.objects.select_for_update(of=("self",))
         .filter(tenant=tenant, pk=write_id)
@@ -78,7 +80,8 @@ def _lock_pending(tenant: Tenant, write_id: uuid.UUID) -> WriteRequest:
     return write
 
 
-def _open_conflicts(write: WriteRequest):
+def open_conflicts(write: WriteRequest):
+    """Lock the write's open contradiction cases, in primary-key order."""
     return (
         Conflict.objects.select_for_update(of=("self",))
         .filter(write_request=write, status=ConflictStatus.OPEN)
@@ -86,7 +89,10 @@ def _open_conflicts(write: WriteRequest):
     )
 
 
-def _resolve(conflicts, *, resolution: str, by: str, now: datetime) -> list[AuditEntry]:
+def resolve_conflict_rows(
+    conflicts, *, resolution: str, by: str, now: datetime
+) -> list[AuditEntry]:
+    """Close contradiction cases with `resolution`; return their audit entries."""
     entries = []
     for conflict in conflicts:
         conflict.status, conflict.resolution = ConflictStatus.RESOLVED, resolution
@@ -105,7 +111,7 @@ def _resolve(conflicts, *, resolution: str, by: str, now: datetime) -> list[Audi
     return entries
 
 
-def _decided(
+def record_decision(
     write: WriteRequest,
     *,
     status: str,
@@ -114,6 +120,7 @@ def _decided(
     code: str = "",
     reason: str = "",
 ) -> None:
+    """Store a person's (or the deadline's) decision on the locked write."""
     write.status, write.decided_by, write.decided_at = status, by, now
     if code:
         write.gate, write.code, write.reason = "review", code, reason
@@ -126,15 +133,15 @@ def write_review_approve(
     *, tenant: Tenant, write_id: uuid.UUID, user: User, justification: str = ""
 ) -> WriteRequest:
     """Publish the write's draft; supersede what it contradicted (keep new)."""
-    _require_decider(tenant, user)
+    require_decider(tenant, user)
     actor = Actor(type="user", id=str(user.pk), label=user.get_username())
     now = timezone.now()
     with transaction.atomic(durable=True):
-        write = _lock_pending(tenant, write_id)
+        write = lock_pending_write(tenant, write_id)
         version = MemoryVersion.objects.select_for_update(of=("self",)).get(
             tenant=tenant, pk=write.version_id
         )
-        _resign_approved(version, approved_by=actor.label, now=now)
+        resign_approved(version, approved_by=actor.label, now=now)
         entries = version_approve(
             version=version,
             approved_by=actor.label,
@@ -142,7 +149,7 @@ def write_review_approve(
             now=now,
             actor_user_id=user.pk,
         )
-        conflicts = list(_open_conflicts(write))
+        conflicts = list(open_conflicts(write))
         contradicted = [
             c.existing_version_id for c in conflicts if c.proposed_action == "supersede"
         ]
@@ -154,8 +161,10 @@ def write_review_approve(
                 reason="contradiction resolved: keep new",
                 actor_user_id=user.pk,
             )
-        entries += _resolve(conflicts, resolution="keep_new", by=actor.label, now=now)
-        _decided(write, status=WriteStatus.COMMITTED, by=actor.label, now=now)
+        entries += resolve_conflict_rows(
+            conflicts, resolution="keep_new", by=actor.label, now=now
+        )
+        record_decision(write, status=WriteStatus.COMMITTED, by=actor.label, now=now)
         entries.append(
             AuditEntry(
                 action="write.approve",
@@ -179,11 +188,11 @@ def write_review_reject(
             f"Unknown reason {reason_code!r}; use one of {', '.join(REJECT_REASONS)}.",
             code="invalid_reason",
         )
-    _require_decider(tenant, user)
+    require_decider(tenant, user)
     actor = Actor(type="user", id=str(user.pk), label=user.get_username())
     now = timezone.now()
     with transaction.atomic(durable=True):
-        write = _lock_pending(tenant, write_id)
+        write = lock_pending_write(tenant, write_id)
         version = MemoryVersion.objects.select_for_update(of=("self",)).get(
             tenant=tenant, pk=write.version_id
         )
@@ -193,10 +202,10 @@ def write_review_reject(
             now=now,
             actor_user_id=user.pk,
         )
-        entries += _resolve(
-            _open_conflicts(write), resolution="keep_existing", by=actor.label, now=now
+        entries += resolve_conflict_rows(
+            open_conflicts(write), resolution="keep_existing", by=actor.label, now=now
         )
-        _decided(
+        record_decision(
             write,
             status=WriteStatus.REJECTED,
             by=actor.label,
@@ -218,9 +227,7 @@ def write_review_reject(
     return write
 
 
-def _resign_approved(
-    version: MemoryVersion, *, approved_by: str, now: datetime
-) -> None:
+def resign_approved(version: MemoryVersion, *, approved_by: str, now: datetime) -> None:
     """Re-sign the provenance record now that a person approved it (β4 counts)."""
     if not version.provenance:
         return
@@ -263,8 +270,8 @@ def write_expire(*, write: WriteRequest, now: datetime | None = None) -> bool:
                 now=now,
                 reason="approval deadline passed (fail-closed)",
             )
-        entries += _resolve(
-            _open_conflicts(write), resolution="expired", by="deadline", now=now
+        entries += resolve_conflict_rows(
+            open_conflicts(write), resolution="expired", by="deadline", now=now
         )
         write.status, write.decided_at = WriteStatus.EXPIRED, now
         write.gate, write.code = "review", "approval_deadline_passed"
