@@ -24,17 +24,14 @@ import dataclasses
 import uuid
 from datetime import datetime
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from audit.services import AuditEntry, audit_events_record
-from memory_core.embeddings import EmbeddingError, get_provider
 from memory_core.exceptions import Conflict as AlreadyDecided
-from memory_core.exceptions import Invalid, NotFound, TooLarge
-from memory_core.hashing import content_hash
+from memory_core.exceptions import Invalid, NotFound
 from memory_core.models import (
     Conflict,
     ConflictPairAllowance,
@@ -45,16 +42,14 @@ from memory_core.models import (
     WriteRequest,
     WriteStatus,
 )
-from memory_core.pipeline.gates.sensitivity import find_secrets
-from memory_core.provenance import (
-    ProvenanceTampered,
-    provenance_sign,
-    provenance_verify,
-)
-from memory_core.redaction import principal_for, redact_text
 from memory_core.services.agents import agent_reputation_refresh
 from memory_core.services.curation import require_curator, required_reason
 from memory_core.services.memory import version_approve, versions_supersede
+from memory_core.services.review_edits import (
+    DraftEdit,
+    draft_edit_apply,
+    draft_edit_prepare,
+)
 from memory_core.services.reviews import (
     lock_pending_write,
     open_conflicts,
@@ -137,43 +132,14 @@ def _refuse_resolved(conflict: Conflict) -> None:
         )
 
 
-class _Edit:
-    """The merged content, redacted, hashed and embedded before any lock."""
-
-    def __init__(self, content: str, vector: list[float], pii: bool) -> None:
-        self.content, self.vector, self.pii = content, vector, pii
-        self.hash = content_hash(content)
-
-
-def _merged_draft(conflict: Conflict, merged_content: str | None) -> _Edit:
-    content = (merged_content or "").strip()
-    if not content:
-        raise Invalid("Write the merged content.", code="merged_content")
-    if len(content.encode()) > settings.MGC_MAX_CONTENT_BYTES:
-        raise TooLarge(
-            f"The merged content is over {settings.MGC_MAX_CONTENT_BYTES} bytes.",
-            code="content_too_large",
-        )
-    if find_secrets(content):
-        raise Invalid(
-            "The merged content contains what looks like a credential; "
-            "memories never store secrets.",
-            code="secret",
-        )
+def _merged_draft(conflict: Conflict, merged_content: str | None) -> DraftEdit:
     write = WriteRequest.objects.only("scope_path").get(pk=conflict.write_request_id)
-    content, tokens = redact_text(
+    return draft_edit_prepare(
         tenant_id=conflict.tenant_id,
-        principal=principal_for(write.scope_path),
-        text=content,
+        scope_path=write.scope_path,
+        content=merged_content or "",
+        what="merged content",
     )
-    try:
-        vector = get_provider().embed([content])[0]
-    except EmbeddingError as exc:
-        raise Invalid(
-            "The merged content could not be embedded; try again shortly.",
-            code="embedding_unavailable",
-        ) from exc
-    return _Edit(content, vector, pii=bool(tokens))
 
 
 def _publish_draft(
@@ -183,7 +149,7 @@ def _publish_draft(
     user: User,
     resolution: str,
     reason: str,
-    edit: _Edit | None,
+    edit: DraftEdit | None,
 ) -> WriteRequest:
     """Approve the write's draft for keep-both or merge, in one transaction.
 
@@ -258,43 +224,21 @@ def _refuse_same_item(version: MemoryVersion, contradicted: list[uuid.UUID]) -> 
 
 def _edit_draft(
     version: MemoryVersion,
-    edit: _Edit,
+    edit: DraftEdit,
     merged: list[uuid.UUID],
     *,
     write: WriteRequest,
 ) -> AuditEntry:
-    """Give the locked draft the merged content and a re-signed provenance record."""
-    key = settings.MGC_PROVENANCE_KEY.encode()
+    """Give the locked draft the merged content, evidence and merge links."""
     previous_hash = version.content_hash
-    if version.provenance:
-        # Refuse to launder a tampered record by signing it anew.
-        if not provenance_verify(version.provenance, version.signature, key):
-            raise ProvenanceTampered("The draft's provenance does not match.")
-        version.provenance = {**version.provenance, "content_hash": edit.hash}
-        version.signature = provenance_sign(version.provenance, key)
-    others = MemoryVersion.objects.filter(pk__in=merged).only("evidence")
+    fields = draft_edit_apply(version, edit)
     evidence = list(version.evidence)
-    for other in others:
+    for other in MemoryVersion.objects.filter(pk__in=merged).only("evidence"):
         evidence += [ref for ref in other.evidence if ref not in evidence]
-    version.content, version.content_hash = edit.content, edit.hash
-    version.embedding, version.evidence = edit.vector, evidence
+    version.evidence = evidence
     version.evidence_count = max(version.evidence_count, len(evidence))
     version.merged_from = sorted(set(merged), key=str)
-    if edit.pii and "pii" not in version.flags:
-        version.flags = [*version.flags, "pii"]
-    version.save(
-        update_fields=[
-            "content",
-            "content_hash",
-            "embedding",
-            "evidence",
-            "evidence_count",
-            "merged_from",
-            "flags",
-            "provenance",
-            "signature",
-        ]
-    )
+    version.save(update_fields=[*fields, "evidence", "evidence_count", "merged_from"])
     return AuditEntry(
         action="memory.edit",
         object_type="memory_item",

@@ -10,16 +10,18 @@ approval (`write_review_approve`) publishes the draft.
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 
 from audit.services import audit_event_record
-from memory_core.embeddings import get_provider
+from memory_core.embeddings import EmbeddingError, get_provider
 from memory_core.exceptions import Invalid, NotFound, TooLarge
 from memory_core.hashing import content_hash
 from memory_core.models import MemoryVersion, Tenant, WriteRequest
+from memory_core.pipeline.gates.sensitivity import find_secrets
 from memory_core.provenance import (
     ProvenanceTampered,
     provenance_sign,
@@ -34,6 +36,73 @@ from memory_core.services.reviews import (
 from memory_core.services.tenancy import user_actor
 
 
+@dataclass(frozen=True)
+class DraftEdit:
+    """A curator's text for a draft: redacted and embedded before any lock."""
+
+    content: str
+    vector: list[float]
+    pii: bool
+
+    @property
+    def hash(self) -> str:
+        return content_hash(self.content)
+
+
+def draft_edit_prepare(
+    *, tenant_id: uuid.UUID, scope_path: str, content: str, what: str = "content"
+) -> DraftEdit:
+    """Check a curator's text like a write's, redact it, embed it.
+
+    The embedding is computed here, before any row lock is taken, so the model
+    call never holds one.
+    """
+    content = (content or "").strip()
+    if not content:
+        raise Invalid(f"Write the {what}.", code="content_required")
+    if len(content.encode()) > settings.MGC_MAX_CONTENT_BYTES:
+        raise TooLarge(
+            f"The {what} is over {settings.MGC_MAX_CONTENT_BYTES} bytes.",
+            code="content_too_large",
+        )
+    if find_secrets(content):
+        raise Invalid(
+            f"The {what} contains what looks like a credential; "
+            "memories never store secrets.",
+            code="secret_detected",
+        )
+    redacted, tokens = redact_text(
+        tenant_id=tenant_id, principal=principal_for(scope_path), text=content
+    )
+    try:
+        vector = get_provider().embed([redacted])[0]
+    except EmbeddingError as exc:
+        raise Invalid(
+            f"The {what} could not be embedded; try again shortly.",
+            code="embedding_unavailable",
+        ) from exc
+    return DraftEdit(redacted, vector, pii=bool(tokens))
+
+
+def draft_edit_apply(version: MemoryVersion, edit: DraftEdit) -> list[str]:
+    """Give the locked draft the edit and a re-signed record; return changed fields.
+
+    The caller saves the returned fields (with any of its own).
+    """
+    key = settings.MGC_PROVENANCE_KEY.encode()
+    if version.provenance:
+        # Refuse to launder a tampered record by signing it anew.
+        if not provenance_verify(version.provenance, version.signature, key):
+            raise ProvenanceTampered("The draft's provenance does not match.")
+        version.provenance = {**version.provenance, "content_hash": edit.hash}
+        version.signature = provenance_sign(version.provenance, key)
+    version.content, version.content_hash = edit.content, edit.hash
+    version.embedding = edit.vector
+    if edit.pii and "pii" not in version.flags:
+        version.flags = [*version.flags, "pii"]
+    return ["content", "content_hash", "embedding", "flags", "provenance", "signature"]
+
+
 def write_review_edit_and_approve(
     *,
     tenant: Tenant,
@@ -44,36 +113,28 @@ def write_review_edit_and_approve(
 ) -> WriteRequest:
     """Replace the draft's content with `content` (redacted), then approve it.
 
-    The embedding is computed before the row locks are taken, so the model
-    call never holds them. Between the edit's commit and the approval another
-    curator may decide first; the approval then fails with `already_decided`
-    and the edited draft stays what that decision made of it.
+    Between the edit's commit and the approval another curator may decide
+    first; the approval then fails with `already_decided` and the edited draft
+    stays what that decision made of it.
     """
-    content = content.strip()
-    if not content:
-        raise Invalid("Write the content to approve.", code="content_required")
-    if len(content.encode()) > settings.MGC_MAX_CONTENT_BYTES:
-        raise TooLarge(
-            f"The content is over {settings.MGC_MAX_CONTENT_BYTES} bytes.",
-            code="content_too_large",
-        )
     require_decider(tenant, user)
     write = WriteRequest.objects.filter(tenant=tenant, pk=write_id).first()
     if write is None:
         raise NotFound("No such write.")
-    redacted, tokens = redact_text(
-        tenant_id=tenant.id, principal=principal_for(write.scope_path), text=content
+    edit = draft_edit_prepare(
+        tenant_id=tenant.id,
+        scope_path=write.scope_path,
+        content=content,
+        what="content to approve",
     )
-    new_hash = content_hash(redacted)
-    vector = get_provider().embed([redacted])[0]
     with transaction.atomic(durable=True):
         write = lock_pending_write(tenant, write_id)
         version = MemoryVersion.objects.select_for_update(of=("self",)).get(
             tenant=tenant, pk=write.version_id
         )
         previous = version.content_hash
-        if previous != new_hash:
-            _draft_replace(version, content=redacted, vector=vector, pii=bool(tokens))
+        if previous != edit.hash:
+            version.save(update_fields=draft_edit_apply(version, edit))
             audit_event_record(
                 tenant_id=tenant.id,
                 actor=user_actor(user),
@@ -85,40 +146,10 @@ def write_review_edit_and_approve(
                     "version_id": str(version.id),
                     "write_id": str(write.id),
                     "previous_content_hash": previous,
-                    "content_hash": new_hash,
-                    "redacted_tokens": len(tokens),
+                    "content_hash": edit.hash,
+                    "redacted": edit.pii,
                 },
             )
     return write_review_approve(
         tenant=tenant, write_id=write_id, user=user, justification=justification
-    )
-
-
-def _draft_replace(
-    version: MemoryVersion, *, content: str, vector: list[float], pii: bool
-) -> None:
-    """Give the locked draft new content, hash, vector and a re-signed record."""
-    key = settings.MGC_PROVENANCE_KEY.encode()
-    version.content, version.content_hash = content, content_hash(content)
-    version.embedding = vector
-    if pii and "pii" not in version.flags:
-        version.flags = [*version.flags, "pii"]
-    if version.provenance:
-        # Refuse to launder a tampered record by signing it anew.
-        if not provenance_verify(version.provenance, version.signature, key):
-            raise ProvenanceTampered("The draft's provenance does not match.")
-        version.provenance = {
-            **version.provenance,
-            "content_hash": version.content_hash,
-        }
-        version.signature = provenance_sign(version.provenance, key)
-    version.save(
-        update_fields=[
-            "content",
-            "content_hash",
-            "embedding",
-            "flags",
-            "provenance",
-            "signature",
-        ]
     )

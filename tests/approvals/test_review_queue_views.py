@@ -654,3 +654,18 @@ def test_notification_badge_and_mark_read(browser, tenant, curator, pending):
     body = browser.get(queue_url(tenant)).content.decode()
     assert '<span class="notice-count" id="notice-count">0</span>' in body
     assert Notification.objects.filter(read_at__isnull=True).count() == 0
+
+
+def test_edit_with_a_secret_is_refused_and_changes_nothing(browser, tenant, pending):
+    before = MemoryVersion.objects.get(pk=pending.version_id)
+    response = browser.post(
+        action_url("review_edit_approve", pending),
+        {"content": "Use key AKIAIOSFODNN7EXAMPLE for the nightly backup."},
+        follow=True,
+    )
+    body = response.content.decode()
+    assert "looks like a credential" in body
+    assert "AKIAIOSFODNN7EXAMPLE" not in body
+    after = MemoryVersion.objects.get(pk=pending.version_id)
+    assert (after.content, after.status) == (before.content, VersionStatus.DRAFT)
+    assert not AuditEvent.objects.filter(action="memory.edit").exists()

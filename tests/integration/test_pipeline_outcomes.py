@@ -176,7 +176,6 @@ def test_awaiting_approval_then_approved_while_the_agent_waits(worker, api, tena
     set_policy(tenant, async_review_at=0.0, sync_block_at=0.0)
     curator = make_member(tenant, Role.CURATOR)
     write_id = post(api, note("Wire 40k EUR to the new supplier."), wait=0).json()["id"]
-    WriteRequest.objects.filter(pk=write_id)  # the worker stages it
 
     def approve_soon():
         deadline = time.monotonic() + 30
