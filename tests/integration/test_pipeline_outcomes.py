@@ -135,7 +135,7 @@ def test_rejected_in_the_worker_names_the_gate(worker, api, body, gate, code):
 
 
 def test_contradiction_is_rejected_when_less_confident(worker, api):
-    post(api, note("The user's favourite colour is blue.", key="colour"))
+    kept = post(api, note("The user's favourite colour is blue.", key="colour")).json()
     answer = post(
         api,
         note(
@@ -144,9 +144,10 @@ def test_contradiction_is_rejected_when_less_confident(worker, api):
             confidence=0.5,
         ),
     ).json()
-    assert answer["status"] in {"rejected", "pending_review"}, answer
-    if answer["status"] == "rejected":
-        assert answer["gate"] == "contradiction"
+    assert answer["status"] == "rejected", answer
+    assert (answer["gate"], answer["code"]) == ("contradiction", "contradiction")
+    assert MemoryItem.objects.count() == 1
+    assert MemoryVersion.objects.get(pk=kept["version_id"]).status == "active"
 
 
 def test_pending_review_is_invisible_until_approved(worker, api, tenant):
