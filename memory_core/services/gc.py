@@ -1,0 +1,277 @@
+"""Curators' side of garbage collection: recover an expired memory, ask for a dry run.
+
+Recovery, like a rollback (memory_core/services/curation.py), appends a
+version: an active copy of the expired head from now, so the expired range
+stays as it was for "as of" reads. It also lifts what made GC take the item,
+or the next run would take it again: a passed hard or soft TTL is cleared,
+candidate and stale marks go, the retrieval weight is reset, the copy counts
+as verified now (`last_reinforced_at`, which restarts confidence decay) and
+the recovery as a use (`last_accessed_at`, which restarts the idle clocks).
+Recovery is possible only while the item is within the grace period.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from audit.services import Actor, AuditEntry, audit_events_record
+from memory_core.exceptions import Conflict, Invalid, NotFound
+from memory_core.models import (
+    GcRun,
+    LogOperation,
+    Membership,
+    MemoryItem,
+    MemoryLogEntry,
+    MemoryVersion,
+    Tenant,
+    VersionStatus,
+)
+from memory_core.policy import policy_for
+from memory_core.services.curation import require_curator, required_reason
+from memory_core.services.tenancy import user_actor
+
+
+def gc_actor(user_id: int) -> Actor:
+    """Return the actor of a user's id, for tasks that carry only the id."""
+    user = User.objects.get(pk=user_id)
+    return user_actor(user)
+
+
+def grace_ends_at(item: MemoryItem, *, grace_days: int) -> datetime | None:
+    """Return when an expired item leaves its grace period (and is hard-deleted)."""
+    if item.status != VersionStatus.EXPIRED:
+        return None
+    return (item.expired_at or item.updated_at) + timedelta(days=grace_days)
+
+
+def memory_recover(
+    *, tenant: Tenant, item_id: uuid.UUID | str, user: User, reason: str
+) -> MemoryVersion:
+    """Bring back an item GC (or a curator) expired, within the grace period."""
+    require_curator(tenant, user)
+    reason = required_reason(reason)
+    actor = user_actor(user)
+    grace_days = policy_for(tenant).gc_grace_days
+    now = timezone.now()
+    with transaction.atomic(durable=True):
+        item = (
+            MemoryItem.objects.select_for_update(of=("self",))
+            .filter(tenant=tenant, pk=item_id)
+            .first()
+        )
+        if item is None:
+            raise NotFound("No such memory.")
+        if item.status != VersionStatus.EXPIRED:
+            raise Conflict(
+                f"Only an expired memory can be recovered; this one is {item.status}.",
+                code="not_expired",
+            )
+        ends = grace_ends_at(item, grace_days=grace_days)
+        if ends is not None and ends <= now:
+            raise Conflict(
+                f"The grace period ended on {ends:%Y-%m-%d %H:%M} UTC; the memory "
+                "is due for deletion and can no longer be recovered.",
+                code="grace_over",
+            )
+        head = (
+            MemoryVersion.objects.select_for_update(of=("self",))
+            .filter(tenant=tenant, pk=item.head_id)
+            .first()
+        )
+        if head is None:
+            raise Invalid("This memory has no version to recover.", code="no_head")
+        _refuse_taken_key(item)
+        copy = _append_copy(head, item=item, actor=actor, reason=reason, now=now)
+        rule = item.expired_by
+        item.head, item.status, item.updated_at = copy, VersionStatus.ACTIVE, now
+        item.expired_at, item.expired_by = None, ""
+        item.gc_candidate_at, item.gc_candidate_reason = None, ""
+        item.stale_at, item.stale_reason, item.staleness = None, "", None
+        item.retrieval_weight, item.last_accessed_at = 1.0, now
+        if item.expires_at is not None and item.expires_at <= now:
+            item.expires_at = None
+        if item.soft_expires_at is not None and item.soft_expires_at <= now:
+            item.soft_expires_at = None
+        item.save(
+            update_fields=[
+                "head",
+                "status",
+                "updated_at",
+                "expired_at",
+                "expired_by",
+                "gc_candidate_at",
+                "gc_candidate_reason",
+                "stale_at",
+                "stale_reason",
+                "staleness",
+                "retrieval_weight",
+                "last_accessed_at",
+                "expires_at",
+                "soft_expires_at",
+            ]
+        )
+        MemoryLogEntry.objects.create(
+            tenant=tenant,
+            operation=LogOperation.UPDATE,
+            item=item,
+            version=copy,
+            previous_version=head,
+            actor_user=user,
+            reason=reason,
+            payload={"recovered_from": str(head.id), "expired_by": rule},
+            created_at=now,
+        )
+        audit_events_record(
+            tenant_id=tenant.id,
+            actor=actor,
+            entries=[
+                AuditEntry(
+                    action="memory.recover",
+                    object_type="memory_item",
+                    object_id=str(item.id),
+                    reason=reason,
+                    metadata={
+                        "scope_id": str(item.scope_id),
+                        "version_id": str(copy.id),
+                        "recovered_from": str(head.id),
+                        "expired_by": rule,
+                    },
+                )
+            ],
+        )
+    return copy
+
+
+def _refuse_taken_key(item: MemoryItem) -> None:
+    if item.memory_key and (
+        MemoryItem.objects.filter(
+            tenant_id=item.tenant_id,
+            scope_id=item.scope_id,
+            layer=item.layer,
+            memory_key=item.memory_key,
+            status=VersionStatus.ACTIVE,
+        )
+        .exclude(pk=item.pk)
+        .exists()
+    ):
+        raise Conflict(
+            f"Another memory there holds the key {item.memory_key!r} now; "
+            "retire it first.",
+            code="key_taken",
+        )
+
+
+def _append_copy(
+    source: MemoryVersion, *, item: MemoryItem, actor: Actor, reason: str, now
+) -> MemoryVersion:
+    last = (
+        MemoryVersion.objects.filter(item=item)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    copy = MemoryVersion(
+        tenant_id=item.tenant_id,
+        item=item,
+        scope_id=source.scope_id,
+        layer=source.layer,
+        number=(last or 0) + 1,
+        content=source.content,
+        structured=source.structured,
+        embedding=source.embedding,
+        content_hash=source.content_hash,
+        fingerprint=source.fingerprint,
+        confidence=source.confidence,
+        adjusted_confidence=source.adjusted_confidence,
+        source=source.source,
+        evidence=source.evidence,
+        evidence_count=source.evidence_count,
+        # The curator vouches for it now: confidence decay starts again.
+        last_reinforced_at=now,
+        validation_score=source.validation_score,
+        # The provenance record signs the content hash, not the row.
+        provenance=source.provenance,
+        signature=source.signature,
+        flags=source.flags,
+        risk_score=source.risk_score,
+        approval_state="curated",
+        approved_by=actor.label,
+        justification=reason,
+        status=VersionStatus.ACTIVE,
+        supersedes=source.supersedes,
+        valid_from=now,
+        agent_id=source.agent_id,
+        write_request_id=source.write_request_id,
+        task_id=source.task_id,
+        session_id=source.session_id,
+        created_at=now,
+    )
+    copy.save(force_insert=True)
+    return copy
+
+
+def gc_dry_run_request(*, tenant: Tenant, user: User) -> None:
+    """Queue a dry run for the tenant, on behalf of a curator or an admin."""
+    require_curator(tenant, user, missing="No such tenant.")
+    from memory_core.tasks import gc_run_task
+
+    with transaction.atomic(durable=True):
+        audit_events_record(
+            tenant_id=tenant.id,
+            actor=user_actor(user),
+            entries=[
+                AuditEntry(
+                    action="gc.run.request",
+                    object_type="tenant",
+                    object_id=str(tenant.id),
+                    metadata={"dry_run": True},
+                )
+            ],
+        )
+        transaction.on_commit(
+            lambda: gc_run_task.delay(str(tenant.id), dry_run=True, user_id=user.pk)
+        )
+
+
+# Reads for the GC screens.
+
+
+def gc_candidates(*, tenant: Tenant) -> QuerySet[MemoryItem]:
+    """Return active items GC flagged (candidates and stale ones), oldest flag first."""
+    return (
+        MemoryItem.objects.filter(tenant=tenant, status=VersionStatus.ACTIVE)
+        .filter(Q(gc_candidate_at__isnull=False) | Q(stale_at__isnull=False))
+        .select_related("scope", "head")
+        .defer("head__embedding", "head__search_vector")
+        .order_by("gc_candidate_at", "stale_at", "id")
+    )
+
+
+def gc_recently_expired(*, tenant: Tenant) -> QuerySet[MemoryItem]:
+    """Return expired items still within reach of recovery, newest first."""
+    return (
+        MemoryItem.objects.filter(tenant=tenant, status=VersionStatus.EXPIRED)
+        .select_related("scope", "head")
+        .defer("head__embedding", "head__search_vector")
+        .order_by("-expired_at", "-updated_at", "id")
+    )
+
+
+def gc_run_list(*, tenant: Tenant) -> QuerySet[GcRun]:
+    return GcRun.objects.filter(tenant=tenant).order_by("-started_at", "id")
+
+
+def gc_run_get(*, tenant: Tenant, run_id: uuid.UUID | str) -> GcRun | None:
+    return GcRun.objects.filter(tenant=tenant, pk=run_id).first()
+
+
+def may_request_runs(*, tenant: Tenant, user: User) -> bool:
+    return Membership.objects.filter(
+        tenant=tenant, user=user, role__in=("curator", "admin")
+    ).exists()
