@@ -1,0 +1,287 @@
+"""Erasure screens: list, file, detail with preview, decisions, certificate.
+
+Each view parses, calls one service of `approvals.erasure` and renders.
+Missing and other tenants' requests are 404s; members whose role may not do
+an action get a 403 and nothing changes; a refused decision re-renders the
+detail page with why (409 or 422).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied as Forbidden
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from approvals import erasure as service
+from approvals.models import ErasureRequest, ErasureStatus, LegalBasis
+from memory_core.access import member_required
+from memory_core.erasure import Kind
+from memory_core.exceptions import DomainError, NotFound, PermissionDenied
+from memory_core.models import Tenant
+from memory_core.views import render_page
+
+PAGE_SIZE = 50
+VIEW_REFUSED = "Only compliance officers, curators and admins see erasures."
+# Form field → identifier kind; each field takes one identifier per line.
+IDENTIFIER_FIELDS = {
+    "emails": Kind.EMAIL,
+    "phones": Kind.PHONE,
+    "names": Kind.NAME,
+    "user_ids": Kind.USER_ID,
+    "scopes": Kind.SCOPE,
+}
+
+
+class ErasureFileForm(forms.Form):
+    emails = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    phones = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    names = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    user_ids = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    scopes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    memory = forms.UUIDField(required=False, widget=forms.HiddenInput)
+    legal_basis = forms.ChoiceField(choices=LegalBasis.choices)
+    within = forms.CharField(required=False, max_length=500)
+
+    def identifiers(self) -> list[tuple[str, str]]:
+        found = [
+            (kind, line.strip())
+            for name, kind in IDENTIFIER_FIELDS.items()
+            for line in self.cleaned_data[name].splitlines()
+            if line.strip()
+        ]
+        if self.cleaned_data.get("memory"):
+            found.append((Kind.MEMORY, str(self.cleaned_data["memory"])))
+        return found
+
+
+def _refuse(error: DomainError) -> None:
+    if isinstance(error, NotFound):
+        raise Http404(error.message) from error
+    if isinstance(error, PermissionDenied):
+        raise Forbidden(error.message) from error
+
+
+def _check_viewer(request: HttpRequest, tenant: Tenant) -> None:
+    try:
+        service.erasure_role_check(
+            tenant=tenant,
+            user=request.user,
+            roles=service.VIEWERS,
+            message=VIEW_REFUSED,
+        )
+    except DomainError as error:
+        _refuse(error)
+
+
+def _rows(requests: list[ErasureRequest]) -> list[dict[str, Any]]:
+    now = timezone.now()
+    rows = []
+    for item in requests:
+        sla, overdue = item.sla(now)
+        rows.append({"request": item, "sla": sla, "overdue": overdue})
+    return rows
+
+
+@member_required
+@require_GET
+def erasure_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
+    """List erasure requests: open ones by due date, with their SLA."""
+    _check_viewer(request, tenant)
+    status = request.GET.get("status", "open")
+    if status not in ("open", "", *ErasureStatus.values):
+        status = "open"
+    page = Paginator(
+        service.erasure_list(tenant=tenant, status=status), PAGE_SIZE
+    ).get_page(request.GET.get("page"))
+    return render_page(
+        request,
+        "approvals/erasure_list.html",
+        "results",
+        {
+            "page_obj": page,
+            "rows": _rows(list(page.object_list)),
+            "filters": {"status": status},
+            "statuses": ErasureStatus.choices,
+            "can_file": service.may_file(request.membership.role),
+            "overdue": service.erasures_overdue_count(tenant),
+        },
+    )
+
+
+@member_required
+def erasure_new(request: HttpRequest, tenant: Tenant) -> HttpResponse:
+    """Show the filing form (from a memory, prefilled with it) or file the request."""
+    if request.method == "POST":
+        form = ErasureFileForm(request.POST)
+        error = ""
+        if form.is_valid():
+            try:
+                filed = service.erasure_file(
+                    tenant=tenant,
+                    identifiers=form.identifiers(),
+                    legal_basis=form.cleaned_data["legal_basis"],
+                    user=request.user,
+                    within=form.cleaned_data["within"],
+                    source="memory" if form.cleaned_data.get("memory") else "console",
+                )
+            except DomainError as exc:
+                _refuse(exc)
+                error = exc.message
+            else:
+                messages.success(request, "Filed. Review the preview before executing.")
+                return redirect("erasure_detail", slug=tenant.slug, request_id=filed.pk)
+        else:
+            error = "Check the form: " + "; ".join(
+                f"{name}: {' '.join(errs)}" for name, errs in form.errors.items()
+            )
+        response = render(
+            request, "approvals/erasure_form.html", {"form": form, "error": error}
+        )
+        response.status_code = 422
+        return response
+    if not service.may_file(request.membership.role):
+        raise Forbidden("Only compliance officers, curators and admins file erasures.")
+    memory = request.GET.get("memory", "")
+    form = ErasureFileForm(initial={"memory": memory} if memory else None)
+    return render(request, "approvals/erasure_form.html", {"form": form})
+
+
+def _detail_context(
+    request: HttpRequest, tenant: Tenant, request_id: uuid.UUID, **extra: Any
+) -> dict[str, Any]:
+    try:
+        item = service.erasure_get(tenant=tenant, request_id=request_id)
+        preview = None
+        if item.status not in (ErasureStatus.COMPLETED, ErasureStatus.CANCELLED):
+            preview = service.erasure_preview(
+                tenant=tenant, request_id=request_id, user=request.user
+            )
+    except DomainError as error:
+        _refuse(error)
+        raise
+    sla, overdue = item.sla(timezone.now())
+    return {
+        "erasure": item,
+        "preview": preview,
+        "sla": sla,
+        "overdue": overdue,
+        "can_decide": service.may_decide(request.membership.role),
+        "four_eyes": service.policy_for(tenant).erasure_four_eyes,
+        "legal_basis_label": LegalBasis(item.legal_basis).label,
+        **extra,
+    }
+
+
+@member_required
+@require_GET
+def erasure_detail(
+    request: HttpRequest, tenant: Tenant, request_id: uuid.UUID
+) -> HttpResponse:
+    """Show a request, its SLA, its preview (what would go and why) and actions."""
+    _check_viewer(request, tenant)
+    return render_page(
+        request,
+        "approvals/erasure_detail.html",
+        "status",
+        _detail_context(request, tenant, request_id),
+    )
+
+
+def _decide(
+    request: HttpRequest, tenant: Tenant, request_id: uuid.UUID, action, done: str
+) -> HttpResponse:
+    try:
+        action(tenant=tenant, request_id=request_id, user=request.user)
+    except DomainError as error:
+        _refuse(error)
+        context = _detail_context(
+            request, tenant, request_id, action_error=error.message
+        )
+        response = render(request, "approvals/erasure_detail.html", context)
+        response.status_code = error.status
+        return response
+    messages.success(request, done)
+    return redirect("erasure_detail", slug=tenant.slug, request_id=request_id)
+
+
+@member_required
+@require_POST
+def erasure_approve(
+    request: HttpRequest, tenant: Tenant, request_id: uuid.UUID
+) -> HttpResponse:
+    """Approve a filed request (four eyes: another officer executes it)."""
+    return _decide(request, tenant, request_id, service.erasure_approve, "Approved.")
+
+
+@member_required
+@require_POST
+def erasure_execute(
+    request: HttpRequest, tenant: Tenant, request_id: uuid.UUID
+) -> HttpResponse:
+    """Start the erasure job."""
+    return _decide(
+        request,
+        tenant,
+        request_id,
+        service.erasure_execute,
+        "Erasure started; this page follows its progress.",
+    )
+
+
+@member_required
+@require_POST
+def erasure_cancel(
+    request: HttpRequest, tenant: Tenant, request_id: uuid.UUID
+) -> HttpResponse:
+    """Cancel a request; its identifiers are destroyed."""
+    return _decide(request, tenant, request_id, service.erasure_cancel, "Cancelled.")
+
+
+def _certificate(request: HttpRequest, tenant: Tenant, request_id: uuid.UUID) -> dict:
+    try:
+        return service.erasure_certificate(
+            tenant=tenant, request_id=request_id, user=request.user
+        )
+    except DomainError as error:
+        _refuse(error)
+        raise
+
+
+@member_required
+@require_GET
+def erasure_certificate(
+    request: HttpRequest, tenant: Tenant, request_id: uuid.UUID
+) -> HttpResponse:
+    """Show the certificate as a printable page."""
+    certificate = _certificate(request, tenant, request_id)
+    return render(
+        request,
+        "approvals/erasure_certificate.html",
+        {"certificate": certificate, "request_id": request_id},
+    )
+
+
+@member_required
+@require_GET
+def erasure_certificate_json(
+    request: HttpRequest, tenant: Tenant, request_id: uuid.UUID
+) -> HttpResponse:
+    """Download the certificate as JSON."""
+    certificate = _certificate(request, tenant, request_id)
+    response = HttpResponse(
+        json.dumps(certificate, indent=2, sort_keys=True),
+        content_type="application/json",
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="erasure-certificate-{request_id}.json"'
+    )
+    return response
