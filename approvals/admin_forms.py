@@ -148,6 +148,10 @@ SETTINGS: dict[str, Setting] = {
     "reputation_min_decisions": Setting(
         "Decisions before reputation counts", "", "decisions"
     ),
+    "erasure_four_eyes": Setting(
+        "Four eyes on erasure",
+        "A second compliance officer approves each erasure before it runs.",
+    ),
     "review_sla_hours": Setting(
         "Async review SLA", "Overdue reviews are escalated to admins.", "h"
     ),
@@ -161,6 +165,35 @@ SETTINGS: dict[str, Setting] = {
         "c_adj = β1·c_agent + β2·V_fact + β3·authority + β4·approved; they add "
         "up to 1 (003 §12.4.4).",
         keys=("β1 agent", "β2 V_fact", "β3 authority", "β4 approved"),
+    ),
+    "retention_days": Setting(
+        "Retention by classification",
+        "Days after creation; past it the memory goes whatever its use. "
+        "0 keeps it indefinitely.",
+        "days",
+    ),
+    "retention_hard_delete": Setting(
+        "Hard-deleted at retention",
+        "These classifications are deleted for good; the others are expired "
+        "(recoverable until garbage collection's grace period ends).",
+    ),
+    "retention_pinned_exempt": Setting(
+        "Pins hold retention for",
+        "A pinned memory of these classifications is kept past retention and "
+        "shown on the compliance report; a pin never holds PII.",
+    ),
+    "storage_region": Setting(
+        "Storage region", "Where this tenant's memory is stored."
+    ),
+    "allowed_regions": Setting(
+        "Allowed regions",
+        "Regions this tenant's memory may be stored in; a storage region "
+        "outside them refuses every write.",
+    ),
+    "residency_class_regions": Setting(
+        "Regions by residency class",
+        "A write with a residency class is refused unless the class allows "
+        "the storage region.",
     ),
     "validation_weights": Setting(
         "Validation weights",
@@ -178,8 +211,19 @@ class Group:
     names: tuple[str, ...]
 
 
+# Retention by classification and residency have their own group.
+_RETENTION_RESIDENCY = (
+    "retention_days",
+    "retention_hard_delete",
+    "retention_pinned_exempt",
+    "storage_region",
+    "allowed_regions",
+    "residency_class_regions",
+)
+
+
 def _ttl_setting(name: str) -> bool:
-    return "ttl" in name or "retention" in name
+    return ("ttl" in name or "retention" in name) and name not in _RETENTION_RESIDENCY
 
 
 POLICY_NAMES = tuple(f.name for f in dataclasses.fields(Policy))
@@ -245,16 +289,58 @@ _GROUPS = (
         ("review_sla_hours", "sync_deadline_seconds"),
     ),
     Group(
+        "erasure",
+        "Right to erasure",
+        "Who must agree before a data subject's memories are erased.",
+        ("erasure_four_eyes",),
+    ),
+    Group(
         "ttl",
         "TTL defaults",
         "How long memories live when a write names no TTL.",
         tuple(name for name in POLICY_NAMES if _ttl_setting(name)),
     ),
     Group(
+        "retention",
+        "Retention and residency",
+        "How long memories are kept by classification, what happens after "
+        "(003 §12.10.4), and where they may be stored (003 §12.10.3).",
+        _RETENTION_RESIDENCY,
+    ),
+    Group(
         "confidence",
         "Confidence and validation",
         "How the pipeline scores a write's confidence (003 §12.4.4).",
         ("confidence_betas", "validation_weights"),
+    ),
+    Group(
+        "gc",
+        "Garbage collection and hygiene",
+        "When memories are flagged, expired and deleted for good "
+        "(memory_core/GC.md; 000 §4 and §6, 003 §12.7, 001).",
+        (
+            "gc_grace_days",
+            "gc_candidate_unread_days",
+            "gc_superseded_days",
+            "gc_low_confidence",
+            "gc_low_confidence_days",
+            "gc_confidence_decay_rate",
+            "gc_confidence_decay_period_days",
+            "gc_confidence_floor",
+            "gc_relevance_lambda_per_day",
+            "gc_relevance_threshold",
+            "gc_idle_hours",
+            "gc_access_window_days",
+            "gc_default_impact",
+            "staleness_weights",
+            "staleness_max_age_days",
+            "staleness_access_days",
+            "staleness_stale_at",
+            "staleness_evict_at",
+            "gc_down_weight",
+            "gc_contradiction_scan_limit",
+            "gc_batch_size",
+        ),
     ),
 )
 _GROUPED = {name for group in _GROUPS for name in group.names}
@@ -287,6 +373,8 @@ def _leaf_field(rule: Rule, initial: Any) -> forms.Field:
             required=False,
             widget=forms.CheckboxSelectMultiple,
         )
+    elif rule.kind == "choice":
+        field = forms.ChoiceField(choices=[(c, c) for c in rule.choices])
     elif rule.kind == "int":
         field = forms.IntegerField(required=False)
     else:

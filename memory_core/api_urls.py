@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from memory_core import apis
 
@@ -18,4 +18,6 @@ urlpatterns = [
         apis.MemoryVersionListApi.as_view(),
         name="api-memory-versions",
     ),
+    # POST /api/v1/forget files an erasure request (the approvals app's).
+    path("", include("approvals.api_urls")),
 ]

@@ -21,11 +21,20 @@ SECTIONS = {
     "review_detail": "reviews",
     "conflict_list": "conflicts",
     "conflict_detail": "conflicts",
+    "erasure_list": "erasure",
+    "erasure_new": "erasure",
+    "erasure_detail": "erasure",
+    "erasure_certificate": "erasure",
     "scope_as_of": "memories",
     "admin_members": "admin",
     "admin_agents": "admin",
     "admin_agent_detail": "admin",
     "admin_policy": "admin",
+    "gc_overview": "gc",
+    "gc_run_list": "gc",
+    "gc_run_detail": "gc",
+    "compliance_report": "compliance",
+    "compliance_print": "compliance",
 }
 # An object page switches to its list: the object is not in the other tenant.
 SWITCH_TARGETS = {
@@ -33,7 +42,10 @@ SWITCH_TARGETS = {
     "write_detail": "write_list",
     "review_detail": "review_queue",
     "conflict_detail": "conflict_list",
+    "erasure_detail": "erasure_list",
+    "erasure_certificate": "erasure_list",
     "admin_agent_detail": "admin_agents",
+    "gc_run_detail": "gc_run_list",
 }
 
 

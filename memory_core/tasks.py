@@ -8,6 +8,10 @@ from celery import shared_task
 from django.db import OperationalError
 
 from memory_core.embeddings import EmbeddingError
+from memory_core.gc.runs import SYSTEM as GC_SYSTEM
+from memory_core.gc.runs import gc_run_execute, gc_tenants_due
+from memory_core.retention import retention_enforce_all
+from memory_core.services.gc import gc_actor
 from memory_core.services.reviews import writes_expire_overdue
 from memory_core.services.writes import (
     write_fail,
@@ -45,3 +49,33 @@ def writes_requeue_stalled_task() -> int:
 @shared_task(name="memory_core.reviews.expire_overdue")
 def writes_expire_overdue_task() -> int:
     return writes_expire_overdue()
+
+
+@shared_task(name="memory_core.retention.enforce")
+def retention_enforce_task(dry_run: bool = False) -> int:
+    """Apply retention to every tenant; return how many items it dealt with."""
+    return sum(r.items for r in retention_enforce_all(dry_run=dry_run))
+
+
+@shared_task(name="memory_core.gc.run_all")
+def gc_run_all_task() -> int:
+    """Queue a GC run per tenant; each run takes its tenant's lock itself."""
+    tenant_ids = gc_tenants_due()
+    for tenant_id in tenant_ids:
+        gc_run_task.delay(str(tenant_id))
+    return len(tenant_ids)
+
+
+@shared_task(name="memory_core.gc.run", acks_late=True, reject_on_worker_lost=True)
+def gc_run_task(
+    tenant_id: str, dry_run: bool = False, user_id: int | None = None
+) -> str | None:
+    """Run GC over one tenant; a run already holding the tenant makes this a no-op."""
+    actor = gc_actor(user_id) if user_id else GC_SYSTEM
+    run = gc_run_execute(
+        tenant_id=uuid.UUID(tenant_id),
+        dry_run=dry_run,
+        triggered_by=actor.label if user_id else "beat",
+        actor=actor,
+    )
+    return str(run.id) if run else None

@@ -29,6 +29,9 @@ def database_url_for_tests() -> str:
     return f"postgresql://{db['USER']}{password}@{host}{port}/{db['NAME']}"
 
 
+WORKER_APPLICATION_NAME = "mgc-test-worker"
+
+
 class WorkerProcess:
     """A `celery worker` subprocess on the test database and the test queue."""
 
@@ -43,6 +46,8 @@ class WorkerProcess:
             "DATABASE_URL": database_url_for_tests(),
             "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
             "MGC_CELERY_QUEUE": queue,
+            # libpq names the worker's sessions, so teardown can find them.
+            "PGAPPNAME": WORKER_APPLICATION_NAME,
         }
         self.proc = subprocess.Popen(
             [
@@ -145,11 +150,18 @@ def worker(celery_worker_proc, transactional_db):
     wait_until_database_idle()
 
 
-def wait_until_database_idle(timeout: float = 30) -> None:
-    """Let the worker finish what the test left it, before the tables are flushed."""
+def wait_until_database_idle(timeout: float = 30, quiet: float = 0.5) -> None:
+    """Let the worker finish what the test left it, before the tables are flushed.
+
+    The database must stay idle for `quiet` seconds; then the worker's
+    sessions are disconnected, so a task it starts late (a deferred write's
+    retry, say) cannot deadlock with the flush's TRUNCATE. The worker
+    reconnects for its next task (connections are health-checked).
+    """
     from django.db import connection
 
     deadline = time.monotonic() + timeout
+    idle_since = None
     with connection.cursor() as cursor:
         while time.monotonic() < deadline:
             cursor.execute(
@@ -157,9 +169,18 @@ def wait_until_database_idle(timeout: float = 30) -> None:
                 "WHERE datname = current_database() "
                 "AND pid <> pg_backend_pid() AND state <> 'idle'"
             )
-            if cursor.fetchone()[0] == 0:
-                return
-            time.sleep(0.1)
+            if cursor.fetchone()[0]:
+                idle_since = None
+            elif idle_since is None:
+                idle_since = time.monotonic()
+            elif time.monotonic() - idle_since >= quiet:
+                break
+            time.sleep(0.05)
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND application_name = %s",
+            [WORKER_APPLICATION_NAME],
+        )
 
 
 @pytest.fixture

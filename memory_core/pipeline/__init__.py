@@ -11,6 +11,7 @@ from memory_core.pipeline.gates import (
     idempotency,
     provenance,
     rate,
+    residency,
     risk,
     schema,
     semantic_dedup,
@@ -24,6 +25,7 @@ from memory_core.pipeline.types import Candidate, Decision, GateContext, GateRes
 GATES = (
     idempotency,
     schema,
+    residency,
     evidence,
     sensitivity,
     contradiction,
@@ -36,7 +38,7 @@ GATES = (
 # What the API runs before it stores a write: a refused payload (a secret,
 # say) never reaches the database, and rate limits answer 429 at once. The
 # rate gate runs only here: counted at the door, a write is admitted once.
-SUBMIT_GATES = (idempotency, rate, schema, sensitivity)
+SUBMIT_GATES = (idempotency, rate, schema, residency, sensitivity)
 
 # Decisions that end the run; ACCEPT and REVIEW let the later gates run, so a
 # write sent to review still has its provenance and risk recorded.

@@ -37,7 +37,7 @@ from memory_core.pipeline.gates.evidence import (
     MEMORY_ITEM,
     SOURCE_TYPE_AUTHORITY,
 )
-from memory_core.policy import DEFAULT_POLICY, Policy, policy_for
+from memory_core.policy import DEFAULT_POLICY, REGIONS, Policy, policy_for
 from memory_core.selectors import parse_uuid
 from memory_core.services import agents as agent_services
 from memory_core.services import tenancy
@@ -464,7 +464,7 @@ def admin_agent_token_revoke(
 class Rule:
     """What one policy value may be: a kind, a range, or a set of choices."""
 
-    kind: str  # "int", "float", "bool" or "choices"
+    kind: str  # "int", "float", "bool", "choices" (several) or "choice" (one)
     minimum: float | None = None
     maximum: float | None = None
     exclusive_minimum: bool = False
@@ -475,6 +475,8 @@ class Rule:
             return "on or off"
         if self.kind == "choices":
             return f"a selection of {', '.join(self.choices)}"
+        if self.kind == "choice":
+            return f"one of {', '.join(self.choices)}"
         noun = "a whole number" if self.kind == "int" else "a number"
         if self.minimum is not None and self.maximum is not None:
             return f"{noun} from {self.minimum:g} to {self.maximum:g}"
@@ -526,6 +528,11 @@ POLICY_RULES: dict[str, Rule] = {
     "review_sla_hours": POSITIVE_INT,
     "reputation_threshold": PROBABILITY,
     "reputation_min_decisions": COUNT,
+    # 0 days keeps a classification indefinitely.
+    "retention_days": COUNT,
+    "storage_region": Rule("choice", choices=REGIONS),
+    "allowed_regions": Rule("choices", choices=REGIONS),
+    "residency_class_regions": Rule("choices", choices=REGIONS),
 }
 # Shares of one whole: R(w) and c_adj stay in [0, 1] only if these sum to 1.
 POLICY_WEIGHTS = ("risk_weights", "confidence_betas", "validation_weights")
@@ -552,6 +559,10 @@ def _checked(rule: Rule, value: Any) -> Any:
     wrong = ValueError(f"Must be {rule.describe()}; got {value!r}.")
     if rule.kind == "bool":
         if not isinstance(value, bool):
+            raise wrong
+        return value
+    if rule.kind == "choice":
+        if value not in rule.choices:
             raise wrong
         return value
     if rule.kind == "choices":

@@ -20,6 +20,7 @@ from django.utils.dateparse import parse_datetime
 from audit.services import Actor, AuditEntry, audit_event_record, audit_events_record
 from memory_core.embeddings import get_provider
 from memory_core.exceptions import Invalid
+from memory_core.fences import tenant_writes_fence_enter
 from memory_core.hashing import (
     content_hash,
     content_token,
@@ -182,6 +183,7 @@ def write_submit(
     )
     try:
         with transaction.atomic():
+            tenant_writes_fence_enter(agent.tenant_id)
             entries = _admit(write, candidate, payload, result, now=now)
             write.save(force_insert=True)
             audit_events_record(
@@ -392,9 +394,15 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
     still sees the ones decided before it. Return the number of writes decided.
     """
     batch_size = batch_size or settings.MGC_WRITE_BATCH_SIZE
-    if not _claimable().filter(pk=write_id).exists():
+    tenant_id = (
+        _claimable().filter(pk=write_id).values_list("tenant_id", flat=True).first()
+    )
+    if tenant_id is None:
         return 0  # decided already, most often inside an earlier batch
     with transaction.atomic(durable=True):
+        # The fence before any row lock: an erasure's final check holds it
+        # exclusive while it deletes queued writes (memory_core/fences.py).
+        tenant_writes_fence_enter(tenant_id)
         first = (
             WriteRequest.objects.select_for_update(of=("self",))
             .filter(pk=write_id)

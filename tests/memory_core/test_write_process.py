@@ -71,6 +71,7 @@ def test_a_new_memory_is_committed_with_version_log_and_audit(agent, tenant):
     assert [g["gate"] for g in write.gate_decisions] == [
         "idempotency",
         "schema",
+        "residency",
         "evidence",
         "sensitivity",
         "contradiction",
