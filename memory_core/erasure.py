@@ -35,6 +35,7 @@ from django.apps import apps
 from django.conf import settings
 from django.db import connection, models
 
+from memory_core.deletion import items_hard_delete
 from memory_core.exceptions import Invalid
 from memory_core.models import (
     Conflict,
@@ -49,9 +50,10 @@ from memory_core.pipeline.gates.sensitivity import (
     EMAIL,
     PHONE,
     PHONE_REGIONS,
+    REDACTION_TOKEN_RE,
     find_pii,
 )
-from memory_core.redaction import value_digest
+from memory_core.redaction import principal_for, value_digest
 from memory_core.services.tenancy import scope_path_kind
 
 
@@ -656,9 +658,13 @@ def erasure_chunk_delete(
     The items are locked in primary-key order first, so a curator's action
     on one of them waits or fails rather than interleaving. Each version's
     embedding is returned as a probe for the vector-index verification.
-    """
-    from memory_core.deletion import items_hard_delete
 
+    A redaction mapping that only the deleted content used goes too: an
+    erased memory naming the subject may carry other personal data of theirs
+    (a phone number nobody listed), kept as a token like `<PHONE_1>`, and
+    the mapping would keep the value, encrypted, with nothing left to show
+    it for.
+    """
     ids = sorted(item_ids)
     locked = list(
         MemoryItem.objects.select_for_update(of=("self",))
@@ -675,8 +681,80 @@ def erasure_chunk_delete(
         .order_by("pk")
         .values_list("pk", "embedding")
     )
+    used = _tokens_used(tenant_id, present)
     tables = items_hard_delete(tenant_id=tenant_id, item_ids=present) if present else {}
+    orphans = _orphan_mappings(tenant_id, used)
+    if orphans:
+        deleted, _ = RedactionToken.objects.filter(pk__in=orphans).delete()
+        table = RedactionToken._meta.db_table
+        tables[table] = tables.get(table, 0) + deleted
     return ChunkResult(dict(tables), layers, probes)
+
+
+def _tokens_used(
+    tenant_id: uuid.UUID, item_ids: Sequence[uuid.UUID]
+) -> set[tuple[str, str]]:
+    """Return the (principal, token) pairs the items' versions contain."""
+    used: set[tuple[str, str]] = set()
+    rows = MemoryVersion.objects.filter(
+        tenant_id=tenant_id, item_id__in=item_ids
+    ).values_list("scope__path", "content", "structured")
+    for path, content, structured in rows:
+        text = f"{content} {json.dumps(structured)}"
+        principal = principal_for(path)
+        used.update((principal, m.group(0)) for m in REDACTION_TOKEN_RE.finditer(text))
+    return used
+
+
+def _orphan_mappings(tenant_id: uuid.UUID, used: set[tuple[str, str]]) -> list[int]:
+    """Return the ids of the mappings among `used` no stored content still shows."""
+    orphans = []
+    for principal, token in sorted(used):
+        mapping = (
+            RedactionToken.objects.filter(
+                tenant_id=tenant_id, principal=principal, token=token
+            )
+            .values_list("pk", flat=True)
+            .first()
+        )
+        if mapping is None:
+            continue
+        if principal_kind_is_user(principal):
+            in_scope = "(s.path = %(p)s OR s.path LIKE %(prefix)s)"
+            in_write = "(w.scope_path = %(p)s OR w.scope_path LIKE %(prefix)s)"
+        else:
+            in_scope, in_write = "s.path = %(p)s", "w.scope_path = %(p)s"
+        params = {
+            "tenant": tenant_id,
+            "p": principal,
+            "prefix": like_prefix(principal),
+            "token": like_contains(token),
+        }
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"""
+                SELECT EXISTS (
+                    SELECT 1 FROM memory_core_memoryversion v
+                    JOIN memory_core_scope s ON s.id = v.scope_id
+                    WHERE v.tenant_id = %(tenant)s AND {in_scope}
+                      AND (v.content LIKE %(token)s
+                           OR v.structured::text LIKE %(token)s)
+                ) OR EXISTS (
+                    SELECT 1 FROM memory_core_writerequest w
+                    WHERE w.tenant_id = %(tenant)s AND {in_write}
+                      AND w.payload::text LIKE %(token)s
+                )
+                """,
+                params,
+            )
+            if not cursor.fetchone()[0]:
+                orphans.append(mapping)
+    return orphans
+
+
+def principal_kind_is_user(principal: str) -> bool:
+    """Whether `principal` is a user scope, whose task scopes share its tokens."""
+    return "/user/" in principal
 
 
 ROW_MODELS: dict[str, type[models.Model]] = {

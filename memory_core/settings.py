@@ -223,6 +223,9 @@ MGC_ERASURE_CHUNK_PAUSE_SECONDS = float(
     os.environ.get("MGC_ERASURE_CHUNK_PAUSE_SECONDS", "0")
 )
 
+# A pause after each committed GC batch: for fault-injection tests only.
+MGC_GC_BATCH_PAUSE_SECONDS = float(os.environ.get("MGC_GC_BATCH_PAUSE_SECONDS", "0"))
+
 # Keys: provenance signatures (HMAC-SHA256) and the encryption of redacted
 # values. Derived from SECRET_KEY unless set; set both in production.
 MGC_PROVENANCE_KEY = os.environ.get("MGC_PROVENANCE_KEY", f"provenance:{SECRET_KEY}")

@@ -19,6 +19,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -234,6 +235,8 @@ def _commit_batch(
             audit_events_record(tenant_id=run.tenant_id, actor=actor, entries=[entry])
     if after_batch is not None:
         after_batch(run, rule)
+    if settings.MGC_GC_BATCH_PAUSE_SECONDS:
+        time.sleep(settings.MGC_GC_BATCH_PAUSE_SECONDS)
 
 
 def _batch_event(

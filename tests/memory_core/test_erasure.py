@@ -511,3 +511,39 @@ def test_survivors_are_reported_by_table(tenant, agent):
     assert survivors["memory_version"] == len(probes)
     assert survivors["hnsw_index"] >= len(probes)
     assert survivors["redaction_token"] == 2
+
+
+def test_other_personal_data_in_an_erased_memory_loses_its_mapping(
+    tenant, agent, officer
+):
+    """Erased by her name, the memory also held her phone (as <PHONE_1>).
+
+    Nobody listed the phone, but with the memory gone the mapping would keep
+    it (encrypted) for nothing; a mapping other surviving content shows stays.
+    """
+    path = "/org/acme/user/43/"
+    committed(agent, "Jane Doe can be reached on +44 7911 123456.", scope=path)
+    kept = committed(agent, "Ops rota contact: +44 20 7946 0958.", scope=path)
+    committed(agent, "Jane Doe also uses +44 20 7946 0958 at work.", scope=path)
+    tokens = dict(
+        RedactionToken.objects.filter(principal=path).values_list("token", "pk")
+    )
+    assert set(tokens) == {"<PHONE_1>", "<PHONE_2>"}
+    request = erasure_file(
+        tenant=tenant,
+        identifiers=[(Kind.NAME, "Jane Doe")],
+        legal_basis="consent_withdrawn",
+        user=officer,
+    )
+    erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
+    assert erasure_run(request_id=request.pk) == ErasureStatus.COMPLETED
+
+    remaining = set(
+        RedactionToken.objects.filter(principal=path).values_list("token", flat=True)
+    )
+    # <PHONE_1> was only in an erased memory; <PHONE_2> is still shown by "Ops rota".
+    assert remaining == {"<PHONE_2>"}
+    kept.refresh_from_db()
+    assert "<PHONE_2>" in kept.head.content
+    request.refresh_from_db()
+    assert request.counts["tables"]["memory_core_redactiontoken"] == 1
