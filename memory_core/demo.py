@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from audit.services import Actor
 from memory_core.auth import hash_secret
+from memory_core.gc.runs import gc_run_execute
 from memory_core.models import (
     Agent,
     AgentToken,
+    MemoryItem,
+    MemoryVersion,
     Role,
     Tenant,
     WriteRequest,
@@ -79,6 +84,14 @@ MEMORIES = {
             None,
             "Onboarding step 3 of 5 is done; the SSO setup is next.",
             "agent_inferred",
+        ),
+        (
+            "/org/acme/user/77/",
+            "episodic",
+            None,
+            "Jane Doe (jane.doe@example.com) asked to be called back on "
+            "+44 7911 123456 about her contract.",
+            "user_stated",
         ),
     ],
     "globex": [
@@ -179,7 +192,24 @@ def demo_seed() -> bool:
             result = write_submit(agent=agent, payload=payload, idempotency_key=None)
             write_process(write_id=result.write.id)
         _approve_all_but_the_last(agent)
+    _age_the_session_memories()
+    for agent in agents:
+        gc_run_execute(tenant_id=agent.tenant_id, triggered_by="demo seed")
     return True
+
+
+def _age_the_session_memories() -> None:
+    """Move the session memories two days back, so the seed's GC run expires them.
+
+    The session layer's idle limit is one hour (003 §12.7.3): the GC screen
+    then shows a recently expired memory a curator can recover.
+    """
+    then = timezone.now() - timedelta(days=2)
+    items = MemoryItem.objects.filter(layer="session")
+    MemoryVersion.objects.filter(item__in=items).update(
+        created_at=then, valid_from=then
+    )
+    items.update(created_at=then, updated_at=then, last_accessed_at=then)
 
 
 def _approve_all_but_the_last(agent: Agent) -> None:

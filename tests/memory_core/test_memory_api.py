@@ -159,6 +159,16 @@ def test_demo_credentials_json(capsys):
 
     assert demo_seed() is True
     assert demo_seed() is False
+    # The seed's GC run shows the curators a recovered-able expired memory,
+    # and the compliance officers a memory whose personal data was redacted.
+    from memory_core.models import GcRun, MemoryItem, MemoryVersion
+
+    session = MemoryItem.objects.get(tenant__slug="acme", layer="session")
+    assert (session.status, session.expired_by) == ("expired", "relevance")
+    assert GcRun.objects.filter(status="completed").count() == 2
+    assert MemoryVersion.objects.filter(
+        tenant__slug="acme", content__contains="<EMAIL_1>", flags__contains=["pii"]
+    ).exists()
     call_command("demo_credentials", "--json")
     creds = json.loads(capsys.readouterr().out)
     assert creds["url"] == "http://127.0.0.1:8000"
