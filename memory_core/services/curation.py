@@ -168,7 +168,7 @@ def _close(version: MemoryVersion, *, status: str, now: datetime) -> None:
     version.save(update_fields=["status", "valid_to"])
 
 
-def _append_copy(
+def version_append_copy(
     source: MemoryVersion,
     *,
     item: MemoryItem,
@@ -178,8 +178,13 @@ def _append_copy(
     scope_id: uuid.UUID,
     layer: str,
     supersedes: MemoryVersion | None,
+    reinforced_at: datetime | None = None,
 ) -> MemoryVersion:
-    """Append an active copy of `source` as the item's head, from `now`."""
+    """Append an active copy of `source` as the item's head, from `now`.
+
+    `reinforced_at` restarts confidence decay (a recovery vouches for the
+    content anew); by default the copy keeps the source's.
+    """
     copy = MemoryVersion(
         tenant_id=item.tenant_id,
         item=item,
@@ -196,7 +201,7 @@ def _append_copy(
         source=source.source,
         evidence=source.evidence,
         evidence_count=source.evidence_count,
-        last_reinforced_at=source.last_reinforced_at,
+        last_reinforced_at=reinforced_at or source.last_reinforced_at,
         validation_score=source.validation_score,
         # The provenance record signs the content hash, not the row: a copy
         # of the same content keeps a valid signature.
@@ -370,7 +375,7 @@ def version_rollback(
             previous_id=predecessor.pk,
             payload={"rollback": True},
         )
-        restored = _append_copy(
+        restored = version_append_copy(
             predecessor,
             item=item,
             actor_label=actor.label,
@@ -474,7 +479,7 @@ def memory_reclassify(
         _refuse_taken_key(item, scope_id=item.scope_id, layer=layer)
         previous_layer = item.layer
         _close(head, status=VersionStatus.SUPERSEDED, now=now)
-        version = _append_copy(
+        version = version_append_copy(
             head,
             item=item,
             actor_label=actor.label,
@@ -574,7 +579,7 @@ def memory_promote(
         _refuse_pending_draft(item)
         _refuse_taken_key(item, scope_id=target.id, layer=item.layer)
         _close(head, status=VersionStatus.SUPERSEDED, now=now)
-        version = _append_copy(
+        version = version_append_copy(
             head,
             item=item,
             actor_label=actor.label,

@@ -33,7 +33,11 @@ from memory_core.models import (
     VersionStatus,
 )
 from memory_core.policy import policy_for
-from memory_core.services.curation import require_curator, required_reason
+from memory_core.services.curation import (
+    require_curator,
+    required_reason,
+    version_append_copy,
+)
 from memory_core.services.tenancy import user_actor
 
 
@@ -87,9 +91,18 @@ def memory_recover(
         if head is None:
             raise Invalid("This memory has no version to recover.", code="no_head")
         _refuse_taken_key(item)
-        copy = _append_copy(head, item=item, actor=actor, reason=reason, now=now)
+        copy = version_append_copy(
+            head,
+            item=item,
+            actor_label=actor.label,
+            reason=reason,
+            now=now,
+            scope_id=head.scope_id,
+            layer=head.layer,
+            supersedes=head,
+            reinforced_at=now,
+        )
         rule = item.expired_by
-        item.head, item.status, item.updated_at = copy, VersionStatus.ACTIVE, now
         item.expired_at, item.expired_by = None, ""
         item.gc_candidate_at, item.gc_candidate_reason = None, ""
         item.stale_at, item.stale_reason, item.staleness = None, "", None
@@ -100,9 +113,6 @@ def memory_recover(
             item.soft_expires_at = None
         item.save(
             update_fields=[
-                "head",
-                "status",
-                "updated_at",
                 "expired_at",
                 "expired_by",
                 "gc_candidate_at",
@@ -165,55 +175,6 @@ def _refuse_taken_key(item: MemoryItem) -> None:
             "retire it first.",
             code="key_taken",
         )
-
-
-def _append_copy(
-    source: MemoryVersion, *, item: MemoryItem, actor: Actor, reason: str, now
-) -> MemoryVersion:
-    last = (
-        MemoryVersion.objects.filter(item=item)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-    copy = MemoryVersion(
-        tenant_id=item.tenant_id,
-        item=item,
-        scope_id=source.scope_id,
-        layer=source.layer,
-        number=(last or 0) + 1,
-        content=source.content,
-        structured=source.structured,
-        embedding=source.embedding,
-        content_hash=source.content_hash,
-        fingerprint=source.fingerprint,
-        confidence=source.confidence,
-        adjusted_confidence=source.adjusted_confidence,
-        source=source.source,
-        evidence=source.evidence,
-        evidence_count=source.evidence_count,
-        # The curator vouches for it now: confidence decay starts again.
-        last_reinforced_at=now,
-        validation_score=source.validation_score,
-        # The provenance record signs the content hash, not the row.
-        provenance=source.provenance,
-        signature=source.signature,
-        flags=source.flags,
-        risk_score=source.risk_score,
-        approval_state="curated",
-        approved_by=actor.label,
-        justification=reason,
-        status=VersionStatus.ACTIVE,
-        supersedes=source.supersedes,
-        valid_from=now,
-        agent_id=source.agent_id,
-        write_request_id=source.write_request_id,
-        task_id=source.task_id,
-        session_id=source.session_id,
-        created_at=now,
-    )
-    copy.save(force_insert=True)
-    return copy
 
 
 def gc_dry_run_request(*, tenant: Tenant, user: User) -> None:

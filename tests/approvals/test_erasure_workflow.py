@@ -1,5 +1,6 @@
 """Erasure request services: roles, four eyes, re-runs, faults, audit."""
 
+# ruff: noqa: F811 - the fixtures imported below are arguments of the tests
 from __future__ import annotations
 
 import pytest
@@ -21,28 +22,15 @@ from memory_core.models import MemoryItem, Role
 from memory_core.services.writes import write_process, write_submit
 from tests.factories import make_member
 from tests.memory_core.test_curation_services import committed, unit_vector
-from tests.memory_core.test_erasure import JANE_EMAIL, USER_42, seed_subject
+from tests.memory_core.test_erasure import (  # noqa: F401
+    JANE_EMAIL,
+    USER_42,
+    agent,
+    officer,
+    seed_subject,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def agent(agent_and_token, tenant):
-    tenant.policy = {
-        "rate_limits": dict.fromkeys(
-            ["session", "episodic", "semantic", "procedural"], 1000
-        ),
-        "storm_writes_per_minute": 1000,
-        "async_review_at": 0.99,
-        "sync_block_at": 0.999,
-    }
-    tenant.save(update_fields=["policy"])
-    return agent_and_token[0]
-
-
-@pytest.fixture
-def officer(tenant):
-    return make_member(tenant, Role.COMPLIANCE_OFFICER, username="olga")
 
 
 @pytest.fixture

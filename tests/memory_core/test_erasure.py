@@ -7,6 +7,7 @@ subject and unrelated memories that must survive. It is shared with the
 approvals tests.
 """
 
+# ruff: noqa: F811 - the fixtures imported below are arguments of the tests
 from __future__ import annotations
 
 import uuid
@@ -43,7 +44,11 @@ from memory_core.models import (
 from memory_core.redaction import value_digest
 from memory_core.services.writes import write_submit
 from tests.factories import make_member
-from tests.memory_core.test_curation_services import committed, unit_vector
+from tests.memory_core.test_curation_services import (  # noqa: F401
+    agent,
+    committed,
+    unit_vector,
+)
 
 JANE_EMAIL = "jane.doe@example.com"
 USER_42 = "/org/acme/user/42/"
@@ -224,20 +229,6 @@ def raw_rows(sql: str, params=()) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
-
-
-@pytest.fixture
-def agent(agent_and_token, tenant):
-    tenant.policy = {
-        "rate_limits": dict.fromkeys(
-            ["session", "episodic", "semantic", "procedural"], 1000
-        ),
-        "storm_writes_per_minute": 1000,
-        "async_review_at": 0.99,
-        "sync_block_at": 0.999,
-    }
-    tenant.save(update_fields=["policy"])
-    return agent_and_token[0]
 
 
 @pytest.fixture
