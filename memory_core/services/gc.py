@@ -204,9 +204,14 @@ def gc_dry_run_request(*, tenant: Tenant, user: User) -> None:
 
 
 def gc_candidates(*, tenant: Tenant) -> QuerySet[MemoryItem]:
-    """Return active items GC flagged (candidates and stale ones), oldest flag first."""
+    """Return active items GC flagged (candidates and stale ones), oldest flag first.
+
+    A pinned item is kept whatever its marks say, so it is no candidate.
+    """
     return (
-        MemoryItem.objects.filter(tenant=tenant, status=VersionStatus.ACTIVE)
+        MemoryItem.objects.filter(
+            tenant=tenant, status=VersionStatus.ACTIVE, pinned=False
+        )
         .filter(Q(gc_candidate_at__isnull=False) | Q(stale_at__isnull=False))
         .select_related("scope", "head")
         .defer("head__embedding", "head__search_vector")
