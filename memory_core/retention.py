@@ -287,7 +287,7 @@ def _soft_delete(
         status=VersionStatus.ACTIVE,
     ).update(status=VersionStatus.EXPIRED, valid_to=now)
     items = MemoryItem.objects.filter(tenant=tenant, pk__in=ids).update(
-        status=VersionStatus.EXPIRED, updated_at=now
+        status=VersionStatus.EXPIRED, updated_at=now, expired_at=now, expired_by=REASON
     )
     MemoryLogEntry.objects.bulk_create(
         MemoryLogEntry(

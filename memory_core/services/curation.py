@@ -432,7 +432,9 @@ def memory_force_expire(
         head = _lock_head(item)
         _close(head, status=VersionStatus.EXPIRED, now=now)
         item.status, item.updated_at = VersionStatus.EXPIRED, now
-        item.save(update_fields=["status", "updated_at"])
+        # GC's grace period counts from here; recovery clears both.
+        item.expired_at, item.expired_by = now, "curator"
+        item.save(update_fields=["status", "updated_at", "expired_at", "expired_by"])
         _log(
             item,
             LogOperation.EXPIRE,

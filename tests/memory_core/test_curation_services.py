@@ -484,6 +484,7 @@ def test_force_expire(tenant, memory, curator):
     head = MemoryVersion.objects.get(pk=memory.head_id)
     assert item.status == head.status == VersionStatus.EXPIRED
     assert head.valid_to is not None
+    assert (item.expired_at, item.expired_by) == (head.valid_to, "curator")
     entry = memory.log.get(operation=LogOperation.EXPIRE)
     assert entry.payload == {"forced": True} and entry.version_id == head.pk
     assert "memory.expire" in actions(tenant)

@@ -170,6 +170,8 @@ def test_soft_delete_expires_item_and_head_with_log_and_audit(agent, tenant):
     head = MemoryVersion.objects.get(pk=head_id)
     assert item.status == head.status == VersionStatus.EXPIRED
     assert head.valid_to == NOW and item.updated_at == NOW
+    # GC's grace period (and its screen) count from here.
+    assert (item.expired_at, item.expired_by) == (NOW, "retention")
     entry = MemoryLogEntry.objects.filter(item=item).order_by("-seq").first()
     assert entry.operation == LogOperation.EXPIRE and entry.reason == "retention"
     assert entry.version_id == head_id
