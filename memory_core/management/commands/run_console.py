@@ -56,6 +56,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"\nAPI docs: http://{addr}/api/docs/   Ctrl-C stops everything.\n"
         )
+        # A service manager (systemd, docker stop) sends SIGTERM: stop as on Ctrl-C.
+        signal.signal(signal.SIGTERM, _interrupt)
         try:
             while all(p.poll() is None for p in processes.values()):
                 time.sleep(0.5)
@@ -79,3 +81,7 @@ class Command(BaseCommand):
         if not os.environ.get("DATABASE_URL") and embedded_db.started_here:
             embedded_db.stop()
         self.stdout.write("Stopped. The data stays in data/ for next time.")
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
