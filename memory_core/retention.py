@@ -46,16 +46,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from audit.services import Actor, audit_event_record
 from memory_core.deletion import items_hard_delete
+from memory_core.expiry import items_expire
 from memory_core.models import (
     Classification,
-    LogOperation,
     MemoryItem,
-    MemoryLogEntry,
     MemoryVersion,
     Tenant,
     VersionStatus,
@@ -274,38 +273,23 @@ def _soft_delete(
     tenant: Tenant, ids: list[uuid.UUID], outcome: ClassificationOutcome, *, now
 ) -> dict[str, int]:
     """Expire the items `ids` and their active heads from `now`, with log entries."""
-    heads = dict(
-        MemoryItem.objects.filter(tenant=tenant, pk__in=ids).values_list(
-            "pk", "head_id"
-        )
+    expired, heads = items_expire(
+        tenant_id=tenant.id,
+        item_ids=ids,
+        now=now,
+        expired_by=REASON,
+        reason=REASON,
+        payload={
+            "retention": True,
+            "classification": outcome.classification,
+            "retention_days": outcome.retention_days,
+        },
     )
-    versions = MemoryVersion.objects.filter(
-        tenant=tenant,
-        pk__in=Subquery(
-            MemoryItem.objects.filter(tenant=tenant, pk__in=ids).values("head_id")
-        ),
-        status=VersionStatus.ACTIVE,
-    ).update(status=VersionStatus.EXPIRED, valid_to=now)
-    items = MemoryItem.objects.filter(tenant=tenant, pk__in=ids).update(
-        status=VersionStatus.EXPIRED, updated_at=now, expired_at=now, expired_by=REASON
-    )
-    MemoryLogEntry.objects.bulk_create(
-        MemoryLogEntry(
-            tenant=tenant,
-            operation=LogOperation.EXPIRE,
-            item_id=item_id,
-            version_id=heads.get(item_id),
-            reason=REASON,
-            payload={
-                "retention": True,
-                "classification": outcome.classification,
-                "retention_days": outcome.retention_days,
-            },
-            created_at=now,
-        )
-        for item_id in ids
-    )
-    return {"memory_item": items, "memory_version": versions, "memory_log": len(ids)}
+    return {
+        "memory_item": len(expired),
+        "memory_version": heads,
+        "memory_log": len(expired),
+    }
 
 
 def retention_enforce_all(*, dry_run: bool = False) -> list[RetentionReport]:

@@ -21,6 +21,7 @@ from typing import Any
 
 from django.db import connection
 
+from memory_core.expiry import items_expire
 from memory_core.policy import Policy
 
 # Expiring rules, in the order an item is attributed to the first that holds.
@@ -253,45 +254,29 @@ def expire_batch(
 ) -> list[tuple[uuid.UUID, uuid.UUID]]:
     """Expire the items of `item_ids` that `rule` still selects; log each one.
 
-    Run inside the caller's transaction. The item and its head become
-    `expired` from `now` (the head's `valid_to` closes its range), the item
-    remembers when and why, and each gets an `expire` log entry. Return
-    (item id, head id) of the items expired.
+    Run inside the caller's transaction: the items the rule still selects
+    are locked (`SKIP LOCKED`), then expired by `memory_core.expiry`.
+    Return (item id, head id) of the items expired.
     """
     joins, params = ctx.joins()
     sql = f"""
-        WITH picked AS (
-            SELECT i.id, i.head_id FROM {ITEMS} i {joins}
-            WHERE i.id = ANY(%(ids)s) AND {COLLECTABLE} AND ({PREDICATES[rule]})
-            FOR UPDATE OF i SKIP LOCKED
-        ), items AS (
-            UPDATE {ITEMS} i
-            SET status = 'expired', expired_at = %(now)s, expired_by = %(rule)s,
-                updated_at = %(now)s
-            FROM picked WHERE i.id = picked.id
-            RETURNING i.id, i.head_id
-        ), heads AS (
-            UPDATE {VERSIONS} v SET status = 'expired', valid_to = %(now)s
-            FROM items WHERE v.id = items.head_id AND v.status = 'active'
-            RETURNING v.id
-        ), logged AS (
-            INSERT INTO memory_core_memorylogentry
-                (tenant_id, operation, item_id, version_id, reason, payload,
-                 created_at)
-            SELECT %(tenant)s, 'expire', items.id, items.head_id, %(reason)s,
-                   %(payload)s::jsonb, %(now)s
-            FROM items
-            RETURNING 1
-        )
-        SELECT items.id, items.head_id FROM items ORDER BY items.id
+        SELECT i.id FROM {ITEMS} i {joins}
+        WHERE i.id = ANY(%(ids)s) AND {COLLECTABLE} AND ({PREDICATES[rule]})
+        ORDER BY i.id
+        FOR UPDATE OF i SKIP LOCKED
     """
-    extra = {
-        "ids": list(item_ids),
-        "rule": rule,
-        "reason": f"garbage collection: {rule.replace('_', ' ')}",
-        "payload": f'{{"rule": "{rule}", "gc_run": "{run_id}"}}',
-    }
-    return _fetch(sql, ctx.params() | params | extra)
+    picked = [
+        row[0] for row in _fetch(sql, ctx.params() | params | {"ids": list(item_ids)})
+    ]
+    expired, _ = items_expire(
+        tenant_id=ctx.tenant_id,
+        item_ids=picked,
+        now=ctx.now,
+        expired_by=rule,
+        reason=f"garbage collection: {rule.replace('_', ' ')}",
+        payload={"rule": rule, "gc_run": str(run_id)},
+    )
+    return expired
 
 
 MARK_SETS = {
