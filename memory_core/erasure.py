@@ -719,7 +719,8 @@ def _orphan_mappings(tenant_id: uuid.UUID, used: set[tuple[str, str]]) -> list[i
         )
         if mapping is None:
             continue
-        if principal_kind_is_user(principal):
+        # A user's task scopes share the user's tokens (redaction.principal_for).
+        if "/user/" in principal:
             in_scope = "(s.path = %(p)s OR s.path LIKE %(prefix)s)"
             in_write = "(w.scope_path = %(p)s OR w.scope_path LIKE %(prefix)s)"
         else:
@@ -750,11 +751,6 @@ def _orphan_mappings(tenant_id: uuid.UUID, used: set[tuple[str, str]]) -> list[i
             if not cursor.fetchone()[0]:
                 orphans.append(mapping)
     return orphans
-
-
-def principal_kind_is_user(principal: str) -> bool:
-    """Whether `principal` is a user scope, whose task scopes share its tokens."""
-    return "/user/" in principal
 
 
 ROW_MODELS: dict[str, type[models.Model]] = {

@@ -11,7 +11,6 @@ import threading
 import uuid
 from datetime import timedelta
 
-import numpy as np
 import pytest
 from django.db import connection
 from django.utils import timezone
@@ -40,22 +39,11 @@ from memory_core.pipeline.judges import Judgement
 from memory_core.services.curation import memory_pin
 from memory_core.services.gc import memory_recover
 from tests.factories import make_member
+from tests.memory_core.test_curation_services import unit_vector
 
 SCOPE = "/org/acme/user/42/"
 DAY = timedelta(days=1)
 SECOND = timedelta(seconds=1)
-_rng = np.random.default_rng(6)
-
-
-def unit_vector(near: list[float] | None = None, similarity: float = 0.9) -> list:
-    vector = _rng.normal(size=384)
-    vector /= np.linalg.norm(vector)
-    if near is not None:
-        base = np.asarray(near)
-        orthogonal = vector - (vector @ base) * base
-        orthogonal /= np.linalg.norm(orthogonal)
-        vector = similarity * base + np.sqrt(1 - similarity**2) * orthogonal
-    return vector.tolist()
 
 
 def stored(
@@ -462,7 +450,9 @@ class MondayTuesday:
 def test_contradiction_scan_opens_a_case_once_and_skips_kept_pairs(tenant):
     vector = unit_vector()
     old = stored(tenant, "Standup is on Monday.", embedding=vector, age=2 * DAY)
-    new = stored(tenant, "Standup is on Tuesday.", embedding=unit_vector(vector))
+    new = stored(
+        tenant, "Standup is on Tuesday.", embedding=unit_vector(vector, similarity=0.9)
+    )
     result = gc_run_execute(tenant_id=tenant.id, judge=MondayTuesday())
     case = Conflict.objects.get(tenant=tenant)
     assert (case.existing_version_id, case.new_version_id) == (old.head_id, new.head_id)
