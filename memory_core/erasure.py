@@ -709,14 +709,14 @@ def _tokens_used(
 def _orphan_mappings(tenant_id: uuid.UUID, used: set[tuple[str, str]]) -> list[int]:
     """Return the ids of the mappings among `used` no stored content still shows."""
     orphans = []
+    mappings = {
+        (principal, token): pk
+        for pk, principal, token in RedactionToken.objects.filter(
+            tenant_id=tenant_id, principal__in={p for p, _ in used}
+        ).values_list("pk", "principal", "token")
+    }
     for principal, token in sorted(used):
-        mapping = (
-            RedactionToken.objects.filter(
-                tenant_id=tenant_id, principal=principal, token=token
-            )
-            .values_list("pk", flat=True)
-            .first()
-        )
+        mapping = mappings.get((principal, token))
         if mapping is None:
             continue
         # A user's task scopes share the user's tokens (redaction.principal_for).
