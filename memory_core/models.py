@@ -29,9 +29,19 @@ class Tenant(models.Model):
         help_text="Overrides of memory_core.policy.Policy, by field name.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    suspended_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Set by a platform operator: agents and members are refused.",
+    )
+    suspension_reason = models.TextField(blank=True)
 
     def __str__(self) -> str:
         return self.slug
+
+    @property
+    def is_suspended(self) -> bool:
+        return self.suspended_at is not None
 
 
 class Role(models.TextChoices):
@@ -60,6 +70,21 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} as {self.role} in {self.tenant}"
+
+
+class PasswordChangeRequired(models.Model):
+    """A user who must set a new password before anything else (a one-time one)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="password_change_required",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} must change their password"
 
 
 class Layer(models.TextChoices):
@@ -145,6 +170,17 @@ class Scope(models.Model):
     kind = models.CharField(max_length=16, choices=ScopeKind.choices)
     name = models.CharField(max_length=200)
     created_at = models.DateTimeField(auto_now_add=True)
+    created_by_agent = models.ForeignKey(
+        "Agent",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Set when an agent's write created it (auto_create_scopes).",
+    )
+    archived_at = models.DateTimeField(
+        null=True, blank=True, help_text="Archived scopes take no writes."
+    )
 
     class Meta:
         constraints = [
