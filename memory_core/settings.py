@@ -7,9 +7,11 @@ the whole console on one machine (embedded PostgreSQL, filesystem broker).
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("MGC_DATA_DIR", BASE_DIR / "data"))
@@ -20,10 +22,40 @@ def env_bool(name: str, default: bool) -> bool:
     return default if value is None else value.lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me-in-production-0123456789"
-)
+# Off unless asked for: `make run` asks (DJANGO_DEBUG=1) for the demo.
+DEBUG = env_bool("DJANGO_DEBUG", False)
+
+
+def _development_secret() -> str:
+    """Return this installation's own random secret, made on first use.
+
+    Development and the demo need no configuration, yet no installation
+    shares a key with another: the secret lives in DATA_DIR, mode 0600.
+    """
+    path = DATA_DIR / "secret_key"
+    if not path.exists():
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_urlsafe(50))
+    return path.read_text().strip()
+
+
+# Production (DEBUG off) takes every key from the environment and refuses to
+# start without one; development derives the missing ones from the secret
+# above. The redaction key encrypts stored personal data, the provenance key
+# signs records: each its own, so losing or rotating one leaves the others.
+PRODUCTION_KEYS = ("DJANGO_SECRET_KEY", "MGC_PROVENANCE_KEY", "MGC_REDACTION_KEY")
+_missing_keys = [name for name in PRODUCTION_KEYS if not os.environ.get(name)]
+if _missing_keys and not DEBUG:
+    raise ImproperlyConfigured(
+        f"Production mode (DJANGO_DEBUG is off) needs {', '.join(_missing_keys)} "
+        "set in the environment, each a long random value, e.g. "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`. "
+        "For a local demo, set DJANGO_DEBUG=1 (`make run` does). "
+        "See docs/deploy.md, 'Keys'."
+    )
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or _development_secret()
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 ALLOWED_HOSTS = [h.strip() for h in ALLOWED_HOSTS.split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [
@@ -227,9 +259,17 @@ MGC_ERASURE_CHUNK_PAUSE_SECONDS = float(
 MGC_GC_BATCH_PAUSE_SECONDS = float(os.environ.get("MGC_GC_BATCH_PAUSE_SECONDS", "0"))
 
 # Keys: provenance signatures (HMAC-SHA256) and the encryption of redacted
-# values. Derived from SECRET_KEY unless set; set both in production.
-MGC_PROVENANCE_KEY = os.environ.get("MGC_PROVENANCE_KEY", f"provenance:{SECRET_KEY}")
-MGC_REDACTION_KEY = os.environ.get("MGC_REDACTION_KEY", f"redaction:{SECRET_KEY}")
+# values (see PRODUCTION_KEYS above). While keys are rotated
+# (`manage.py rotate_keys`), the previous ones stay readable through the
+# *_PREVIOUS variables, comma-separated.
+MGC_PROVENANCE_KEY = os.environ.get("MGC_PROVENANCE_KEY") or f"provenance:{SECRET_KEY}"
+MGC_REDACTION_KEY = os.environ.get("MGC_REDACTION_KEY") or f"redaction:{SECRET_KEY}"
+MGC_PROVENANCE_KEY_PREVIOUS = [
+    k for k in os.environ.get("MGC_PROVENANCE_KEY_PREVIOUS", "").split(",") if k
+]
+MGC_REDACTION_KEY_PREVIOUS = [
+    k for k in os.environ.get("MGC_REDACTION_KEY_PREVIOUS", "").split(",") if k
+]
 # The contradiction judge: "rules" (deterministic) or "http" (an LLM/NLI
 # endpoint at MGC_JUDGE_URL answering {"label": "contradiction"|...}).
 MGC_CONTRADICTION_JUDGE = os.environ.get("MGC_CONTRADICTION_JUDGE", "rules")

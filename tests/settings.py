@@ -9,6 +9,11 @@ import uuid
 
 os.environ.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/15")
 os.environ.setdefault("MGC_CELERY_QUEUE", f"test-{uuid.uuid4().hex[:12]}")
+# Production mode, as deployed: explicit keys (test values, never real ones);
+# the worker subprocesses inherit them.
+os.environ.setdefault("DJANGO_SECRET_KEY", "test-secret-key-" + "x" * 50)
+os.environ.setdefault("MGC_PROVENANCE_KEY", "test-provenance-key")
+os.environ.setdefault("MGC_REDACTION_KEY", "test-redaction-key")
 
 from memory_core.settings import *  # noqa: E402, F403
 
