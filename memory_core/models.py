@@ -785,3 +785,24 @@ class GcRun(models.Model):
         if not self.duration_seconds:
             return None
         return self.rows_examined / self.duration_seconds
+
+
+class ServiceHeartbeat(models.Model):
+    """The last sign of life of a worker or of beat, for `/readyz`.
+
+    Not tenant data: one row per component and host, overwritten in place.
+    """
+
+    component = models.CharField(max_length=16)
+    hostname = models.CharField(max_length=255)
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["component", "hostname"], name="heartbeat_unique_host"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.component}@{self.hostname} {self.seen_at:%Y-%m-%d %H:%M:%S}"
