@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench install clean-data
+.PHONY: run test lint bench install stop-db clean-data
 
 install: $(STAMP)
 
@@ -16,8 +16,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The demo: development mode (DEBUG, keys from a per-installation secret in
+# data/), demo tenants and logins. Production runs the same servers without
+# either (docs/deploy.md).
 run: $(STAMP)
-	$(PY) manage.py run_console
+	DJANGO_DEBUG=1 $(PY) manage.py run_console --demo
 
 test: $(STAMP)
 	$(PY) -m ruff check .
@@ -31,6 +34,9 @@ bench: $(STAMP)
 	$(PY) -m bench.writes
 	$(PY) -m bench.console_queue
 	$(PY) -m bench.console_browser
+
+stop-db:
+	$(PY) -m memory_core.embedded_db stop
 
 clean-data:
 	$(PY) -m memory_core.embedded_db stop || true

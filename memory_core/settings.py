@@ -82,6 +82,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files with hashed names and far-future caching, from the web
+    # processes themselves: no separate static server to run.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -144,7 +147,32 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("MGC_STATIC_ROOT", BASE_DIR / "staticfiles"))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Hashed, compressed copies written by `collectstatic` (`make run` and
+    # every deployment run it); DEBUG serves the plain names.
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+# HTTPS, behind a proxy that terminates TLS and sets X-Forwarded-Proto
+# (docs/deploy.md). On in production; MGC_HTTPS=0 turns it off for a plain
+# HTTP deployment on a trusted network, DEBUG turns it off for development.
+MGC_HTTPS = env_bool("MGC_HTTPS", not DEBUG)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = MGC_HTTPS
+# Load balancers probe over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+SESSION_COOKIE_SECURE = MGC_HTTPS
+CSRF_COOKIE_SECURE = MGC_HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("MGC_HSTS_SECONDS", "31536000")) * MGC_HTTPS
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("MGC_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("MGC_HSTS_PRELOAD", True)
+SESSION_COOKIE_HTTPONLY = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["memory_core.auth.AgentTokenAuthentication"],
@@ -169,14 +197,18 @@ SPECTACULAR_SETTINGS = {
 # Celery: Redis or RabbitMQ in production; kombu's filesystem transport when
 # nothing is configured, so `make run` needs no broker.
 BROKER_DIR = DATA_DIR / "broker"
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://localhost/")
 if CELERY_BROKER_URL.startswith("filesystem://"):
-    for _sub in ("queue", "processed"):
+    for _sub in ("queue", "processed", "control"):
         (BROKER_DIR / _sub).mkdir(parents=True, exist_ok=True)
+    # kombu's transport, with atomic writes and unreadable messages set
+    # aside instead of stopping the worker (memory_core/broker.py).
+    CELERY_BROKER_TRANSPORT = "memory_core.broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),
         "processed_folder": str(BROKER_DIR / "processed"),
+        "control_folder": str(BROKER_DIR / "control"),
         "store_processed": False,
         "polling_interval": 0.1,
     }
@@ -189,7 +221,16 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = int(os.environ.get("MGC_WORKER_PREFETCH", "4
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULER = "memory_core.beat:HeartbeatScheduler"
+# A worker or beat silent for longer is reported by /readyz.
+MGC_HEARTBEAT_STALE_SECONDS = int(os.environ.get("MGC_HEARTBEAT_STALE_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
+    # A worker's sign of life for /readyz; a stale one is dropped, not queued.
+    "worker-heartbeat": {
+        "task": "memory_core.health.heartbeat",
+        "schedule": 15.0,
+        "options": {"expires": 14.0},
+    },
     "escalate-overdue-reviews": {
         "task": "approvals.escalate_overdue_reviews",
         "schedule": 60.0,

@@ -10,6 +10,7 @@ from django.db import OperationalError
 from memory_core.embeddings import EmbeddingError
 from memory_core.gc.runs import SYSTEM as GC_SYSTEM
 from memory_core.gc.runs import gc_run_execute, gc_tenants_due
+from memory_core.health import WORKER, heartbeat_record, heartbeats_prune
 from memory_core.retention import retention_enforce_all
 from memory_core.services.gc import gc_actor
 from memory_core.services.reviews import writes_expire_overdue
@@ -39,6 +40,13 @@ def write_process_task(self, write_id: str) -> int:
             write_fail(write_id=uuid.UUID(write_id), reason=type(exc).__name__)
             return 0
         raise self.retry(exc=exc, countdown=min(2**self.request.retries, 60)) from exc
+
+
+@shared_task(name="memory_core.health.heartbeat", bind=True, ignore_result=True)
+def heartbeat_task(self) -> None:
+    """Record that a worker consuming the queue is alive (sent by beat)."""
+    heartbeat_record(component=WORKER, hostname=self.request.hostname)
+    heartbeats_prune()
 
 
 @shared_task(name="memory_core.writes.requeue_stalled")

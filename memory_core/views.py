@@ -11,10 +11,11 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
+from memory_core import health
 from memory_core.access import (
     member_required,
     member_tenants,
@@ -68,9 +69,16 @@ def choice(
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    """Send a member to their first tenant's memories; anyone else sees why not."""
-    tenant = member_tenants(request.user).first()
+    """Send a member to their first tenant's memories; anyone else sees why not.
+
+    A tenant that is not suspended comes first; a platform operator who
+    belongs to no tenant goes to the platform's pages.
+    """
+    tenants = member_tenants(request.user)
+    tenant = tenants.filter(suspended_at__isnull=True).first() or tenants.first()
     if tenant is None:
+        if request.user.is_superuser:
+            return redirect("platform_tenants")
         return render(request, "memory_core/no_tenant.html")
     return redirect("memory_list", slug=tenant.slug)
 
@@ -268,3 +276,19 @@ def payload_fields(payload: dict[str, Any]) -> list[dict[str, Any]]:
         )
         fields.append({"key": key, "value": text, "block": block})
     return fields
+
+
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Answer while this process serves requests (liveness)."""
+    return JsonResponse({"status": "ok"})
+
+
+def readyz(request: HttpRequest) -> JsonResponse:
+    """Answer 200 when the console can do its work, 503 naming what is missing."""
+    ready, checks = health.readiness()
+    response = JsonResponse(
+        {"status": "ready" if ready else "not_ready", "checks": checks},
+        status=200 if ready else 503,
+    )
+    add_never_cache_headers(response)
+    return response

@@ -1,0 +1,33 @@
+"""gunicorn's settings for the console's web processes.
+
+`gunicorn -c python:memory_core.gunicorn_conf memory_core.wsgi` runs it as
+`make run` does; every value can be overridden with gunicorn's own flags or
+the `GUNICORN_CMD_ARGS` variable (docs/deploy.md).
+
+Threaded workers (`gthread`): an agent long-polling for its write's outcome
+holds a thread for up to 30 s, not a whole process.
+"""
+
+from __future__ import annotations
+
+import os
+
+bind = os.environ.get("MGC_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", max(2, os.cpu_count() or 1)))
+worker_class = "gthread"
+threads = int(os.environ.get("MGC_WEB_THREADS", "8"))
+# Longer than the longest long poll (MGC_LONG_POLL_MAX_SECONDS = 30).
+timeout = 60
+graceful_timeout = 30
+keepalive = 5
+# Recycle a process now and then, staggered, so no leak outlives a day.
+max_requests = 20_000
+max_requests_jitter = 2_000
+accesslog = "-"
+errorlog = "-"
+access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
+# The proxy in front terminates TLS and sets X-Forwarded-Proto; list its
+# addresses here (comma-separated) so gunicorn trusts them.
+forwarded_allow_ips = os.environ.get("MGC_FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+proc_name = "mgc-web"
+control_socket_disable = True
