@@ -251,8 +251,11 @@ def demo_credentials(url: str = "http://127.0.0.1:8000") -> dict[str, Any]:
             }
         )
     agents = []
-    for agent in Agent.objects.filter(tenant__slug__in=TENANTS).select_related(
-        "tenant"
+    # In a stable order (tenant, then name): scripts pick the first one.
+    for agent in (
+        Agent.objects.filter(tenant__slug__in=TENANTS)
+        .select_related("tenant")
+        .order_by("tenant__slug", "name")
     ):
         prefix, secret = demo_agent_token(agent.tenant.slug)
         agents.append(

@@ -7,11 +7,11 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import numpy as np
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
 from memory_core.embeddings import EmbeddingError, OpenAICompatible
-from memory_core.models import MemoryItem
+from memory_core.models import MemoryItem, Tenant
 from memory_core.services.writes import write_process, write_submit
 from tests.factories import make_agent
 
@@ -234,3 +234,27 @@ def test_openai_compatible_provider(endpoint):
             dim=384,
             timeout=1,
         ).embed(["a"])
+
+
+@pytest.mark.django_db
+def test_demo_credentials_lists_agents_in_a_stable_order(capsys):
+    from memory_core.demo import demo_seed
+
+    demo_seed()
+    call_command("demo_credentials", "--json")
+    agents = json.loads(capsys.readouterr().out)["agents"]
+
+    assert [(a["tenant"], a["name"]) for a in agents] == sorted(
+        (a["tenant"], a["name"]) for a in agents
+    )
+    assert agents[0]["tenant"] == "acme"
+
+
+@pytest.mark.django_db
+def test_the_demo_is_refused_in_production_and_absent_unless_seeded(settings):
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="only in development mode"):
+        call_command("seed_demo")
+    with pytest.raises(CommandError, match="The demo is not seeded here"):
+        call_command("demo_credentials", "--json")
+    assert not Tenant.objects.exists()

@@ -1,8 +1,9 @@
 import json
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
-from memory_core.demo import demo_credentials
+from memory_core.demo import TENANTS, demo_credentials
+from memory_core.models import Tenant
 
 
 class Command(BaseCommand):
@@ -13,6 +14,11 @@ class Command(BaseCommand):
         parser.add_argument("--url", default="http://127.0.0.1:8000")
 
     def handle(self, *args, json=False, url="", **options):
+        if not Tenant.objects.filter(slug__in=TENANTS).exists():
+            raise CommandError(
+                "The demo is not seeded here: `make run` seeds it "
+                "(`manage.py run_console --demo`, development mode only)."
+            )
         creds = demo_credentials(url)
         if json:
             self.stdout.write(_dumps(creds))
