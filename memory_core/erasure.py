@@ -53,7 +53,7 @@ from memory_core.pipeline.gates.sensitivity import (
     REDACTION_TOKEN_RE,
     find_pii,
 )
-from memory_core.redaction import principal_for, value_digest
+from memory_core.redaction import principal_for, value_digests
 from memory_core.services.tenancy import scope_path_kind
 
 
@@ -391,10 +391,11 @@ def _conditions(
         for n, ident in enumerate(identifiers, start=1):
             if ident.kind in (Kind.EMAIL, Kind.PHONE):
                 kind = EMAIL if ident.kind == Kind.EMAIL else PHONE
+                # Under every key: a mapping not yet rotated still matches.
                 cursor.execute(
                     "SELECT id, principal, token FROM memory_core_redactiontoken "
-                    "WHERE tenant_id = %s AND value_digest = %s ORDER BY id",
-                    [tenant_id, value_digest(kind, ident.value)],
+                    "WHERE tenant_id = %s AND value_digest = ANY(%s) ORDER BY id",
+                    [tenant_id, value_digests(kind, ident.value)],
                 )
                 for token_id, principal, token in cursor.fetchall():
                     erasure.rows["redaction_token"].setdefault(token_id, []).append(

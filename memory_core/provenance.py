@@ -4,7 +4,9 @@ A record is a plain JSON object with JSON-native values only (strings,
 floats, booleans, lists), so the copy stored in `MemoryVersion.provenance`
 serialises to the same canonical bytes as the one that was signed. The
 signature is HMAC-SHA256 over the canonical JSON (keys sorted, no spaces,
-UTF-8) with the key of `settings.MGC_PROVENANCE_KEY` (003 §12.4.5).
+UTF-8) with the key of `settings.MGC_PROVENANCE_KEY` (003 §12.4.5). While
+keys are rotated, checks also accept a signature under a previous key
+(`memory_core/keys.py`); records are only ever signed with the current one.
 """
 
 from __future__ import annotations
@@ -149,6 +151,16 @@ def provenance_verify(record: dict[str, Any], signature: str, key: bytes) -> boo
     return hmac.compare_digest(expected, signature)
 
 
+def provenance_key_index(
+    record: dict[str, Any], signature: str, keys: Sequence[bytes]
+) -> int | None:
+    """Return the position in `keys` of the key that signed the record, or None."""
+    for index, key in enumerate(keys):
+        if provenance_verify(record, signature, key):
+            return index
+    return None
+
+
 def provenance_resign_approved(
     record: dict[str, Any],
     *,
@@ -157,14 +169,19 @@ def provenance_resign_approved(
     betas: Sequence[float],
     approved_at: datetime | None = None,
     signature: str | None = None,
+    previous_keys: Sequence[bytes] = (),
 ) -> tuple[dict[str, Any], str]:
     """Return a copy of `record` approved by a human, and its new signature.
 
     The adjusted confidence is recomputed with the human-approval term. Pass
     the stored `signature` to refuse re-signing (and so laundering) a record
-    that was tampered with: `ProvenanceTampered` is raised.
+    that was tampered with: `ProvenanceTampered` is raised. A signature under
+    one of `previous_keys` is accepted; the new one is always under `key`.
     """
-    if signature is not None and not provenance_verify(record, signature, key):
+    if (
+        signature is not None
+        and provenance_key_index(record, signature, [key, *previous_keys]) is None
+    ):
         raise ProvenanceTampered("The provenance record does not match its signature.")
     approved = {
         **record,
@@ -189,17 +206,19 @@ def provenance_problems(
     content: str,
     content_hash: str,
     key: bytes,
+    previous_keys: Sequence[bytes] = (),
 ) -> list[str]:
     """Return what is wrong with a stored version's provenance; [] when intact.
 
     Beyond the signature, the record must name the version's content hash, and
     the content must still hash to it: the signature alone would not notice a
-    version whose content was changed under an intact record.
+    version whose content was changed under an intact record. A signature
+    under one of `previous_keys` is intact.
     """
     problems = []
     if not signature:
         problems.append("unsigned")
-    elif not provenance_verify(record, signature, key):
+    elif provenance_key_index(record, signature, [key, *previous_keys]) is None:
         problems.append("signature")
     if record.get("content_hash") != content_hash:
         problems.append("content_hash")

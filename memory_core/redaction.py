@@ -20,6 +20,8 @@ The scheme:
   the Fernet key is urlsafe-base64(SHA-256(key)), the digest key is
   SHA-256("digest:" + key). Without the setting's value neither a digest
   can be recomputed nor a value decrypted; a wrong key raises `InvalidToken`.
+- While keys are rotated (`memory_core/keys.py`), decryption and digest
+  lookups also accept the previous keys; new rows use the current key.
 - Only a compliance officer or an admin of the tenant can resolve a token
   (`redaction_resolve`), with a reason; each resolution is audited with ids
   only.
@@ -34,7 +36,7 @@ import uuid
 from functools import lru_cache
 from typing import Any
 
-from cryptography.fernet import Fernet
+from cryptography.fernet import Fernet, MultiFernet
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -43,6 +45,7 @@ from django.db.models import Max
 from audit.services import audit_event_record
 from memory_core.exceptions import Invalid, NotFound, PermissionDenied
 from memory_core.hashing import content_hash, structural_fingerprint
+from memory_core.keys import redaction_keys
 from memory_core.models import Membership, RedactionToken, Role, Tenant
 from memory_core.pipeline.gates.sensitivity import find_pii
 from memory_core.pipeline.types import Candidate
@@ -65,6 +68,11 @@ def _fernet(key: str) -> Fernet:
     return Fernet(base64.urlsafe_b64encode(hashlib.sha256(key.encode()).digest()))
 
 
+@lru_cache(maxsize=8)
+def _multi_fernet(keys: tuple[str, ...]) -> MultiFernet:
+    return MultiFernet([_fernet(key) for key in keys])
+
+
 def _digest_key(key: str) -> bytes:
     return hashlib.sha256(f"digest:{key}".encode()).digest()
 
@@ -76,6 +84,15 @@ def value_digest(kind: str, normalized: str, *, key: str | None = None) -> str:
     return hmac.new(_digest_key(key), message, hashlib.sha256).hexdigest()
 
 
+def value_digests(kind: str, normalized: str) -> list[str]:
+    """Return the value's digest under the current key, then each previous key.
+
+    A lookup by digest matches any of them, so a row still under a previous
+    key is found while the keys are rotated.
+    """
+    return [value_digest(kind, normalized, key=key) for key in redaction_keys()]
+
+
 def value_encrypt(value: str, *, key: str | None = None) -> bytes:
     """Encrypt a value for storage (Fernet: a fresh IV, so never deterministic)."""
     key = settings.MGC_REDACTION_KEY if key is None else key
@@ -83,9 +100,13 @@ def value_encrypt(value: str, *, key: str | None = None) -> bytes:
 
 
 def value_decrypt(ciphertext: bytes, *, key: str | None = None) -> str:
-    """Decrypt a stored value; a wrong key raises `InvalidToken`."""
-    key = settings.MGC_REDACTION_KEY if key is None else key
-    return _fernet(key).decrypt(bytes(ciphertext)).decode()
+    """Decrypt a stored value; a wrong key raises `InvalidToken`.
+
+    Without `key`, try the current key, then each previous key.
+    """
+    if key is not None:
+        return _fernet(key).decrypt(bytes(ciphertext)).decode()
+    return _multi_fernet(tuple(redaction_keys())).decrypt(bytes(ciphertext)).decode()
 
 
 def _token_for(
@@ -97,10 +118,14 @@ def _token_for(
     number (unique number); the loser's insert fails in its savepoint and it
     looks again.
     """
-    digest = value_digest(kind, normalized)
+    digests = value_digests(kind, normalized)
+    digest = digests[0]
     tokens = RedactionToken.objects.filter(tenant_id=tenant_id, principal=principal)
     for _ in range(TOKEN_CREATE_ATTEMPTS):
-        existing = tokens.filter(value_digest=digest).values_list("token", flat=True)
+        # A row still under a previous key is the same value: reuse its token.
+        existing = tokens.filter(value_digest__in=digests).values_list(
+            "token", flat=True
+        )
         if token := existing.first():
             return token
         last = tokens.filter(kind=kind).aggregate(last=Max("number"))["last"] or 0

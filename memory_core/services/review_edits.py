@@ -20,12 +20,13 @@ from audit.services import audit_event_record
 from memory_core.embeddings import EmbeddingError, get_provider
 from memory_core.exceptions import Invalid, NotFound, TooLarge
 from memory_core.hashing import content_hash
+from memory_core.keys import provenance_keys
 from memory_core.models import MemoryVersion, Tenant, WriteRequest
 from memory_core.pipeline.gates.sensitivity import find_secrets
 from memory_core.provenance import (
     ProvenanceTampered,
+    provenance_key_index,
     provenance_sign,
-    provenance_verify,
 )
 from memory_core.redaction import principal_for, redact_text
 from memory_core.services.reviews import (
@@ -89,13 +90,14 @@ def draft_edit_apply(version: MemoryVersion, edit: DraftEdit) -> list[str]:
 
     The caller saves the returned fields (with any of its own).
     """
-    key = settings.MGC_PROVENANCE_KEY.encode()
+    keys = provenance_keys()
     if version.provenance:
-        # Refuse to launder a tampered record by signing it anew.
-        if not provenance_verify(version.provenance, version.signature, key):
+        # Refuse to launder a tampered record by signing it anew; one signed
+        # under a previous key (before a rotation) is intact.
+        if provenance_key_index(version.provenance, version.signature, keys) is None:
             raise ProvenanceTampered("The draft's provenance does not match.")
         version.provenance = {**version.provenance, "content_hash": edit.hash}
-        version.signature = provenance_sign(version.provenance, key)
+        version.signature = provenance_sign(version.provenance, keys[0])
     version.content, version.content_hash = edit.content, edit.hash
     version.embedding = edit.vector
     if edit.pii and "pii" not in version.flags:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
@@ -18,6 +17,7 @@ from django.utils import timezone
 from audit.services import Actor, AuditEntry, audit_events_record
 from memory_core.exceptions import Conflict as AlreadyDecided
 from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.keys import provenance_keys
 from memory_core.models import (
     Conflict,
     ConflictStatus,
@@ -231,13 +231,16 @@ def resign_approved(version: MemoryVersion, *, approved_by: str, now: datetime) 
     """Re-sign the provenance record now that a person approved it (β4 counts)."""
     if not version.provenance:
         return
+    # A draft signed before a key rotation verifies under the previous key.
+    key, *previous = provenance_keys()
     record, signature = provenance_resign_approved(
         version.provenance,
         approved_by=approved_by,
-        key=settings.MGC_PROVENANCE_KEY.encode(),
+        key=key,
         betas=policy_for(version.tenant).confidence_betas,
         approved_at=now,
         signature=version.signature,
+        previous_keys=previous,
     )
     version.provenance, version.signature = record, signature
     version.adjusted_confidence = record.get(

@@ -1,10 +1,10 @@
 """Recompute every signed version's provenance signature; report the tampered."""
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from memory_core.keys import provenance_keys
 from memory_core.models import MemoryVersion, Tenant
-from memory_core.provenance import provenance_problems
+from memory_core.provenance import provenance_problems, provenance_verify
 
 CHUNK_SIZE = 2000
 
@@ -13,7 +13,9 @@ class Command(BaseCommand):
     help = (
         "Verify the HMAC signature of every memory version's provenance record "
         "(003 §12.4.5) and that its content still matches the recorded hash; "
-        "print the tampered versions and exit non-zero if there are any."
+        "print the tampered versions and exit non-zero if there are any. A "
+        "signature under a key of MGC_PROVENANCE_KEY_PREVIOUS is intact, and "
+        "counted as signed with a previous key until rotate_keys re-signs it."
     )
 
     def add_arguments(self, parser):
@@ -25,20 +27,30 @@ class Command(BaseCommand):
             tenants = tenants.filter(slug=tenant)
             if not tenants.exists():
                 raise CommandError(f"No tenant {tenant!r}.")
-        key = settings.MGC_PROVENANCE_KEY.encode()
-        tampered = 0
+        keys = provenance_keys()
+        tampered = previous = 0
         for current in tenants:
-            checked, found = self._verify_tenant(current, key)
+            checked, found, old = self._verify_tenant(current, keys)
             tampered += found
-            self.stdout.write(
+            previous += old
+            line = (
                 f"{current.slug}: {checked} signed versions checked, {found} tampered"
+            )
+            if old:
+                line += f", {old} signed with a previous key"
+            self.stdout.write(line)
+        if previous:
+            self.stdout.write(
+                f"{previous} version(s) signed with a previous key: run "
+                "`manage.py rotate_keys --provenance` to re-sign them."
             )
         if tampered:
             raise CommandError(
                 f"{tampered} tampered provenance record(s).", returncode=1
             )
 
-    def _verify_tenant(self, tenant: Tenant, key: bytes) -> tuple[int, int]:
+    def _verify_tenant(self, tenant: Tenant, keys: list[bytes]) -> tuple[int, int, int]:
+        """Return how many versions were checked, tampered, under a previous key."""
         rows = (
             MemoryVersion.objects.filter(tenant=tenant)
             .exclude(provenance={})
@@ -53,7 +65,7 @@ class Command(BaseCommand):
                 "content_hash",
             )
         )
-        checked = found = 0
+        checked = found = previous = 0
         for (
             version_id,
             item_id,
@@ -69,7 +81,8 @@ class Command(BaseCommand):
                 signature=signature,
                 content=content,
                 content_hash=hash_,
-                key=key,
+                key=keys[0],
+                previous_keys=keys[1:],
             )
             if problems:
                 found += 1
@@ -77,4 +90,6 @@ class Command(BaseCommand):
                     f"TAMPERED item {item_id} version {number} (id {version_id}): "
                     f"{', '.join(problems)}"
                 )
-        return checked, found
+            elif not provenance_verify(record, signature, keys[0]):
+                previous += 1
+        return checked, found, previous
