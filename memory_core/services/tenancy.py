@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from audit.services import Actor, audit_event_record
@@ -21,6 +23,7 @@ from memory_core.models import (
     Tenant,
     ancestor_paths,
 )
+from memory_core.policy import REGIONS
 
 
 def user_actor(user: User) -> Actor:
@@ -31,12 +34,68 @@ def agent_actor(agent: Agent) -> Actor:
     return Actor(type="agent", id=str(agent.pk), label=agent.name)
 
 
-def tenant_create(*, slug: str, name: str, actor: Actor) -> Tenant:
-    """Create a tenant with its root scopes /global/ and /org/{slug}/."""
+# Lowercase words of letters and digits joined by single hyphens: the slug
+# is a URL segment (/t/<slug>/) and a scope path segment (/org/<slug>/).
+TENANT_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+TENANT_SLUG_MAX = 64
+
+
+def tenant_slug_check(slug: str) -> str:
+    """Return `slug` if a new tenant may take it; say how to fix it otherwise."""
+    if not TENANT_SLUG.match(slug) or len(slug) > TENANT_SLUG_MAX:
+        raise Invalid(
+            f"The slug {slug!r} is not valid: use lowercase letters, digits and "
+            f"single hyphens, starting and ending with a letter or digit, at "
+            f"most {TENANT_SLUG_MAX} characters (for example 'acme-eu').",
+            code="invalid_slug",
+        )
+    if Tenant.objects.filter(slug=slug).exists():
+        raise _slug_taken(slug)
+    return slug
+
+
+def _slug_taken(slug: str) -> Invalid:
+    return Invalid(
+        f"The slug {slug!r} is taken by another tenant; choose another one.",
+        code="slug_taken",
+    )
+
+
+def tenant_region_check(region: str) -> str:
+    """Return `region` if it is a storage region; name the choices otherwise."""
+    if region not in REGIONS:
+        raise Invalid(
+            f"Unknown region {region!r}; use one of {', '.join(REGIONS)}.",
+            code="invalid_region",
+        )
+    return region
+
+
+def tenant_create(
+    *, slug: str, name: str, actor: Actor, region: str | None = None
+) -> Tenant:
+    """Create a tenant with its root scopes /global/ and /org/{slug}/.
+
+    `region` is the policy's `storage_region`; without it the default applies.
+    """
+    slug = tenant_slug_check(slug)
+    policy = {} if region is None else {"storage_region": tenant_region_check(region)}
     with transaction.atomic():
-        tenant = Tenant(slug=slug, name=name)
-        tenant.full_clean()
-        tenant.save()
+        tenant = Tenant(slug=slug, name=name.strip(), policy=policy)
+        try:
+            tenant.full_clean()
+        except ValidationError as error:
+            problems = [
+                f"{field}: {' '.join(messages)}"
+                for field, messages in error.message_dict.items()
+            ]
+            raise Invalid("; ".join(problems), code="invalid_tenant") from None
+        try:
+            # A savepoint: a concurrent creation of the same slug loses here.
+            with transaction.atomic():
+                tenant.save()
+        except IntegrityError:
+            raise _slug_taken(slug) from None
         root = Scope.objects.create(
             tenant=tenant, path="/global/", kind=ScopeKind.GLOBAL, name="Global"
         )
@@ -45,7 +104,7 @@ def tenant_create(*, slug: str, name: str, actor: Actor) -> Tenant:
             parent=root,
             path=f"/org/{slug}/",
             kind=ScopeKind.ORG,
-            name=name,
+            name=tenant.name,
         )
         audit_event_record(
             tenant_id=tenant.id,
@@ -53,6 +112,7 @@ def tenant_create(*, slug: str, name: str, actor: Actor) -> Tenant:
             action="tenant.create",
             object_type="tenant",
             object_id=str(tenant.id),
+            metadata={"slug": slug, "region": region or ""},
         )
     return tenant
 
