@@ -2,7 +2,9 @@
 
 A page under `/t/<slug>/` exists only for the tenant's members; anyone else
 gets the same 404 as for a tenant that does not exist, never a 403, so the
-console does not reveal which tenants and objects exist.
+console does not reveal which tenants and objects exist. A member who still
+has a one-time password is sent to change it first; the members of a
+suspended tenant see why they cannot go in.
 """
 
 from __future__ import annotations
@@ -13,10 +15,20 @@ from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django_htmx.http import HttpResponseClientRedirect
 
-from memory_core.models import Membership, MemoryItem, Tenant, WriteRequest
+from memory_core.models import (
+    Membership,
+    MemoryItem,
+    PasswordChangeRequired,
+    Tenant,
+    WriteRequest,
+)
 from memory_core.selectors import memory_item_get, write_request_get
 
 
@@ -29,6 +41,12 @@ def tenant_for_member(
         membership = (
             Membership.objects.select_related("tenant")
             .filter(user=user, tenant__slug=slug)
+            # In the same query: every tenant page asks.
+            .annotate(
+                must_change_password=Exists(
+                    PasswordChangeRequired.objects.filter(user=OuterRef("user"))
+                )
+            )
             .first()
         )
     if membership is None:
@@ -68,7 +86,33 @@ def member_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     @functools.wraps(view)
     def wrapper(request: HttpRequest, slug: str, **kwargs) -> HttpResponse:
         tenant, membership = tenant_for_member(request.user, slug)
+        if membership.must_change_password:
+            return password_change_redirect(request)
+        if tenant.is_suspended:
+            return tenant_suspended(request, tenant)
         request.tenant, request.membership = tenant, membership
         return view(request, tenant=tenant, **kwargs)
 
     return wrapper
+
+
+def password_change_redirect(request: HttpRequest) -> HttpResponse:
+    """Send the user to set their own password, then back to where they were."""
+    url = f"{reverse('password_change')}?{urlencode({'next': request.get_full_path()})}"
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+def tenant_suspended(request: HttpRequest, tenant: Tenant) -> HttpResponse:
+    """Render "this organisation is suspended"; an htmx request reloads to show it."""
+    others = member_tenants(request.user).filter(suspended_at__isnull=True)
+    response = render(
+        request,
+        "memory_core/tenant_suspended.html",
+        {"suspended_tenant": tenant, "other_tenants": others},
+        status=403,
+    )
+    if request.htmx:
+        response["HX-Refresh"] = "true"
+    return response

@@ -1,7 +1,8 @@
 """Bearer-token authentication for agents.
 
 A token reads `mgc_<prefix>_<secret>`; the prefix finds the row, the SHA-256
-of the secret is compared in constant time, and revoked tokens fail.
+of the secret is compared in constant time, and revoked tokens fail. The
+agents of a suspended tenant are refused with 403 `tenant_suspended`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import hmac
 from django.utils import timezone
 from rest_framework import authentication, exceptions
 
+from memory_core.exceptions import PermissionDenied
 from memory_core.models import AgentToken
 
 
@@ -72,6 +74,14 @@ class AgentTokenAuthentication(authentication.BaseAuthentication):
             raise exceptions.AuthenticationFailed("The token has been revoked.")
         if not token.agent.is_active:
             raise exceptions.AuthenticationFailed("The agent is disabled.")
+        if token.agent.tenant.is_suspended:
+            # Authenticated, but not let in: 403 in the API's error envelope.
+            raise PermissionDenied(
+                f"The organisation {token.agent.tenant.slug!r} is suspended by the "
+                "platform operator; its agents' requests are refused until it is "
+                "lifted.",
+                code="tenant_suspended",
+            )
         now = timezone.now()
         if (
             token.last_used_at is None

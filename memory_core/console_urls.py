@@ -7,7 +7,7 @@ from importlib import import_module
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from memory_core import views
+from memory_core import account_views, views
 from memory_core.access import member_required
 
 
@@ -32,6 +32,7 @@ urlpatterns = [
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", account_views.password_change, name="password_change"),
     path("t/<slug:slug>/memories/", views.memory_list, name="memory_list"),
     path(
         "t/<slug:slug>/memories/<uuid:item_id>/",
