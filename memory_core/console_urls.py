@@ -1,4 +1,4 @@
-"""The console's pages: sign-in, and each tenant's pages under /t/<slug>/."""
+"""The console's pages: sign-in, each tenant's under /t/<slug>/, the operator's."""
 
 from __future__ import annotations
 
@@ -33,6 +33,8 @@ urlpatterns = [
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", account_views.password_change, name="password_change"),
+    # The platform operator's pages (superusers), beside the tenants' ones.
+    path("platform/", include("approvals.platform_urls")),
     path("t/<slug:slug>/memories/", views.memory_list, name="memory_list"),
     path(
         "t/<slug:slug>/memories/<uuid:item_id>/",
