@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import secrets
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Max, Q, QuerySet
 
@@ -41,9 +39,9 @@ from memory_core.policy import DEFAULT_POLICY, REGIONS, Policy, policy_for
 from memory_core.selectors import parse_uuid
 from memory_core.services import agents as agent_services
 from memory_core.services import tenancy
+from memory_core.services.accounts import user_create_with_one_time_password
 from memory_core.services.tenancy import user_actor
 
-ONE_TIME_PASSWORD_BYTES = 12
 REASON_MAX = 500
 # Weights are shares of one whole; allow for decimal input like 0.1 + 0.2.
 WEIGHT_SUM_TOLERANCE = 1e-6
@@ -197,14 +195,10 @@ def member_invite(
         member = User.objects.filter(username=username).first()
         password = None
         if member is None:
-            password = secrets.token_urlsafe(ONE_TIME_PASSWORD_BYTES)
-            member = User(username=username, email=(email or "").strip())
-            member.set_password(password)
-            try:
-                member.full_clean()
-            except ValidationError as error:
-                raise Invalid(" ".join(error.messages), code="invalid_user") from None
-            member.save()
+            # A one-time password: the new member sets their own at first sign-in.
+            member, password = user_create_with_one_time_password(
+                username=username, email=email or ""
+            )
         existing = Membership.objects.filter(tenant=tenant, user=member).first()
         if existing is not None:
             raise Invalid(

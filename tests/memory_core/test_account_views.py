@@ -165,3 +165,20 @@ def test_the_password_page_needs_a_sign_in(client):
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
 
+
+def test_an_invited_member_changes_the_one_time_password_too(client, tenant):
+    admin = make_member(tenant, Role.ADMIN)
+    client.force_login(admin)
+    response = client.post(
+        reverse("admin_member_invite", args=[tenant.slug]),
+        {"username": "newbie", "role": Role.VIEWER},
+    )
+    password = response.content.decode().split('id="new-password-value" value="')[1]
+    password = password.split('"')[0]
+    newbie = Client()
+
+    signed_in = sign_in(newbie, "newbie", password)
+
+    assert signed_in.redirect_chain[-1][0].startswith(reverse("password_change"))
+    assert change(newbie, password).status_code == 302
+    assert newbie.get("/t/acme/memories/").status_code == 200
