@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from audit.services import Actor, audit_event_record
 from memory_core.auth import hash_secret
-from memory_core.exceptions import Invalid, NotFound
+from memory_core.exceptions import Invalid
 from memory_core.models import (
     Agent,
     AgentToken,
@@ -24,6 +24,10 @@ from memory_core.models import (
     ancestor_paths,
 )
 from memory_core.policy import REGIONS
+from memory_core.scope_paths import scope_path_check
+from memory_core.scope_paths import scope_path_kind as scope_path_kind
+
+SCOPE_NAME_MAX = Scope._meta.get_field("name").max_length
 
 
 def user_actor(user: User) -> Actor:
@@ -117,53 +121,83 @@ def tenant_create(
     return tenant
 
 
-def scope_path_kind(path: str) -> str:
-    parts = [p for p in path.strip("/").split("/") if p]
-    if path == "/global/":
-        return ScopeKind.GLOBAL
-    if len(parts) < 2 or len(parts) % 2 or parts[0] != "org":
-        raise Invalid(
-            f"Scope path {path!r} is not /org/{{org}}/[user/{{u}}/][task/{{t}}/].",
-            code="invalid_scope_path",
-        )
-    kinds = parts[0::2]
-    allowed = (["org"], ["org", "user"], ["org", "task"], ["org", "user", "task"])
-    if kinds not in allowed:
-        raise Invalid(
-            f"Scope path {path!r} nests kinds as {'/'.join(kinds)}.",
-            code="invalid_scope_path",
-        )
-    return kinds[-1]
+def scope_create(
+    *,
+    tenant: Tenant,
+    path: str,
+    actor: Actor,
+    name: str = "",
+    created_by_agent: Agent | None = None,
+) -> Scope:
+    """Create `path` under its existing parent scope.
 
-
-def scope_create(*, tenant: Tenant, path: str, actor: Actor, name: str = "") -> Scope:
-    """Create `path` under its existing parent scope."""
-    if not path.startswith("/") or not path.endswith("/"):
-        raise Invalid("Scope paths start and end with '/'.", code="invalid_scope_path")
-    kind = scope_path_kind(path)
-    parent_path = ancestor_paths(path)[1]
+    Refuse a malformed path or id segment (`memory_core.scope_paths`), a
+    missing parent, an archived ancestor and a path that exists, each with a
+    sentence that says what to do instead.
+    """
+    kind = scope_path_check(path)
+    name = (name or "").strip() or path.strip("/").split("/")[-1]
+    if len(name) > SCOPE_NAME_MAX:
+        raise Invalid(
+            f"Keep the display name under {SCOPE_NAME_MAX} characters.",
+            code="invalid_scope_name",
+        )
+    lineage = ancestor_paths(path)
     with transaction.atomic():
-        parent = Scope.objects.filter(tenant=tenant, path=parent_path).first()
+        known = {
+            s.path: s for s in Scope.objects.filter(tenant=tenant, path__in=lineage)
+        }
+        if path in known:
+            raise _scope_exists(known[path])
+        # /global/ has no parent; every tenant is created with it.
+        parent_path = lineage[1] if len(lineage) > 1 else "(none)"
+        parent = known.get(parent_path)
         if parent is None:
-            raise NotFound(f"Parent scope {parent_path!r} does not exist.")
+            raise Invalid(
+                f"The parent scope {parent_path} does not exist; create it first.",
+                code="parent_missing",
+            )
+        archived = [p for p in lineage[1:] if p in known and known[p].archived_at]
+        if archived:
+            raise Invalid(
+                f"{archived[-1]} is archived, so nothing below it takes new "
+                "scopes or writes; unarchive it first.",
+                code="scope_archived",
+            )
         scope = Scope(
             tenant=tenant,
             parent=parent,
             path=path,
             kind=kind,
-            name=name or path.strip("/").split("/")[-1],
+            name=name,
+            created_by_agent=created_by_agent,
         )
-        scope.full_clean()
-        scope.save()
+        scope.full_clean(validate_constraints=False)
+        try:
+            # A savepoint: a concurrent creation of the same path loses here.
+            with transaction.atomic():
+                scope.save(force_insert=True)
+        except IntegrityError:
+            raise _scope_exists(scope) from None
+        metadata = {"path": path, "kind": kind}
+        if created_by_agent is not None:
+            metadata["agent_id"] = str(created_by_agent.pk)
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
             action="scope.create",
             object_type="scope",
             object_id=str(scope.id),
-            metadata={"path": path},
+            metadata=metadata,
         )
     return scope
+
+
+def _scope_exists(scope: Scope) -> Invalid:
+    hint = " (archived: unarchive it instead)" if scope.archived_at else ""
+    return Invalid(
+        f"The scope {scope.path} already exists{hint}.", code="duplicate_scope"
+    )
 
 
 def membership_grant(
