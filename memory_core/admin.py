@@ -10,6 +10,7 @@ shown: ids, states and counts are enough to find one's way.
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.auth.models import Group, User
 from django.db.models import Count, Q
 from django.http import HttpRequest
 
@@ -175,3 +176,18 @@ class WriteRequestAdmin(ReadOnlyModelAdmin):
         "started_at",
         "finished_at",
     )
+
+
+# People are managed where it is audited: members on Admin → Members, first
+# admins by `tenant_create` or /platform/, operators by `createsuperuser`.
+# Django's own User and Group pages would change them unaudited.
+admin.site.unregister(Group)
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class UserAdmin(ReadOnlyModelAdmin):
+    list_display = ("username", "email", "is_active", "is_superuser", "last_login")
+    list_filter = ("is_active", "is_superuser")
+    search_fields = ("username", "email")
+    fields = ("username", "email", "is_active", "is_superuser", "last_login")

@@ -23,6 +23,7 @@ MODELS = [
     ("memory_core", "writerequest"),
     ("audit", "auditevent"),
     ("approvals", "erasurerequest"),
+    ("auth", "user"),
 ]
 
 
@@ -59,6 +60,7 @@ def records(tenant) -> dict:
         "writerequest": write.pk,
         "auditevent": AuditEvent.objects.filter(tenant_id=tenant.id).first().pk,
         "erasurerequest": erasure.pk,
+        "user": member.pk,
         "token": token,
     }
 
@@ -128,6 +130,17 @@ def test_staff_who_are_not_superusers_see_nothing(client, records):
     for app, model in MODELS:
         changelist = reverse(f"admin:{app}_{model}_changelist")
         assert client.get(changelist).status_code == 403
+
+
+def test_groups_are_not_offered_and_users_cannot_be_edited(operator_client):
+    index = operator_client.get(reverse("admin:index")).content
+    assert b"/admin/auth/group/" not in index
+    assert b"/admin/auth/user/" in index
+    root = User.objects.get(username="root")
+    change = reverse("admin:auth_user_change", args=[root.pk])
+    operator_client.post(change, {"username": "renamed", "is_superuser": ""})
+    root.refresh_from_db()
+    assert (root.username, root.is_superuser) == ("root", True)
 
 
 def test_tenant_members_cannot_reach_the_admin(client, tenant):
