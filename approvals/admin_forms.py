@@ -57,6 +57,34 @@ class AgentCreateForm(AgentGrantsForm):
     field_order = ["name", "role", "scopes", "layers"]
 
 
+# Scopes
+
+
+class ScopeFilterForm(forms.Form):
+    prefix = forms.CharField(max_length=500, required=False)
+    state = forms.ChoiceField(
+        choices=[("", "Any state"), ("active", "Active"), ("archived", "Archived")],
+        required=False,
+    )
+
+    def clean_prefix(self) -> str:
+        prefix = self.cleaned_data["prefix"].strip()
+        return prefix if not prefix or prefix.startswith("/") else f"/{prefix}"
+
+
+class ScopeCreateForm(forms.Form):
+    parent = forms.CharField(max_length=500)
+    kind = forms.ChoiceField(
+        choices=[("user", "User"), ("task", "Task"), ("org", "Org")], initial="user"
+    )
+    segment = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=200, required=False)
+
+
+class ScopeRenameForm(forms.Form):
+    name = forms.CharField(max_length=200)
+
+
 # The settings page
 
 
@@ -195,6 +223,13 @@ SETTINGS: dict[str, Setting] = {
         "A write with a residency class is refused unless the class allows "
         "the storage region.",
     ),
+    "auto_create_scopes": Setting(
+        "Scopes agents may create",
+        "When an agent writes to a scope that does not exist yet, at or below "
+        "what it may write, create it if it is of these kinds (with any missing "
+        "user scope above a task). None: only admins create scopes "
+        "(Admin → Scopes).",
+    ),
     "validation_weights": Setting(
         "Validation weights",
         "Schema, evidence and consistency shares of the validation score.",
@@ -287,6 +322,12 @@ _GROUPS = (
         "Review SLA and sync deadline",
         "How long people have to decide.",
         ("review_sla_hours", "sync_deadline_seconds"),
+    ),
+    Group(
+        "scopes",
+        "Scopes",
+        "Which scopes an agent's first write may create.",
+        ("auto_create_scopes",),
     ),
     Group(
         "erasure",

@@ -92,6 +92,11 @@ class Policy:
     reputation_threshold: float = 0.5
     reputation_min_decisions: int = 10
 
+    # Scopes (DESIGN.md "Scope"): the kinds of scope an agent's write may
+    # create when the scope it names does not exist yet, at or below what the
+    # agent may write; an empty tuple turns it off (memory_core/scope_paths.py).
+    auto_create_scopes: tuple[str, ...] = ("user", "task")
+
     # Erasure (003 §12.10.2): with four eyes, a second compliance officer
     # approves a request before another one may execute it.
     erasure_four_eyes: bool = False

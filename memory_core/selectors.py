@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.postgres.search import SearchQuery
-from django.db.models import Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.db.models.fields.json import KT
+from django.db.models.functions import Collate
 
+from audit.models import AuditEvent
 from memory_core.models import (
     Agent,
+    Layer,
     MemoryItem,
     MemoryLogEntry,
     MemoryVersion,
@@ -18,8 +23,10 @@ from memory_core.models import (
     Tenant,
     VersionStatus,
     WriteRequest,
+    WriteStatus,
     ancestor_paths,
 )
+from memory_core.scope_paths import scope_depth, scope_within
 
 
 def parse_uuid(value: uuid.UUID | str) -> uuid.UUID | None:
@@ -144,3 +151,193 @@ def write_request_get(
 
 def scope_list(*, tenant: Tenant) -> QuerySet[Scope]:
     return Scope.objects.filter(tenant=tenant).order_by("path")
+
+
+# Scopes: the admin's tree, and what an agent may read and write
+
+# Writes still on their way: queued, retried later, or waiting for a person.
+PENDING_WRITE_STATUSES = (
+    WriteStatus.QUEUED,
+    WriteStatus.DEFERRED,
+    WriteStatus.PENDING_REVIEW,
+    WriteStatus.AWAITING_APPROVAL,
+)
+SCOPE_STATES = ("active", "archived")
+
+
+def _tree_order(scopes: QuerySet[Scope]) -> QuerySet[Scope]:
+    # Byte order puts each path right before the paths below it, whatever the
+    # database's collation (en_US sorts user/10/ before user/1/task/a/).
+    return scopes.order_by(Collate("path", "C"))
+
+
+def scope_tree(*, tenant: Tenant, prefix: str = "", state: str = "") -> QuerySet[Scope]:
+    """Return the tenant's scopes in tree order, under `prefix`, by state."""
+    scopes = Scope.objects.filter(tenant=tenant).select_related("created_by_agent")
+    if prefix:
+        scopes = scopes.filter(path__startswith=prefix)
+    if state == "archived":
+        scopes = scopes.filter(archived_at__isnull=False)
+    elif state == "active":
+        scopes = scopes.filter(archived_at__isnull=True)
+    return _tree_order(scopes)
+
+
+@dataclass(frozen=True)
+class ScopeRow:
+    """A scope on the admin's list, with what is in it and who created it."""
+
+    scope: Scope
+    depth: int
+    memories: tuple[int, ...]  # active memories, by layer in Layer's order
+    pending_writes: int
+    creator_type: str  # agent, user or system
+    creator: str
+
+    @property
+    def active_memories(self) -> int:
+        return sum(self.memories)
+
+
+def scope_rows(*, tenant: Tenant, scopes: Sequence[Scope]) -> list[ScopeRow]:
+    """Return `scopes` with their counts and creators, in three queries in all.
+
+    Counts are this scope's own (not its descendants'): active memories by
+    layer and pending writes. The creator is the agent whose write created
+    the scope, else the actor of its `scope.create` audit event; the root
+    scopes came with the tenant.
+    """
+    scopes = list(scopes)
+    ids = [s.id for s in scopes]
+    memories: dict[tuple[uuid.UUID, str], int] = dict(
+        ((scope_id, layer), n)
+        for scope_id, layer, n in MemoryItem.objects.filter(
+            tenant=tenant, scope_id__in=ids, status=VersionStatus.ACTIVE
+        )
+        .values_list("scope_id", "layer")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    pending = dict(
+        WriteRequest.objects.filter(
+            tenant=tenant,
+            scope_path__in=[s.path for s in scopes],
+            status__in=PENDING_WRITE_STATUSES,
+        )
+        .values_list("scope_path")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    creators = {
+        object_id: (actor_type, label)
+        for object_id, actor_type, label in AuditEvent.objects.filter(
+            tenant_id=tenant.id,
+            object_type="scope",
+            object_id__in=[str(i) for i in ids],
+            action="scope.create",
+        ).values_list("object_id", "actor_type", "actor_label")
+    }
+    rows = []
+    for scope in scopes:
+        if scope.created_by_agent is not None:
+            creator = ("agent", scope.created_by_agent.name)
+        else:
+            creator = creators.get(str(scope.id), ("system", "with the tenant"))
+        rows.append(
+            ScopeRow(
+                scope=scope,
+                depth=scope_depth(scope.path),
+                memories=tuple(
+                    memories.get((scope.id, lay), 0) for lay in Layer.values
+                ),
+                pending_writes=pending.get(scope.path, 0),
+                creator_type=creator[0],
+                creator=creator[1],
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class ScopeBlockers:
+    """What keeps a scope from being archived: work in it or below it."""
+
+    active_memories: int
+    pending_writes: int
+    memory_scopes: list[tuple[str, int]]  # the fullest scopes, with their counts
+
+
+def scope_archive_blockers(
+    *, tenant: Tenant, path: str, shown: int = 5
+) -> ScopeBlockers:
+    """Count the active memories and pending writes in `path` and below it."""
+    active = MemoryItem.objects.filter(
+        tenant=tenant, scope__path__startswith=path, status=VersionStatus.ACTIVE
+    )
+    total = active.count()
+    fullest = (
+        list(
+            active.values_list("scope__path")
+            .annotate(n=Count("id"))
+            .order_by("-n", "scope__path")[:shown]
+        )
+        if total
+        else []
+    )
+    pending = WriteRequest.objects.filter(
+        tenant=tenant, scope_path__startswith=path, status__in=PENDING_WRITE_STATUSES
+    ).count()
+    return ScopeBlockers(total, pending, fullest)
+
+
+@dataclass(frozen=True)
+class AgentScope:
+    """A scope as an agent sees it: may it read, may it write, is it archived."""
+
+    scope: Scope
+    parent: str | None
+    can_read: bool
+    can_write: bool
+
+    @property
+    def archived(self) -> bool:
+        return self.scope.archived_at is not None
+
+
+def agent_scope_list(
+    *, tenant: Tenant, agent: Agent, prefix: str = "", limit: int, offset: int
+) -> tuple[int, list[AgentScope]]:
+    """Return how many scopes the agent may read, and one page of them.
+
+    Readable: the agent's granted scopes, their ancestors and everything below
+    them (000 §7). Writable: a granted scope or one below it, unless it or an
+    ancestor is archived.
+    """
+    scopes = agent_readable_scopes(tenant=tenant, agent=agent).annotate(
+        parent_path=F("parent__path")
+    )
+    if prefix:
+        scopes = scopes.filter(path__startswith=prefix)
+    scopes = _tree_order(scopes)
+    count = scopes.count()
+    page = list(scopes[offset : offset + limit]) if count > offset else []
+    lineage = {p for s in page for p in ancestor_paths(s.path)}
+    archived = (
+        set(
+            Scope.objects.filter(
+                tenant=tenant, path__in=lineage, archived_at__isnull=False
+            ).values_list("path", flat=True)
+        )
+        if page
+        else set()
+    )
+    return count, [
+        AgentScope(
+            scope=s,
+            parent=s.parent_path,
+            can_read=True,
+            can_write=scope_within(s.path, agent.allowed_scopes)
+            and not archived.intersection(ancestor_paths(s.path)),
+        )
+        for s in page
+    ]

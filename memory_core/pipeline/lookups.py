@@ -90,6 +90,17 @@ def _existing(
     )
 
 
+def scope_refs(tenant_id: uuid.UUID, paths: Iterable[str]) -> dict[str, ScopeRef]:
+    """Return the tenant's scopes among `paths`, by path."""
+    rows = Scope.objects.filter(tenant_id=tenant_id, path__in=paths).values_list(
+        "id", "path", "kind", "archived_at"
+    )
+    return {
+        path: ScopeRef(sid, path, kind, archived_at is not None)
+        for sid, path, kind, archived_at in rows
+    }
+
+
 class DatabaseLookups:
     def __init__(self, tenant_id: uuid.UUID) -> None:
         self.tenant_id = tenant_id
@@ -102,12 +113,12 @@ class DatabaseLookups:
 
     def scope(self, path: str) -> ScopeRef | None:
         if path not in self._scopes:
-            row = (
-                Scope.objects.filter(tenant_id=self.tenant_id, path=path)
-                .values_list("id", "path", "kind")
-                .first()
-            )
-            self._scopes[path] = ScopeRef(*row) if row else None
+            # With its ancestors, in one query: the schema gate asks for them
+            # (an archived ancestor refuses the write; a missing one may be
+            # created with it).
+            paths = {path, *ancestor_paths(path)}
+            self._scopes.update(dict.fromkeys(paths))
+            self._scopes.update(scope_refs(self.tenant_id, paths))
         return self._scopes[path]
 
     def item_head_by_key(self, scope_id, layer, key) -> ExistingVersion | None:
@@ -241,11 +252,9 @@ class BatchLookups(DatabaseLookups):
         super().__init__(tenant_id)
         # Ancestors too: contradiction checks read the whole readable lineage.
         paths = {p for c in candidates for p in ancestor_paths(c.scope_path)}
+        paths |= {c.scope_path for c in candidates}
         self._scopes = dict.fromkeys(paths)
-        for sid, path, kind in Scope.objects.filter(
-            tenant_id=tenant_id, path__in=paths
-        ).values_list("id", "path", "kind"):
-            self._scopes[path] = ScopeRef(sid, path, kind)
+        self._scopes.update(scope_refs(tenant_id, paths))
         scope_ids = [s.id for s in self._scopes.values() if s]
         columns = (
             "scope_id",

@@ -126,6 +126,8 @@ class ScopeRef:
     id: uuid.UUID
     path: str
     kind: str = ""
+    # Archived scopes, and every scope below one, take no writes.
+    archived: bool = False
 
 
 @dataclass(frozen=True)
@@ -224,6 +226,10 @@ class GateContext:
     agent_decisions: int = 0
     # Secret for provenance signatures (settings.MGC_PROVENANCE_KEY).
     provenance_key: bytes = b""
+    # At the door only: a missing scope that the policy lets this agent's
+    # write create passes the schema gate; write_submit creates it with the
+    # write. The worker never creates scopes.
+    scope_auto_create: bool = False
 
     @property
     def semantic_duplicate_threshold(self) -> float:

@@ -36,6 +36,7 @@ from memory_core.pipeline.gates.evidence import (
     SOURCE_TYPE_AUTHORITY,
 )
 from memory_core.policy import DEFAULT_POLICY, REGIONS, Policy, policy_for
+from memory_core.scope_paths import AUTO_CREATABLE_KINDS
 from memory_core.selectors import parse_uuid
 from memory_core.services import agents as agent_services
 from memory_core.services import tenancy
@@ -527,6 +528,7 @@ POLICY_RULES: dict[str, Rule] = {
     "storage_region": Rule("choice", choices=REGIONS),
     "allowed_regions": Rule("choices", choices=REGIONS),
     "residency_class_regions": Rule("choices", choices=REGIONS),
+    "auto_create_scopes": Rule("choices", choices=AUTO_CREATABLE_KINDS),
 }
 # Shares of one whole: R(w) and c_adj stay in [0, 1] only if these sum to 1.
 POLICY_WEIGHTS = ("risk_weights", "confidence_betas", "validation_weights")

@@ -523,7 +523,10 @@ def promotion_targets(*, tenant: Tenant, scope: Scope) -> QuerySet[Scope]:
     """Return the scopes a memory in `scope` may be promoted to, nearest first."""
     kinds = [to for (source, to) in PROMOTIONS if source == scope.kind]
     return Scope.objects.filter(
-        tenant=tenant, path__in=ancestor_paths(scope.path)[1:], kind__in=kinds
+        tenant=tenant,
+        path__in=ancestor_paths(scope.path)[1:],
+        kind__in=kinds,
+        archived_at__isnull=True,
     ).order_by("-path")
 
 
@@ -552,6 +555,12 @@ def _promotion_target(tenant: Tenant, source: Scope, path: str) -> Scope:
             f"Promotion goes task → user, user → org or task → org; "
             f"{source.kind} → {target.kind} is not allowed.",
             code="promotion_path",
+        )
+    if target.archived_at is not None:
+        raise Invalid(
+            f"{path} is archived and takes no writes; an admin can unarchive it "
+            "(Admin → Scopes).",
+            code="scope_archived",
         )
     return target
 

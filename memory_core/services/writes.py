@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import time
@@ -50,6 +51,7 @@ from memory_core.redaction import redact_candidate
 from memory_core.services.agents import agent_suspend
 from memory_core.services.memory import MemoryBatch, memory_update, versions_supersede
 from memory_core.services.reviews import write_expire
+from memory_core.services.scopes import scope_create_for_write
 from memory_core.services.tenancy import agent_actor
 
 logger = logging.getLogger(__name__)
@@ -152,7 +154,9 @@ def write_submit(
     The stateless gates run here, so a write they refuse is stored without its
     content and never enqueued. One row per (tenant, agent, key) makes
     concurrent duplicates execute once: the losers of the insert race replay
-    the winner's answer.
+    the winner's answer. A missing scope the tenant's policy lets this agent
+    create is created with the write, in its transaction (never for a
+    refused write).
     """
     token = content_token(payload, agent_id=agent.id, layer=payload["layer"])
     key = idempotency_key or f"content:{token}"
@@ -166,8 +170,14 @@ def write_submit(
     write_id = uuid.uuid4()
     now = timezone.now()
     candidate = candidate_from_payload(payload, write_id=write_id, agent_id=agent.id)
-    ctx = gate_context(agent=agent, lookups=DatabaseLookups(agent.tenant_id), now=now)
+    lookups = DatabaseLookups(agent.tenant_id)
+    ctx = dataclasses.replace(
+        gate_context(agent=agent, lookups=lookups, now=now), scope_auto_create=True
+    )
     result, trace = run_gates(candidate, ctx, gates=SUBMIT_GATES)
+    # Missing, yet admitted by the schema gate: the policy lets this write
+    # create it.
+    new_scope = lookups.scope(payload["scope"]) is None
     write = WriteRequest(
         id=write_id,
         tenant_id=agent.tenant_id,
@@ -184,6 +194,8 @@ def write_submit(
     try:
         with transaction.atomic():
             tenant_writes_fence_enter(agent.tenant_id)
+            if new_scope and result.decision != Decision.REJECT:
+                scope_create_for_write(agent=agent, path=write.scope_path)
             entries = _admit(write, candidate, payload, result, now=now)
             write.save(force_insert=True)
             audit_events_record(
