@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from memory_core import apis
+from memory_core.scope_apis import ScopeListApi
 
 urlpatterns = [
     path("writes", apis.WriteCreateApi.as_view(), name="api-write-create"),
@@ -18,6 +19,7 @@ urlpatterns = [
         apis.MemoryVersionListApi.as_view(),
         name="api-memory-versions",
     ),
+    path("scopes", ScopeListApi.as_view(), name="api-scope-list"),
     # POST /api/v1/forget files an erasure request (the approvals app's).
     path("", include("approvals.api_urls")),
 ]
