@@ -3,6 +3,7 @@
 from django.urls import path
 
 from approvals.views import admin as views
+from approvals.views import admin_scopes as scopes
 
 urlpatterns = [
     path("members/", views.admin_members, name="admin_members"),
@@ -47,4 +48,14 @@ urlpatterns = [
         name="admin_token_revoke",
     ),
     path("policy/", views.admin_policy, name="admin_policy"),
+    path("scopes/", scopes.admin_scopes, name="admin_scopes"),
+    path("scopes/new/", scopes.admin_scope_create, name="admin_scope_create"),
+    *(
+        path(
+            f"scopes/<uuid:scope_id>/{action}/",
+            getattr(scopes, f"admin_scope_{action}"),
+            name=f"admin_scope_{action}",
+        )
+        for action in ("rename", "archive", "unarchive")
+    ),
 ]

@@ -30,6 +30,7 @@ SECTIONS = {
     "admin_agents": "admin",
     "admin_agent_detail": "admin",
     "admin_policy": "admin",
+    "admin_scopes": "admin",
     "gc_overview": "gc",
     "gc_run_list": "gc",
     "gc_run_detail": "gc",
