@@ -162,7 +162,6 @@ PENDING_WRITE_STATUSES = (
     WriteStatus.PENDING_REVIEW,
     WriteStatus.AWAITING_APPROVAL,
 )
-SCOPE_STATES = ("active", "archived")
 
 
 def _tree_order(scopes: QuerySet[Scope]) -> QuerySet[Scope]:
@@ -193,10 +192,6 @@ class ScopeRow:
     pending_writes: int
     creator_type: str  # agent, user or system
     creator: str
-
-    @property
-    def active_memories(self) -> int:
-        return sum(self.memories)
 
 
 def scope_rows(*, tenant: Tenant, scopes: Sequence[Scope]) -> list[ScopeRow]:

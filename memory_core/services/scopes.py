@@ -251,8 +251,11 @@ def scope_archive(
                 "cannot be archived; archive the scopes below it instead.",
                 code="root_scope",
             )
-        blockers = scope_archive_blockers(tenant=tenant, path=scope.path)
+        blockers = scope_archive_blockers(
+            tenant=tenant, path=scope.path, shown=BLOCKING_SCOPES_SHOWN
+        )
         if blockers.active_memories or blockers.pending_writes:
+            shown = dict(blockers.memory_scopes)
             raise Invalid(
                 _blocked_message(scope, blockers),
                 code="scope_not_empty",
@@ -260,9 +263,10 @@ def scope_archive(
                     "scope": scope.path,
                     "active_memories": blockers.active_memories,
                     "pending_writes": blockers.pending_writes,
-                    "memory_scopes": dict(
-                        blockers.memory_scopes[:BLOCKING_SCOPES_SHOWN]
-                    ),
+                    # The fullest scopes, and how many memories are elsewhere.
+                    "memory_scopes": shown,
+                    "memories_elsewhere": blockers.active_memories
+                    - sum(shown.values()),
                 },
             )
         scope.archived_at = timezone.now()

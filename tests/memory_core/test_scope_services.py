@@ -263,6 +263,7 @@ def test_archive_is_refused_while_active_memories_remain(tenant, admin, agent):
         "/org/acme/user/42/": 1,
         "/org/acme/user/42/task/t1/": 1,
     }
+    assert error.details["memories_elsewhere"] == 0
     assert scope(tenant, USER_SCOPE).archived_at is None
     assert not events(tenant, "scope.archive")
 
@@ -341,3 +342,22 @@ def test_no_promotion_into_an_archived_scope(tenant, agent):
             reason="Holds for the user.",
         )
     assert refused.value.code == "scope_archived"
+
+
+def test_the_refusal_names_the_fullest_scopes_and_counts_the_rest(tenant, agent):
+    for n in range(6):
+        path = f"/org/acme/user/43/task/t{n}/"
+        scope_create(tenant=tenant, path=path, actor=SYSTEM)
+        committed(agent, f"Fact {n} of the task.", scope=path)
+    committed(agent, "Another fact of task zero.", scope="/org/acme/user/43/task/t0/")
+    with pytest.raises(Invalid) as refused:
+        scope_archive(
+            tenant=tenant, scope_id=scope(tenant, "/org/acme/user/43/").id, actor=SYSTEM
+        )
+    details = refused.value.details
+    assert details["active_memories"] == 7
+    assert list(details["memory_scopes"].items()) == [
+        ("/org/acme/user/43/task/t0/", 2),
+        *((f"/org/acme/user/43/task/t{n}/", 1) for n in range(1, 5)),
+    ]
+    assert details["memories_elsewhere"] == 1
