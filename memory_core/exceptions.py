@@ -1,15 +1,24 @@
 """The application's errors and the one DRF handler that renders them.
 
-Every API error has the shape {"error": {"code", "message", "gate"?, "details"?}}.
+Every API error has the shape {"error": {"code", "message", "gate"?, "details"?}},
+whatever raised it: a DomainError, DRF, Django, or a bug (500 `internal_error`).
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
-from rest_framework.views import exception_handler
+
+# rest_framework.views is not imported at module level: it loads the DRF
+# settings, whose authentication class (memory_core.auth) imports this module.
+
+logger = logging.getLogger(__name__)
 
 
 class DomainError(Exception):
@@ -33,12 +42,7 @@ class DomainError(Exception):
         self.headers = headers or {}
 
     def as_dict(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.gate:
-            body["gate"] = self.gate
-        if self.details is not None:
-            body["details"] = self.details
-        return {"error": body}
+        return error_body(self.code, self.message, gate=self.gate, details=self.details)
 
 
 class NotFound(DomainError):
@@ -78,6 +82,18 @@ class Conflict(DomainError):
     code = "conflict"
 
 
+def error_body(
+    code: str, message: str, *, gate: str | None = None, details: Any = None
+) -> dict[str, Any]:
+    """Return the API's error envelope."""
+    body: dict[str, Any] = {"code": code, "message": message}
+    if gate:
+        body["gate"] = gate
+    if details is not None:
+        body["details"] = details
+    return {"error": body}
+
+
 def _render(
     status: int,
     code: str,
@@ -85,15 +101,24 @@ def _render(
     details: Any = None,
     headers: dict[str, str] | None = None,
 ) -> Response:
-    body: dict[str, Any] = {"code": code, "message": message}
-    if details is not None:
-        body["details"] = details
-    return Response({"error": body}, status=status, headers=headers)
+    return Response(
+        error_body(code, message, details=details), status=status, headers=headers
+    )
 
 
-def api_exception_handler(exc: Exception, context: dict) -> Response | None:
+def api_exception_handler(exc: Exception, context: dict) -> Response:
+    """Render any exception raised in an API view as the error envelope."""
+    from rest_framework.views import set_rollback
+
+    set_rollback()
     if isinstance(exc, DomainError):
         return Response(exc.as_dict(), status=exc.status, headers=exc.headers or None)
+    if isinstance(exc, RequestDataTooBig):
+        return _render(413, "body_too_large", "The request body is too large.")
+    if isinstance(exc, Http404):
+        exc = drf.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = drf.PermissionDenied()
     if isinstance(exc, drf.ParseError):
         return _render(
             400, "malformed_json", f"The body is not valid JSON: {exc.detail}"
@@ -109,12 +134,6 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
             str(exc.detail),
             headers={"WWW-Authenticate": 'Bearer realm="api"'},
         )
-    if isinstance(exc, drf.NotFound | drf.MethodNotAllowed | drf.PermissionDenied):
-        response = exception_handler(exc, context)
-        code = {404: "not_found", 405: "method_not_allowed", 403: "permission_denied"}
-        return _render(
-            response.status_code, code[response.status_code], str(exc.detail)
-        )
     if isinstance(exc, drf.ValidationError):
         return _render(422, "invalid", "The request is invalid.", details=exc.detail)
     if isinstance(exc, drf.Throttled):
@@ -124,4 +143,13 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
             str(exc.detail),
             headers={"Retry-After": str(int(exc.wait or 1))},
         )
-    return exception_handler(exc, context)
+    if isinstance(exc, drf.APIException):
+        # 403, 404, 405, 406 and the rest: DRF's own code names the error.
+        return _render(exc.status_code, exc.default_code, str(exc.detail))
+    view = context.get("view")
+    logger.exception(
+        "Unhandled error in %s", type(view).__name__ if view else "an API view"
+    )
+    return _render(
+        500, "internal_error", "An unexpected error occurred; it has been logged."
+    )

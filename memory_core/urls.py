@@ -18,3 +18,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("memory_core.console_urls")),
 ]
+
+# Under /api/ the error pages are the API's JSON envelope (HTML elsewhere).
+handler400 = "memory_core.error_views.bad_request"
+handler403 = "memory_core.error_views.permission_denied"
+handler404 = "memory_core.error_views.page_not_found"
+handler500 = "memory_core.error_views.server_error"
