@@ -1,14 +1,28 @@
-"""The agents' REST API v1: one APIView per operation, thin."""
+"""The agents' REST API v1: one APIView per operation, thin.
+
+Each operation is described by the OpenAPI schema (/api/schema/) as it
+behaves: its query parameters with types, enums and bounds (an unknown or
+invalid one is 422 `unknown_parameter` / `invalid_parameter`), its bodies,
+and every error it answers in the envelope of memory_core.schema.
+"""
 
 from __future__ import annotations
 
 import json
+import math
 import re
+import uuid
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
@@ -34,6 +48,8 @@ from memory_core.models import (
     WriteRequest,
     WriteStatus,
 )
+from memory_core.pipeline.schemas import REGISTRY as KINDS
+from memory_core.schema import RETRY_AFTER, WWW_AUTHENTICATE, error_responses
 from memory_core.selectors import (
     agent_readable_scopes,
     memory_item_get,
@@ -46,6 +62,125 @@ from memory_core.services.writes import write_submit, write_wait
 # Refusals that are about the agent, not the write.
 SUSPENDED_CODES = {"agent_suspended", "write_storm"}
 PREFER_WAIT = re.compile(r"\bwait=(\d+(?:\.\d+)?)")
+# Printable ASCII: the key is stored and compared as text.
+IDEMPOTENCY_KEY = re.compile(r"[ -~]{1,255}")
+# DRF refuses NUL in any string (PostgreSQL cannot store one); the pattern
+# says so in the schema of a query parameter.
+NO_NUL = RegexValidator(r"^[^\x00]*$", "Null characters are not allowed.")
+# What a listed memory may be; drafts belong to the pipeline, never listed.
+LISTED_STATUSES = [s for s in VersionStatus.values if s != VersionStatus.DRAFT]
+# PostgreSQL fails on an OFFSET past a bigint instead of answering an empty
+# page; this bound is far beyond any tenant's memories.
+MAX_OFFSET = 2**31 - 1
+# A century: the worker adds a TTL to now, and past year 9999 that overflows.
+MAX_TTL_SECONDS = 100 * 365 * 24 * 3600
+
+
+def query_validate(
+    request: Request, serializer_class: type[serializers.Serializer] | None = None
+) -> dict:
+    """Return the validated query parameters; an unknown or invalid one is 422."""
+    known = set(serializer_class().fields) if serializer_class else set()
+    unknown = sorted(set(request.query_params) - known)
+    if unknown:
+        raise Invalid(
+            f"Unknown query parameters: {', '.join(unknown)}.",
+            code="unknown_parameter",
+            details={"parameters": unknown},
+        )
+    if serializer_class is None:
+        return {}
+    # A plain dict, not the QueryDict: DRF reads an empty value in a QueryDict
+    # as an empty form field, i.e. absent, so `?status=` would pass unchecked.
+    params = {name: request.query_params[name] for name in request.query_params}
+    serializer = serializer_class(data=params)
+    if not serializer.is_valid():
+        raise Invalid(
+            f"Invalid query parameters: {', '.join(sorted(serializer.errors))}.",
+            code="invalid_parameter",
+            details=serializer.errors,
+        )
+    return serializer.validated_data
+
+
+class QueryBooleanField(serializers.BooleanField):
+    """`true` or `false`, as OpenAPI clients send a boolean query parameter."""
+
+    TRUE_VALUES = {"true"}
+    FALSE_VALUES = {"false"}
+
+
+def json_storable(value: object) -> bool:
+    """Return whether PostgreSQL's jsonb can hold `value`.
+
+    It refuses NUL characters, unpaired surrogates and non-finite numbers,
+    all of which a JSON body can carry.
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item or _has_surrogate(item):
+                return False
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+class JSONObjectField(serializers.DictField):
+    """A JSON object of any values the database can store."""
+
+    default_error_messages = {
+        "unstorable": "Strings may not hold NUL characters or unpaired "
+        "surrogates, and numbers must be finite."
+    }
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if not json_storable(value):
+            self.fail("unstorable")
+        return value
+
+
+# Declared in the schema, enforced by the schema gate: it names the violation
+# (`out_of_range`, `unknown_kind`, `embedding_dimension`; 422, gate `schema`)
+# and checks the write again in the worker.
+@extend_schema_field(
+    {"type": "number", "format": "double", "minimum": 0.0, "maximum": 1.0}
+)
+class ConfidenceField(serializers.FloatField):
+    pass
+
+
+@extend_schema_field({"type": "string", "enum": list(KINDS)})
+class KindField(serializers.CharField):
+    pass
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "number", "format": "double"},
+        "minItems": settings.MGC_EMBEDDING_DIM,
+        "maxItems": settings.MGC_EMBEDDING_DIM,
+    }
+)
+class EmbeddingField(serializers.ListField):
+    pass
 
 
 class EvidenceSerializer(serializers.Serializer):
@@ -70,7 +205,7 @@ class WriteOutput(serializers.Serializer):
     )
     version_id = serializers.UUIDField(allow_null=True)
     risk = serializers.FloatField(source="risk_score", allow_null=True)
-    tier = serializers.CharField(allow_blank=True)
+    tier = serializers.ChoiceField(choices=ReviewTier.choices, allow_blank=True)
     review_id = serializers.SerializerMethodField()
     review_deadline = serializers.DateTimeField(allow_null=True)
     retry_at = serializers.DateTimeField(allow_null=True)
@@ -79,11 +214,9 @@ class WriteOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
 
-    def get_review_id(self, write: WriteRequest) -> str | None:
+    def get_review_id(self, write: WriteRequest) -> uuid.UUID | None:
         """The review is the write itself, while or after a person decides it."""
-        return (
-            str(write.id) if write.tier in (ReviewTier.ASYNC, ReviewTier.SYNC) else None
-        )
+        return write.id if write.tier in (ReviewTier.ASYNC, ReviewTier.SYNC) else None
 
 
 class WriteDetailOutput(WriteOutput):
@@ -92,13 +225,8 @@ class WriteDetailOutput(WriteOutput):
     )
 
 
-def _wait_seconds(raw: str | None) -> float:
-    if not raw:
-        return 0.0
-    try:
-        return max(0.0, min(float(raw), settings.MGC_LONG_POLL_MAX_SECONDS))
-    except ValueError as exc:
-        raise Invalid("wait must be a number of seconds.", code="invalid_wait") from exc
+def _wait_seconds(seconds: float | None) -> float:
+    return max(0.0, min(seconds or 0.0, settings.MGC_LONG_POLL_MAX_SECONDS))
 
 
 def _write_response(
@@ -139,7 +267,7 @@ class WriteCreateApi(APIView):
         scope = serializers.CharField(max_length=500)
         layer = serializers.ChoiceField(choices=Layer.choices)
         content = serializers.CharField(allow_blank=True, trim_whitespace=False)
-        kind = serializers.CharField(max_length=64, required=False, default="note")
+        kind = KindField(max_length=64, required=False, default="note")
         key = serializers.CharField(max_length=200, required=False, allow_null=True)
         subject = serializers.CharField(
             max_length=200, required=False, allow_blank=True
@@ -148,16 +276,16 @@ class WriteCreateApi(APIView):
             max_length=200, required=False, allow_blank=True
         )
         object = serializers.CharField(max_length=500, required=False, allow_blank=True)
-        confidence = serializers.FloatField(required=False, default=0.7)
+        confidence = ConfidenceField(required=False, default=0.7)
         source = serializers.ChoiceField(
             choices=Source.choices, required=False, default=Source.AGENT_INFERRED
         )
         evidence = EvidenceSerializer(many=True, required=False)
         ttl_seconds = serializers.IntegerField(
-            required=False, min_value=1, allow_null=True
+            required=False, min_value=1, max_value=MAX_TTL_SECONDS, allow_null=True
         )
         soft_ttl_seconds = serializers.IntegerField(
-            required=False, min_value=1, allow_null=True
+            required=False, min_value=1, max_value=MAX_TTL_SECONDS, allow_null=True
         )
         classification = serializers.ChoiceField(
             choices=Classification.choices, required=False, default="general"
@@ -172,8 +300,10 @@ class WriteCreateApi(APIView):
             max_length=200, required=False, allow_blank=True
         )
         deadline = serializers.DateTimeField(required=False, allow_null=True)
-        fields = serializers.DictField(required=False)
-        embedding = serializers.ListField(
+        fields = JSONObjectField(
+            required=False, help_text="The kind's typed fields, e.g. a procedure's."
+        )
+        embedding = EmbeddingField(
             child=serializers.FloatField(),
             required=False,
             allow_null=True,
@@ -181,19 +311,72 @@ class WriteCreateApi(APIView):
         )
 
     @extend_schema(
+        operation_id="writes_create",
         request=InputSerializer,
-        responses={202: WriteOutput},
+        examples=[
+            OpenApiExample(
+                "A note with its evidence",
+                request_only=True,
+                value={
+                    "scope": "/org/acme/user/42/",
+                    "layer": "episodic",
+                    "kind": "note",
+                    "key": "color_preference",
+                    "content": "The user prefers dark mode.",
+                    "confidence": 0.9,
+                    "source": "user_stated",
+                    "evidence": [
+                        {
+                            "source_type": "HUMAN_INPUT",
+                            "uri": "chat://session/9#turn-3",
+                            "authority": 1.0,
+                            "excerpt": "I like dark mode",
+                        }
+                    ],
+                    "task_id": "task-abc",
+                    "session_id": "sess-9",
+                },
+            )
+        ],
+        responses={
+            202: WriteOutput,
+            **error_responses(400, 401, 403, 413, 415, 422, 429),
+        },
         parameters=[
-            OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER),
+            OpenApiParameter(
+                "Idempotency-Key",
+                {"type": "string", "pattern": f"^{IDEMPOTENCY_KEY.pattern}$"},
+                OpenApiParameter.HEADER,
+                description="A replay with the same key and body returns the "
+                "stored answer; the same key with another body is 422.",
+            ),
             OpenApiParameter(
                 "Prefer",
                 str,
                 OpenApiParameter.HEADER,
-                description="wait=N: wait up to N seconds for the outcome",
+                description="`wait=N`: wait up to N seconds (at most "
+                f"{settings.MGC_LONG_POLL_MAX_SECONDS}) for the outcome.",
             ),
+            OpenApiParameter(
+                "Location",
+                str,
+                OpenApiParameter.HEADER,
+                response=[202, 403, 422, 429],
+                description="The write's URL, `/api/v1/writes/{id}`.",
+            ),
+            OpenApiParameter(
+                "Idempotent-Replayed",
+                {"type": "string", "enum": ["true"]},
+                OpenApiParameter.HEADER,
+                response=[202, 403, 422, 429],
+                description="Present on the stored answer to a replay.",
+            ),
+            RETRY_AFTER,
+            WWW_AUTHENTICATE,
         ],
     )
     def post(self, request: Request) -> Response:
+        query_validate(request)
         raw = request.body
         if len(raw) > settings.MGC_MAX_BODY_BYTES:
             raise TooLarge(
@@ -214,11 +397,12 @@ class WriteCreateApi(APIView):
         content = data.get("content")
         if (
             isinstance(content, str)
-            and len(content.encode()) > settings.MGC_MAX_CONTENT_BYTES
+            and len(content.encode(errors="surrogatepass"))
+            > settings.MGC_MAX_CONTENT_BYTES
         ):
             raise TooLarge(
-                f"Content is {len(content.encode())} bytes; the limit is "
-                f"{settings.MGC_MAX_CONTENT_BYTES}.",
+                f"Content is {len(content.encode(errors='surrogatepass'))} bytes; "
+                f"the limit is {settings.MGC_MAX_CONTENT_BYTES}.",
                 code="content_too_large",
                 gate="schema",
             )
@@ -232,9 +416,9 @@ class WriteCreateApi(APIView):
             )
         payload = json.loads(json.dumps(serializer.validated_data, default=str))
         key = request.headers.get("Idempotency-Key")
-        if key is not None and not 1 <= len(key) <= 255:
+        if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
             raise Invalid(
-                "Idempotency-Key must be 1 to 255 characters.",
+                "Idempotency-Key must be 1 to 255 printable ASCII characters.",
                 code="invalid_idempotency_key",
             )
         result = write_submit(
@@ -246,24 +430,42 @@ class WriteCreateApi(APIView):
         match = PREFER_WAIT.search(request.headers.get("Prefer", ""))
         write = result.write
         if match and write.status == WriteStatus.QUEUED:
-            write = write_wait(write=write, seconds=_wait_seconds(match.group(1)))
+            write = write_wait(
+                write=write, seconds=_wait_seconds(float(match.group(1)))
+            )
         return _write_response(write, status=202, headers=headers)
 
 
 class WriteDetailApi(APIView):
     """A write's outcome; `?wait=N` long-polls until it leaves `queued`."""
 
+    class QuerySerializer(serializers.Serializer):
+        wait = serializers.FloatField(
+            required=False,
+            min_value=0,
+            max_value=settings.MGC_LONG_POLL_MAX_SECONDS,
+            help_text="Seconds to wait for the write to leave `queued` (or "
+            "`awaiting_approval`).",
+        )
+
     @extend_schema(
-        responses={200: WriteDetailOutput}, parameters=[OpenApiParameter("wait", float)]
+        operation_id="writes_retrieve",
+        parameters=[
+            QuerySerializer,
+            OpenApiParameter("write_id", OpenApiTypes.UUID, OpenApiParameter.PATH),
+            WWW_AUTHENTICATE,
+        ],
+        responses={200: WriteDetailOutput, **error_responses(401, 403, 404, 422)},
     )
     def get(self, request: Request, write_id: str) -> Response:
+        query = query_validate(request, self.QuerySerializer)
         principal = request.user
         write = write_request_get(
             tenant=principal.tenant, write_id=write_id, agent=principal.agent
         )
         if write is None:
             raise NotFound("No such write.")
-        seconds = _wait_seconds(request.query_params.get("wait"))
+        seconds = _wait_seconds(query.get("wait"))
         if seconds:
             write = write_wait(write=write, seconds=seconds)
         return _write_response(write, detail=True)
@@ -296,9 +498,9 @@ class VersionOutput(serializers.ModelSerializer):
 
 class MemoryOutput(serializers.ModelSerializer):
     scope = serializers.CharField(source="scope.path")
-    key = serializers.CharField(source="memory_key", allow_null=True)
+    key = serializers.CharField(source="memory_key", allow_null=True, allow_blank=True)
     content = serializers.CharField(
-        source="head.content", allow_null=True, default=None
+        source="head.content", allow_null=True, allow_blank=True, default=None
     )
     version = serializers.IntegerField(
         source="head.number", allow_null=True, default=None
@@ -307,7 +509,9 @@ class MemoryOutput(serializers.ModelSerializer):
     confidence = serializers.FloatField(
         source="head.confidence", allow_null=True, default=None
     )
-    source = serializers.CharField(source="head.source", allow_null=True, default=None)
+    source = serializers.ChoiceField(
+        choices=Source.choices, source="head.source", allow_null=True, default=None
+    )
 
     class Meta:
         model = MemoryItem
@@ -336,53 +540,79 @@ class MemoryOutput(serializers.ModelSerializer):
 
 
 class MemoryPagination(LimitOffsetPagination):
-    default_limit = 50
-    max_limit = 500
+    """DRF's limit/offset page of a query validated beforehand."""
+
+    def __init__(self, *, limit: int, offset: int) -> None:
+        self._limit, self._offset = limit, offset
+
+    def get_limit(self, request: Request) -> int:
+        return self._limit
+
+    def get_offset(self, request: Request) -> int:
+        return self._offset
 
 
 class MemoryListApi(APIView):
     """Memories the agent may read, newest first."""
 
+    class FilterSerializer(serializers.Serializer):
+        scope = serializers.CharField(
+            required=False,
+            trim_whitespace=False,
+            max_length=500,
+            validators=[NO_NUL],
+            help_text="Only this scope (with `inherit`, and its ancestors).",
+        )
+        inherit = QueryBooleanField(required=False, default=False)
+        layer = serializers.ChoiceField(choices=Layer.choices, required=False)
+        key = serializers.CharField(
+            required=False,
+            trim_whitespace=False,
+            max_length=200,
+            validators=[NO_NUL],
+        )
+        status = serializers.ChoiceField(
+            choices=LISTED_STATUSES, required=False, default=VersionStatus.ACTIVE
+        )
+        as_of = serializers.DateTimeField(
+            required=False,
+            help_text="Memories as they were then (their versions valid then); "
+            "`status` is ignored.",
+        )
+        limit = serializers.IntegerField(
+            required=False, default=50, min_value=1, max_value=500
+        )
+        offset = serializers.IntegerField(
+            required=False, default=0, min_value=0, max_value=MAX_OFFSET
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        count = serializers.IntegerField(help_text="Memories matching, all pages.")
+        next = serializers.URLField(allow_null=True)
+        previous = serializers.URLField(allow_null=True)
+        results = MemoryOutput(many=True)
+
     @extend_schema(
-        responses={200: MemoryOutput(many=True)},
-        parameters=[
-            OpenApiParameter("scope", str),
-            OpenApiParameter("inherit", bool),
-            OpenApiParameter("layer", str),
-            OpenApiParameter("key", str),
-            OpenApiParameter("status", str),
-            OpenApiParameter("as_of", str),
-            OpenApiParameter("limit", int),
-            OpenApiParameter("offset", int),
-        ],
+        operation_id="memories_list",
+        parameters=[FilterSerializer, WWW_AUTHENTICATE],
+        responses={200: OutputSerializer, **error_responses(401, 403, 422)},
     )
     def get(self, request: Request) -> Response:
-        principal, params = request.user, request.query_params
-        as_of = None
-        if params.get("as_of"):
-            as_of = parse_datetime(params["as_of"])
-            if as_of is None:
-                raise Invalid(
-                    "as_of must be an ISO 8601 date-time.", code="invalid_as_of"
-                )
-        status = params.get("status", VersionStatus.ACTIVE)
-        if status not in VersionStatus.values or status == VersionStatus.DRAFT:
-            raise Invalid(f"Unknown status {status!r}.", code="invalid_status")
-        if params.get("layer") and params["layer"] not in Layer.values:
-            raise Invalid(f"Unknown layer {params['layer']!r}.", code="invalid_layer")
+        principal = request.user
+        filters = query_validate(request, self.FilterSerializer)
         items = memory_item_list(
             tenant=principal.tenant,
-            scope_path=params.get("scope"),
-            inherit=params.get("inherit", "false").lower() in {"1", "true", "yes"},
-            layer=params.get("layer"),
-            key=params.get("key"),
-            status=status,
-            as_of=as_of,
+            scope_path=filters.get("scope"),
+            inherit=filters["inherit"],
+            layer=filters.get("layer"),
+            key=filters.get("key"),
+            status=filters["status"],
+            as_of=filters.get("as_of"),
             readable_scopes=agent_readable_scopes(
                 tenant=principal.tenant, agent=principal.agent
             ),
         )
-        paginator = MemoryPagination()
+        paginator = MemoryPagination(limit=filters["limit"], offset=filters["offset"])
         page = paginator.paginate_queryset(items, request, view=self)
         return paginator.get_paginated_response(MemoryOutput(page, many=True).data)
 
@@ -401,17 +631,35 @@ def _readable_item(request: Request, memory_id: str) -> MemoryItem:
     return item
 
 
+MEMORY_ID = OpenApiParameter("memory_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
+
+
 class MemoryDetailApi(APIView):
-    @extend_schema(responses={200: MemoryOutput})
+    @extend_schema(
+        operation_id="memories_retrieve",
+        parameters=[MEMORY_ID, WWW_AUTHENTICATE],
+        responses={200: MemoryOutput, **error_responses(401, 403, 404, 422)},
+    )
     def get(self, request: Request, memory_id: str) -> Response:
+        query_validate(request)
         return Response(MemoryOutput(_readable_item(request, memory_id)).data)
 
 
 class MemoryVersionListApi(APIView):
-    @extend_schema(responses={200: VersionOutput(many=True)})
+    """A memory's versions, newest first (not paged: a chain stays short)."""
+
+    class OutputSerializer(serializers.Serializer):
+        results = VersionOutput(many=True)
+
+    @extend_schema(
+        operation_id="memories_versions_list",
+        parameters=[MEMORY_ID, WWW_AUTHENTICATE],
+        responses={200: OutputSerializer, **error_responses(401, 403, 404, 422)},
+    )
     def get(self, request: Request, memory_id: str) -> Response:
+        query_validate(request)
         item = _readable_item(request, memory_id)
         versions = memory_version_list(tenant=request.user.tenant, item=item).exclude(
             status=VersionStatus.DRAFT
         )
-        return Response({"results": VersionOutput(versions, many=True).data})
+        return Response(self.OutputSerializer({"results": versions}).data)

@@ -177,18 +177,35 @@ X_FRAME_OPTIONS = "DENY"
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["memory_core.auth.AgentTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["memory_core.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "memory_core.schema.AutoSchema",
     "EXCEPTION_HANDLER": "memory_core.exceptions.api_exception_handler",
     "UNAUTHENTICATED_USER": None,
+    # JSON only: no `?format=` switch (an undocumented 404 for other values).
+    "URL_FORMAT_OVERRIDE": None,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Memory Governance Console API",
-    "DESCRIPTION": "The governed write path for AI-agent memory (agents' API v1).",
+    "DESCRIPTION": (
+        "The governed write path for AI-agent memory (agents' API v1).\n\n"
+        "Authenticate with an agent's token: `Authorization: Bearer mgc_…`. "
+        "Bodies are JSON. Every error, whatever the status, is "
+        '`{"error": {"code", "message", "gate"?, "details"?}}`; an unknown '
+        "query parameter is 422 `unknown_parameter`, and no string may "
+        "contain NUL (U+0000). Another tenant's objects are 404."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",
+    # A CharField that refuses "" says so (minLength: 1).
+    "ENFORCE_NON_BLANK_FIELDS": True,
+    # One name per choice set; several fields are called `status`.
+    "ENUM_NAME_OVERRIDES": {
+        "WriteStatusEnum": "memory_core.models.WriteStatus",
+        "VersionStatusEnum": "memory_core.models.VersionStatus",
+        "ErasureStatusEnum": "approvals.models.ErasureStatus",
+    },
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
