@@ -102,6 +102,7 @@ def test_admin_creates_renames_and_archives_scopes(live_server):
             # Archiving the user scope that holds a memory is refused, with
             # the way out.
             page.fill("#scope-prefix", f"/org/{SLUG}/user/")
+            page.press("#scope-prefix", "Enter")
             expect(page.locator("#scope-table tbody tr")).to_have_count(3)
             row(page, BUSY).locator("button", has_text="Archive").click()
             blocked = page.locator("#scope-blocked")
@@ -127,6 +128,8 @@ def test_admin_creates_renames_and_archives_scopes(live_server):
 
             # The way out leads to the memories in that scope.
             page.fill("#scope-prefix", f"/org/{SLUG}/user/1")
+            page.press("#scope-prefix", "Enter")
+            expect(page.locator("#scope-table tbody tr")).to_have_count(2)
             row(page, BUSY).locator("button", has_text="Archive").click()
             page.locator("#scope-blocked").get_by_role("link", name=BUSY).click()
             expect(page.locator("#memory-results")).to_contain_text(
