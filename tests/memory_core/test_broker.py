@@ -45,6 +45,7 @@ def test_a_corrupt_message_is_set_aside_and_the_next_one_delivered(folders, capl
 
         with caplog.at_level(logging.ERROR, logger="memory_core.broker"):
             message = conn.SimpleQueue(queue).get(timeout=2)
+            message.ack()
 
     assert message.payload == {"n": 1}
     assert (
