@@ -8,24 +8,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from memory_core.exceptions import Invalid
+from memory_core.apis import MAX_OFFSET, query_validate
 from memory_core.models import ScopeKind
+from memory_core.schema import WWW_AUTHENTICATE, error_responses
 from memory_core.selectors import agent_scope_list
 
 SCOPE_LIST_MAX = 500
-
-
-class ScopeApiErrorBody(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    gate = serializers.CharField(required=False)
-    details = serializers.JSONField(required=False)
-
-
-class ScopeApiError(serializers.Serializer):
-    """The error envelope of every API error (memory_core/exceptions.py)."""
-
-    error = ScopeApiErrorBody()
 
 
 class ScopeListItemOutput(serializers.Serializer):
@@ -56,33 +44,28 @@ class ScopeListApi(APIView):
     """
 
     class FilterSerializer(serializers.Serializer):
-        prefix = serializers.CharField(
+        prefix = serializers.RegexField(
+            r"^/[a-z0-9_./-]*$",
             required=False,
-            allow_blank=True,
             max_length=500,
             help_text="Only paths starting with this, e.g. /org/acme/user/",
         )
         limit = serializers.IntegerField(
             required=False, default=100, min_value=1, max_value=SCOPE_LIST_MAX
         )
-        offset = serializers.IntegerField(required=False, default=0, min_value=0)
+        offset = serializers.IntegerField(
+            required=False, default=0, min_value=0, max_value=MAX_OFFSET
+        )
 
     @extend_schema(
         operation_id="scopes_list",
-        parameters=[FilterSerializer],
-        responses={200: ScopeListOutput, 401: ScopeApiError, 422: ScopeApiError},
+        parameters=[FilterSerializer, WWW_AUTHENTICATE],
+        responses={200: ScopeListOutput, **error_responses(401, 403, 422)},
     )
     def get(self, request: Request) -> Response:
-        filters = self.FilterSerializer(data=request.query_params)
-        if not filters.is_valid():
-            raise Invalid(
-                "The query is invalid: limit is 1 to "
-                f"{SCOPE_LIST_MAX}, offset 0 or more.",
-                code="invalid_query",
-                details=filters.errors,
-            )
+        filters = query_validate(request, self.FilterSerializer)
         principal = request.user
         count, rows = agent_scope_list(
-            tenant=principal.tenant, agent=principal.agent, **filters.validated_data
+            tenant=principal.tenant, agent=principal.agent, **filters
         )
         return Response(ScopeListOutput({"results": rows, "count": count}).data)

@@ -139,15 +139,30 @@ def test_prefix_limit_and_offset(api, tree):
 
 @pytest.mark.parametrize(
     "params",
-    [{"limit": 0}, {"limit": 501}, {"limit": "ten"}, {"offset": -1}],
+    [
+        {"limit": 0},
+        {"limit": 501},
+        {"limit": "ten"},
+        {"limit": ""},
+        {"offset": -1},
+        {"offset": 2**40},
+        {"prefix": "org/acme/"},
+        {"prefix": "/org/acme/\x00"},
+    ],
 )
-def test_a_bad_limit_or_offset_is_422(api, params):
+def test_a_bad_parameter_is_422_naming_it(api, params):
     response = api.get(URL, params)
     assert response.status_code == 422
     error = response.json()["error"]
-    assert error["code"] == "invalid_query"
-    assert "limit is 1 to 500" in error["message"]
-    assert error["details"]
+    assert error["code"] == "invalid_parameter"
+    [name] = params
+    assert name in error["message"] and name in error["details"]
+
+
+def test_an_unknown_parameter_is_422(api):
+    response = api.get(URL, {"scope": "/org/acme/"})
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "unknown_parameter"
 
 
 def test_without_a_valid_token_it_is_401(db):
