@@ -7,31 +7,17 @@ only reads, so nothing is queued.
 from __future__ import annotations
 
 import json
-import os
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
 from memory_core.models import AgentToken, Role
+from tests.browser.conftest import ARTIFACTS_ROOT, CHROMIUM, CHROMIUM_ARGS
 from tests.factories import make_member, make_tenant
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM, used
-# by the live server's fixtures here, would otherwise refuse to run beside it.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "admin"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+ARTIFACTS = ARTIFACTS_ROOT / "admin"
 
 pytestmark = [
     pytest.mark.browser,

@@ -8,21 +8,18 @@ worker), PostgreSQL and the browser. Screenshots go to test-artifacts/erasure/.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from memory_core.models import MemoryItem, Role
+from tests.browser.conftest import ARTIFACTS_ROOT, CHROMIUM, CHROMIUM_ARGS
 from tests.browser.test_admin_journey import sign_in
-from tests.browser.test_curation_journeys import CHROMIUM_ARGS, api, note
+from tests.browser.test_curation_journeys import api, note
 from tests.factories import make_agent, make_member, make_tenant
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "erasure"
-CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = ARTIFACTS_ROOT / "erasure"
 SCOPE = "/org/curation/user/1/"
 EMAIL = "jane.doe@example.com"
 

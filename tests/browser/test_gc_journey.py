@@ -7,9 +7,7 @@ product's. Screenshots go to test-artifacts/gc/.
 
 from __future__ import annotations
 
-import os
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -17,13 +15,12 @@ from playwright.sync_api import expect
 
 from audit.models import AuditEvent
 from memory_core.models import MemoryItem
+from tests.browser.conftest import ARTIFACTS_ROOT
 from tests.browser.test_curation_journeys import log_in, page  # noqa: F401
 from tests.factories import make_member, make_tenant
 from tests.memory_core.test_gc import NoJudge, stored
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "gc"
+ARTIFACTS = ARTIFACTS_ROOT / "gc"
 SCOPE = "/org/curation/user/1/"
 EXPIRED = "The printer on floor 2 is out of toner."
 CANDIDATE = "The quarterly review moved to the big room."

@@ -8,29 +8,14 @@ suspends the tenant and the admin sees why the console is closed.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect, sync_playwright
 
 from memory_core.models import PasswordChangeRequired, Tenant
+from tests.browser.conftest import ARTIFACTS_ROOT, CHROMIUM, CHROMIUM_ARGS
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM, used
-# by the live server's fixtures here, would otherwise refuse to run beside it.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "onboarding"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+ARTIFACTS = ARTIFACTS_ROOT / "onboarding"
 NEW_PASSWORD = "correct horse battery"
 
 pytestmark = [pytest.mark.browser]

@@ -7,13 +7,11 @@ PostgreSQL and the browser. Screenshots go to test-artifacts/reviews/.
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 import urllib.request
 from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.db import connections
@@ -23,22 +21,10 @@ from playwright.sync_api import Page, expect, sync_playwright
 from approvals.escalation import reviews_escalate_overdue
 from memory_core.models import Role, Tenant, WriteRequest, WriteStatus
 from tests.approvals.test_review_queue_views import stage
+from tests.browser.conftest import ARTIFACTS_ROOT, CHROMIUM, CHROMIUM_ARGS
 from tests.factories import make_agent, make_member, make_tenant
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM, used
-# by the live server's fixtures here, would otherwise refuse to run beside it.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "reviews"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+ARTIFACTS = ARTIFACTS_ROOT / "reviews"
 SCOPE = "/org/reviews/user/1/"
 ASYNC = {"async_review_at": 0.0, "sync_block_at": 1.01}
 SYNC = {"async_review_at": 0.0, "sync_block_at": 0.0, "sync_deadline_seconds": 120}

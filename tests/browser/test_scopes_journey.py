@@ -6,30 +6,15 @@ committed through the write service and the pipeline, run in-process.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
 from memory_core.models import Role, Scope
+from tests.browser.conftest import ARTIFACTS_ROOT, CHROMIUM, CHROMIUM_ARGS
 from tests.factories import make_agent, make_member, make_tenant
 from tests.memory_core.test_curation_services import committed
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM, used
-# by the live server's fixtures here, would otherwise refuse to run beside it.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "scopes"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+ARTIFACTS = ARTIFACTS_ROOT / "scopes"
 SLUG = "scopejourney"
 BUSY = f"/org/{SLUG}/user/1/"
 NEW = f"/org/{SLUG}/user/u-2001/"
