@@ -156,6 +156,32 @@ class Policy:
     gc_down_weight: float = 0.5
     gc_contradiction_scan_limit: int = 200
 
+    # Retrieval (000 §5, DESIGN.md "Retrieval"; memory_core/retrieval.py has
+    # the formula). `weighted` sums the normalised signals; `rrf` replaces
+    # the vector and keyword signals by their reciprocal ranks, k = rrf_k.
+    # Weights are relative: the score divides by their sum, so it is in 0..1.
+    retrieval_fusion: str = "weighted"
+    retrieval_weights: dict[str, float] = _default(
+        {
+            "vector": 0.6,
+            "keyword": 0.4,
+            "recency": 0.05,
+            "importance": 0.05,
+            "provenance": 0.1,
+        }
+    )
+    retrieval_recency_half_life_days: dict[str, float] = _default(
+        {"session": 1.0, "episodic": 30.0, "semantic": 365.0, "procedural": 730.0}
+    )
+    # A pinned memory's score moves this share of the way towards 1.
+    retrieval_pinned_boost: float = 0.2
+    retrieval_rrf_k: int = 60
+    # Candidates per signal: max(limit × 10, this), at most 1000.
+    retrieval_candidates: int = 100
+    retrieval_min_score: float = 0.0
+    # POST /api/v1/context: the relevant memories' default threshold (push).
+    retrieval_context_threshold: float = 0.35
+
     def merged(self, overrides: dict[str, Any] | None) -> Policy:
         """Return this policy with `overrides` applied; unknown names are refused."""
         if not overrides:

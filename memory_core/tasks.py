@@ -6,12 +6,14 @@ import uuid
 
 from celery import shared_task
 from django.db import OperationalError
+from django.utils.dateparse import parse_datetime
 
 from memory_core.embeddings import EmbeddingError
 from memory_core.gc.runs import SYSTEM as GC_SYSTEM
 from memory_core.gc.runs import gc_run_execute, gc_tenants_due
 from memory_core.health import WORKER, heartbeat_record, heartbeats_prune
 from memory_core.retention import retention_enforce_all
+from memory_core.retrieval import access_record
 from memory_core.services.gc import gc_actor
 from memory_core.services.reviews import writes_expire_overdue
 from memory_core.services.writes import (
@@ -87,3 +89,15 @@ def gc_run_task(
         actor=actor,
     )
     return str(run.id) if run else None
+
+
+# Counting a read twice would inflate it: acknowledge on receipt, so a lost
+# worker loses a count (approximate stats) rather than repeating one.
+@shared_task(
+    name="memory_core.retrieval.record_access", acks_late=False, ignore_result=True
+)
+def access_record_task(tenant_id: str, item_ids: list[str], at: str) -> int:
+    """Count one read of each item a search returned; return the rows updated."""
+    return access_record(
+        tenant_id=uuid.UUID(tenant_id), item_ids=item_ids, at=parse_datetime(at)
+    )

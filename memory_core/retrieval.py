@@ -1,0 +1,744 @@
+"""Retrieval: hybrid search over the memories an agent may read (000 §5).
+
+A search is a handful of queries in one read-only transaction:
+
+1. the scope set: the agent's readable scopes (granted subtrees and their
+   ancestors), or the scopes it names and their ancestors;
+2. `set_config` of the HNSW scan (ef_search sized to the candidates,
+   iterative `relaxed_order` scan, pgvector ≥ 0.8) and a capped count that
+   picks an exact scan for a small scope set;
+3. the candidates: the k nearest active versions by the HNSW index and the
+   k best keyword matches by the `search_vector` GIN index, each with the
+   tenant, scope, status and structured filters in the same SQL, so nothing
+   the agent may not read is ever ranked;
+4. the winners' content.
+
+Fusion (`Policy.retrieval_fusion`), every signal in 0..1:
+
+- vector: cosine similarity (weighted) or (k + 1) / (k + rank) (rrf);
+- keyword: ts_rank_cd divided by the best candidate's (weighted), or the
+  reciprocal rank (rrf); a version only one search found scores 0 in the other;
+- recency: 0.5 ** (age / half-life of its layer);
+- importance: 1 when pinned, else the mean of read frequency
+  (ln(1 + reads) / ln(101)) and evidence (extra supporting evidence, up to 4);
+- provenance: source authority × (adjusted) confidence.
+
+base = Σ wᵢ·sᵢ / Σ wᵢ; a pinned memory gains `retrieval_pinned_boost` of the
+way to 1; the result is multiplied by the item's `retrieval_weight` (GC
+down-weights stale items; a passed soft TTL counts as stale until GC runs).
+The breakdown lists each term's contribution, the pin's, and the stale
+penalty (negative), which sum to the score. `ranking="vector"` or
+`"keyword"` scores by that one signal alone, for evaluation.
+
+Access is recorded after the fact: one Celery task per search
+(`memory_core.retrieval.record_access`), enqueued on commit, runs one UPDATE;
+the read path itself writes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone
+
+from memory_core.embeddings import EmbeddingError, get_provider
+from memory_core.exceptions import Invalid, NotFound
+from memory_core.models import (
+    Agent,
+    MemoryItem,
+    MemoryVersion,
+    Scope,
+    Tenant,
+    ancestor_paths,
+)
+from memory_core.policy import Policy, policy_for
+from memory_core.selectors import agent_readable_scopes
+
+logger = logging.getLogger(__name__)
+
+RANKINGS = ("hybrid", "vector", "keyword")
+FUSIONS = ("weighted", "rrf")
+SIGNALS = ("vector", "keyword", "recency", "importance", "provenance")
+MAX_CANDIDATES = 1000
+# A query with these is written for websearch_to_tsquery: quoted phrases,
+# OR, or an excluded word; otherwise every lexeme is OR-ed.
+WEBSEARCH_SYNTAX = re.compile(r'"|\bor\b|(?:^|\s)-\w', re.IGNORECASE)
+FREQUENCY_SATURATION = math.log(101)
+
+VERSIONS = MemoryVersion._meta.db_table
+ITEMS = MemoryItem._meta.db_table
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    memory_id: uuid.UUID
+    version: int
+    version_id: uuid.UUID
+    content: str
+    scope: str
+    layer: str
+    kind: str
+    key: str | None
+    subject: str
+    predicate: str
+    object: str
+    confidence: float
+    pinned: bool
+    created_at: datetime  # when this version was written
+    score: float
+    breakdown: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    hits: list[SearchHit]
+    took_ms: float
+
+
+@dataclass
+class _Candidate:
+    version_id: uuid.UUID
+    item_id: uuid.UUID
+    layer: str
+    source: str
+    confidence: float
+    created_at: datetime
+    pinned: bool
+    retrieval_weight: float
+    soft_expired: bool
+    stale: bool
+    access_count: int
+    evidence_count: int
+    cosine: float | None
+    keyword_rank: float | None
+    vector_position: int | None
+    keyword_position: int | None
+
+
+# Scopes
+
+
+def search_scope_ids(
+    *, tenant: Tenant, agent: Agent, paths: Sequence[str] | None = None
+) -> list[uuid.UUID]:
+    """Return the ids of the scopes a search reads.
+
+    Without `paths`, every scope the agent may read. With them, those scopes
+    and their ancestors (reads inherit downward); a path the tenant does not
+    have is 404 `not_found` (another tenant's looks the same), one the agent
+    may not read is 422 `scope_not_readable`.
+    """
+    readable = agent_readable_scopes(tenant=tenant, agent=agent)
+    if paths is None:
+        return list(readable.values_list("id", flat=True))
+    wanted = list(dict.fromkeys(paths))
+    lineage = {p for path in wanted for p in ancestor_paths(path)}
+    scopes = dict(
+        Scope.objects.filter(tenant=tenant, path__in=lineage).values_list("path", "id")
+    )
+    missing = [p for p in wanted if p not in scopes]
+    if missing:
+        raise NotFound(
+            f"No such scope: {', '.join(missing)}.",
+            details={"scopes": missing},
+        )
+    allowed = set(
+        readable.filter(id__in=scopes.values()).values_list("path", flat=True)
+    )
+    unreadable = [p for p in wanted if p not in allowed]
+    if unreadable:
+        raise Invalid(
+            f"The agent may not read {', '.join(unreadable)}.",
+            code="scope_not_readable",
+            details={"scopes": unreadable},
+        )
+    return [scopes[p] for p in lineage if p in scopes and p in allowed]
+
+
+# Search
+
+
+def memory_search(
+    *,
+    tenant: Tenant,
+    agent: Agent,
+    query: str,
+    scopes: list[str] | None = None,
+    layers: list[str] | None = None,
+    kinds: list[str] | None = None,
+    key: str | None = None,
+    subject: str | None = None,
+    predicate: str | None = None,
+    as_of: datetime | None = None,
+    limit: int = 10,
+    min_score: float | None = None,
+    ranking: str = "hybrid",
+    record_access: bool = True,
+) -> SearchResult:
+    """Return the memories the agent may read that best answer `query`."""
+    started = time.perf_counter()
+    if ranking not in RANKINGS:
+        raise Invalid(f"Unknown ranking {ranking!r}.", code="invalid_ranking")
+    now = timezone.now()
+    if as_of is not None and as_of > now:
+        raise Invalid("as_of may not be in the future.", code="as_of_in_future")
+    policy = policy_for(tenant)
+    if min_score is None:
+        min_score = policy.retrieval_min_score
+    scope_ids = search_scope_ids(tenant=tenant, agent=agent, paths=scopes)
+    embedding = _embed(query) if ranking != "keyword" else None
+    k = min(MAX_CANDIDATES, max(limit * 10, policy.retrieval_candidates))
+    filters = _Filters(
+        tenant_id=tenant.id,
+        scope_ids=scope_ids,
+        layers=layers,
+        kinds=kinds,
+        key=key,
+        subject=subject,
+        predicate=predicate,
+        as_of=as_of,
+        now=now,
+    )
+    with transaction.atomic():
+        candidates = (
+            _candidates(
+                filters=filters,
+                embedding=embedding,
+                text=query if ranking != "vector" else None,
+                k=k,
+            )
+            if scope_ids
+            else []
+        )
+        scored = _rank(candidates, policy=policy, ranking=ranking, now=as_of or now)
+        scored = [(c, b) for c, b in scored if b["total"] >= min_score][:limit]
+        hits = _hydrate(tenant=tenant, scored=scored)
+        if record_access and hits:
+            access_enqueue(tenant=tenant, item_ids=[h.memory_id for h in hits], at=now)
+    return SearchResult(hits=hits, took_ms=_elapsed_ms(started))
+
+
+def _embed(query: str) -> list[float] | None:
+    try:
+        return get_provider().embed([query])[0]
+    except EmbeddingError:
+        # Degrade to keyword search rather than fail the read.
+        logger.exception("could not embed a search query; keyword signal only")
+        return None
+
+
+def _elapsed_ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 2)
+
+
+@dataclass(frozen=True)
+class _Filters:
+    tenant_id: uuid.UUID
+    scope_ids: list[uuid.UUID]
+    layers: list[str] | None
+    kinds: list[str] | None
+    key: str | None
+    subject: str | None
+    predicate: str | None
+    as_of: datetime | None
+    now: datetime
+
+    def sql(self) -> tuple[str, dict]:
+        """Return the WHERE clause over versions `v` and items `i`, with params."""
+        where = [
+            "v.tenant_id = %(tenant)s",
+            "v.scope_id = ANY(%(scopes)s::uuid[])",
+            "i.tenant_id = %(tenant)s",
+        ]
+        params: dict = {"tenant": self.tenant_id, "scopes": list(self.scope_ids)}
+        if self.as_of is None:
+            where += [
+                "v.status = 'active'",
+                "i.status = 'active'",
+                "(i.expires_at IS NULL OR i.expires_at > %(now)s)",
+            ]
+            params["now"] = self.now
+        else:
+            # The versions valid then (selectors.memory_item_list's as_of).
+            where += [
+                "v.status <> 'draft'",
+                "v.valid_from <= %(as_of)s",
+                "(v.valid_to IS NULL OR v.valid_to > %(as_of)s)",
+            ]
+            params["as_of"] = self.as_of
+        if self.layers:
+            where.append("v.layer = ANY(%(layers)s::text[])")
+            params["layers"] = list(self.layers)
+        if self.kinds:
+            where.append("i.kind = ANY(%(kinds)s::text[])")
+            params["kinds"] = list(self.kinds)
+        for name, column in (
+            ("key", "memory_key"),
+            ("subject", "subject"),
+            ("predicate", "predicate"),
+        ):
+            value = getattr(self, name)
+            if value is not None:
+                where.append(f"i.{column} = %({name})s")
+                params[name] = value
+        return " AND ".join(where), params
+
+
+def _vector_literal(embedding: Sequence[float]) -> str:
+    return "[" + ",".join(repr(float(x)) for x in embedding) + "]"
+
+
+def _tsquery_sql(text: str) -> tuple[str, dict]:
+    """Return a tsquery expression for `text`: OR of its lexemes, or websearch."""
+    if WEBSEARCH_SYNTAX.search(text):
+        return "websearch_to_tsquery('english', %(text)s)", {"text": text}
+    # plainto_tsquery stems and drops stop words; its ANDs become ORs, so a
+    # question matches a memory that shares any of its words.
+    return (
+        "replace(plainto_tsquery('english', %(text)s)::text, ' & ', ' | ')::tsquery",
+        {"text": text},
+    )
+
+
+def _candidates(
+    *,
+    filters: _Filters,
+    embedding: list[float] | None,
+    text: str | None,
+    k: int,
+) -> list[_Candidate]:
+    where, params = filters.sql()
+    params = {**params, "k": k}
+    ctes = []
+    if embedding is not None:
+        params["emb"] = _vector_literal(embedding)
+        exact = filters.as_of is not None or _small(filters, params)
+        # "+ 0" hides the ORDER BY from the HNSW index: an exact scan, for a
+        # small scope set (an index scan would walk far to fill k) and for
+        # as_of (the index holds active versions only).
+        order = (
+            "(v.embedding <=> %(emb)s::vector) + 0"
+            if exact
+            else "v.embedding <=> %(emb)s::vector"
+        )
+        if not exact:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT set_config('hnsw.ef_search', %s, true), "
+                    "set_config('hnsw.iterative_scan', 'relaxed_order', true)",
+                    [str(max(settings.MGC_HNSW_EF_SEARCH, k))],
+                )
+        ctes.append(
+            f"""vec AS (
+                SELECT v.id, row_number() OVER () AS position
+                FROM (
+                    SELECT v.id FROM {VERSIONS} v JOIN {ITEMS} i ON i.id = v.item_id
+                    WHERE {where} ORDER BY {order} LIMIT %(k)s
+                ) v
+            )"""
+        )
+    else:
+        ctes.append(
+            "vec AS (SELECT NULL::uuid AS id, NULL::bigint AS position WHERE false)"
+        )
+    if text is not None:
+        tsquery, text_params = _tsquery_sql(text)
+        params |= text_params
+        ctes.append(
+            f"""kw AS (
+                SELECT id, rank, row_number() OVER (ORDER BY rank DESC, id)
+                    AS position
+                FROM (
+                    SELECT v.id, ts_rank_cd(v.search_vector, q.tsq) AS rank
+                    FROM {VERSIONS} v JOIN {ITEMS} i ON i.id = v.item_id,
+                         (SELECT {tsquery} AS tsq) q
+                    WHERE {where} AND v.search_vector @@ q.tsq
+                    ORDER BY rank DESC, v.id LIMIT %(k)s
+                ) m
+            )"""
+        )
+    else:
+        ctes.append(
+            "kw AS (SELECT NULL::uuid AS id, NULL::real AS rank, "
+            "NULL::bigint AS position WHERE false)"
+        )
+    cosine = (
+        "1 - (v.embedding <=> %(emb)s::vector)" if embedding is not None else "NULL"
+    )
+    sql = f"""
+        WITH {", ".join(ctes)},
+        c AS (SELECT id FROM vec UNION SELECT id FROM kw)
+        SELECT v.id, v.item_id, v.layer, v.source,
+               coalesce(v.adjusted_confidence, v.confidence), v.created_at,
+               i.pinned, i.retrieval_weight,
+               coalesce(i.soft_expires_at < %(now_ts)s, false),
+               i.stale_at IS NOT NULL, i.access_count, v.evidence_count,
+               {cosine}, kw.rank, vec.position, kw.position
+        FROM c
+        JOIN {VERSIONS} v ON v.id = c.id
+        JOIN {ITEMS} i ON i.id = v.item_id
+        LEFT JOIN vec ON vec.id = c.id
+        LEFT JOIN kw ON kw.id = c.id
+    """
+    params["now_ts"] = filters.now
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    candidates = [_Candidate(*row) for row in rows]
+    if embedding is not None:
+        # relaxed_order may return neighbours slightly out of order.
+        ordered = sorted(
+            (c for c in candidates if c.vector_position is not None),
+            key=lambda c: -(c.cosine or 0.0),
+        )
+        for position, candidate in enumerate(ordered, start=1):
+            candidate.vector_position = position
+    return candidates
+
+
+def _small(filters: _Filters, params: dict) -> bool:
+    """Return whether the active versions in the scope set are few."""
+    limit = settings.MGC_EXACT_SEARCH_MAX_ROWS
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT count(*) FROM (SELECT 1 FROM {VERSIONS} v "
+            "WHERE v.tenant_id = %(tenant)s AND v.scope_id = ANY(%(scopes)s::uuid[]) "
+            "AND v.status = 'active' LIMIT %(cap)s) AS capped",
+            {**params, "cap": limit + 1},
+        )
+        return cursor.fetchone()[0] <= limit
+
+
+# Fusion
+
+
+def _rank(
+    candidates: list[_Candidate], *, policy: Policy, ranking: str, now: datetime
+) -> list[tuple[_Candidate, dict[str, float]]]:
+    """Return the candidates with their breakdowns, best first."""
+    best_rank = max((c.keyword_rank or 0.0 for c in candidates), default=0.0)
+    scored = []
+    for candidate in candidates:
+        if ranking == "vector":
+            breakdown = _single("vector", max(0.0, candidate.cosine or 0.0))
+        elif ranking == "keyword":
+            breakdown = _single(
+                "keyword",
+                (candidate.keyword_rank or 0.0) / best_rank if best_rank else 0.0,
+            )
+        else:
+            breakdown = fuse(candidate, policy=policy, best_rank=best_rank, now=now)
+        scored.append((candidate, breakdown))
+    scored.sort(key=lambda pair: (-pair[1]["total"], str(pair[0].version_id)))
+    return scored
+
+
+def _single(signal: str, value: float) -> dict[str, float]:
+    breakdown = {name: 0.0 for name in SIGNALS}
+    breakdown |= {"pinned": 0.0, "stale_penalty": 0.0}
+    breakdown[signal] = round(value, 6)
+    breakdown["total"] = breakdown[signal]
+    return breakdown
+
+
+def signals(
+    candidate: _Candidate, *, policy: Policy, best_rank: float, now: datetime
+) -> dict[str, float]:
+    """Return the candidate's signals, each in 0..1."""
+    if policy.retrieval_fusion == "rrf":
+        k = policy.retrieval_rrf_k
+
+        def reciprocal(position: int | None) -> float:
+            return (k + 1) / (k + position) if position else 0.0
+
+        vector = reciprocal(candidate.vector_position)
+        keyword = reciprocal(candidate.keyword_position)
+    else:
+        vector = max(0.0, candidate.cosine or 0.0)
+        keyword = (candidate.keyword_rank or 0.0) / best_rank if best_rank else 0.0
+    half_life = policy.retrieval_recency_half_life_days.get(candidate.layer, 30.0)
+    age_days = max(0.0, (now - candidate.created_at).total_seconds() / 86400)
+    recency = 0.5 ** (age_days / half_life) if half_life > 0 else 0.0
+    if candidate.pinned:
+        importance = 1.0
+    else:
+        frequency = min(1.0, math.log1p(candidate.access_count) / FREQUENCY_SATURATION)
+        evidence = min(1.0, max(0, candidate.evidence_count - 1) / 4)
+        importance = (frequency + evidence) / 2
+    authority = policy.source_authority.get(candidate.source, 0.5)
+    provenance = authority * max(0.0, min(1.0, candidate.confidence))
+    return {
+        "vector": min(1.0, vector),
+        "keyword": min(1.0, keyword),
+        "recency": recency,
+        "importance": importance,
+        "provenance": provenance,
+    }
+
+
+def fuse(
+    candidate: _Candidate, *, policy: Policy, best_rank: float, now: datetime
+) -> dict[str, float]:
+    """Return the candidate's score breakdown; its parts sum to `total`."""
+    values = signals(candidate, policy=policy, best_rank=best_rank, now=now)
+    weights = {
+        name: max(0.0, policy.retrieval_weights.get(name, 0.0)) for name in SIGNALS
+    }
+    total_weight = sum(weights.values()) or 1.0
+    breakdown = {
+        name: round(weights[name] * values[name] / total_weight, 6) for name in SIGNALS
+    }
+    base = sum(breakdown.values())
+    pinned = (
+        round(policy.retrieval_pinned_boost * (1 - base), 6)
+        if candidate.pinned
+        else 0.0
+    )
+    weight = max(0.0, min(1.0, candidate.retrieval_weight))
+    if candidate.soft_expired or candidate.stale:
+        weight = min(weight, policy.gc_down_weight)
+    stale_penalty = round(-(1 - weight) * (base + pinned), 6)
+    breakdown |= {"pinned": pinned, "stale_penalty": stale_penalty}
+    breakdown["total"] = round(base + pinned + stale_penalty, 6)
+    return breakdown
+
+
+def _hydrate(
+    *, tenant: Tenant, scored: list[tuple[_Candidate, dict[str, float]]]
+) -> list[SearchHit]:
+    if not scored:
+        return []
+    versions = {
+        v.id: v
+        for v in MemoryVersion.objects.filter(
+            tenant=tenant, id__in=[c.version_id for c, _ in scored]
+        )
+        .select_related("item", "scope")
+        .only(
+            "id",
+            "number",
+            "content",
+            "layer",
+            "confidence",
+            "created_at",
+            "scope__path",
+            "item__id",
+            "item__kind",
+            "item__memory_key",
+            "item__subject",
+            "item__predicate",
+            "item__object",
+            "item__pinned",
+        )
+    }
+    hits = []
+    for candidate, breakdown in scored:
+        v = versions[candidate.version_id]
+        hits.append(
+            SearchHit(
+                memory_id=v.item.id,
+                version=v.number,
+                version_id=v.id,
+                content=v.content,
+                scope=v.scope.path,
+                layer=v.layer,
+                kind=v.item.kind,
+                key=v.item.memory_key,
+                subject=v.item.subject,
+                predicate=v.item.predicate,
+                object=v.item.object,
+                confidence=candidate.confidence,
+                pinned=v.item.pinned,
+                created_at=v.created_at,
+                score=breakdown["total"],
+                breakdown=breakdown,
+            )
+        )
+    return hits
+
+
+# Access
+
+
+def access_enqueue(
+    *, tenant: Tenant, item_ids: Sequence[uuid.UUID], at: datetime
+) -> None:
+    """Record, once the transaction commits, that these items were read at `at`."""
+    ids = sorted({str(i) for i in item_ids})
+
+    def send() -> None:
+        from memory_core.tasks import access_record_task
+
+        try:
+            access_record_task.delay(str(tenant.id), ids, at.isoformat())
+        except Exception:  # noqa: BLE001 - a lost read count never fails a read
+            logger.exception("could not enqueue the access record of a search")
+
+    transaction.on_commit(send)
+
+
+def access_record(
+    *, tenant_id: uuid.UUID | str, item_ids: Sequence[uuid.UUID | str], at: datetime
+) -> int:
+    """Count one read of each item at `at`, in one UPDATE; return the rows changed.
+
+    Rows are locked in id order, so two concurrent records cannot deadlock.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            UPDATE {ITEMS} i
+            SET access_count = i.access_count + 1,
+                last_accessed_at = greatest(i.last_accessed_at, %(at)s)
+            FROM (SELECT id FROM {ITEMS}
+                  WHERE tenant_id = %(tenant)s AND id = ANY(%(ids)s::uuid[])
+                  ORDER BY id FOR UPDATE) locked
+            WHERE i.id = locked.id
+            """,
+            {"tenant": tenant_id, "ids": [str(i) for i in item_ids], "at": at},
+        )
+        return cursor.rowcount
+
+
+# Context (push)
+
+TOKEN_ESTIMATE = "chars/4 rounded up per item content"
+PUSH_REASONS = ("pinned", "preference", "relevant")
+# Pinned memories and preferences considered per context, at most.
+PUSH_CANDIDATES = 200
+
+
+@dataclass(frozen=True)
+class ContextItem(SearchHit):
+    reason: str = "relevant"
+
+
+@dataclass(frozen=True)
+class ContextResult:
+    items: list[ContextItem]
+    tokens_used: int
+    truncated: bool
+    took_ms: float
+
+
+def token_estimate(text: str) -> int:
+    """Return the estimated tokens of `text`: its characters / 4, rounded up."""
+    return -(-len(text) // 4)
+
+
+def memory_context(
+    *,
+    tenant: Tenant,
+    agent: Agent,
+    query: str | None = None,
+    scopes: list[str] | None = None,
+    max_items: int = 20,
+    token_budget: int = 2000,
+    threshold: float | None = None,
+    record_access: bool = True,
+) -> ContextResult:
+    """Return what the agent should see at a task's start, within the budgets.
+
+    Pinned memories first, then preferences (kind `preference`, or the
+    procedural layer), then the memories most relevant to `query` scoring at
+    least `threshold`. An item that does not fit the token budget is left
+    out (`truncated`) and the next, smaller one may still fit.
+    """
+    started = time.perf_counter()
+    policy = policy_for(tenant)
+    if threshold is None:
+        threshold = policy.retrieval_context_threshold
+    now = timezone.now()
+    scope_ids = search_scope_ids(tenant=tenant, agent=agent, paths=scopes)
+    query = query.strip() if query else None
+    embedding = _embed(query) if query else None
+    filters = _Filters(
+        tenant_id=tenant.id,
+        scope_ids=scope_ids,
+        layers=None,
+        kinds=None,
+        key=None,
+        subject=None,
+        predicate=None,
+        as_of=None,
+        now=now,
+    )
+    with transaction.atomic():
+        pushed = _push_candidates(filters=filters, embedding=embedding)
+        scored = [(c, fuse(c, policy=policy, best_rank=0.0, now=now)) for c in pushed]
+        hits = _hydrate(tenant=tenant, scored=scored)
+        ordered = [
+            (hit, "pinned" if hit.pinned else "preference")
+            for hit in sorted(hits, key=lambda h: (not h.pinned, -h.score))
+        ]
+    if query:
+        seen = {hit.memory_id for hit, _ in ordered}
+        relevant = memory_search(
+            tenant=tenant,
+            agent=agent,
+            query=query,
+            scopes=scopes,
+            limit=min(100, max_items + len(seen)),
+            min_score=threshold,
+            record_access=False,
+        )
+        ordered += [(h, "relevant") for h in relevant.hits if h.memory_id not in seen]
+    items: list[ContextItem] = []
+    tokens = 0
+    truncated = False
+    for hit, reason in ordered:
+        cost = token_estimate(hit.content)
+        if len(items) >= max_items:
+            truncated = True
+            break
+        if tokens + cost > token_budget:
+            truncated = True
+            continue
+        items.append(ContextItem(**vars(hit), reason=reason))
+        tokens += cost
+    if record_access and items:
+        access_enqueue(tenant=tenant, item_ids=[i.memory_id for i in items], at=now)
+    return ContextResult(
+        items=items,
+        tokens_used=tokens,
+        truncated=truncated,
+        took_ms=_elapsed_ms(started),
+    )
+
+
+def _push_candidates(
+    *, filters: _Filters, embedding: list[float] | None
+) -> list[_Candidate]:
+    """Return the active pinned memories and preferences in the scope set."""
+    if not filters.scope_ids:
+        return []
+    where, params = filters.sql()
+    cosine = "NULL"
+    if embedding is not None:
+        cosine = "1 - (v.embedding <=> %(emb)s::vector)"
+        params["emb"] = _vector_literal(embedding)
+    sql = f"""
+        SELECT v.id, v.item_id, v.layer, v.source,
+               coalesce(v.adjusted_confidence, v.confidence), v.created_at,
+               i.pinned, i.retrieval_weight,
+               coalesce(i.soft_expires_at < %(now)s, false),
+               i.stale_at IS NOT NULL, i.access_count, v.evidence_count,
+               {cosine}, NULL::real, NULL::bigint, NULL::bigint
+        FROM {VERSIONS} v JOIN {ITEMS} i ON i.id = v.item_id
+        WHERE {where}
+          AND (i.pinned OR i.kind = 'preference' OR v.layer = 'procedural')
+        ORDER BY i.pinned DESC, i.updated_at DESC, v.id
+        LIMIT %(push_limit)s
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {**params, "push_limit": PUSH_CANDIDATES})
+        return [_Candidate(*row) for row in cursor.fetchall()]
