@@ -1,0 +1,570 @@
+"""Retrieval benchmark on LoCoMo: `python -m bench.retrieval`.
+
+Writes every observation of the LoCoMo conversations in
+../shared/data/locomo/ through the API (`POST /api/v1/writes`, `Prefer:
+wait`, one user scope per speaker, episodic, `user_stated`) to a live server
+with a real Celery worker, then asks every question of categories 1-4 with
+`POST /api/v1/search` over that conversation's two speaker scopes
+(`X-MGC-Evaluation: 1`, so nothing is recorded), once per ranking: hybrid,
+vector and keyword. A question is a hit at k when one of the first k
+memories cites one of its evidence turns (a memory the dedup gate merged
+stands for every turn its writes cited). Prints evidence recall@5 and @10,
+overall and per category, for the development conversations (26, 30, 41:
+the ones the fusion was chosen on) and the held-out ones (42, 43)
+separately, with p50/p95 latency end to end (client clock) and in the
+service (`took_ms`), and writes JSON to bench/results/retrieval.json.
+
+What a memory says: the observation as LoCoMo writes it, which names its
+speaker (the speaker's name and ": " go in front when it does not), followed
+by when it was said, "(said on 8 May, 2023)": an episodic memory is a
+dated event, an assistant stores the day a user told it something, and
+"last week" means nothing without it (`--content plain` leaves the date
+out). Neither the turn id nor anything else of the answer key is stored.
+
+`--scale N` first bulk-loads N synthetic active memories (generated
+sentences about other people, embedded by the real model in batches and
+cached in /tmp, COPY-ed into 1,000 other user scopes of the same tenant,
+the HNSW index rebuilt after) and adds a pass that asks the hybrid questions
+over every scope the agent may read, so the vector search walks the HNSW
+index over the whole tenant.
+
+Runs in its own database (memory_bench_retrieval); each run makes a new
+tenant, so runs do not see each other's memories.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import socket
+import sys
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+DATA = ROOT.parent / "shared" / "data" / "locomo"
+DATABASE = "memory_bench_retrieval"
+DEV = ("26", "30", "41")
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+RANKINGS = ("hybrid", "vector", "keyword")
+CACHE = Path("/tmp/mgc-bench-retrieval")
+
+
+def configure() -> None:
+    """Point this process (and its children) at the bench database and queue."""
+    sys.path.insert(0, str(ROOT))
+    from bench.writes import _redis_available
+
+    if "DATABASE_URL" not in os.environ:
+        from memory_core import embedded_db
+
+        os.environ["DATABASE_URL"] = embedded_db.database_url(DATABASE)
+    if "CELERY_BROKER_URL" not in os.environ and _redis_available():
+        os.environ["CELERY_BROKER_URL"] = "redis://127.0.0.1:6379/13"
+    os.environ["MGC_CELERY_QUEUE"] = f"bench-{uuid.uuid4().hex[:8]}"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "memory_core.settings"
+    import django
+
+    django.setup()
+
+
+# The data
+
+
+@dataclass
+class Observation:
+    speaker: str
+    content: str
+    turns: set[str]
+
+
+@dataclass
+class Conversation:
+    id: str
+    speakers: tuple[str, str]
+    observations: list[Observation]
+    questions: list[dict]
+    memories: dict[str, set[str]] = field(default_factory=dict)  # id -> turns
+    statuses: dict[str, int] = field(default_factory=dict)
+
+
+def turn_ids(value) -> set[str]:
+    """Return the dia_ids in `value`: a list, or one string with ';' or spaces."""
+    parts = [value] if isinstance(value, str) else value
+    found = set()
+    for part in parts:
+        for turn in re.split(r"[;,\s]+", part):
+            if turn:
+                found.add(turn.replace("D:", "D"))
+    return found
+
+
+def conversation_load(cid: str, *, dated: bool) -> Conversation:
+    raw = json.loads((DATA / f"{cid}.json").read_text())
+    speakers = (raw["speaker_a"], raw["speaker_b"])
+    observations = []
+    for name, facts in raw.items():
+        match = re.fullmatch(r"session_(\d+)_observation", name)
+        if not match:
+            continue
+        said = raw[f"session_{match.group(1)}_date_time"].split(" on ")[-1]
+        for speaker, rows in facts.items():
+            for fact, turns in rows:
+                first = speaker.split()[0]
+                text = fact if first.lower() in fact.lower() else f"{speaker}: {fact}"
+                if dated:
+                    text = f"{text} (said on {said})"
+                observations.append(Observation(speaker, text, turn_ids(turns)))
+    questions = [
+        {**q, "evidence": turn_ids(q["evidence"])}
+        for q in raw["qa"]
+        if q.get("category") in CATEGORIES and q.get("evidence")
+    ]
+    return Conversation(cid, speakers, observations, questions)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+# HTTP
+
+
+class Client:
+    """One keep-alive connection per thread to the bench server."""
+
+    def __init__(self, port: int, token: str) -> None:
+        self.port, self.token = port, token
+        self.local = threading.local()
+
+    def post(self, path: str, body: dict, headers: dict) -> tuple[int, dict, float]:
+        if not hasattr(self.local, "conn"):
+            self.local.conn = http.client.HTTPConnection(
+                "127.0.0.1", self.port, timeout=120
+            )
+        started = time.perf_counter()
+        self.local.conn.request(
+            "POST",
+            path,
+            body=json.dumps(body),
+            headers={
+                "Authorization": f"Bearer {self.token}",
+                "Content-Type": "application/json",
+                **headers,
+            },
+        )
+        response = self.local.conn.getresponse()
+        answer = json.loads(response.read() or b"{}")
+        return response.status, answer, (time.perf_counter() - started) * 1000
+
+
+def observations_write(client: Client, conv: Conversation, scopes: dict) -> None:
+    """Write every observation; map each memory to every turn it stands for."""
+
+    def write(obs: Observation) -> tuple[Observation, dict]:
+        for _ in range(5):
+            status, answer, _ms = client.post(
+                "/api/v1/writes",
+                {
+                    "scope": scopes[obs.speaker],
+                    "layer": "episodic",
+                    "content": obs.content,
+                    "source": "user_stated",
+                    "confidence": 0.9,
+                },
+                {"Idempotency-Key": uuid.uuid4().hex, "Prefer": "wait=30"},
+            )
+            if status != 429:
+                break
+            time.sleep(1)
+        if status != 202:
+            raise RuntimeError(f"write answered {status}: {answer}")
+        if answer.get("status") == "queued":
+            answer = wait_outcome(client, answer["id"])
+        return obs, answer
+
+    with ThreadPoolExecutor(4) as pool:
+        for obs, answer in pool.map(write, conv.observations):
+            state = answer["status"]
+            conv.statuses[state] = conv.statuses.get(state, 0) + 1
+            if state in ("committed", "duplicate") and answer.get("memory_id"):
+                conv.memories.setdefault(answer["memory_id"], set()).update(obs.turns)
+
+
+def wait_outcome(client: Client, write_id: str) -> dict:
+    conn = http.client.HTTPConnection("127.0.0.1", client.port, timeout=60)
+    for _ in range(20):
+        conn.request(
+            "GET",
+            f"/api/v1/writes/{write_id}?wait=30",
+            headers={"Authorization": f"Bearer {client.token}"},
+        )
+        answer = json.loads(conn.getresponse().read())
+        if answer["status"] != "queued":
+            return answer
+    return answer
+
+
+def questions_ask(
+    client: Client, conv: Conversation, scopes: list[str] | None, ranking: str
+) -> list[dict]:
+    """Ask every question once; return each one's hits at 5 and 10 and timings."""
+    rows = []
+    for q in conv.questions:
+        body = {"query": q["question"], "limit": 10, "ranking": ranking}
+        if scopes is not None:
+            body["scopes"] = scopes
+        status, answer, ms = client.post(
+            "/api/v1/search", body, {"X-MGC-Evaluation": "1"}
+        )
+        if status != 200:
+            raise RuntimeError(f"search answered {status}: {answer}")
+        turns = [conv.memories.get(r["memory_id"], set()) for r in answer["results"]]
+        rows.append(
+            {
+                "conversation": conv.id,
+                "category": q["category"],
+                "hit5": any(t & q["evidence"] for t in turns[:5]),
+                "hit10": any(t & q["evidence"] for t in turns[:10]),
+                "ms": ms,
+                "took_ms": answer["took_ms"],
+            }
+        )
+    return rows
+
+
+# Figures
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    values = sorted(values)
+    return round(values[min(len(values) - 1, int(q * len(values)))], 1)
+
+
+def figures(rows: list[dict]) -> dict:
+    if not rows:
+        return {}
+
+    def recall(subset: list[dict], key: str) -> float:
+        return round(sum(r[key] for r in subset) / len(subset), 3)
+
+    per_category = {}
+    for number, name in CATEGORIES.items():
+        subset = [r for r in rows if r["category"] == number]
+        if subset:
+            per_category[f"{number} {name}"] = {
+                "questions": len(subset),
+                "recall@5": recall(subset, "hit5"),
+                "recall@10": recall(subset, "hit10"),
+            }
+    return {
+        "questions": len(rows),
+        "recall@5": recall(rows, "hit5"),
+        "recall@10": recall(rows, "hit10"),
+        "per_category": per_category,
+        "latency_ms": {
+            "p50": percentile([r["ms"] for r in rows], 0.5),
+            "p95": percentile([r["ms"] for r in rows], 0.95),
+        },
+        "service_ms": {
+            "p50": percentile([r["took_ms"] for r in rows], 0.5),
+            "p95": percentile([r["took_ms"] for r in rows], 0.95),
+        },
+    }
+
+
+def splits(rows: list[dict]) -> dict:
+    return {
+        "dev": figures([r for r in rows if r["conversation"] in DEV]),
+        "held_out": figures([r for r in rows if r["conversation"] not in DEV]),
+        "all": figures(rows),
+    }
+
+
+def table(results: dict) -> str:
+    lines = [
+        f"{'pass':<22}{'split':<10}{'n':>5}{'R@5':>7}{'R@10':>7}"
+        f"{'c1':>7}{'c2':>7}{'c3':>7}{'c4':>7}{'p50':>8}{'p95':>8}"
+    ]
+    for name, by_split in results.items():
+        for split, f in by_split.items():
+            if not f:
+                continue
+            cats = [
+                f["per_category"].get(f"{n} {c}", {}).get("recall@10")
+                for n, c in CATEGORIES.items()
+            ]
+            lines.append(
+                f"{name:<22}{split:<10}{f['questions']:>5}{f['recall@5']:>7.3f}"
+                f"{f['recall@10']:>7.3f}"
+                + "".join(f"{c:>7.3f}" if c is not None else f"{'-':>7}" for c in cats)
+                + f"{f['latency_ms']['p50']:>8}{f['latency_ms']['p95']:>8}"
+            )
+    return "\n".join(lines)
+
+
+# Scale
+
+
+FIRST_NAMES = """
+Aiden Amara Bea Bruno Chloe Dario Elena Farid Greta Hana Ivan Jade Kofi Lena
+Milo Nadia Omar Priya Quinn Rosa Sami Tara Umar Vera Wes Xena Yara Zane Ines
+Liam Noor Otto Paula Ravi Sofia Theo Uma Viktor Wren Yusuf
+""".split()
+
+
+def synthetic_texts(n: int) -> list[str]:
+    """Return n distinct sentences about other people, LoCoMo-like in form."""
+    from bench.writes import VERBS, WORDS
+
+    rng = random.Random(11)
+    return [
+        f"{rng.choice(FIRST_NAMES)} {rng.choice(VERBS)} the {rng.choice(WORDS)} "
+        f"with {rng.choice(FIRST_NAMES)} after the {rng.choice(WORDS)} and feels "
+        f"{rng.choice(['happy', 'tired', 'proud', 'worried', 'excited'])} about "
+        f"the {rng.choice(WORDS)} and the {rng.choice(WORDS)} (note {i})."
+        for i in range(n)
+    ]
+
+
+def synthetic_vectors(texts: list[str]):
+    import numpy as np
+
+    from memory_core.embeddings import get_provider
+
+    CACHE.mkdir(exist_ok=True)
+    path = CACHE / f"synthetic-{len(texts)}.npy"
+    if path.exists():
+        return np.load(path)
+    provider, chunks = get_provider(), []
+    for start in range(0, len(texts), 2048):
+        chunks.append(np.asarray(provider.embed(texts[start : start + 2048])))
+        print(f"embedded {start + len(chunks[-1])}/{len(texts)}", file=sys.stderr)
+    vectors = np.concatenate(chunks).astype(np.float32)
+    np.save(path, vectors)
+    return vectors
+
+
+def scale_load(tenant, org: str, n: int) -> dict:
+    """COPY n active memories into 1,000 user scopes; rebuild the HNSW index."""
+    from django.db import connection, transaction
+
+    from audit.services import Actor
+    from memory_core.models import Scope
+    from memory_core.services.tenancy import scope_create
+
+    started = time.perf_counter()
+    texts = synthetic_texts(n)
+    vectors = synthetic_vectors(texts)
+    embedded = time.perf_counter() - started
+    actor = Actor.system("bench")
+    paths = [f"/org/{org}/user/synthetic-{i}/" for i in range(min(1000, n))]
+    for path in paths:
+        scope_create(tenant=tenant, path=path, actor=actor)
+    ids = dict(Scope.objects.filter(tenant=tenant).values_list("path", "id"))
+    started = time.perf_counter()
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL synchronous_commit = off")
+        cursor.execute("DROP INDEX IF EXISTS memory_version_embedding_hnsw")
+        for start in range(0, n, 5000):
+            rows = []
+            for i in range(start, min(n, start + 5000)):
+                rows.append(
+                    (uuid.uuid4(), uuid.uuid4(), ids[paths[i % len(paths)]], texts[i])
+                )
+            _copy(cursor, tenant.id, rows, vectors[start : start + len(rows)])
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("SET LOCAL maintenance_work_mem = '1GB'")
+        cursor.execute(
+            "CREATE INDEX memory_version_embedding_hnsw "
+            "ON memory_core_memoryversion USING hnsw (embedding vector_cosine_ops) "
+            "WITH (m = 16, ef_construction = 64) WHERE status = 'active'"
+        )
+    with connection.cursor() as cursor:
+        for table_name in ("memory_core_memoryitem", "memory_core_memoryversion"):
+            cursor.execute(f"VACUUM (ANALYZE) {table_name}")
+    return {
+        "memories": n,
+        "scopes": len(paths),
+        "embed_s": round(embedded, 1),
+        "copy_and_index_s": round(time.perf_counter() - started, 1),
+    }
+
+
+def _copy(cursor, tenant_id, rows, vectors) -> None:
+    from datetime import UTC, datetime
+
+    from memory_core.hashing import content_hash
+
+    now = datetime.now(UTC)
+    with cursor.copy(
+        "COPY memory_core_memoryitem (id, tenant_id, scope_id, layer, kind, "
+        "memory_key, subject, predicate, object, classification, residency, status, "
+        "head_id, pinned, access_count, created_at, updated_at) FROM STDIN"
+    ) as copy:
+        for item_id, head_id, scope_id, _text in rows:
+            copy.write_row(
+                (item_id, tenant_id, scope_id, "episodic", "note", None, "", "", "")
+                + ("general", "", "active", head_id, False, 0, now, now)
+            )
+    with cursor.copy(
+        "COPY memory_core_memoryversion (id, tenant_id, item_id, scope_id, layer, "
+        "number, content, structured, embedding, content_hash, fingerprint, "
+        "confidence, source, evidence, evidence_count, approval_state, approved_by, "
+        "justification, status, merged_from, flags, provenance, valid_from, valid_to, "
+        "task_id, session_id, signature, created_at) FROM STDIN"
+    ) as copy:
+        for (item_id, head_id, scope_id, text), vector in zip(
+            rows, vectors, strict=True
+        ):
+            copy.write_row(
+                (head_id, tenant_id, item_id, scope_id, "episodic", 1, text, "{}")
+                + ("[" + ",".join(f"{x:.6f}" for x in vector) + "]",)
+                + (content_hash(text), "", 0.9, "user_stated", "[]", 1, "auto")
+                + ("", "", "active", "{}", "[]", "{}", now, None, "", "", "", now)
+            )
+
+
+# Run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--conversations", default="26,30,41,42,43")
+    parser.add_argument("--scale", type=int, default=0, help="extra memories first")
+    parser.add_argument("--content", choices=("dated", "plain"), default="dated")
+    parser.add_argument(
+        "--policy", default="{}", help="tenant policy overrides, JSON (retrieval_*)"
+    )
+    parser.add_argument("--out", default=str(RESULTS / "retrieval.json"))
+    parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    args = parser.parse_args()
+    configure()
+    if not args.port:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            args.port = probe.getsockname()[1]
+
+    from django.core.management import call_command
+
+    from audit.services import Actor
+    from bench.writes import Server, Worker
+    from memory_core.policy import policy_for
+    from memory_core.services.tenancy import (
+        agent_create,
+        agent_token_issue,
+        scope_create,
+        tenant_create,
+    )
+
+    call_command("migrate", verbosity=0)
+    conversations = [
+        conversation_load(c.strip(), dated=args.content == "dated")
+        for c in args.conversations.split(",")
+    ]
+    run = uuid.uuid4().hex[:6]
+    org = f"locomo-{run}"
+    actor = Actor.system("bench")
+    tenant = tenant_create(slug=org, name="LoCoMo bench", actor=actor)
+    # One agent writes thousands of observations in minutes: lift its limits.
+    tenant.policy = {
+        "rate_limits": {"episodic": 10**9},
+        "storm_writes_per_minute": 10**9,
+        **json.loads(args.policy),
+    }
+    tenant.save(update_fields=["policy"])
+    scopes = {}
+    for conv in conversations:
+        for speaker in conv.speakers:
+            path = f"/org/{org}/user/c{conv.id}-{slug(speaker)}/"
+            scope_create(tenant=tenant, path=path, actor=actor)
+            scopes[conv.id, speaker] = path
+    agent = agent_create(
+        tenant=tenant,
+        name="assistant",
+        allowed_scopes=[f"/org/{org}/"],
+        allowed_layers=["episodic"],
+        actor=actor,
+    )
+    _, token = agent_token_issue(agent=agent, actor=actor)
+    scale = scale_load(tenant, org, args.scale) if args.scale else None
+
+    server, worker = Server(args.port), Worker()
+    client = Client(args.port, token)
+    results: dict[str, dict] = {}
+    try:
+        worker.wait_ready()
+        started = time.perf_counter()
+        for conv in conversations:
+            mine = {s: scopes[conv.id, s] for s in conv.speakers}
+            observations_write(client, conv, mine)
+            print(f"conversation {conv.id}: {conv.statuses}", file=sys.stderr)
+        write_s = time.perf_counter() - started
+        # Warm the server's model and connections before timing.
+        for conv in conversations[:1]:
+            questions_ask(client, conv, None, "hybrid")
+        for ranking in RANKINGS:
+            rows = []
+            for conv in conversations:
+                own = [scopes[conv.id, s] for s in conv.speakers]
+                rows += questions_ask(client, conv, own, ranking)
+            results[ranking] = splits(rows)
+        if scale:
+            rows = []
+            for conv in conversations:
+                rows += questions_ask(client, conv, None, "hybrid")
+            results["hybrid, whole tenant"] = splits(rows)
+    finally:
+        worker.stop()
+        server.stop()
+
+    statuses: dict[str, int] = {}
+    for conv in conversations:
+        for state, count in conv.statuses.items():
+            statuses[state] = statuses.get(state, 0) + count
+    policy = policy_for(tenant)
+    result = {
+        "conversations": [c.id for c in conversations],
+        "dev": [c.id for c in conversations if c.id in DEV],
+        "held_out": [c.id for c in conversations if c.id not in DEV],
+        "content": args.content,
+        "writes": {
+            "observations": sum(len(c.observations) for c in conversations),
+            "statuses": statuses,
+            "memories": sum(len(c.memories) for c in conversations),
+            "seconds": round(write_s, 1),
+        },
+        "policy": {
+            name: getattr(policy, name)
+            for name in (
+                "retrieval_fusion",
+                "retrieval_weights",
+                "retrieval_rrf_k",
+                "retrieval_candidates",
+            )
+        },
+        "scale": scale,
+        "results": results,
+        "cpu_count": os.cpu_count(),
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=2))
+    print(json.dumps({k: result[k] for k in ("writes", "policy", "scale")}, indent=2))
+    print(table(results))
+
+
+if __name__ == "__main__":
+    main()
