@@ -36,6 +36,7 @@ urlpatterns = [
     # The platform operator's pages (superusers), beside the tenants' ones.
     path("platform/", include("approvals.platform_urls")),
     path("t/<slug:slug>/memories/", views.memory_list, name="memory_list"),
+    path("t/<slug:slug>/memories/search/", views.memory_search, name="memory_search"),
     path(
         "t/<slug:slug>/memories/<uuid:item_id>/",
         views.memory_detail,

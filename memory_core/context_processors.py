@@ -14,6 +14,7 @@ from memory_core.access import member_tenants
 SECTIONS = {
     "memory_list": "memories",
     "memory_detail": "memories",
+    "memory_search": "memories",
     "write_list": "writes",
     "write_detail": "writes",
     "audit_event_list": "audit",

@@ -336,3 +336,8 @@ def agent_scope_list(
         )
         for s in page
     ]
+
+
+def agent_active_list(*, tenant: Tenant) -> QuerySet[Agent]:
+    """Return the tenant's active agents by name."""
+    return Agent.objects.filter(tenant=tenant, is_active=True).order_by("name", "id")

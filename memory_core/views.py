@@ -11,18 +11,20 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
-from memory_core import health
+from memory_core import health, retrieval
 from memory_core.access import (
     member_required,
     member_tenants,
     memory_item_for_member,
     write_for_member,
 )
+from memory_core.exceptions import DomainError
 from memory_core.models import (
+    Agent,
     Layer,
     MemoryLogEntry,
     MemoryVersion,
@@ -31,6 +33,8 @@ from memory_core.models import (
     WriteStatus,
 )
 from memory_core.selectors import (
+    agent_active_list,
+    agent_readable_scopes,
     memory_item_list,
     memory_log_for_item,
     memory_version_list,
@@ -44,6 +48,11 @@ from memory_core.services.curation import (
 )
 
 PAGE_SIZE = 50
+SEARCH_LIMIT = 10
+SEARCH_MAX_LIMIT = 50
+SEARCH_MAX_QUERY = 2000
+# Suggestions for the scope field; the field takes any path.
+SEARCH_SCOPE_SUGGESTIONS = 200
 
 
 def render_page(
@@ -114,6 +123,73 @@ def memory_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
             "statuses": VersionStatus.choices,
         },
     )
+
+
+@member_required
+def memory_search(request: HttpRequest, tenant: Tenant) -> HttpResponse:
+    """Rank the memories as one of the tenant's agents would get them; count no read."""
+    params = search_params(request)
+    agents = list(agent_active_list(tenant=tenant))
+    agent = search_agent(agents, params["agent"])
+    result, error = None, ""
+    if agent is not None and params["q"]:
+        try:
+            result = retrieval.memory_search(
+                tenant=tenant,
+                agent=agent,
+                query=params["q"],
+                scopes=[params["scope"]] if params["scope"] else None,
+                layers=params["layers"] or None,
+                limit=params["limit"],
+                record_access=False,
+            )
+        except DomainError as exc:
+            error = exc.message
+    return render_page(
+        request,
+        "memory_core/memory_search.html",
+        "search_results",
+        {
+            "params": params,
+            "agents": agents,
+            "agent": agent,
+            "result": result,
+            "error": error,
+            "layers": Layer.choices,
+            # Lazy: only the whole page's datalist runs this query.
+            "scopes": agent_readable_scopes(tenant=tenant, agent=agent).order_by(
+                "path"
+            )[:SEARCH_SCOPE_SUGGESTIONS]
+            if agent
+            else [],
+        },
+    )
+
+
+def search_agent(agents: list[Agent], agent_id: str) -> Agent | None:
+    """Return the chosen agent, or the first; 404 for one not among `agents`."""
+    if not agent_id:
+        return next(iter(agents), None)
+    for agent in agents:
+        if str(agent.pk) == agent_id:
+            return agent
+    # Another tenant's, deactivated, missing or malformed: all the same.
+    raise Http404("No such agent.")
+
+
+def search_params(request: HttpRequest) -> dict[str, Any]:
+    """Return the search form's values from the query string, made safe to use."""
+    try:
+        limit = min(max(int(request.GET.get("limit", "")), 1), SEARCH_MAX_LIMIT)
+    except ValueError:
+        limit = SEARCH_LIMIT
+    return {
+        "q": request.GET.get("q", "").strip()[:SEARCH_MAX_QUERY],
+        "agent": request.GET.get("agent", ""),
+        "scope": request.GET.get("scope", "").strip(),
+        "layers": [v for v in request.GET.getlist("layer") if v in Layer.values],
+        "limit": limit,
+    }
 
 
 @member_required
