@@ -28,14 +28,17 @@ FACTS = [
 ]
 
 
-def remember(agent, content: str, *, scope: str = USER_42) -> MemoryItem:
+def remember(
+    agent, content: str, *, scope: str = USER_42, layer: str = "episodic"
+) -> MemoryItem:
     """Commit a memory through the pipeline; the model embeds its content."""
     payload = {
         "scope": scope,
-        "layer": "episodic",
+        "layer": layer,
         "content": content,
         "source": "user_stated",
         "confidence": 0.9,
+        "evidence": [{"source_type": "DOCUMENT", "uri": "doc://runbook"}],
     }
     write = write_submit(agent=agent, payload=payload, idempotency_key=None).write
     write_process(write_id=write.id)
