@@ -2,6 +2,7 @@ from django.urls import include, path
 
 from memory_core import apis
 from memory_core.scope_apis import ScopeListApi
+from memory_core.search_apis import ContextApi, SearchApi
 
 urlpatterns = [
     path("writes", apis.WriteCreateApi.as_view(), name="api-write-create"),
@@ -20,6 +21,8 @@ urlpatterns = [
         name="api-memory-versions",
     ),
     path("scopes", ScopeListApi.as_view(), name="api-scope-list"),
+    path("search", SearchApi.as_view(), name="api-search"),
+    path("context", ContextApi.as_view(), name="api-context"),
     # POST /api/v1/forget files an erasure request (the approvals app's).
     path("", include("approvals.api_urls")),
 ]

@@ -205,6 +205,8 @@ SPECTACULAR_SETTINGS = {
         "WriteStatusEnum": "memory_core.models.WriteStatus",
         "VersionStatusEnum": "memory_core.models.VersionStatus",
         "ErasureStatusEnum": "approvals.models.ErasureStatus",
+        "LayerEnum": "memory_core.models.Layer",
+        "MemoryKindEnum": "memory_core.search_apis.KIND_NAMES",
     },
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

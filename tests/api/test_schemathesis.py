@@ -43,6 +43,12 @@ checks.positive_data_acceptance.expected-statuses = [
     "2xx", "401", "403", "404", "409", "422", "429",
 ]
 
+# Search and context refuse what a schema cannot say: a blank (whitespace)
+# query, an `as_of` in the future, a scope the agent may not read (422).
+[[operations]]
+include-operation-id = ["search_create", "context_create"]
+checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "422"]
+
 [parameters]
 "body.scope" = {{ dictionary = "scopes", probability = 0.7 }}
 "query.scope" = {{ dictionary = "scopes", probability = 0.5 }}
