@@ -48,6 +48,7 @@ from memory_core.models import (
     WriteRequest,
     WriteStatus,
 )
+from memory_core.pipeline.gates.schema import MAX_TTL_SECONDS
 from memory_core.pipeline.schemas import REGISTRY as KINDS
 from memory_core.schema import RETRY_AFTER, WWW_AUTHENTICATE, error_responses
 from memory_core.selectors import (
@@ -72,8 +73,6 @@ LISTED_STATUSES = [s for s in VersionStatus.values if s != VersionStatus.DRAFT]
 # PostgreSQL fails on an OFFSET past a bigint instead of answering an empty
 # page; this bound is far beyond any tenant's memories.
 MAX_OFFSET = 2**31 - 1
-# A century: the worker adds a TTL to now, and past year 9999 that overflows.
-MAX_TTL_SECONDS = 100 * 365 * 24 * 3600
 
 
 def query_validate(
@@ -247,7 +246,11 @@ def _write_response(
             details={"write_id": str(write.id), "gates": write.gate_decisions[-1:]},
             headers=headers,
         )
-    if status == 202 and write.status == WriteStatus.DEFERRED:
+    if (
+        status == 202
+        and write.status == WriteStatus.DEFERRED
+        and write.code == "rate_limited"
+    ):
         wait = max(1, int((write.retry_at - timezone.now()).total_seconds() + 0.999))
         raise RateLimited(
             write.reason,

@@ -29,6 +29,9 @@ class Policy:
     session_write_budget: int = 1000
     storm_writes_per_minute: int = 50
     rate_backoff_seconds: int = 5
+    # Without an Idempotency-Key, the same content from the same agent and
+    # layer is answered as a replay for this long, then it is a new write.
+    content_key_ttl_hours: int = 24
 
     # Evidence (003 §12.2.3, §12.11.3-4, 001).
     fact_thresholds: dict[str, float] = _default(

@@ -11,17 +11,17 @@ from typing import Any
 import numpy as np
 from django.conf import settings
 from django.db import connection
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
 from memory_core.models import (
     ConflictPairAllowance,
+    MemoryItem,
     MemoryVersion,
     Scope,
     VersionStatus,
     WriteRequest,
-    WriteStatus,
     ancestor_paths,
 )
 from memory_core.pipeline.types import Candidate, ExistingVersion, ScopeRef, WriteCounts
@@ -42,9 +42,6 @@ VERSION_COLUMNS = (
     "created_at",
     "structured",
 )
-
-# Writes that count against rate limits: everything admitted to the pipeline.
-NOT_ADMITTED = (WriteStatus.DEFERRED, WriteStatus.REJECTED)
 
 
 def _json(value: Any) -> Any:
@@ -134,6 +131,29 @@ class DatabaseLookups:
             .first()
         )
         return _existing(*row[:3], 1.0, *row[3:]) if row else None
+
+    def _keyed_items(self, scope_ids, keys):
+        """Rows (scope, layer, key, item, draft pending) of the items with `keys`."""
+        drafts = MemoryVersion.objects.filter(
+            item_id=OuterRef("pk"), status=VersionStatus.DRAFT
+        )
+        return (
+            MemoryItem.objects.filter(
+                tenant_id=self.tenant_id, scope_id__in=scope_ids, memory_key__in=keys
+            )
+            .annotate(pending=Exists(drafts))
+            .values_list("scope_id", "layer", "memory_key", "id", "pending")
+        )
+
+    def item_by_key(self, scope_id, layer, key) -> tuple[uuid.UUID, bool] | None:
+        """Return the item holding `key` whatever its status, and whether a
+        draft of it awaits review; None when no item holds the key."""
+        for sid, item_layer, _, item_id, pending in self._keyed_items(
+            [scope_id], [key]
+        ):
+            if sid == scope_id and item_layer == layer:
+                return item_id, pending
+        return None
 
     def heads_by_subject_predicate(self, scope_ids, subject, predicate):
         rows = (
@@ -226,14 +246,14 @@ class DatabaseLookups:
     def write_counts(
         self, agent_id, layer, since: datetime, session_id: str
     ) -> WriteCounts:
-        admitted = WriteRequest.objects.filter(agent_id=agent_id).exclude(
-            status__in=NOT_ADMITTED
-        )
+        # Every attempt counts, admitted or refused (at the door or by the
+        # worker): an agent whose writes keep being refused is throttled too.
+        attempts = WriteRequest.objects.filter(agent_id=agent_id)
         minute_ago = timezone.now() - timedelta(minutes=1)
         return WriteCounts(
-            layer_in_window=admitted.filter(layer=layer, created_at__gte=since).count(),
-            all_in_last_minute=admitted.filter(created_at__gte=minute_ago).count(),
-            in_session=admitted.filter(session_id=session_id).count()
+            layer_in_window=attempts.filter(layer=layer, created_at__gte=since).count(),
+            all_in_last_minute=attempts.filter(created_at__gte=minute_ago).count(),
+            in_session=attempts.filter(session_id=session_id).count()
             if session_id
             else 0,
         )
@@ -279,6 +299,10 @@ class BatchLookups(DatabaseLookups):
             for sid, layer, *row in rows:
                 version = _existing(*row[:3], 1.0, *row[3:])
                 self._heads[(sid, layer, version.key)] = version
+        self._keyed: dict[tuple, tuple[uuid.UUID, bool]] = {}
+        if keys:
+            for sid, layer, key, item_id, pending in self._keyed_items(scope_ids, keys):
+                self._keyed[(sid, layer, key)] = (item_id, pending)
         self._hashes: dict[tuple, ExistingVersion] = {}
         self._fingerprints: dict[tuple, ExistingVersion] = {}
         hashes = {c.content_hash for c in candidates}
@@ -317,6 +341,9 @@ class BatchLookups(DatabaseLookups):
 
     def item_head_by_key(self, scope_id, layer, key) -> ExistingVersion | None:
         return self._heads.get((scope_id, layer, key))
+
+    def item_by_key(self, scope_id, layer, key) -> tuple[uuid.UUID, bool] | None:
+        return self._keyed.get((scope_id, layer, key))
 
     def version_by_hash(self, scope_id, layer, content_hash) -> ExistingVersion | None:
         return self._hashes.get((scope_id, layer, content_hash))
@@ -436,6 +463,14 @@ class BatchLookups(DatabaseLookups):
                     )
                 )
         return sorted(found, key=lambda v: -v.similarity)[:k]
+
+    def remember_draft(self, *, candidate: Candidate, item_id: uuid.UUID) -> None:
+        """Make a keyed draft this batch stages visible to the next candidates."""
+        if candidate.key:
+            self._keyed[(candidate.scope_id, candidate.layer, candidate.key)] = (
+                item_id,
+                True,
+            )
 
     def remember(self, *, candidate: Candidate, version: ExistingVersion) -> None:
         """Make a version this batch commits visible to the next candidates."""

@@ -162,6 +162,12 @@ class Lookups(Protocol):
     ) -> ExistingVersion | None:
         """The active head of the item with this key in this scope and layer."""
 
+    def item_by_key(
+        self, scope_id: uuid.UUID, layer: str, key: str
+    ) -> tuple[uuid.UUID, bool] | None:
+        """The item holding this key whatever its status, and whether a draft of
+        it awaits review."""
+
     def heads_by_subject_predicate(
         self, scope_ids: Sequence[uuid.UUID], subject: str, predicate: str
     ) -> list[ExistingVersion]:

@@ -12,7 +12,9 @@ import uuid
 from collections import Counter
 from datetime import datetime, timedelta
 
+from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from audit.services import AuditEntry
 from memory_core.models import (
@@ -20,9 +22,12 @@ from memory_core.models import (
     MemoryItem,
     MemoryLogEntry,
     MemoryVersion,
+    Scope,
     VersionStatus,
     WriteRequest,
+    WriteStatus,
 )
+from memory_core.pipeline.gates.contradiction import KEY_AWAITING_REVIEW
 from memory_core.pipeline.types import Candidate
 
 
@@ -210,6 +215,10 @@ class MemoryBatch:
             ).update(
                 evidence_count=F("evidence_count") + count, last_reinforced_at=self.now
             )
+        self.discard()
+
+    def discard(self) -> None:
+        """Forget what is planned: written, or rolled back with its savepoint."""
         self.items, self.versions, self.logs = [], {}, []
         self.reinforcements = Counter()
 
@@ -365,6 +374,7 @@ def version_approve(
     version.approval_state, version.approved_by = "approved", approved_by
     version.justification = justification
     _activate(version, item=item, previous=head, now=now)
+    keyed_writes_release(item)
     operation = (
         LogOperation.MERGE
         if version.merged_from
@@ -420,6 +430,7 @@ def version_discard(
     if item.head_id == version.pk:
         item.status, item.updated_at = VersionStatus.RETRACTED, now
         item.save(update_fields=["status", "updated_at"])
+    keyed_writes_release(item)
     MemoryLogEntry.objects.create(
         tenant_id=version.tenant_id,
         operation=LogOperation.RETRACT,
@@ -438,6 +449,34 @@ def version_discard(
             metadata={"version_id": str(version.id), "draft": True},
         )
     ]
+
+
+def keyed_writes_release(item: MemoryItem) -> int:
+    """Re-run, once this transaction commits, the writes waiting for a review
+    of `item` to be decided (deferred `key_awaiting_review` on its key).
+
+    Return how many were released.
+    """
+    if not item.memory_key:
+        return 0
+    from memory_core.services.writes import write_enqueue
+
+    path = Scope.objects.values_list("path", flat=True).get(pk=item.scope_id)
+    waiting = WriteRequest.objects.filter(
+        tenant_id=item.tenant_id,
+        status=WriteStatus.DEFERRED,
+        code=KEY_AWAITING_REVIEW,
+        scope_path=path,
+        layer=item.layer,
+        payload__key=item.memory_key,
+    )
+    ids = list(waiting.values_list("id", flat=True))
+    if ids:
+        WriteRequest.objects.filter(pk__in=ids).update(retry_at=timezone.now())
+        transaction.on_commit(
+            lambda: [write_enqueue(write_id=write_id) for write_id in ids]
+        )
+    return len(ids)
 
 
 def versions_supersede(

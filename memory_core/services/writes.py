@@ -8,18 +8,19 @@ import logging
 import time
 import uuid
 from collections import defaultdict
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from audit.services import Actor, AuditEntry, audit_event_record, audit_events_record
-from memory_core.embeddings import get_provider
+from memory_core.embeddings import EmbeddingError, get_provider
 from memory_core.exceptions import Invalid
 from memory_core.fences import tenant_writes_fence_enter
 from memory_core.hashing import (
@@ -38,6 +39,7 @@ from memory_core.models import (
     WriteStatus,
 )
 from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
+from memory_core.pipeline.gates.schema import embedding_problem
 from memory_core.pipeline.lookups import BatchLookups, DatabaseLookups
 from memory_core.pipeline.types import (
     Candidate,
@@ -154,21 +156,25 @@ def write_submit(
     The stateless gates run here, so a write they refuse is stored without its
     content and never enqueued. One row per (tenant, agent, key) makes
     concurrent duplicates execute once: the losers of the insert race replay
-    the winner's answer. A missing scope the tenant's policy lets this agent
-    create is created with the write, in its transaction (never for a
-    refused write).
+    the winner's answer. Without an Idempotency-Key the key is derived from
+    the content and holds for the tenant's `content_key_ttl_hours`: the same
+    content later is a new write (the pipeline may find it a duplicate). A
+    missing scope the tenant's policy lets this agent create is created with
+    the write, in its transaction (never for a refused write).
     """
     token = content_token(payload, agent_id=agent.id, layer=payload["layer"])
     key = idempotency_key or f"content:{token}"
     fingerprint = request_hash(payload) if idempotency_key else token
+    now = timezone.now()
     existing = WriteRequest.objects.filter(
         tenant_id=agent.tenant_id, agent=agent, idempotency_key=key
     ).first()
-    if existing is not None:
+    if existing is not None and (
+        idempotency_key or not _content_key_expired(existing, agent=agent, now=now)
+    ):
         return _replay(existing, fingerprint)
 
     write_id = uuid.uuid4()
-    now = timezone.now()
     candidate = candidate_from_payload(payload, write_id=write_id, agent_id=agent.id)
     lookups = DatabaseLookups(agent.tenant_id)
     ctx = dataclasses.replace(
@@ -194,6 +200,8 @@ def write_submit(
     try:
         with transaction.atomic():
             tenant_writes_fence_enter(agent.tenant_id)
+            if existing is not None:
+                _content_key_retire(existing, key=key)
             if new_scope and result.decision != Decision.REJECT:
                 scope_create_for_write(agent=agent, path=write.scope_path)
             entries = _admit(write, candidate, payload, result, now=now)
@@ -207,6 +215,27 @@ def write_submit(
         )
         return _replay(existing, fingerprint)
     return SubmitResult(write, replayed=False)
+
+
+def _content_key_expired(
+    existing: WriteRequest, *, agent: Agent, now: datetime
+) -> bool:
+    """Return whether a content-derived key is too old to absorb a retry."""
+    if not existing.idempotency_key.startswith("content:"):
+        return False
+    hours = policy_for(agent.tenant).content_key_ttl_hours
+    return existing.created_at < now - timedelta(hours=hours)
+
+
+def _content_key_retire(existing: WriteRequest, *, key: str) -> None:
+    """Free an expired content key for a new write; the old write keeps its row.
+
+    Conditional, so of two concurrent submits only one retires it; the other
+    loses the insert race and replays the winner.
+    """
+    WriteRequest.objects.filter(pk=existing.pk, idempotency_key=key).update(
+        idempotency_key=f"{key}:expired:{existing.id}"
+    )
 
 
 def _admit(
@@ -324,8 +353,14 @@ class _BatchEmbedder:
     they will be answered as duplicates without an embedding.
     """
 
-    def __init__(self, candidates: list[Candidate], lookups: BatchLookups) -> None:
-        self.vectors: dict[str, list[float]] = {}
+    def __init__(
+        self,
+        candidates: list[Candidate],
+        lookups: BatchLookups,
+        vectors: dict[str, list[float]] | None = None,
+    ) -> None:
+        # Shared with a second pass over the same batch: no second model call.
+        self.vectors: dict[str, list[float]] = {} if vectors is None else vectors
         self._embed(
             {
                 c.content_hash: c.content
@@ -335,6 +370,7 @@ class _BatchEmbedder:
         )
 
     def _embed(self, texts: dict[str, str]) -> None:
+        texts = {h: t for h, t in texts.items() if h not in self.vectors}
         if texts:
             hashes = list(texts)
             vectors = get_provider().embed([texts[h] for h in hashes])
@@ -403,7 +439,10 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
     the first holder and then finds the write decided; a worker that dies
     mid-batch releases the locks and leaves every write `queued`. The batch
     is embedded in one model call and written with bulk queries; each write
-    still sees the ones decided before it. Return the number of writes decided.
+    still sees the ones decided before it. Should that fail, the batch is run
+    again with a savepoint per write, so a write the database (or a gate)
+    chokes on is rejected `internal_error` alone and the others commit.
+    Return the number of writes decided.
     """
     batch_size = batch_size or settings.MGC_WRITE_BATCH_SIZE
     tenant_id = (
@@ -432,42 +471,22 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
         agents = Agent.objects.select_related("tenant").in_bulk(
             {w.agent_id for w in batch}
         )
-        first_agent = agents[first.agent_id]
-        candidates = [
-            candidate_from_payload(w.payload, write_id=w.id, agent_id=w.agent_id)
-            for w in batch
-        ]
-        lookups = BatchLookups(first.tenant_id, candidates)
-        embed = _BatchEmbedder(candidates, lookups)
-        _prime_neighbours(candidates, lookups, embed, policy_for(first_agent.tenant))
-        now = timezone.now()
-        memory = MemoryBatch(tenant_id=first.tenant_id, now=now)
-        entries: dict[uuid.UUID, list[AuditEntry]] = defaultdict(list)
-        decided = []
-        for write, candidate in zip(batch, candidates, strict=True):
-            agent = agents[write.agent_id]
-            try:
-                ctx = gate_context(agent=agent, lookups=lookups, now=now, embed=embed)
-                result, trace = run_gates(candidate, ctx, gates=GATES)
-            except Exception:
-                if write is first:
-                    raise
-                # Leave it queued; its own message retries it.
-                logger.exception("write %s failed in a batch; left queued", write.id)
-                continue
-            entries[agent.id] += _apply(
-                write,
-                candidate,
-                result,
-                trace,
-                memory=memory,
-                lookups=lookups,
-                embed=embed,
-                now=now,
-                policy=ctx.policy,
+        vectors: dict[str, list[float]] = {}
+        try:
+            with transaction.atomic():
+                decided, entries = _batch_decide(batch, agents, vectors=vectors)
+        except (OperationalError, EmbeddingError):
+            raise  # transient: the task retries the whole batch
+        except Exception:
+            logger.exception(
+                "batch of write %s failed; running it write by write", write_id
             )
-            decided.append(write)
-        memory.flush()
+            # The rolled-back pass changed the rows in memory: start afresh.
+            fresh = WriteRequest.objects.in_bulk([w.id for w in batch])
+            batch = [fresh[w.id] for w in batch]
+            decided, entries = _batch_decide(
+                batch, agents, vectors=vectors, isolate=True
+            )
         _save_outcomes(decided)
         for agent_id, agent_entries in entries.items():
             audit_events_record(
@@ -476,6 +495,93 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
                 entries=agent_entries,
             )
     return len(decided)
+
+
+def _batch_decide(
+    batch: list[WriteRequest],
+    agents: dict[uuid.UUID, Agent],
+    *,
+    vectors: dict[str, list[float]],
+    isolate: bool = False,
+) -> tuple[list[WriteRequest], dict[uuid.UUID, list[AuditEntry]]]:
+    """Run the batch through the gates and write its memory changes.
+
+    With `isolate`, each write runs in a savepoint of its own and is flushed
+    at once: one that raises is rolled back alone and rejected
+    (`_write_failed`). Return the decided writes and the audit entries by agent.
+    """
+    tenant_id = batch[0].tenant_id
+    candidates = [
+        candidate_from_payload(w.payload, write_id=w.id, agent_id=w.agent_id)
+        for w in batch
+    ]
+    lookups = BatchLookups(tenant_id, candidates)
+    embed = _BatchEmbedder(candidates, lookups, vectors)
+    _prime_neighbours(
+        candidates, lookups, embed, policy_for(agents[batch[0].agent_id].tenant)
+    )
+    now = timezone.now()
+    memory = MemoryBatch(tenant_id=tenant_id, now=now)
+    entries: dict[uuid.UUID, list[AuditEntry]] = defaultdict(list)
+    decided = []
+    for write, candidate in zip(batch, candidates, strict=True):
+        agent = agents[write.agent_id]
+        attempts = write.attempts
+        try:
+            with transaction.atomic() if isolate else nullcontext():
+                ctx = gate_context(agent=agent, lookups=lookups, now=now, embed=embed)
+                result, trace = run_gates(candidate, ctx, gates=GATES)
+                write_entries, seen = _apply(
+                    write,
+                    candidate,
+                    result,
+                    trace,
+                    memory=memory,
+                    embed=embed,
+                    now=now,
+                    policy=ctx.policy,
+                )
+                if isolate:
+                    memory.flush()
+        except (OperationalError, EmbeddingError):
+            raise
+        except Exception as exc:
+            if not isolate:
+                raise
+            logger.exception("write %s failed in its batch; rejected", write.id)
+            memory.discard()
+            write_entries, seen = _write_failed(write, exc, attempts, now=now), None
+        if seen is not None:
+            if write.status == WriteStatus.COMMITTED:
+                lookups.remember(candidate=candidate, version=seen)
+            else:
+                lookups.remember_draft(candidate=candidate, item_id=seen.item_id)
+        entries[agent.id] += write_entries
+        decided.append(write)
+    memory.flush()
+    return decided, entries
+
+
+def _write_failed(
+    write: WriteRequest, exc: Exception, attempts: int, *, now: datetime
+) -> list[AuditEntry]:
+    """Reject a write the pipeline choked on; its changes were rolled back."""
+    write.status, write.gate, write.code = (
+        WriteStatus.REJECTED,
+        "pipeline",
+        "internal_error",
+    )
+    write.reason = (
+        f"The pipeline failed on this write ({type(exc).__name__}); it was "
+        "rolled back alone and will not be retried."
+    )
+    write.version_id = write.memory_item_id = None
+    write.review_deadline = write.retry_at = None
+    write.tier = ""
+    write.attempts = attempts + 1
+    write.started_at = write.started_at or now
+    write.finished_at = now
+    return [_write_event("write.failed", write, gate="pipeline")]
 
 
 def _prime_neighbours(
@@ -495,6 +601,7 @@ def _prime_neighbours(
         if lookups.scope(c.scope_path)
         and not lookups.known_hash(c)
         and len(embed(c)) == settings.MGC_EMBEDDING_DIM
+        and not embedding_problem(embed(c))
     ]
     lookups.prime_neighbours(
         [
@@ -517,12 +624,15 @@ def _apply(
     trace: list,
     *,
     memory: MemoryBatch,
-    lookups: BatchLookups,
     embed: _BatchEmbedder,
     now: datetime,
     policy: Policy,
-) -> list[AuditEntry]:
-    """Record the pipeline's decision on the write and plan its memory changes."""
+) -> tuple[list[AuditEntry], ExistingVersion | None]:
+    """Record the pipeline's decision on the write and plan its memory changes.
+
+    Return the audit entries, and the version the next candidates of the
+    batch should see (committed, or a draft holding a key), if any.
+    """
     write.gate_decisions = trace
     write.started_at = write.started_at or now
     write.finished_at = now
@@ -535,7 +645,7 @@ def _apply(
         entries = [_write_event("write.rejected", write, gate=result.gate)]
         if result.details.get("suspend"):
             entries += agent_suspend(agent_id=write.agent_id, reason=result.reason)
-        return entries
+        return entries, None
     if result.decision == Decision.DEFER:
         seconds = int(result.details["retry_after_seconds"])
         write.status, write.retry_at = (
@@ -545,7 +655,7 @@ def _apply(
         transaction.on_commit(
             lambda: write_enqueue(write_id=write.id, countdown=seconds)
         )
-        return [_write_event("write.defer", write, retry_after=seconds)]
+        return [_write_event("write.defer", write, retry_after=seconds)], None
     if result.decision == Decision.DUPLICATE:
         version_id = uuid.UUID(result.details["version_id"])
         item_id = uuid.UUID(result.details["item_id"])
@@ -559,7 +669,7 @@ def _apply(
             item_id=item_id,
             write=write,
             tier=result.details["tier"],
-        )
+        ), None
 
     embed(candidate)
     staged = result.decision == Decision.REVIEW
@@ -580,6 +690,17 @@ def _apply(
             candidate=candidate, write=write, status=status
         )
     write.version_id, write.memory_item_id = version.id, version.item_id
+    seen = ExistingVersion(
+        version.id,
+        version.item_id,
+        version.content_hash,
+        content=version.content,
+        confidence=version.confidence,
+        source=version.source,
+        key=candidate.key,
+        layer=candidate.layer,
+        scope_id=candidate.scope_id,
+    )
     if staged:
         sync = candidate.tier == ReviewTier.SYNC
         write.status = (
@@ -610,7 +731,7 @@ def _apply(
             _write_event(
                 "write.review_requested", write, tier=write.tier, risk=candidate.risk
             )
-        ]
+        ], seen
     write.status = WriteStatus.COMMITTED
     write.gate, write.code, write.reason = "", "", ""
     if candidate.supersedes_versions:
@@ -622,21 +743,7 @@ def _apply(
             reason="contradiction auto-resolved: the new write is more confident",
             actor_agent_id=write.agent_id,
         )
-    lookups.remember(
-        candidate=candidate,
-        version=ExistingVersion(
-            version.id,
-            version.item_id,
-            version.content_hash,
-            content=version.content,
-            confidence=version.confidence,
-            source=version.source,
-            key=candidate.key,
-            layer=candidate.layer,
-            scope_id=candidate.scope_id,
-        ),
-    )
-    return entries
+    return entries, seen
 
 
 def _item_of(version_id: uuid.UUID | None) -> uuid.UUID | None:

@@ -213,3 +213,106 @@ def test_twenty_concurrent_duplicates_execute_once(tenant, agent_and_token):
     assert WriteRequest.objects.count() == 1
     assert AuditEvent.objects.filter(action="write.submit").count() == 1
     assert sum(a.has_header("Idempotent-Replayed") for a in answers) == 19
+
+
+def fields_named(response) -> set[str]:
+    """Return the body fields a 422 names: the serializer's or the schema gate's."""
+    body = error(response)
+    details = body.get("details") or {}
+    if body["code"] == "invalid_write":
+        return set(details)
+    return {
+        v["field"]
+        for gate in details.get("gates", [])
+        for v in gate["details"].get("violations", [])
+    }
+
+
+DIM = 384
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "field"),
+    [
+        ({**BODY, "ttl_seconds": 10**12}, "invalid_write", "ttl_seconds"),
+        ({**BODY, "ttl_seconds": 0}, "invalid_write", "ttl_seconds"),
+        ({**BODY, "soft_ttl_seconds": 10**12}, "invalid_write", "soft_ttl_seconds"),
+        ({**BODY, "confidence": -0.1}, "out_of_range", "confidence"),
+        ({**BODY, "confidence": 1.5}, "out_of_range", "confidence"),
+        ({**BODY, "embedding": [0.0] * DIM}, "embedding_invalid", "embedding"),
+        ({**BODY, "embedding": [1e-9] * DIM}, "embedding_invalid", "embedding"),
+        ({**BODY, "embedding": [1e300] * DIM}, "embedding_invalid", "embedding"),
+        ({**BODY, "content": "dark\x00mode"}, "invalid_write", "content"),
+        ({**BODY, "key": "colour\x00"}, "invalid_write", "key"),
+        ({**BODY, "scope": "/org/acme/\x00/"}, "invalid_write", "scope"),
+        ({**BODY, "session_id": "s\x00"}, "invalid_write", "session_id"),
+        ({**BODY, "subject": "user\x00"}, "invalid_write", "subject"),
+        (
+            {**BODY, "evidence": [{"source_type": "DOCUMENT", "excerpt": "a\x00"}]},
+            "invalid_write",
+            "evidence",
+        ),
+        (
+            {**BODY, "kind": "procedure", "fields": {"name": "x\x00"}},
+            "invalid_write",
+            "fields",
+        ),
+    ],
+)
+def test_out_of_range_values_are_422_naming_the_field(api, body, code, field):
+    response = post(api, body)
+    assert response.status_code == 422, response.content
+    assert error(response)["code"] == code
+    assert field in fields_named(response)
+    assert not WriteRequest.objects.filter(status=WriteStatus.QUEUED).exists()
+    assert MemoryItem.objects.count() == 0
+
+
+@pytest.mark.parametrize("number", ["1e999", "-1e999"])
+def test_a_non_finite_embedding_is_422_naming_it(api, number):
+    vector = ", ".join(["0.1"] * (DIM - 1) + [number])
+    raw = json.dumps(BODY)[:-1] + f', "embedding": [{vector}]}}'
+    response = api.post(URL, data=raw, content_type="application/json")
+    assert response.status_code == 422, response.content
+    assert fields_named(response) == {"embedding"}
+
+
+def test_a_good_supplied_embedding_is_queued(api):
+    response = post(api, {**BODY, "embedding": [0.05] * DIM})
+    assert response.status_code == 202, response.content
+    assert response.json()["status"] == "queued"
+
+
+def test_the_content_key_expires_after_the_tenant_window(api, tenant):
+    first = post(api).json()
+    assert post(api).json()["id"] == first["id"]  # a retry, absorbed
+    WriteRequest.objects.filter(pk=first["id"]).update(
+        created_at=timezone.now() - timedelta(hours=25)
+    )
+    again = post(api)
+    assert again.status_code == 202 and not again.has_header("Idempotent-Replayed")
+    assert again.json()["id"] != first["id"]
+    assert WriteRequest.objects.count() == 2
+    # The new write absorbs retries in its turn; the old one keeps its row.
+    assert post(api).json()["id"] == again.json()["id"]
+    assert WriteRequest.objects.get(pk=first["id"]).status == WriteStatus.QUEUED
+
+
+def test_the_content_key_window_is_a_tenant_setting(api, tenant):
+    tenant.policy = {"content_key_ttl_hours": 1}
+    tenant.save(update_fields=["policy"])
+    first = post(api).json()
+    WriteRequest.objects.filter(pk=first["id"]).update(
+        created_at=timezone.now() - timedelta(minutes=61)
+    )
+    assert post(api).json()["id"] != first["id"]
+
+
+def test_an_explicit_key_never_expires(api):
+    first = post(api, HTTP_IDEMPOTENCY_KEY="k-old").json()
+    WriteRequest.objects.filter(pk=first["id"]).update(
+        created_at=timezone.now() - timedelta(days=30)
+    )
+    replay = post(api, HTTP_IDEMPOTENCY_KEY="k-old")
+    assert replay["Idempotent-Replayed"] == "true"
+    assert replay.json()["id"] == first["id"]

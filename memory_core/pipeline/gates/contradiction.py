@@ -35,6 +35,12 @@ write passes flagged `contradiction_unchecked` with the number of unjudged
 neighbours in the details (fail-open, so an outage of an optional service
 does not stop every write; the risk gate may weigh the flag).
 
+A keyed write whose key is held by an item without an active head waits
+while a draft of that item awaits review (DEFER `key_awaiting_review`; the
+review's decision re-runs it, `services/memory.py: keyed_writes_release`),
+and otherwise versions that item (retracted, superseded or expired): a key is
+unique in its scope and layer, whatever the status of the item holding it.
+
 A write whose exact content is already stored in its scope and layer, with
 no other key or triple to weigh, is left to dedup without an embedding: it
 will be answered `duplicate`.
@@ -58,11 +64,16 @@ from memory_core.pipeline.types import (
 from memory_core.policy import Policy
 
 NAME = "contradiction"
+# services/memory.py releases the writes deferred with it.
+KEY_AWAITING_REVIEW = "key_awaiting_review"
 NEEDS_EMBEDDING = True
 
 # Confidences are floats: 0.7 - 0.5 is 0.19999999999999996.
 EPSILON = 1e-9
 UNCHECKED_FLAG = "contradiction_unchecked"
+# A write waiting for a review is re-run when the review closes; this is
+# only the fallback should that message be lost.
+KEY_REVIEW_RECHECK_SECONDS = 300
 
 
 def check(
@@ -70,6 +81,9 @@ def check(
 ) -> GateResult:
     assert ctx.lookups is not None and candidate.scope_id is not None
     lookups, policy = ctx.lookups, ctx.policy
+    waiting = _key_held_by_draft(candidate, lookups)
+    if waiting is not None:
+        return waiting
     scope_ids = readable_scope_ids(candidate, lookups)
     contradictions: list[dict[str, Any]] = []
     updates: list[ExistingVersion] = []
@@ -270,6 +284,34 @@ def is_update(candidate: Candidate, existing: ExistingVersion, policy: Policy) -
         candidate.confidence >= existing.confidence - EPSILON
         and authority.get(candidate.source, 0.0)
         >= authority.get(existing.source, 0.0) - EPSILON
+    )
+
+
+def _key_held_by_draft(candidate: Candidate, lookups: Lookups) -> GateResult | None:
+    """Defer a keyed write while its key's item only has a draft under review.
+
+    Without an active head, the item holding the key is versioned instead of
+    a new item made (the key would collide with it).
+    """
+    assert candidate.scope_id is not None
+    if not candidate.key or lookups.item_head_by_key(
+        candidate.scope_id, candidate.layer, candidate.key
+    ):
+        return None
+    held = lookups.item_by_key(candidate.scope_id, candidate.layer, candidate.key)
+    if held is None:
+        return None
+    item_id, pending = held
+    if not pending:
+        candidate.update_item_id = item_id
+        return None
+    return GateResult.defer(
+        NAME,
+        KEY_AWAITING_REVIEW,
+        f"Memory {item_id} holds key {candidate.key!r} and awaits a curator's "
+        "review; this write runs again once that review is decided.",
+        retry_after_seconds=KEY_REVIEW_RECHECK_SECONDS,
+        item_id=str(item_id),
     )
 
 

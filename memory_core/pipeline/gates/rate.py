@@ -1,8 +1,10 @@
 """Gate 2: rate and budget (003 §12.1.8, §12.11.2, §12.11.5; 000 §8).
 
-Every limit counts the agent's admitted writes *including this one*: a write
+Every limit counts the agent's write attempts *including this one*: a write
 is refused when it would take a count over its limit. `write_counts` counts
-stored, admitted writes; a candidate built from a stored write
+every stored write, admitted or refused (at the door, or later by the
+worker): an agent whose writes keep being refused is throttled and, in a
+storm, suspended, like any other. A candidate built from a stored write
 (`created_at` set, the worker side) is among them and is taken out first, a
 candidate not yet stored (the submit side) is not. So the rule reads the same
 wherever the gate runs: with a limit of 120, the 120th write passes and the

@@ -1,10 +1,16 @@
 """Gate 3: schema conformance (003 §12.2.2).
 
 Checks layer, the kind's registered schema (`pipeline/schemas.py`), sizes,
-confidence, embedding dimension, and that the scope exists in the tenant (or,
+confidence, TTLs (1 s to a century: the worker adds them to now, and past
+year 9999 that overflows), a supplied embedding (its dimension, finite
+components and a norm in [1e-6, 1e6]: a zero vector has no direction, so
+its cosine distance is NaN, and pgvector stores float32, which overflows
+near 3.4e38), and that the scope exists in the tenant (or,
 at the door, may be created by this write: policy `auto_create_scopes`), lies
 inside what the agent may write and is not archived. Every violation is listed.
 """
+
+import math
 
 from memory_core.models import Layer, ancestor_paths
 from memory_core.pipeline.schemas import check_kind
@@ -12,6 +18,30 @@ from memory_core.pipeline.types import Candidate, GateContext, GateResult
 from memory_core.scope_paths import AutoCreateRefusal, scope_auto_create_plan
 
 NAME = "schema"
+
+# A century: the worker adds a TTL to now, and past year 9999 that overflows.
+MAX_TTL_SECONDS = 100 * 365 * 24 * 3600
+# A supplied embedding's norm: not zero (no direction, a NaN distance), and
+# far below where float32 sums of squares overflow.
+MIN_EMBEDDING_NORM, MAX_EMBEDDING_NORM = 1e-6, 1e6
+
+
+def embedding_problem(embedding: list) -> str:
+    """Return why an embedding cannot be stored and compared, or ""."""
+    try:
+        values = [float(x) for x in embedding]
+    except (TypeError, ValueError, OverflowError):
+        return "Embedding components must be numbers."
+    if not all(math.isfinite(x) for x in values):
+        return "Embedding components must be finite (no NaN or infinity)."
+    norm = math.sqrt(math.fsum(x * x for x in values))
+    if not MIN_EMBEDDING_NORM <= norm <= MAX_EMBEDDING_NORM:
+        return (
+            f"Embedding norm is {norm:.3g}; it must lie in "
+            f"[{MIN_EMBEDDING_NORM:g}, {MAX_EMBEDDING_NORM:g}] (a zero vector "
+            "has no direction)."
+        )
+    return ""
 
 
 def agent_may_write(scope_path: str, allowed_scopes: list[str]) -> bool:
@@ -138,8 +168,27 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
             f"expected {ctx.embedding_dim}.",
         )
 
-    if not 0.0 <= candidate.confidence <= 1.0:
+    elif candidate.embedding is not None and (
+        problem := embedding_problem(candidate.embedding)
+    ):
+        violation("embedding", "embedding_invalid", problem)
+
+    if not (
+        isinstance(candidate.confidence, int | float)
+        and 0.0 <= candidate.confidence <= 1.0
+    ):
         violation("confidence", "out_of_range", "Confidence must lie in [0, 1].")
+
+    for name in ("ttl_seconds", "soft_ttl_seconds"):
+        ttl = getattr(candidate, name)
+        if ttl is not None and not (
+            isinstance(ttl, int | float) and 1 <= ttl <= MAX_TTL_SECONDS
+        ):
+            violation(
+                name,
+                "out_of_range",
+                f"{name} must lie in [1, {MAX_TTL_SECONDS}] (a century).",
+            )
 
     violations.extend(scope_violations(candidate, ctx))
 

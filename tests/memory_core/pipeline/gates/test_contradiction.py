@@ -32,6 +32,9 @@ class Lookups:
     def scope(self, path):
         return ScopeRef(SCOPE_IDS[path], path) if path in SCOPE_IDS else None
 
+    def item_by_key(self, scope_id, layer, key):
+        return None
+
     def item_head_by_key(self, scope_id, layer, key):
         return next(
             (
