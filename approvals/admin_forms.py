@@ -383,6 +383,22 @@ _GROUPS = (
             "gc_batch_size",
         ),
     ),
+    Group(
+        "retrieval",
+        "Retrieval",
+        "How POST /api/v1/search and /context rank what agents read back "
+        "(memory_core/retrieval.py; 000 §5).",
+        (
+            "retrieval_fusion",
+            "retrieval_weights",
+            "retrieval_recency_half_life_days",
+            "retrieval_pinned_boost",
+            "retrieval_rrf_k",
+            "retrieval_candidates",
+            "retrieval_min_score",
+            "retrieval_context_threshold",
+        ),
+    ),
 )
 _GROUPED = {name for group in _GROUPS for name in group.names}
 POLICY_GROUPS = (

@@ -529,6 +529,15 @@ POLICY_RULES: dict[str, Rule] = {
     "allowed_regions": Rule("choices", choices=REGIONS),
     "residency_class_regions": Rule("choices", choices=REGIONS),
     "auto_create_scopes": Rule("choices", choices=AUTO_CREATABLE_KINDS),
+    "content_key_ttl_hours": POSITIVE_INT,
+    "retrieval_fusion": Rule("choice", choices=("weighted", "rrf")),
+    "retrieval_weights": Rule("float", 0.0),
+    "retrieval_recency_half_life_days": POSITIVE,
+    "retrieval_pinned_boost": PROBABILITY,
+    "retrieval_rrf_k": POSITIVE_INT,
+    "retrieval_candidates": Rule("int", 10, 1000),
+    "retrieval_min_score": PROBABILITY,
+    "retrieval_context_threshold": PROBABILITY,
 }
 # Shares of one whole: R(w) and c_adj stay in [0, 1] only if these sum to 1.
 POLICY_WEIGHTS = ("risk_weights", "confidence_betas", "validation_weights")
