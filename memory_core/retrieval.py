@@ -252,21 +252,26 @@ class _Filters:
     as_of: datetime | None
     now: datetime
 
-    def sql(self) -> tuple[str, dict]:
-        """Return the WHERE clause over versions `v` and items `i`, with params."""
-        where = [
-            "v.tenant_id = %(tenant)s",
-            "v.scope_id = ANY(%(scopes)s::uuid[])",
-            "i.tenant_id = %(tenant)s",
-        ]
+    @property
+    def on_items(self) -> bool:
+        """Whether a structured filter on the item narrows the candidates."""
+        return bool(self.kinds) or any(
+            v is not None for v in (self.key, self.subject, self.predicate)
+        )
+
+    def sql(self, *, items: bool = True) -> tuple[str, dict]:
+        """Return the WHERE clause over versions `v` (and items `i`), with params."""
+        where, params = self.version_sql()
+        if items:
+            item_where, item_params = self.item_sql()
+            where, params = f"{where} AND {item_where}", params | item_params
+        return where, params
+
+    def version_sql(self) -> tuple[str, dict]:
+        where = ["v.tenant_id = %(tenant)s", "v.scope_id = ANY(%(scopes)s::uuid[])"]
         params: dict = {"tenant": self.tenant_id, "scopes": list(self.scope_ids)}
         if self.as_of is None:
-            where += [
-                "v.status = 'active'",
-                "i.status = 'active'",
-                "(i.expires_at IS NULL OR i.expires_at > %(now)s)",
-            ]
-            params["now"] = self.now
+            where.append("v.status = 'active'")
         else:
             # The versions valid then (selectors.memory_item_list's as_of).
             where += [
@@ -278,6 +283,17 @@ class _Filters:
         if self.layers:
             where.append("v.layer = ANY(%(layers)s::text[])")
             params["layers"] = list(self.layers)
+        return " AND ".join(where), params
+
+    def item_sql(self) -> tuple[str, dict]:
+        where = ["i.tenant_id = %(tenant)s"]
+        params: dict = {"tenant": self.tenant_id}
+        if self.as_of is None:
+            where += [
+                "i.status = 'active'",
+                "(i.expires_at IS NULL OR i.expires_at > %(now)s)",
+            ]
+            params["now"] = self.now
         if self.kinds:
             where.append("i.kind = ANY(%(kinds)s::text[])")
             params["kinds"] = list(self.kinds)
@@ -337,12 +353,20 @@ def _candidates(
                     "set_config('hnsw.iterative_scan', 'relaxed_order', true)",
                     [str(max(settings.MGC_HNSW_EF_SEARCH, k))],
                 )
+        # Without a filter on items, the HNSW scan reads versions alone; the
+        # items' state is checked on the few candidates it returns.
+        if filters.on_items:
+            vec_from = f"{VERSIONS} v JOIN {ITEMS} i ON i.id = v.item_id"
+            vec_where = where
+        else:
+            vec_from = f"{VERSIONS} v"
+            vec_where = filters.version_sql()[0]
         ctes.append(
             f"""vec AS (
                 SELECT v.id, row_number() OVER () AS position
                 FROM (
-                    SELECT v.id FROM {VERSIONS} v JOIN {ITEMS} i ON i.id = v.item_id
-                    WHERE {where} ORDER BY {order} LIMIT %(k)s
+                    SELECT v.id FROM {vec_from}
+                    WHERE {vec_where} ORDER BY {order} LIMIT %(k)s
                 ) v
             )"""
         )
@@ -388,6 +412,7 @@ def _candidates(
         JOIN {ITEMS} i ON i.id = v.item_id
         LEFT JOIN vec ON vec.id = c.id
         LEFT JOIN kw ON kw.id = c.id
+        WHERE {filters.item_sql()[0]}
     """
     params["now_ts"] = filters.now
     with connection.cursor() as cursor:
