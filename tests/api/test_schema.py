@@ -110,7 +110,8 @@ def test_parameters_declare_types_enums_and_bounds(generated):
     wait = next(p["schema"] for p in wait if p["name"] == "wait")
     assert (wait["minimum"], wait["maximum"]) == (0, 30)
     write = schema["components"]["schemas"]["WriteCreateInput"]["properties"]
-    kinds = schema["components"]["schemas"]["WriteCreateInputKindEnum"]["enum"]
+    kind_ref = write["kind"].get("$ref") or write["kind"]["allOf"][0]["$ref"]
+    kinds = schema["components"]["schemas"][kind_ref.rsplit("/", 1)[1]]["enum"]
     assert "note" in kinds and "procedure" in kinds
     assert (write["confidence"]["minimum"], write["confidence"]["maximum"]) == (0, 1)
     assert write["embedding"]["minItems"] == write["embedding"]["maxItems"] == 384
