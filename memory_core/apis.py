@@ -206,6 +206,10 @@ class WriteOutput(serializers.Serializer):
     risk = serializers.FloatField(source="risk_score", allow_null=True)
     tier = serializers.ChoiceField(choices=ReviewTier.choices, allow_blank=True)
     review_id = serializers.SerializerMethodField()
+    conflicts_with = serializers.SerializerMethodField(
+        help_text="The memories this write contradicts, when the contradiction "
+        "gate refused it or sent it to a curator."
+    )
     review_deadline = serializers.DateTimeField(allow_null=True)
     retry_at = serializers.DateTimeField(allow_null=True)
     flags = serializers.ListField(child=serializers.CharField())
@@ -216,6 +220,17 @@ class WriteOutput(serializers.Serializer):
     def get_review_id(self, write: WriteRequest) -> uuid.UUID | None:
         """The review is the write itself, while or after a person decides it."""
         return write.id if write.tier in (ReviewTier.ASYNC, ReviewTier.SYNC) else None
+
+    def get_conflicts_with(self, write: WriteRequest) -> list[uuid.UUID]:
+        """The contradicted memories, from the contradiction gate's trace."""
+        for decision in write.gate_decisions or ():
+            if decision.get("gate") != "contradiction":
+                continue
+            if decision.get("decision") not in ("reject", "review"):
+                return []
+            found = (decision.get("details") or {}).get("contradictions") or ()
+            return list(dict.fromkeys(uuid.UUID(c["item_id"]) for c in found))
+        return []
 
 
 class WriteDetailOutput(WriteOutput):

@@ -146,6 +146,7 @@ def test_contradiction_is_rejected_when_less_confident(worker, api):
     ).json()
     assert answer["status"] == "rejected", answer
     assert (answer["gate"], answer["code"]) == ("contradiction", "contradiction")
+    assert answer["conflicts_with"] == [kept["memory_id"]]
     assert MemoryItem.objects.count() == 1
     assert MemoryVersion.objects.get(pk=kept["version_id"]).status == "active"
 
@@ -298,6 +299,7 @@ def test_contradiction_case_approved_supersedes_the_old_version(worker, api, ten
         key="new",
     ).json()
     assert new["status"] == "pending_review", new
+    assert new["conflicts_with"] == [old["memory_id"]]
     conflict = Conflict.objects.get(write_request_id=new["id"])
     assert (
         conflict.existing_version.item_id
