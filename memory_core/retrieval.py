@@ -37,6 +37,7 @@ the read path itself writes nothing.
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import re
@@ -73,6 +74,8 @@ MAX_CANDIDATES = 1000
 # OR, or an excluded word; otherwise every lexeme is OR-ed.
 WEBSEARCH_SYNTAX = re.compile(r'"|\bor\b|(?:^|\s)-\w', re.IGNORECASE)
 FREQUENCY_SATURATION = math.log(101)
+BM25_K1 = 1.2
+BM25_B = 0.75
 
 VERSIONS = MemoryVersion._meta.db_table
 ITEMS = MemoryItem._meta.db_table
@@ -122,6 +125,9 @@ class _Candidate:
     keyword_rank: float | None
     vector_position: int | None
     keyword_position: int | None
+    # BM25 inputs: the query lexemes' occurrences in this version, its length.
+    term_counts: dict[str, int] | None = None
+    length: int = 0
 
 
 # Scopes
@@ -195,7 +201,8 @@ def memory_search(
     if min_score is None:
         min_score = policy.retrieval_min_score
     scope_ids = search_scope_ids(tenant=tenant, agent=agent, paths=scopes)
-    embedding = _embed(query) if ranking != "keyword" else None
+    # Keyword ranking embeds too: its ties are broken by cosine.
+    embedding = _embed(query)
     k = min(MAX_CANDIDATES, max(limit * 10, policy.retrieval_candidates))
     filters = _Filters(
         tenant_id=tenant.id,
@@ -215,6 +222,7 @@ def memory_search(
                 embedding=embedding,
                 text=query if ranking != "vector" else None,
                 k=k,
+                vector=ranking != "keyword",
             )
             if scope_ids
             else []
@@ -331,11 +339,12 @@ def _candidates(
     embedding: list[float] | None,
     text: str | None,
     k: int,
+    vector: bool = True,
 ) -> list[_Candidate]:
     where, params = filters.sql()
     params = {**params, "k": k}
     ctes = []
-    if embedding is not None:
+    if embedding is not None and vector:
         params["emb"] = _vector_literal(embedding)
         exact = filters.as_of is not None or _small(filters, params)
         # "+ 0" hides the ORDER BY from the HNSW index: an exact scan, for a
@@ -398,6 +407,25 @@ def _candidates(
     cosine = (
         "1 - (v.embedding <=> %(emb)s::vector)" if embedding is not None else "NULL"
     )
+    if embedding is not None:
+        params["emb"] = _vector_literal(embedding)
+    if text is not None:
+        # The query's lexemes as the index has them; per candidate, how often
+        # each occurs and the version's length in lexeme positions (BM25).
+        ctes.append(
+            "ql AS (SELECT tsvector_to_array(to_tsvector('english', %(text)s))"
+            " AS lexemes)"
+        )
+        terms = """(SELECT jsonb_object_agg(u.lexeme,
+                            coalesce(array_length(u.positions, 1), 1))
+                     FROM unnest(v.search_vector) u
+                     WHERE u.lexeme = ANY(ql.lexemes))"""
+        length = """(SELECT coalesce(sum(coalesce(array_length(u.positions, 1), 1)),
+                              0)::int
+                      FROM unnest(v.search_vector) u)"""
+        from_ql = ", ql"
+    else:
+        terms, length, from_ql = "NULL::jsonb", "0", ""
     sql = f"""
         WITH {", ".join(ctes)},
         c AS (SELECT id FROM vec UNION SELECT id FROM kw)
@@ -406,12 +434,12 @@ def _candidates(
                i.pinned, i.retrieval_weight,
                coalesce(i.soft_expires_at < %(now_ts)s, false),
                i.stale_at IS NOT NULL, i.access_count, v.evidence_count,
-               {cosine}, kw.rank, vec.position, kw.position
+               {cosine}, kw.rank, vec.position, kw.position, {terms}, {length}
         FROM c
         JOIN {VERSIONS} v ON v.id = c.id
         JOIN {ITEMS} i ON i.id = v.item_id
         LEFT JOIN vec ON vec.id = c.id
-        LEFT JOIN kw ON kw.id = c.id
+        LEFT JOIN kw ON kw.id = c.id{from_ql}
         WHERE {filters.item_sql()[0]}
     """
     params["now_ts"] = filters.now
@@ -419,7 +447,11 @@ def _candidates(
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     candidates = [_Candidate(*row) for row in rows]
-    if embedding is not None:
+    for candidate in candidates:
+        # Django's connection hands jsonb back as text.
+        if isinstance(candidate.term_counts, str):
+            candidate.term_counts = json.loads(candidate.term_counts)
+    if vector and embedding is not None:
         # relaxed_order may return neighbours slightly out of order.
         ordered = sorted(
             (c for c in candidates if c.vector_position is not None),
@@ -427,7 +459,45 @@ def _candidates(
         )
         for position, candidate in enumerate(ordered, start=1):
             candidate.vector_position = position
+    if text is not None:
+        bm25_score(candidates)
     return candidates
+
+
+def bm25_score(candidates: list[_Candidate]) -> None:
+    """Set each candidate's keyword rank to its BM25 score over the candidates.
+
+    Document frequencies and the mean length come from the candidate set
+    itself: the speaker's name, in nearly every candidate, weighs next to
+    nothing; a rare word weighs most. Keyword positions follow the scores,
+    ties broken by cosine; a candidate with no query word has none.
+    """
+    n = len(candidates)
+    if not n:
+        return
+    frequency: dict[str, int] = {}
+    for candidate in candidates:
+        for lexeme in candidate.term_counts or {}:
+            frequency[lexeme] = frequency.get(lexeme, 0) + 1
+    mean_length = sum(c.length for c in candidates) / n or 1.0
+    idf = {
+        lexeme: math.log(1 + (n - df + 0.5) / (df + 0.5))
+        for lexeme, df in frequency.items()
+    }
+    for candidate in candidates:
+        norm = BM25_K1 * (1 - BM25_B + BM25_B * candidate.length / mean_length)
+        candidate.keyword_rank = sum(
+            idf[lexeme] * tf * (BM25_K1 + 1) / (tf + norm)
+            for lexeme, tf in (candidate.term_counts or {}).items()
+        )
+    matched = sorted(
+        (c for c in candidates if c.keyword_rank),
+        key=lambda c: (-c.keyword_rank, -(c.cosine or 0.0), str(c.version_id)),
+    )
+    for candidate in candidates:
+        candidate.keyword_position = None
+    for position, candidate in enumerate(matched, start=1):
+        candidate.keyword_position = position
 
 
 def _small(filters: _Filters, params: dict) -> bool:
@@ -463,7 +533,14 @@ def _rank(
         else:
             breakdown = fuse(candidate, policy=policy, best_rank=best_rank, now=now)
         scored.append((candidate, breakdown))
-    scored.sort(key=lambda pair: (-pair[1]["total"], str(pair[0].version_id)))
+    # Equal scores (keyword matches of the same words) go by meaning.
+    scored.sort(
+        key=lambda pair: (
+            -pair[1]["total"],
+            -(pair[0].cosine or 0.0),
+            str(pair[0].version_id),
+        )
+    )
     return scored
 
 

@@ -95,6 +95,31 @@ def test_keyword_finds_an_exact_token(reader, facts):
     assert result.hits[0].breakdown["keyword"] == 1.0
 
 
+def test_a_rare_word_outranks_one_in_every_memory(reader):
+    # ts_rank_cd counted three "Alice"s above one "kayak"; BM25 weighs a word
+    # by how few of the candidates have it.
+    remember(reader, "Alice said Alice would phone Alice's mother tonight.")
+    kayak = remember(reader, "Alice keeps a red kayak in the garage.")
+    remember(reader, "Alice reads history books on the train.")
+    for ranking in ("keyword", "hybrid"):
+        result = search(reader, "Alice kayak", ranking=ranking)
+        assert ids(result)[0] == kayak.memory_item_id, ranking
+    assert result.hits[0].breakdown["keyword"] > 0
+
+
+def test_keyword_ties_are_broken_by_meaning(reader):
+    # One shared word, the same length: equal keyword scores.
+    sofa = remember(reader, "The cat sleeps on the warm sofa.")
+    barn = remember(reader, "The cat chases mice in the barn.")
+    for query, first in (
+        ("cat napping on a couch", sofa),
+        ("cat hunting rodents near a farm building", barn),
+    ):
+        result = search(reader, query, ranking="keyword")
+        assert ids(result)[0] == first.memory_item_id, query
+        assert [h.score for h in result.hits] == [1.0, 1.0]
+
+
 def test_vector_ranking_uses_one_signal(reader, facts):
     result = search(reader, "dark theme", ranking="vector")
     assert ids(result)[0] == facts["theme"].memory_item_id
