@@ -3,14 +3,26 @@
 Three detectors, each a pure function over text:
 
 - `find_secrets`: credentials. `detect-secrets` plugins (cloud keys, vendor
-  tokens, JWTs, private keys), vendor prefixes those plugins miss, secrets
-  assigned to key-like names, and bare high-entropy tokens. Hex digests and
-  UUIDs count only after a key-like word, so commit SHAs and ids in prose pass.
+  tokens, JWTs, private keys), vendor prefixes those plugins miss, passwords
+  on command lines (`mysql -p'…'`, `docker login -p …`, `curl -u u:p`,
+  `sshpass`, `redis-cli -a`, `keytool -storepass`, …), in URLs, XML and
+  `.pgpass`, secrets assigned to key-like names in several languages
+  (`pw for the router -> …`, `Passwort: …`), and bare high-entropy tokens.
+  Hex digests and UUIDs count only after a key-like word, so commit SHAs and
+  ids in prose pass. Public material (PEM certificates and public keys, SSH
+  public keys, host-key fingerprints) is blanked first, and placeholders
+  (`USER:PASSWORD`, `<password>`, `ghp_xxxx…`, `changeme`) are no secrets.
 - `find_pii`: validated personal data. Emails, phone numbers that
-  `phonenumbers` calls valid, Luhn-valid card numbers with a known issuer
-  prefix, IBANs and national ids that `python-stdnum` validates. Ambiguous
-  shapes (bare digit runs) need a context word. Tokens such as `<EMAIL_1>`
-  are already redacted and never detected again.
+  `phonenumbers` calls valid (not when introduced as a serial, part or order
+  number), Luhn-valid card numbers with a known issuer prefix, IBANs and
+  national ids that `python-stdnum` validates: US SSN, UK NINO, FR NIR, ES
+  DNI/NIE, NL BSN, IT codice fiscale, DE IdNr, and beyond the EU India
+  Aadhaar, Poland PESEL, Brazil CPF, Canada SIN, Mexico CURP, China RIC,
+  South Africa ID, Korea RRN, Chile RUT. Ambiguous shapes (bare digit runs)
+  need a context word. Tokens such as `<EMAIL_1>` are already redacted and
+  never detected again.
+
+Figures on the labelled sets: `SENSITIVITY.md` (`python -m bench.sensitivity`).
 - `find_poisoning`: instructions aimed at the model, system-prompt markers
   and tool-call syntax (001, "Memory poisoning").
 
@@ -32,12 +44,21 @@ from typing import Any
 
 import phonenumbers
 from stdnum import iban, luhn
+from stdnum.br import cpf
+from stdnum.ca import sin
+from stdnum.cl import rut
+from stdnum.cn import ric
 from stdnum.de import idnr
 from stdnum.es import dni, nie
 from stdnum.fr import nir
+from stdnum.in_ import aadhaar
 from stdnum.it import codicefiscale
+from stdnum.kr import rrn
+from stdnum.mx import curp
 from stdnum.nl import bsn
+from stdnum.pl import pesel
 from stdnum.us import ssn
+from stdnum.za import idnr as za_idnr
 
 from memory_core.pipeline.types import Candidate, GateContext, GateResult
 
@@ -77,13 +98,63 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Hugging Face Token", r"\bhf_[A-Za-z0-9]{30,}\b"),
         ("DigitalOcean Token", r"\bdo[opr]_v1_[a-f0-9]{64}\b"),
         ("Shopify Token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"),
+        ("Mailgun Key", r"\bkey-[0-9a-f]{32}\b"),
+        ("GitLab Token", r"\bglpat-[A-Za-z0-9_-]{20,}"),
         ("Private Key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
-        (
-            "Basic Auth Credentials",
-            r"\b[a-z][a-z0-9+.-]{0,20}://[^\s:/@]{0,64}:"
-            r"(?!\$\{|\*+@|<)[^\s/@]{3,128}@[\w.-]+",
-        ),
     )
+)
+# `scheme://user:password@host`; the password group is checked for
+# placeholders (`USER:PASSWORD@HOST`).
+URL_CREDENTIALS_RE = re.compile(
+    r"\b[a-z][a-z0-9+.-]{0,20}://[^\s:/@]{0,64}:(?P<value>[^\s/@]{3,128})@[\w.-]+"
+)
+# Passwords on command lines: `mysql -p'…'`, `mysql -pSecret`, `docker login
+# -p …`, `--password=…`, `redis-cli -a …`, `sshpass -p …`, `ldapsearch -w
+# …`, `curl -u user:pass`, `smbclient -U user%pass`, `htpasswd -b file user
+# pass`. Short flags only count after a tool known to take a password there.
+_ARG = r"(?:'(?P<{0}q>[^']+)'|\"(?P<{0}d>[^\"]+)\"|(?P<{0}b>[^\s'\"`;|]+))"
+CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(pattern)
+    for pattern in (
+        r"--(?:password|passwd|pass|db-password|token|secret)[= ]" + _ARG.format("v"),
+        r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;]*?"
+        r"\s-p(?:" + _ARG.format("v") + r"|\s+" + _ARG.format("w") + ")",
+        r"\b(?:docker|podman|buildah|skopeo|helm|nerdctl)\s+(?:registry\s+)?login\b"
+        r"[^\n|;]*?\s-p\s+" + _ARG.format("v"),
+        r"\bsshpass\s+-p\s*" + _ARG.format("v"),
+        r"\bredis-cli\b[^\n|;]*?\s-a\s+" + _ARG.format("v"),
+        r"\bldap\w*\b[^\n|;]*?\s-w\s+" + _ARG.format("v"),
+        r"\b(?:curl|wget|http)\b[^\n|;]*?\s(?:-u|--user)[= ]\s*"
+        r"['\"]?[^\s:'\"]+:(?P<vb>[^\s'\"@]+)",
+        r"\bsmbclient\b[^\n|;]*?\s-U\s+['\"]?[^\s%'\"]+%(?P<vb>[^\s'\"]+)",
+        r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+" + _ARG.format("v"),
+        r"\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b"
+        r"[^\n|;]*?\s-p\s+" + _ARG.format("v"),
+        r"\s-(?:src|dest)?(?:storepass|keypass)\s+" + _ARG.format("v"),
+        r"\s-pass(?:in|out)\s+pass:" + _ARG.format("v"),
+        r"(?i)\bnet\s+use\b[^\n]*?/user:\S+\s+" + _ARG.format("v"),
+        r"\brabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+" + _ARG.format("v"),
+        r"(?i)\bConvertTo-SecureString\s+(?:-String\s+)?" + _ARG.format("v"),
+        r"\b(?:sqlcmd|bcp|osql|isql)\b[^\n|;]*?\s-P\s*" + _ARG.format("v"),
+        # .pgpass: host:port:database:user:password
+        r"(?:^|\s)[\w.-]+:(?:\d{2,5}|\*):[\w*.-]+:[\w*.-]+:(?P<vb>\S{4,})$",
+    )
+)
+# `<password>…</password>` in XML configs.
+XML_SECRET_RE = re.compile(
+    r"(?i)<(?P<tag>[\w.-]*?(?P<key>password|passwd|pwd|secret|token|api[_-]?key)"
+    r"[\w.-]*)>(?P<value>[^<\s]{4,})</(?P=tag)>"
+)
+# `<add key="DbPassword" value="…"/>`, `<entry key="smtp.password">…</entry>`.
+XML_KEYED_SECRET_RE = re.compile(
+    r"(?i)\b(?:name|key)\s*=\s*[\"'][^\"']*?(?P<key>password|passwd|pwd|secret|"
+    r"token|api[_-]?key)[^\"']*[\"']\s*(?:value\s*=\s*[\"'](?P<value>[^\"']{4,})[\"']"
+    r"|>(?P<text>[^<\s]{4,})<)"
+)
+# `creds: admin / S3cret!`, `login is bob@example.com / S3cret!`.
+USER_SLASH_PASSWORD_RE = re.compile(
+    r"(?i)\b(?:creds?|credentials|login|log-in|sign-in|user\s*/\s*pass(?:word)?)\b"
+    r"[^\n]{0,60}?[\w.@+-]+\s+/\s+(?P<value>[^\s\"'`,;]{4,})"
 )
 
 # Names that make the value after them a secret: `password = …`,
@@ -94,7 +165,10 @@ KEY_WORD = (
     r"api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|"
     r"(?:app|application|admin|master|service|account|signing|encryption|"
     r"license|webhook|write|auth)[_ -]?key|client[_ -]?secret|"
-    r"credentials?|authorization|bearer"
+    r"credentials?|authorization|bearer|pw|login|passwort|kennwort|"
+    r"contrase(?:ñ|n)a|mot de passe|senha|wachtwoord|has(?:ł|l)o|parola|"
+    r"l(?:ö|o)senord|salasana|пароль|密码|パスワード|"
+    r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code"
 )
 KEY_NAME = (
     rf"(?<![A-Za-z])(?:[A-Za-z0-9]{{1,32}}[_-]){{0,3}}(?P<key>{KEY_WORD})"
@@ -107,19 +181,42 @@ ASSIGNMENT_RE = re.compile(
     rf"(?i){KEY_NAME}(?![A-Za-z])"
     # `password = x`, `token: x`, `password for the wifi is x`, `bearer x`
     r"(?:(?:\s+(?:for|of|on|to)(?:\s+[\w.-]+){1,3})?"
-    r"(?:\s*(?:[:=]|=>|:=)\s*|\s+(?:(?:is|was|has\s+been)\s+(?:changed\s+|"
+    r"(?:\s*(?:[:=]|=>|:=|->|→)\s*|\s+(?:(?:is|was|has\s+been)\s+(?:changed\s+|"
     r"set\s+|reset\s+|updated\s+)?to|is|was|are|set\s+to|to)\s*:?\s*)"
     r"|(?P<bare>\s+))"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
 )
 # Names under which a bare number is still a secret (`PIN: 4832`).
-NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin")
+NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code")
 # Values that name a secret instead of being one.
 PLACEHOLDER_RE = re.compile(
     r"(?i)^(?:\$\{?\w+\}?|%\w+%|<[^>]*>|\*+|x{4,}|\.{3,}|changeme|redacted|"
     r"none|null|undefined|env|os\.environ.*|getenv.*|settings\..*)$"
 )
+# Words that stand for a password in templates and docs: `USER:PASSWORD`,
+# `-p <password>`, `YOUR_API_KEY_HERE`, `ghp_xxxxxxxx`.
+PLACEHOLDER_WORDS = {
+    "password",
+    "passwd",
+    "pass",
+    "secret",
+    "token",
+    "changeme",
+    "change_me",
+    "mypassword",
+    "yourpassword",
+    "your_password",
+    "your-password",
+    "example",
+    "dummy",
+    "test",
+    "foobar",
+    "hunter2",
+}
+FILLER_RUN_RE = re.compile(r"([xX*#.0•_-])\1{7,}")
 STRONG_SYMBOLS = set("!@#$%^&*+=?~|")
+# `processPaymentWebhook`, `MyServiceName`: an identifier, not a password.
+CAMEL_CASE_RE = re.compile(r"^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+$")
 
 # A word on its own: after a space, quote, `=`, `:` or bracket, never `//`.
 TOKEN_RE = re.compile(r"(?<![^\s\"'`=:(\[<>,;|])(?!//)[A-Za-z0-9+/_-]{16,}={0,2}")
@@ -127,6 +224,62 @@ UUID_RE = re.compile(
     r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE
 )
 HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
+
+
+# Public material that looks random but is no secret: PEM certificates and
+# public keys, SSH public keys and host-key fingerprints. They are blanked
+# before the secret rules run.
+PUBLIC_PEM_RE = re.compile(
+    r"-----BEGIN (?P<label>(?:TRUSTED |X509 )?CERTIFICATE(?: REQUEST)?|"
+    r"(?:RSA |EC |SSH2 |OPENSSH )?PUBLIC KEY|PKCS7|X509 CRL|DH PARAMETERS)-----"
+    r".*?-----END (?P=label)-----",
+    re.DOTALL,
+)
+SSH_PUBLIC_KEY_RE = re.compile(
+    r"\b(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp\d+|"
+    r"sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)"
+    r"(?:-cert-v01@openssh\.com)?\s+AAAA[A-Za-z0-9+/]+={0,3}"
+)
+FINGERPRINT_RE = re.compile(
+    r"\b(?:SHA256:[A-Za-z0-9+/]{43}=?|MD5:(?:[0-9a-fA-F]{2}:){15}[0-9a-fA-F]{2})"
+    r"|\b(?:[0-9a-fA-F]{2}:){15,31}[0-9a-fA-F]{2}\b"
+)
+
+
+def _blank(match: re.Match[str]) -> str:
+    """Return the match with everything but newlines blanked (lines kept)."""
+    return re.sub(r"[^\n]", " ", match.group())
+
+
+FILLER_WORD_RE = re.compile(r"[^\s\"'`=:]*([xX*#•])\1{7,}[^\s\"'`]*")
+
+
+def _without_public_material(text: str) -> str:
+    for pattern in (PUBLIC_PEM_RE, SSH_PUBLIC_KEY_RE, FINGERPRINT_RE):
+        text = pattern.sub(_blank, text)
+    # `ghp_xxxxxxxx…`, `sk-********…`: a key's shape filled with filler.
+    return FILLER_WORD_RE.sub(
+        lambda m: _blank(m) if _is_placeholder(m.group()) else m.group(), text
+    )
+
+
+def _is_placeholder(value: str) -> bool:
+    """Tell a value that names a secret from one that is a secret.
+
+    `PASSWORD`, `<password>`, `${DB_PASS}`, `changeme`, `ghp_xxxxxxxx…` and
+    `sk-****…` are documentation, not credentials.
+    """
+    value = value.strip("'\"`.,;:()[]{}")
+    if not value or PLACEHOLDER_RE.match(value):
+        return True
+    if value.lower() in PLACEHOLDER_WORDS:
+        return True
+    if re.fullmatch(r"[A-Z][A-Z_-]{2,}", value):
+        return True  # an all-capitals name: PASSWORD, YOUR_API_KEY_HERE
+    if re.fullmatch(r"<[^<>]+>|\{\{[^{}]+\}\}|\[[^\[\]]+\]", value):
+        return True
+    filler = FILLER_RUN_RE.search(value)
+    return bool(filler and len(filler.group()) * 2 >= len(value))
 
 
 @dataclass(frozen=True)
@@ -174,23 +327,35 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     must look random: letters of both cases and digits, or symbols.
     """
     value = value.rstrip(".:)")
-    if len(value) < 4 or PLACEHOLDER_RE.match(value):
+    if len(value) < 4 or _is_placeholder(value):
         return False
     if bare:
         return len(value) >= 8 and _is_strong(value)
     if value.isdigit():
-        return key.lower().startswith(NUMERIC_SECRET_KEYS)
+        return any(k in key.lower() for k in NUMERIC_SECRET_KEYS)
     has_digit = any(c.isdigit() for c in value)
     has_alpha = any(c.isalpha() for c in value)
     has_symbol = any(c in STRONG_SYMBOLS for c in value)
-    return (has_digit and (has_alpha or has_symbol)) or (has_alpha and has_symbol)
+    if (has_digit and (has_alpha or has_symbol)) or (has_alpha and has_symbol):
+        return True
+    # `password: kHyQtZIvXviq`: random letters of both cases, not a word.
+    uppers = sum(c.isupper() for c in value)
+    lowers = sum(c.islower() for c in value)
+    return (
+        len(value) >= 10
+        and uppers >= 3
+        and lowers >= 3
+        and not CAMEL_CASE_RE.match(value)
+    )
 
 
 def _is_strong(value: str) -> bool:
     has_digit = any(c.isdigit() for c in value)
     mixed_case = any(c.islower() for c in value) and any(c.isupper() for c in value)
     has_symbol = any(c in STRONG_SYMBOLS for c in value)
-    return has_digit and (mixed_case or has_symbol)
+    if has_digit:
+        return mixed_case or has_symbol
+    return mixed_case and has_symbol and len(value) >= 10
 
 
 def _looks_like_token(word: str, *, after_key_word: bool) -> bool:
@@ -217,13 +382,36 @@ def _looks_like_token(word: str, *, after_key_word: bool) -> bool:
     )
 
 
+def _cli_password(match: re.Match[str]) -> str:
+    return next((v for k, v in match.groupdict().items() if v and k[0] in "vw"), "")
+
+
 def _line_secrets(line: str) -> Iterator[str]:
     for plugin in _plugins():
-        if any(True for _ in plugin.analyze_string(line)):
+        if any(not _is_placeholder(v) for v in plugin.analyze_string(line)):
             yield plugin.secret_type
     for name, pattern in PREFIXED_SECRETS:
-        if pattern.search(line):
+        if any(not _is_placeholder(m.group()) for m in pattern.finditer(line)):
             yield name
+    for match in URL_CREDENTIALS_RE.finditer(line):
+        value = match.group("value")
+        if not value.startswith(("${", "*")) and not _is_placeholder(value):
+            yield "Basic Auth Credentials"
+    for pattern in CLI_PASSWORD_RES:
+        for match in pattern.finditer(line):
+            value = _cli_password(match)
+            if len(value) >= 4 and not _is_placeholder(value):
+                yield "Command-Line Password"
+    for match in XML_SECRET_RE.finditer(line):
+        if _is_secret_value(match.group("value"), key=match.group("key")):
+            yield "Secret Keyword"
+    for match in XML_KEYED_SECRET_RE.finditer(line):
+        value = match.group("value") or match.group("text")
+        if _is_secret_value(value, key=match.group("key")):
+            yield "Secret Keyword"
+    for match in USER_SLASH_PASSWORD_RE.finditer(line):
+        if _is_secret_value(match.group("value"), key="password"):
+            yield "Secret Keyword"
     for match in ASSIGNMENT_RE.finditer(line):
         value, key = match.group("value"), match.group("key")
         if _is_secret_value(value, key=key, bare=match.group("bare") is not None):
@@ -241,6 +429,7 @@ def _line_secrets(line: str) -> Iterator[str]:
 def find_secrets(text: str) -> list[SecretFinding]:
     """Return the secrets found in `text`, one finding per type and line."""
     findings: dict[tuple[str, int], SecretFinding] = {}
+    text = _without_public_material(text)
     for number, line in enumerate(text.splitlines() or [text], start=1):
         for secret_type in _line_secrets(line):
             findings.setdefault(
@@ -298,6 +487,28 @@ PHONE_CONTEXT = (
     "telefon",
     "portable",
 )
+STRONG_PHONE_CONTEXT = tuple(
+    w for w in PHONE_CONTEXT if w not in ("number", "contact", "reach")
+)
+NOT_PHONE_CONTEXT = (
+    "serial",
+    "s/n",
+    "sn",
+    "part",
+    "p/n",
+    "order",
+    "invoice",
+    "tracking",
+    "sku",
+    "model",
+    "batch",
+    "lot",
+    "ticket",
+    "case",
+    "ref",
+    "reference",
+    "build",
+)
 # 415-555-2671, (415) 555 2671, 415.555.2671, maybe followed by an extension.
 NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")
 GROUPED_RE = re.compile(r"\d[ ./-]+\d|\(\d")
@@ -325,6 +536,27 @@ CODICE_FISCALE_RE = re.compile(
     r"[A-Z][0-9LMNPQRSTUV]{3}[A-Z](?![A-Za-z0-9])"
 )
 IDNR_RE = re.compile(r"(?<![\w-])\d{2} ?\d{3} ?\d{3} ?\d{3}(?![\w-])")
+# National ids beyond the EU. A shape distinctive enough (formatted CPF and
+# RUT, CURP, Chinese RIC, Korean RRN with its dash) is validated alone; bare
+# digit runs also need their name nearby.
+AADHAAR_RE = re.compile(r"(?<![\w-])[2-9]\d{3}([ -]?)\d{4}\1\d{4}(?![\w-])")
+AADHAAR_CONTEXT = ("aadhaar", "aadhar", "uid", "uidai", "uid no")
+PESEL_RE = re.compile(r"(?<![\w-])\d{11}(?![\w-])")
+PESEL_CONTEXT = ("pesel",)
+CPF_RE = re.compile(r"(?<![\w.-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{11})(?![\w-]|\.\d)")
+CPF_CONTEXT = ("cpf",)
+SIN_RE = re.compile(r"(?<![\w-])\d{3}([ -]?)\d{3}\1\d{3}(?![\w-])")
+SIN_CONTEXT = ("sin", "social insurance", "nas", "numéro d'assurance sociale")
+CURP_RE = re.compile(
+    r"(?<![A-Za-z0-9])[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d(?![A-Za-z0-9])"
+)
+RIC_RE = re.compile(r"(?<![\w-])\d{17}[\dXx](?![\w-])")
+ZA_ID_RE = re.compile(r"(?<![\w-])\d{13}(?![\w-])")
+ZA_ID_CONTEXT = ("id", "identity", "id number", "id no", "sa id", "rsa id")
+RRN_RE = re.compile(r"(?<![\w-])\d{6}(-?)\d{7}(?![\w-])")
+RRN_CONTEXT = ("rrn", "resident registration", "주민등록번호")
+RUT_RE = re.compile(r"(?<![\w.-])(?:\d{1,2}\.\d{3}\.\d{3}|\d{7,8})-[\dkK](?![\w-])")
+RUT_CONTEXT = ("rut", "run", "rol único")
 IDNR_CONTEXT = (
     "steuer-id",
     "steuerid",
@@ -356,10 +588,17 @@ def _emails(text: str) -> Iterator[PiiFinding]:
 
 
 def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
-    """Keep international numbers; national ones need formatting or context."""
+    """Keep international numbers; national ones need formatting or context.
+
+    A number introduced as a serial, part or order number is none.
+    """
     raw = match.raw_string.strip()
     if raw.startswith(("+", "00")):
         return True
+    if _has_context(text, match.start, STRONG_PHONE_CONTEXT):
+        return True
+    if _has_context(text, match.start, NOT_PHONE_CONTEXT):
+        return False
     if _has_context(text, match.start, PHONE_CONTEXT):
         return True
     if region == "US":
@@ -498,6 +737,55 @@ def _national_ids(text: str) -> Iterator[PiiFinding]:
     for match in IDNR_RE.finditer(text):
         context = _has_context(text, match.start(), IDNR_CONTEXT)
         yield from found(match, context and idnr.is_valid(match.group()))
+    yield from _national_ids_beyond_eu(text, found)
+
+
+def _national_ids_beyond_eu(text: str, found) -> Iterator[PiiFinding]:
+    def near(match: re.Match[str], words: tuple[str, ...]) -> bool:
+        return _has_context(text, match.start(), words)
+
+    for match in AADHAAR_RE.finditer(text):
+        spaced = bool(match.group(1))
+        yield from found(
+            match,
+            (spaced or near(match, AADHAAR_CONTEXT))
+            and aadhaar.is_valid(match.group()),
+        )
+    for match in PESEL_RE.finditer(text):
+        yield from found(
+            match, near(match, PESEL_CONTEXT) and pesel.is_valid(match.group())
+        )
+    for match in CPF_RE.finditer(text):
+        formatted = "." in match.group()
+        yield from found(
+            match,
+            (formatted or near(match, CPF_CONTEXT)) and cpf.is_valid(match.group()),
+        )
+    for match in SIN_RE.finditer(text):
+        yield from found(
+            match, near(match, SIN_CONTEXT) and sin.is_valid(match.group())
+        )
+    for match in CURP_RE.finditer(text):
+        yield from found(match, curp.is_valid(match.group()))
+    for match in RIC_RE.finditer(text):
+        yield from found(match, ric.is_valid(match.group()))
+    for match in ZA_ID_RE.finditer(text):
+        yield from found(
+            match, near(match, ZA_ID_CONTEXT) and za_idnr.is_valid(match.group())
+        )
+    for match in RRN_RE.finditer(text):
+        dashed = bool(match.group(1))
+        yield from found(
+            match,
+            (dashed or near(match, RRN_CONTEXT))
+            and rrn.is_valid(match.group(), allow_future=False),
+        )
+    for match in RUT_RE.finditer(text):
+        formatted = "." in match.group()
+        yield from found(
+            match,
+            (formatted or near(match, RUT_CONTEXT)) and rut.is_valid(match.group()),
+        )
 
 
 def _find_pii_in(text: str) -> list[PiiFinding]:
