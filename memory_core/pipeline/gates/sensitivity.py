@@ -190,7 +190,7 @@ ASSIGNMENT_RE = re.compile(
 NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code")
 # Values that name a secret instead of being one.
 PLACEHOLDER_RE = re.compile(
-    r"(?i)^(?:\$\{?\w+\}?|%\w+%|<[^>]*>|\*+|x{4,}|\.{3,}|changeme|redacted|"
+    r"(?i)^(?:\$\{?\w+\}?|\$\(.*|%\w+%|<[^>]*>|\*+|x{4,}|\.{3,}|…+|changeme|redacted|"
     r"none|null|undefined|env|os\.environ.*|getenv.*|settings\..*)$"
 )
 # Words that stand for a password in templates and docs: `USER:PASSWORD`,
@@ -355,7 +355,15 @@ def _is_strong(value: str) -> bool:
     has_symbol = any(c in STRONG_SYMBOLS for c in value)
     if has_digit:
         return mixed_case or has_symbol
-    return mixed_case and has_symbol and len(value) >= 10
+    # `naMumM&o#XNsIj%N`, not `offline=True` or `mode=Mode.NEGATIVE`.
+    symbols = sum(c in STRONG_SYMBOLS - {"="} for c in value)
+    uppers = sum(c.isupper() for c in value)
+    return (
+        mixed_case
+        and len(value) >= 10
+        and (symbols >= 2 or (symbols and uppers >= 3))
+        and not set("=.()") & set(value)
+    )
 
 
 def _looks_like_token(word: str, *, after_key_word: bool) -> bool:
@@ -464,6 +472,9 @@ EMAIL_RE = re.compile(
     r"@(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
     r"(?P<tld>[A-Za-z]{2,24}))(?![\w-])"
 )
+SSH_COMMAND_RE = re.compile(
+    r"(?:^|[\s;&|`(])(?:ssh|scp|sftp|rsync|mosh|autossh|ssh-copy-id|sshpass)\s"
+)
 # `logo@2x.png` is a file name, not an address.
 FILE_EXTENSIONS = {"png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "pdf", "js"}
 
@@ -487,6 +498,7 @@ PHONE_CONTEXT = (
     "telefon",
     "portable",
 )
+DECIMAL_RE = re.compile(r"^0[.,]\d")
 STRONG_PHONE_CONTEXT = tuple(
     w for w in PHONE_CONTEXT if w not in ("number", "contact", "reach")
 )
@@ -508,6 +520,12 @@ NOT_PHONE_CONTEXT = (
     "ref",
     "reference",
     "build",
+    "code",
+    "pin",
+    "room",
+    "meeting id",
+    "conference id",
+    "passcode",
 )
 # 415-555-2671, (415) 555 2671, 415.555.2671, maybe followed by an extension.
 NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")
@@ -572,7 +590,28 @@ IDNR_CONTEXT = (
 
 def _has_context(text: str, start: int, words: tuple[str, ...]) -> bool:
     """Tell whether one of `words` appears in the 40 characters before `start`."""
+    return _last_cue(text, start, words) >= 0
+
+
+def _last_cue(text: str, start: int, words: tuple[str, ...]) -> int:
+    """Return where the last of `words` in the 40 characters before `start` ends.
+
+    -1 when none is there.
+    """
     window = text[max(0, start - 40) : start].lower()
+    return max(
+        (
+            m.end()
+            for w in words
+            for m in re.finditer(rf"(?<![a-z]){re.escape(w)}(?![a-z])", window)
+        ),
+        default=-1,
+    )
+
+
+def _has_context_after(text: str, end: int, words: tuple[str, ...]) -> bool:
+    """Tell whether one of `words` follows `end` closely: `123 (Aadhaar)`."""
+    window = text[end : end + 25].lower()
     return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", window) for w in words)
 
 
@@ -583,6 +622,9 @@ def _emails(text: str) -> Iterator[PiiFinding]:
             continue
         if text[match.end() : match.end() + 1] == ":" and local == "git":
             continue  # an SSH remote such as git@github.com:org/repo.git
+        line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
+        if SSH_COMMAND_RE.search(line):
+            continue  # `ssh deploy@db01.prod`: a login on a host, not an address
         value = match.group()
         yield PiiFinding(EMAIL, match.start(), match.end(), value, value.lower())
 
@@ -593,12 +635,15 @@ def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
     A number introduced as a serial, part or order number is none.
     """
     raw = match.raw_string.strip()
+    if DECIMAL_RE.match(raw):
+        return False  # `0.627 / 0.666` in a table of scores
     if raw.startswith(("+", "00")):
         return True
-    if _has_context(text, match.start, STRONG_PHONE_CONTEXT):
-        return True
-    if _has_context(text, match.start, NOT_PHONE_CONTEXT):
-        return False
+    # The nearer cue wins: `mobile: …` but `call-in code …`, `serial …`.
+    phone_cue = _last_cue(text, match.start, STRONG_PHONE_CONTEXT)
+    other_cue = _last_cue(text, match.start, NOT_PHONE_CONTEXT)
+    if phone_cue >= 0 or other_cue >= 0:
+        return phone_cue > other_cue
     if _has_context(text, match.start, PHONE_CONTEXT):
         return True
     if region == "US":
@@ -742,7 +787,9 @@ def _national_ids(text: str) -> Iterator[PiiFinding]:
 
 def _national_ids_beyond_eu(text: str, found) -> Iterator[PiiFinding]:
     def near(match: re.Match[str], words: tuple[str, ...]) -> bool:
-        return _has_context(text, match.start(), words)
+        return _has_context(text, match.start(), words) or _has_context_after(
+            text, match.end(), words
+        )
 
     for match in AADHAAR_RE.finditer(text):
         spaced = bool(match.group(1))

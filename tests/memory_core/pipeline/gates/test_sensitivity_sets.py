@@ -67,6 +67,32 @@ ISSUE_CLEAN = [
 ]
 
 
+# Ordinary engineering text that an earlier version refused or altered.
+EVERYDAY_CLEAN = [
+    "ssh -o StrictHostKeyChecking=no deploy@db01.prod",
+    "Meeting room B-273, call-in code 417 585 1157#",
+    "| bm25 | 0.627 / 0.666 | 0.592 / 0.653 |",
+    "| `DATABASE_URL` | `postgresql://mgc:…@db:5432/mgc` | the database |",
+    "TOKEN=$(python manage.py demo_credentials --json)",
+    "For untrusted schemas, pass `offline=True` to the validator.",
+    "Pass `mode=Mode.NEGATIVE` to generate invalid operations.",
+    "mysql -u USER -p'PASSWORD' -h HOST",
+    "docker login -u <username> -p <password> registry.example.com",
+]
+
+
+@pytest.mark.parametrize("text", EVERYDAY_CLEAN)
+def test_everyday_text_is_untouched(text):
+    assert not find_secrets(text)
+    assert not find_pii(text)
+
+
+def test_a_national_id_named_after_it_is_found():
+    assert [f.value for f in find_pii("Elena: 971993470139 (Aadhaar no.)")] == [
+        "971993470139"
+    ]
+
+
 @pytest.mark.parametrize("text", ISSUE_SECRETS)
 def test_issue_secrets_are_refused(text):
     assert find_secrets(text)
