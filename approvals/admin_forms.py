@@ -141,6 +141,10 @@ SETTINGS: dict[str, Setting] = {
         "Topic similarity",
         "Cosine above which a neighbour is judged for contradiction.",
     ),
+    "contradiction_judge_similarity": Setting(
+        "Judge similarity",
+        "Cosine from which a neighbour is put to the contradiction judge.",
+    ),
     "contradiction_neighbours": Setting(
         "Neighbours judged", "Nearest active memories put to the judge.", "items"
     ),
@@ -154,6 +158,10 @@ SETTINGS: dict[str, Setting] = {
     "semantic_duplicate_threshold": Setting(
         "Semantic duplicate threshold",
         "Cosine above which a write duplicates a memory (003 §12.3).",
+    ),
+    "paraphrase_similarity": Setting(
+        "Paraphrase similarity",
+        "Cosine from which a write stating the same values is a duplicate.",
     ),
     "risk_weights": Setting(
         "Risk weights",
@@ -295,10 +303,12 @@ _GROUPS = (
         "When a write is judged against its neighbours, and when it is a duplicate.",
         (
             "topic_similarity",
+            "contradiction_judge_similarity",
             "contradiction_neighbours",
             "auto_resolve_contradictions",
             "auto_resolve_gap",
             "semantic_duplicate_threshold",
+            "paraphrase_similarity",
         ),
     ),
     Group(

@@ -60,12 +60,21 @@ class Policy:
 
     # Contradiction (003 §12.2.4, 000 §6).
     topic_similarity: float = 0.6
+    # Neighbours at least this similar are put to the judge; the judge's
+    # slot comparison, not the embedding, decides (a paraphrased frame with
+    # another value often embeds below σ_topic: "lives in Lisbon" vs "home
+    # city is Berlin" at 0.46). Calibrated on tests/data/pairs_dev.jsonl.
+    contradiction_judge_similarity: float = 0.35
     contradiction_neighbours: int = 10
     auto_resolve_contradictions: bool = False
     auto_resolve_gap: float = 0.2
 
     # Dedup (003 §12.3).
     semantic_duplicate_threshold: float = 0.95
+    # Below that, a neighbour at least this similar that states the same
+    # values with no subject of its own is a paraphrase: a duplicate
+    # (`pipeline/slots.py`). Calibrated on tests/data/pairs_dev.jsonl.
+    paraphrase_similarity: float = 0.6
 
     # Provenance (003 §12.4.4, §12.2.5).
     confidence_betas: tuple[float, float, float, float] = (0.15, 0.30, 0.25, 0.30)

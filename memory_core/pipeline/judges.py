@@ -441,6 +441,7 @@ def _read_number(statement: Statement, match: re.Match, nxt: str) -> bool:
     if (
         not (currency or unit or unit_follows)
         and len(digits) == 4
+        and digits.isdigit()
         and 1900 <= int(digits) <= 2100
     ):
         _add(statement, "year", digits)
@@ -502,6 +503,23 @@ class RuleJudge:
     """A deterministic judge of negation, antonyms, values and preference order."""
 
     def judge(self, premise: str, hypothesis: str) -> Judgement:
+        from memory_core.pipeline import slots
+
+        comparison = slots.compare(premise, hypothesis)
+        judgement = self._judge(premise, hypothesis, comparison)
+        if judgement.detector == "value_mismatch" and comparison.same_fact:
+            # "Stand-up is at 9.30" restates "Standup is at 9:30".
+            return Judgement(False, "rules", "")
+        if judgement.contradicts or judgement.detector != "rules":
+            return judgement
+        if comparison.clash:
+            first, second = (", ".join(sorted(side)) for side in comparison.values())
+            return Judgement(
+                True, "slot_value", f"Same subject and attribute: {first} vs {second}."
+            )
+        return judgement
+
+    def _judge(self, premise: str, hypothesis: str, comparison) -> Judgement:
         a, b = read_statement(premise), read_statement(hypothesis)
         if a.preference and b.preference and a.preference == b.preference[::-1]:
             first, second = (" ".join(sorted(s)) for s in a.preference)
@@ -538,6 +556,10 @@ class RuleJudge:
                 return Judgement(True, detector, f"Opposite terms: {terms}.")
             return Judgement(False, "rules", "")
         if pairs or a.negated or b.negated:
+            return Judgement(False, "rules", "")
+        if comparison.addition or comparison.entity_differs or comparison.multi:
+            # "Also", another subject ("the user's wife's birthday"), or a
+            # frame that holds several values: a number more is no clash.
             return Judgement(False, "rules", "")
         return _value_mismatch(a, b)
 

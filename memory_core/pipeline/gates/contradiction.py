@@ -13,8 +13,10 @@ Two questions, cheapest first:
    same scope and layer go to `supersedes_versions`; an ancestor's value is
    left in place and shadowed by the nearer scope.
 2. Semantic neighbours: the `policy.contradiction_neighbours` nearest active
-   versions in the readable scopes, any layer; those above σ_topic
-   (`policy.topic_similarity`) are put to the judge (`judges.get_judge`).
+   versions in the readable scopes, any layer; those from
+   `policy.contradiction_judge_similarity` are put to the judge
+   (`judges.get_judge`), which compares them slot by slot; those above
+   σ_topic (`policy.topic_similarity`) are counted as topical.
    Versions already weighed in step 1, the item being updated and exact
    copies are not judged.
 
@@ -142,8 +144,9 @@ def check(
     judge = judge or get_judge()
     to_judge = [
         n
-        for n in topical
-        if n.version_id not in weighed
+        for n in neighbours
+        if n.similarity >= policy.contradiction_judge_similarity
+        and n.version_id not in weighed
         and n.item_id != candidate.update_item_id
         and n.content_hash != candidate.content_hash
     ]

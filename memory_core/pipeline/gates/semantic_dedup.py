@@ -11,6 +11,12 @@ rewording (each side has a word the other lacks) goes to review too, as
 ("left-handed" vs "right-handed" embed at 0.98; so do "rotates monthly" and
 "rotates weekly"), and no triple vouches that the fact is the same.
 
+Below the threshold, from `policy.paraphrase_similarity`, and above it for
+a rewording, a neighbour stating the same values of the same subject in
+other words (`slots.compare(...).same_fact`: "lives in Lisbon" / "home city
+is Lisbon", "9:30" / "9.30") is a DUPLICATE, tier "paraphrase"
+(QUALITY.md).
+
 Skipped when the write is already identified: an update of an item
 (`update_item_id`) or a merge found by the fingerprint tier (`merge_with`).
 A neighbour the contradiction gate found contradicting is not a duplicate.
@@ -21,7 +27,9 @@ different facts however alike they read.
 from __future__ import annotations
 
 from memory_core.hashing import normalize_value
-from memory_core.pipeline.gates.dedup import contradicted, near_duplicate
+from memory_core.pipeline.delta import information_delta
+from memory_core.pipeline.gates.dedup import contradicted, duplicate, near_duplicate
+from memory_core.pipeline.slots import compare
 from memory_core.pipeline.types import (
     Candidate,
     ExistingVersion,
@@ -44,14 +52,33 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
         candidate.scope_id, candidate.layer, ctx.embed(candidate), 1
     )
     best = found[0] if found else None
-    threshold = ctx.policy.semantic_duplicate_threshold
+    policy = ctx.policy
     nearest = round(best.similarity, 4) if best is not None else None
     if (
         best is None
-        or best.similarity <= threshold
+        or best.similarity < policy.paraphrase_similarity
         or contradicted(candidate, best)
         or other_fact(candidate, best)
     ):
+        return GateResult.accept(NAME, nearest_similarity=nearest)
+    delta = information_delta(candidate, best)
+    above = best.similarity > policy.semantic_duplicate_threshold
+    # A paraphrase: the same values of the same subject in other words
+    # ("lives in Lisbon" / "home city is Lisbon", 9:30 / 9.30).
+    if (
+        (delta == "different" or not above)
+        and delta != "conflict"
+        and compare(best.content, candidate.content).same_fact
+    ):
+        return duplicate(
+            best,
+            "paraphrase",
+            "States the same values of the same subject as a stored version.",
+            gate=NAME,
+            similarity=nearest,
+            nearest_similarity=nearest,
+        )
+    if not above:
         return GateResult.accept(NAME, nearest_similarity=nearest)
     return near_duplicate(
         candidate,

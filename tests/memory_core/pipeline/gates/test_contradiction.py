@@ -248,9 +248,11 @@ def test_same_triple_value_and_sibling_scopes_are_no_conflict():
 @pytest.mark.parametrize(
     ("neighbour", "similarity", "confidence", "decision", "topical"),
     [
-        # Below σ_topic (0.6): not the same topic, not judged.
-        (DARK, 0.55, 0.5, Decision.ACCEPT, 0),
-        (DARK, 0.6, 0.5, Decision.ACCEPT, 0),
+        # Below the judge's similarity (0.35): not judged.
+        (DARK, 0.3, 0.5, Decision.ACCEPT, 0),
+        # Judged, though at or below σ_topic (0.6): not counted as topical.
+        (DARK, 0.55, 0.5, Decision.REVIEW, 0),
+        (DARK, 0.6, 0.5, Decision.REVIEW, 0),
         # Above it: judged; the new write is more confident → review.
         (DARK, 0.61, 0.5, Decision.REVIEW, 1),
         # As confident or less → reject.

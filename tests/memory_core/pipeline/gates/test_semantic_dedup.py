@@ -80,8 +80,14 @@ def check(c, *versions, **policy):
 @pytest.mark.parametrize(
     ("old", "similarity", "new", "decision", "code"),
     [
-        # At or below 0.95: a new memory.
-        (DASHBOARDS, 0.95, DASHBOARDS, Decision.ACCEPT, ""),
+        # At or below 0.95, short of a paraphrase: a new memory.
+        (
+            DASHBOARDS,
+            0.95,
+            "The user prefers dark mode in every terminal.",
+            Decision.ACCEPT,
+            "",
+        ),
         (DASHBOARDS, 0.7, "The user prefers dark mode.", Decision.ACCEPT, ""),
         # Above: nothing new is a duplicate; synonyms and inflections are
         # nothing new.
@@ -201,3 +207,55 @@ def test_the_threshold_is_a_setting():
         semantic_duplicate_threshold=0.9,
     )
     assert result.decision == Decision.DUPLICATE
+
+
+@pytest.mark.parametrize(
+    ("old", "similarity", "new", "tier"),
+    [
+        # The same values of the same subject in other words (issue 12).
+        (
+            "The user lives in Lisbon.",
+            0.62,
+            "The user's home city is Lisbon.",
+            "paraphrase",
+        ),
+        (
+            "The payments service is written in Go.",
+            0.9,
+            "It is written in Golang.",
+            None,
+        ),
+        (
+            "The payments service is written in Go.",
+            0.9,
+            "The payments service is written in Golang.",
+            "paraphrase",
+        ),
+        ("Standup is at 9:30.", 0.9, "Stand-up is at 9.30.", "paraphrase"),
+        (
+            "The design team sits on the fifth floor.",
+            0.9,
+            "The design team sits on the 5th floor.",
+            "paraphrase",
+        ),
+        (
+            "The user is allergic to cats.",
+            0.9,
+            "Cats trigger the user's allergies.",
+            "paraphrase",
+        ),
+        # Below the paraphrase similarity, or another value or subject: no.
+        ("The user lives in Lisbon.", 0.55, "The user's home city is Lisbon.", None),
+        ("Standup is at 9:30.", 0.9, "Standup is at 10:30.", None),
+        ("The user lives in Lisbon.", 0.9, "The user's wife lives in Lisbon.", None),
+    ],
+)
+def test_paraphrase_tier(old, similarity, new, tier):
+    existing = stored(old, similarity)
+    result, _ = check(candidate(new), existing)
+    if tier:
+        assert result.decision == Decision.DUPLICATE, result
+        assert result.details["tier"] == tier
+        assert result.details["version_id"] == str(existing.version_id)
+    else:
+        assert result.decision != Decision.DUPLICATE, result

@@ -1,0 +1,252 @@
+"""Measure the contradiction and dedup gates on labelled statement pairs.
+
+    .venv/bin/python bench/gates_quality.py [--sets dev heldout] [--locomo]
+
+Each pair of `tests/data/pairs_<set>.jsonl` (made by
+`tests/data/make_pair_sets.py`) is run through the gates as pure functions:
+the first statement is stored (a user-stated fact at confidence 0.9), the
+second is the write (the same), with all-MiniLM-L6-v2 embeddings (batched,
+cached in /tmp). A pair is "caught as a contradiction" when the contradiction
+gate rejects the write or sends it to review for a contradiction, and "caught
+as a duplicate" when the dedup or the semantic dedup gate answers DUPLICATE.
+Recall is over the pairs with that label, precision over everything caught.
+
+With --locomo, the LoCoMo observations (../shared/data/locomo/) are written
+in order, one pool per conversation, each judged against its ten nearest
+earlier observations: the share that passes both gates without a person
+(committed, merged or answered duplicate) is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+LOCOMO = ROOT.parent / "shared" / "data" / "locomo"
+CACHE = Path("/tmp/mgc_gates_quality_embeddings.npz")
+SCOPE_ID = uuid.uuid4()
+SCOPE_PATH = "/org/acme/user/42/"
+
+
+def setup() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
+    import django
+
+    django.setup()
+
+
+class Embeddings:
+    """Unit vectors by text, from the real model, cached across runs."""
+
+    def __init__(self) -> None:
+        self.vectors: dict[str, np.ndarray] = {}
+        if CACHE.exists():
+            stored = np.load(CACHE)
+            self.vectors = {k: stored[k] for k in stored.files}
+
+    @staticmethod
+    def key(text: str) -> str:
+        return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+    def ensure(self, texts) -> None:
+        missing = sorted({t for t in texts if self.key(t) not in self.vectors})
+        if not missing:
+            return
+        from memory_core.embeddings import get_provider
+
+        for text, vector in zip(missing, get_provider().embed(missing), strict=True):
+            self.vectors[self.key(text)] = np.asarray(vector, dtype=np.float32)
+        np.savez(CACHE, **self.vectors)
+
+    def __getitem__(self, text: str) -> np.ndarray:
+        return self.vectors[self.key(text)]
+
+
+class Lookups:
+    """The stored versions of one pool, nearest first; the DB's shape."""
+
+    def __init__(self, stored) -> None:
+        self.stored = stored
+
+    def scope(self, path):
+        return None
+
+    def item_by_key(self, scope_id, layer, key):
+        return None
+
+    def item_head_by_key(self, scope_id, layer, key):
+        return None
+
+    def heads_by_subject_predicate(self, scope_ids, subject, predicate):
+        return []
+
+    def version_by_hash(self, scope_id, layer, digest):
+        return next((v for v in self.stored if v.content_hash == digest), None)
+
+    def version_by_fingerprint(self, scope_id, layer, fingerprint):
+        return None
+
+    def neighbours(self, scope_ids, embedding, k):
+        return sorted(self.stored, key=lambda v: -v.similarity)[:k]
+
+    def nearest(self, scope_id, layer, embedding, k):
+        return self.neighbours([scope_id], embedding, k)
+
+
+def stored_version(text: str, similarity: float):
+    from memory_core.hashing import content_hash
+    from memory_core.pipeline.types import ExistingVersion
+
+    return ExistingVersion(
+        version_id=uuid.uuid4(),
+        item_id=uuid.uuid4(),
+        content_hash=content_hash(text),
+        similarity=similarity,
+        content=text,
+        scope_id=SCOPE_ID,
+        layer="episodic",
+        confidence=0.9,
+        source="user_stated",
+    )
+
+
+def outcome(text: str, stored) -> str:
+    """Return "contradiction", "duplicate", "review" or "pass" for one write."""
+    from django.utils import timezone
+
+    from memory_core.hashing import content_hash
+    from memory_core.pipeline.gates import contradiction, dedup, semantic_dedup
+    from memory_core.pipeline.types import Candidate, Decision, GateContext
+    from memory_core.policy import DEFAULT_POLICY
+
+    candidate = Candidate(
+        write_id=uuid.uuid4(),
+        agent_id=uuid.uuid4(),
+        scope_path=SCOPE_PATH,
+        scope_id=SCOPE_ID,
+        layer="episodic",
+        content=text,
+        content_hash=content_hash(text),
+        confidence=0.9,
+        source="user_stated",
+    )
+    ctx = GateContext(
+        tenant_id=SCOPE_ID,
+        agent_allowed_scopes=[SCOPE_PATH],
+        agent_allowed_layers=["episodic"],
+        now=timezone.now(),
+        lookups=Lookups(stored),
+        embed=lambda c: [0.0],
+        policy=DEFAULT_POLICY,
+    )
+    result = contradiction.check(candidate, ctx)
+    if candidate.contradictions and result.decision != Decision.ACCEPT:
+        return "contradiction"
+    for gate in (dedup, semantic_dedup):
+        result = gate.check(candidate, ctx)
+        if result.decision == Decision.DUPLICATE:
+            return "duplicate"
+        if result.decision == Decision.REVIEW:
+            return "review"
+    return "pass"
+
+
+def read_pairs(name: str) -> list[dict]:
+    text = (DATA / f"pairs_{name}.jsonl").read_text()
+    return [json.loads(line) for line in text.splitlines() if line]
+
+
+def score_pairs(name: str, embeddings: Embeddings) -> dict:
+    rows = read_pairs(name)
+    embeddings.ensure([r["a"] for r in rows] + [r["b"] for r in rows])
+    started = time.perf_counter()
+    results = []
+    for row in rows:
+        similarity = float(embeddings[row["a"]] @ embeddings[row["b"]])
+        results.append(outcome(row["b"], [stored_version(row["a"], similarity)]))
+    elapsed = (time.perf_counter() - started) / len(rows)
+    figures = {"per_pair_ms": round(elapsed * 1000, 3)}
+    for label in ("contradiction", "duplicate"):
+        caught = [r for r, got in zip(rows, results, strict=True) if got == label]
+        relevant = sum(r["label"] == label for r in rows)
+        hits = sum(r["label"] == label for r in caught)
+        figures[label] = {
+            "recall": round(hits / relevant, 3),
+            "precision": round(hits / len(caught), 3) if caught else 1.0,
+            "caught": f"{hits}/{relevant}",
+            "false": len(caught) - hits,
+        }
+    figures["review"] = results.count("review")
+    return figures
+
+
+def misses(name: str, embeddings: Embeddings, label: str, limit: int) -> None:
+    """Print pairs of `label` the gates missed, and false catches of it."""
+    rows = read_pairs(name)
+    shown = 0
+    for row in rows:
+        similarity = float(embeddings[row["a"]] @ embeddings[row["b"]])
+        got = outcome(row["b"], [stored_version(row["a"], similarity)])
+        if (row["label"] == label) != (got == label) and shown < limit:
+            shown += 1
+            print(f"  [{row['label']}→{got} {similarity:.2f}] {row['a']} | {row['b']}")
+
+
+def locomo(embeddings: Embeddings) -> dict:
+    """Return the share of LoCoMo observations that pass without a person."""
+    counts = {"pass": 0, "duplicate": 0, "review": 0, "contradiction": 0}
+    for path in sorted(LOCOMO.glob("*.json")):
+        conversation = json.loads(path.read_text())
+        facts = []
+        for name, value in sorted(conversation.items()):
+            if name.endswith("_observation") and isinstance(value, dict):
+                for speaker_facts in value.values():
+                    facts += [f[0] for f in speaker_facts if f and f[0]]
+        embeddings.ensure(facts)
+        pool: list[str] = []
+        for text in facts:
+            vector = embeddings[text]
+            near = sorted(
+                ((float(vector @ embeddings[t]), t) for t in pool), reverse=True
+            )[:10]
+            stored = [stored_version(t, s) for s, t in near]
+            counts[outcome(text, stored)] += 1
+            pool.append(text)
+    total = sum(counts.values())
+    return {
+        **counts,
+        "total": total,
+        "without_a_person": round((counts["pass"] + counts["duplicate"]) / total, 4),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sets", nargs="*", default=["dev", "heldout"])
+    parser.add_argument("--locomo", action="store_true")
+    parser.add_argument("--misses", choices=["contradiction", "duplicate"])
+    parser.add_argument("--limit", type=int, default=40)
+    args = parser.parse_args()
+    setup()
+    embeddings = Embeddings()
+    for name in args.sets:
+        print(name, json.dumps(score_pairs(name, embeddings)))
+        if args.misses:
+            misses(name, embeddings, args.misses, args.limit)
+    if args.locomo:
+        print("locomo", json.dumps(locomo(embeddings)))
+
+
+if __name__ == "__main__":
+    main()
