@@ -7,17 +7,26 @@ A search is a handful of queries in one read-only transaction:
 2. `set_config` of the HNSW scan (ef_search sized to the candidates,
    iterative `relaxed_order` scan, pgvector ≥ 0.8) and a capped count that
    picks an exact scan for a small scope set;
-3. the candidates: the k nearest active versions by the HNSW index and the
-   k best keyword matches by the `search_vector` GIN index, each with the
-   tenant, scope, status and structured filters in the same SQL, so nothing
-   the agent may not read is ever ranked;
-4. the winners' content.
+3. the keyword query: the query's lexemes, each with a capped count of its
+   matches in the scope set; a common one (at least 10 × k matches) is left
+   out of the OR, so the keyword search never ranks the ten thousand
+   versions that share a common word (all common: their AND);
+4. the candidates: the k nearest active versions by the HNSW index and the
+   k best keyword matches (ts_rank_cd within the first 30 × k matches) by
+   the `search_vector` GIN index, each with the tenant, scope, status and
+   structured filters in the same SQL, so nothing the agent may not read is
+   ever ranked; with each candidate, its occurrences of the query's lexemes
+   and its length (lexeme positions), read from its `search_vector`;
+5. the winners' content.
 
 Fusion (`Policy.retrieval_fusion`), every signal in 0..1:
 
 - vector: cosine similarity (weighted) or (k + 1) / (k + rank) (rrf);
-- keyword: ts_rank_cd divided by the best candidate's (weighted), or the
-  reciprocal rank (rrf); a version only one search found scores 0 in the other;
+- keyword: BM25 (k1 1.2, b 0.75) with document frequencies and mean length
+  taken over the candidate set, divided by the best candidate's (weighted),
+  or the reciprocal rank by it (rrf); a vector candidate with the query's
+  words scores too, one without scores 0; a rare word weighs more than the
+  speaker's name in every memory of the pool (ts_rank_cd has no IDF);
 - recency: 0.5 ** (age / half-life of its layer);
 - importance: 1 when pinned, else the mean of read frequency
   (ln(1 + reads) / ln(101)) and evidence (extra supporting evidence, up to 4);
@@ -28,7 +37,8 @@ way to 1; the result is multiplied by the item's `retrieval_weight` (GC
 down-weights stale items; a passed soft TTL counts as stale until GC runs).
 The breakdown lists each term's contribution, the pin's, and the stale
 penalty (negative), which sum to the score. `ranking="vector"` or
-`"keyword"` scores by that one signal alone, for evaluation.
+`"keyword"` scores by that one signal alone, for evaluation (keyword: BM25
+over the keyword candidates). Equal scores go by cosine, then version id.
 
 Access is recorded after the fact: one Celery task per search
 (`memory_core.retrieval.record_access`), enqueued on commit, runs one UPDATE;
@@ -75,6 +85,11 @@ MAX_CANDIDATES = 1000
 WEBSEARCH_SYNTAX = re.compile(r'"|\bor\b|(?:^|\s)-\w', re.IGNORECASE)
 FREQUENCY_SATURATION = math.log(101)
 BM25_K1 = 1.2
+# Keyword candidates: a lexeme matching at least this many × k versions of
+# the scope set is common (left out of the tsquery); at most this many × k
+# matches are ranked.
+KEYWORD_COMMON_FACTOR = 10
+KEYWORD_RANKED_FACTOR = 30
 BM25_B = 0.75
 
 VERSIONS = MemoryVersion._meta.db_table
@@ -321,16 +336,44 @@ def _vector_literal(embedding: Sequence[float]) -> str:
     return "[" + ",".join(repr(float(x)) for x in embedding) + "]"
 
 
-def _tsquery_sql(text: str) -> tuple[str, dict]:
-    """Return a tsquery expression for `text`: OR of its lexemes, or websearch."""
+def _tsquery_sql(*, filters: _Filters, text: str, k: int) -> tuple[str, dict]:
+    """Return the tsquery of the keyword candidates for `text`, with params.
+
+    A query in websearch syntax is taken as written. Otherwise the OR of its
+    lexemes, leaving out the common ones: a lexeme with at least
+    `KEYWORD_COMMON_FACTOR × k` matches in the scope set (a capped count)
+    would make the search rank thousands of rows for a word that tells them
+    apart least; it still counts in BM25 over the candidates. When every
+    lexeme is common, the candidates are the versions that have them all.
+    """
     if WEBSEARCH_SYNTAX.search(text):
         return "websearch_to_tsquery('english', %(text)s)", {"text": text}
-    # plainto_tsquery stems and drops stop words; its ANDs become ORs, so a
-    # question matches a memory that shares any of its words.
-    return (
-        "replace(plainto_tsquery('english', %(text)s)::text, ' & ', ' | ')::tsquery",
-        {"text": text},
-    )
+    cap = int(KEYWORD_COMMON_FACTOR * k)
+    where, params = filters.version_sql()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT tsvector_to_array(to_tsvector('english', %s))", [text])
+        lexemes = [_tsquery_lexeme(lexeme) for lexeme in cursor.fetchone()[0]]
+        if not lexemes:
+            return "''::tsquery", {"text": text}
+        cursor.execute(
+            f"""
+            SELECT l.q, (SELECT count(*) FROM (
+                SELECT 1 FROM {VERSIONS} v
+                WHERE {where} AND v.search_vector @@ l.q::tsquery LIMIT %(cap)s
+            ) m)
+            FROM unnest(%(lexemes)s::text[]) AS l(q)
+            """,
+            {**params, "lexemes": lexemes, "cap": cap},
+        )
+        counts = cursor.fetchall()
+    rare = [lexeme for lexeme, count in counts if count < cap]
+    query = " | ".join(rare) if rare else " & ".join(lexemes)
+    return "%(tsquery)s::tsquery", {"tsquery": query, "text": text}
+
+
+def _tsquery_lexeme(lexeme: str) -> str:
+    """Return `lexeme` quoted for tsquery input (no further normalisation)."""
+    return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
 def _candidates(
@@ -384,18 +427,24 @@ def _candidates(
             "vec AS (SELECT NULL::uuid AS id, NULL::bigint AS position WHERE false)"
         )
     if text is not None:
-        tsquery, text_params = _tsquery_sql(text)
-        params |= text_params
+        tsquery, text_params = _tsquery_sql(filters=filters, text=text, k=k)
+        params |= text_params | {"ranked": KEYWORD_RANKED_FACTOR * k}
+        # Rank at most `ranked` matches: a bound on the work whatever the
+        # words (the common ones are already left out of the tsquery).
         ctes.append(
             f"""kw AS (
                 SELECT id, rank, row_number() OVER (ORDER BY rank DESC, id)
                     AS position
                 FROM (
-                    SELECT v.id, ts_rank_cd(v.search_vector, q.tsq) AS rank
-                    FROM {VERSIONS} v JOIN {ITEMS} i ON i.id = v.item_id,
-                         (SELECT {tsquery} AS tsq) q
-                    WHERE {where} AND v.search_vector @@ q.tsq
-                    ORDER BY rank DESC, v.id LIMIT %(k)s
+                    SELECT m.id, ts_rank_cd(m.search_vector, q.tsq) AS rank
+                    FROM (
+                        SELECT v.id, v.search_vector
+                        FROM {VERSIONS} v JOIN {ITEMS} i ON i.id = v.item_id,
+                             (SELECT {tsquery} AS tsq) q
+                        WHERE {where} AND v.search_vector @@ q.tsq
+                        LIMIT %(ranked)s
+                    ) m, (SELECT {tsquery} AS tsq) q
+                    ORDER BY rank DESC, m.id LIMIT %(k)s
                 ) m
             )"""
         )

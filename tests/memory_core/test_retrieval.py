@@ -13,6 +13,7 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
+from memory_core import retrieval
 from memory_core.deletion import items_hard_delete
 from memory_core.exceptions import Invalid, NotFound
 from memory_core.models import MemoryItem, MemoryVersion, VersionStatus, WriteStatus
@@ -105,6 +106,23 @@ def test_a_rare_word_outranks_one_in_every_memory(reader):
         result = search(reader, "Alice kayak", ranking=ranking)
         assert ids(result)[0] == kayak.memory_item_id, ranking
     assert result.hits[0].breakdown["keyword"] > 0
+
+
+def test_a_common_word_does_not_make_keyword_candidates(reader, monkeypatch):
+    # A lexeme in at least KEYWORD_COMMON_FACTOR × k versions of the scope
+    # set is left out of the candidate query; k is 10 here, so 2 is common.
+    monkeypatch.setattr(retrieval, "KEYWORD_COMMON_FACTOR", 0.2)
+    tenant = reader.tenant
+    tenant.policy = {**tenant.policy, "retrieval_candidates": 10}
+    tenant.save(update_fields=["policy"])
+    remember(reader, "Alice said Alice would phone Alice's mother tonight.")
+    kayak = remember(reader, "Alice keeps a red kayak in the garage.")
+    remember(reader, "Alice reads history books on the train.")
+    result = search(reader, "Alice kayak", ranking="keyword", limit=1)
+    assert ids(result) == [kayak.memory_item_id]
+    # Every word common: the candidates are the versions that have them all.
+    result = search(reader, "Alice", ranking="keyword", limit=1)
+    assert len(result.hits) == 1 and "Alice" in result.hits[0].content
 
 
 def test_keyword_ties_are_broken_by_meaning(reader):
