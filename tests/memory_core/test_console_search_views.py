@@ -190,10 +190,11 @@ def test_searching_records_no_access(
 
 
 # The session, user and membership, the agents, then the search's own: scope
-# set, size check, candidates, hits, a savepoint and its release. The page
-# adds the scope suggestions and the tenant switcher.
-QUERIES_PARTIAL = 10
-QUERIES_PAGE = 12
+# set, size check, the query's lexemes and how common each is in the scope
+# set (one query for all of them), candidates, hits, a savepoint and its
+# release. The page adds the scope suggestions and the tenant switcher.
+QUERIES_PARTIAL = 12
+QUERIES_PAGE = 14
 
 
 def test_the_query_count_does_not_grow_with_the_hits(
