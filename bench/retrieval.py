@@ -411,12 +411,14 @@ def _copy(cursor, tenant_id, rows, vectors) -> None:
     with cursor.copy(
         "COPY memory_core_memoryitem (id, tenant_id, scope_id, layer, kind, "
         "memory_key, subject, predicate, object, classification, residency, status, "
-        "head_id, pinned, access_count, created_at, updated_at) FROM STDIN"
+        "head_id, pinned, access_count, created_at, updated_at, expired_by, "
+        "gc_candidate_reason, retrieval_weight, stale_reason) FROM STDIN"
     ) as copy:
         for item_id, head_id, scope_id, _text in rows:
             copy.write_row(
                 (item_id, tenant_id, scope_id, "episodic", "note", None, "", "", "")
                 + ("general", "", "active", head_id, False, 0, now, now)
+                + ("", "", 1.0, "")
             )
     with cursor.copy(
         "COPY memory_core_memoryversion (id, tenant_id, item_id, scope_id, layer, "
