@@ -102,18 +102,21 @@ class Worker:
 
 
 class Server:
+    """The production web server (gunicorn, memory_core/gunicorn_conf.py)."""
+
     def __init__(self, port: int) -> None:
         self.port = port
         self.proc = subprocess.Popen(
             [
                 sys.executable,
-                "manage.py",
-                "runserver",
-                f"127.0.0.1:{port}",
-                "--noreload",
-                "--skip-checks",
+                "-m",
+                "gunicorn",
+                "-c",
+                "python:memory_core.gunicorn_conf",
+                "memory_core.wsgi",
             ],
             cwd=ROOT,
+            env={**os.environ, "MGC_BIND": f"127.0.0.1:{port}"},
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
