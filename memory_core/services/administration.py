@@ -51,7 +51,7 @@ WEIGHT_SUM_TOLERANCE = 1e-6
 # Who may act
 
 
-def _require_admin(*, tenant: Tenant, user: User) -> Membership:
+def admin_membership_require(*, tenant: Tenant, user: User) -> Membership:
     """Return the user's admin membership, locked, or refuse.
 
     The row lock makes a concurrent demotion of this admin wait for the
@@ -108,7 +108,7 @@ def _membership_to_change(
 ) -> Membership:
     """Return the member about to be demoted or removed, after the lockout rules."""
     admins = _admins_locked(tenant)
-    _require_admin(tenant=tenant, user=user)
+    admin_membership_require(tenant=tenant, user=user)
     membership = (
         Membership.objects.select_for_update(of=("self",))
         .select_related("user")
@@ -192,7 +192,7 @@ def member_invite(
     if not username:
         raise Invalid("Give a username.", code="no_username")
     with transaction.atomic(durable=True):
-        _require_admin(tenant=tenant, user=user)
+        admin_membership_require(tenant=tenant, user=user)
         member = User.objects.filter(username=username).first()
         password = None
         if member is None:
@@ -289,7 +289,7 @@ def admin_agent_create(
     if not name:
         raise Invalid("Give the agent a name.", code="no_name")
     with transaction.atomic(durable=True):
-        _require_admin(tenant=tenant, user=user)
+        admin_membership_require(tenant=tenant, user=user)
         scopes, layers = _agent_grants(
             tenant=tenant, scopes=allowed_scopes, layers=allowed_layers, role=role
         )
@@ -321,7 +321,7 @@ def agent_update(
     """Change what an agent may write: its scopes, layers and role."""
     reason = _reason(reason)
     with transaction.atomic(durable=True):
-        _require_admin(tenant=tenant, user=user)
+        admin_membership_require(tenant=tenant, user=user)
         agent = _agent_locked(tenant=tenant, agent_id=agent_id)
         scopes, layers = _agent_grants(
             tenant=tenant, scopes=allowed_scopes, layers=allowed_layers, role=role
@@ -357,7 +357,7 @@ def _agent_set_active(
 ) -> Agent:
     reason = _reason(reason)
     with transaction.atomic(durable=True):
-        _require_admin(tenant=tenant, user=user)
+        admin_membership_require(tenant=tenant, user=user)
         agent = _agent_locked(tenant=tenant, agent_id=agent_id)
         if agent.is_active == active:
             return agent
@@ -398,7 +398,7 @@ def admin_agent_resume(
     """Lift an agent's write-storm suspension."""
     reason = _reason(reason)
     with transaction.atomic(durable=True):
-        _require_admin(tenant=tenant, user=user)
+        admin_membership_require(tenant=tenant, user=user)
         agent = _agent_locked(tenant=tenant, agent_id=agent_id)
         return agent_services.agent_resume(
             agent=agent, actor=user_actor(user), reason=reason
@@ -413,7 +413,7 @@ def admin_agent_token_issue(
     if len(label) > AgentToken._meta.get_field("label").max_length:
         raise Invalid("Keep the label under 100 characters.")
     with transaction.atomic(durable=True):
-        _require_admin(tenant=tenant, user=user)
+        admin_membership_require(tenant=tenant, user=user)
         agent = _agent_locked(tenant=tenant, agent_id=agent_id)
         if not agent.is_active:
             raise Invalid(
@@ -436,7 +436,7 @@ def admin_agent_token_revoke(
     """Revoke one of the agent's tokens; the API refuses it from then on."""
     reason = _reason(reason)
     with transaction.atomic(durable=True):
-        _require_admin(tenant=tenant, user=user)
+        admin_membership_require(tenant=tenant, user=user)
         agent = _agent_locked(tenant=tenant, agent_id=agent_id)
         token = AgentToken.objects.filter(
             tenant=tenant, agent=agent, pk=token_id
@@ -744,7 +744,7 @@ def tenant_policy_update(
     """
     reason = _reason(reason, required=True)
     with transaction.atomic(durable=True):
-        _require_admin(tenant=tenant, user=user)
+        admin_membership_require(tenant=tenant, user=user)
         locked = Tenant.objects.select_for_update().get(pk=tenant.pk)
         current = policy_for(locked)
         proposed = policy_with_changes(current, changes)

@@ -31,7 +31,7 @@ from memory_core.scope_paths import (
     scope_segment_check,
 )
 from memory_core.selectors import parse_uuid, scope_archive_blockers
-from memory_core.services.administration import _require_admin
+from memory_core.services.administration import admin_membership_require
 from memory_core.services.tenancy import (
     SCOPE_NAME_MAX,
     agent_actor,
@@ -177,7 +177,7 @@ def admin_scope_create(
         parent_path += "/"
     scope_segment_check(segment)
     with transaction.atomic(durable=True):
-        _require_admin(tenant=tenant, user=user)
+        admin_membership_require(tenant=tenant, user=user)
         parent = Scope.objects.filter(tenant=tenant, path=parent_path).first()
         if parent is None:
             raise Invalid(
@@ -347,7 +347,7 @@ def admin_scope_rename(
 ) -> Scope:
     """Rename a scope, as an admin of the tenant."""
     with transaction.atomic(durable=True):
-        _require_admin(tenant=tenant, user=user)
+        admin_membership_require(tenant=tenant, user=user)
         return scope_rename(
             tenant=tenant, scope_id=scope_id, name=name, actor=user_actor(user)
         )
@@ -358,7 +358,7 @@ def admin_scope_archive(
 ) -> Scope:
     """Archive a scope, as an admin of the tenant."""
     with transaction.atomic(durable=True):
-        _require_admin(tenant=tenant, user=user)
+        admin_membership_require(tenant=tenant, user=user)
         return scope_archive(
             tenant=tenant, scope_id=scope_id, actor=user_actor(user), reason=reason
         )
@@ -369,7 +369,7 @@ def admin_scope_unarchive(
 ) -> Scope:
     """Unarchive a scope, as an admin of the tenant."""
     with transaction.atomic(durable=True):
-        _require_admin(tenant=tenant, user=user)
+        admin_membership_require(tenant=tenant, user=user)
         return scope_unarchive(
             tenant=tenant, scope_id=scope_id, actor=user_actor(user), reason=reason
         )
