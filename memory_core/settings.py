@@ -44,8 +44,14 @@ def _development_secret() -> str:
 # Production (DEBUG off) takes every key from the environment and refuses to
 # start without one; development derives the missing ones from the secret
 # above. The redaction key encrypts stored personal data, the provenance key
-# signs records: each its own, so losing or rotating one leaves the others.
-PRODUCTION_KEYS = ("DJANGO_SECRET_KEY", "MGC_PROVENANCE_KEY", "MGC_REDACTION_KEY")
+# signs records, the audit key chains the audit trail (docs/audit.md): each
+# its own, so losing or rotating one leaves the others.
+PRODUCTION_KEYS = (
+    "DJANGO_SECRET_KEY",
+    "MGC_PROVENANCE_KEY",
+    "MGC_REDACTION_KEY",
+    "MGC_AUDIT_KEY",
+)
 _missing_keys = [name for name in PRODUCTION_KEYS if not os.environ.get(name)]
 if _missing_keys and not DEBUG:
     raise ImproperlyConfigured(
@@ -329,6 +335,13 @@ MGC_PROVENANCE_KEY_PREVIOUS = [
 ]
 MGC_REDACTION_KEY_PREVIOUS = [
     k for k in os.environ.get("MGC_REDACTION_KEY_PREVIOUS", "").split(",") if k
+]
+# The audit trail's HMAC chain and its signed checkpoints (docs/audit.md).
+# Events are never rewritten, so a previous audit key stays in
+# MGC_AUDIT_KEY_PREVIOUS for as long as the events it chained are verified.
+MGC_AUDIT_KEY = os.environ.get("MGC_AUDIT_KEY") or f"audit:{SECRET_KEY}"
+MGC_AUDIT_KEY_PREVIOUS = [
+    k for k in os.environ.get("MGC_AUDIT_KEY_PREVIOUS", "").split(",") if k
 ]
 # The contradiction judge: "rules" (deterministic) or "http" (an LLM/NLI
 # endpoint at MGC_JUDGE_URL answering {"label": "contradiction"|...}).

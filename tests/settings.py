@@ -14,6 +14,7 @@ os.environ.setdefault("MGC_CELERY_QUEUE", f"test-{uuid.uuid4().hex[:12]}")
 os.environ.setdefault("DJANGO_SECRET_KEY", "test-secret-key-" + "x" * 50)
 os.environ.setdefault("MGC_PROVENANCE_KEY", "test-provenance-key")
 os.environ.setdefault("MGC_REDACTION_KEY", "test-redaction-key")
+os.environ.setdefault("MGC_AUDIT_KEY", "test-audit-key")
 
 from memory_core.settings import *  # noqa: E402, F403
 

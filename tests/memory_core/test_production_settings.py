@@ -14,12 +14,18 @@ import pytest
 
 from tests.conftest import ROOT, database_url_for_tests
 
-KEYS = ("DJANGO_SECRET_KEY", "MGC_PROVENANCE_KEY", "MGC_REDACTION_KEY")
+KEYS = (
+    "DJANGO_SECRET_KEY",
+    "MGC_PROVENANCE_KEY",
+    "MGC_REDACTION_KEY",
+    "MGC_AUDIT_KEY",
+)
 # What docs/deploy.md tells an operator to set.
 DOCUMENTED = {
     "DJANGO_SECRET_KEY": "s" * 30 + "Q9v#kL2@xW8!pZ4$mN6^rT1&yB3*cD5-",
     "MGC_PROVENANCE_KEY": "provenance-key-of-this-deployment-0123456789",
     "MGC_REDACTION_KEY": "redaction-key-of-this-deployment-0123456789",
+    "MGC_AUDIT_KEY": "audit-key-of-this-deployment-0123456789",
     "DJANGO_ALLOWED_HOSTS": "memory.example.com",
     "DJANGO_CSRF_TRUSTED_ORIGINS": "https://memory.example.com",
     "CELERY_BROKER_URL": "redis://127.0.0.1:6379/15",
