@@ -4,16 +4,24 @@ DRF's exception handler (memory_core.exceptions) covers errors raised in an
 API view. These cover the rest of an /api/ request: a URL no view matches,
 a request Django refuses before routing (a body over
 DATA_UPLOAD_MAX_MEMORY_SIZE, a bad Host) and a crash outside a view. Other
-paths keep Django's HTML pages.
+paths keep Django's HTML pages. An unreachable database is a 503 with
+Retry-After on every path, not a 500: it is transient.
 """
 
 from __future__ import annotations
+
+import sys
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 
-from memory_core.exceptions import error_body
+from memory_core.exceptions import (
+    DATABASE_RETRY_AFTER_SECONDS,
+    DATABASE_UNAVAILABLE_MESSAGE,
+    database_unavailable,
+    error_body,
+)
 
 
 def _is_api(request: HttpRequest) -> bool:
@@ -45,8 +53,28 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    # Django calls this handler while it handles the exception.
+    if database_unavailable(sys.exc_info()[1]):
+        return _database_unavailable(request)
     if not _is_api(request):
         return defaults.server_error(request)
     return _error(
         500, "internal_error", "An unexpected error occurred; it has been logged."
     )
+
+
+def _database_unavailable(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        response: HttpResponse = _error(
+            503, "database_unavailable", DATABASE_UNAVAILABLE_MESSAGE
+        )
+    else:
+        # No template: rendering one must not need the database either.
+        response = HttpResponse(
+            "<!doctype html><title>Service unavailable (503)</title>"
+            "<h1>Service unavailable</h1><p>The database is unavailable for "
+            "the moment; reload the page shortly.</p>",
+            status=503,
+        )
+    response["Retry-After"] = str(DATABASE_RETRY_AFTER_SECONDS)
+    return response

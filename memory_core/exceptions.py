@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
@@ -82,6 +83,24 @@ class Conflict(DomainError):
     code = "conflict"
 
 
+# How long a client should wait before retrying while the database is away.
+DATABASE_RETRY_AFTER_SECONDS = 5
+
+
+def database_unavailable(exc: BaseException | None) -> bool:
+    """Return whether `exc` means the database is unreachable for now.
+
+    A stopped or restarting server, a dropped connection, a query cancelled
+    by a timeout: transient, so the answer is 503 and a retry, not a 500.
+    """
+    return isinstance(exc, OperationalError | InterfaceError)
+
+
+DATABASE_UNAVAILABLE_MESSAGE = (
+    "The database is unavailable for the moment; retry the request shortly."
+)
+
+
 def error_body(
     code: str, message: str, *, gate: str | None = None, details: Any = None
 ) -> dict[str, Any]:
@@ -147,6 +166,14 @@ def api_exception_handler(exc: Exception, context: dict) -> Response:
         # 403, 404, 405, 406 and the rest: DRF's own code names the error.
         return _render(exc.status_code, exc.default_code, str(exc.detail))
     view = context.get("view")
+    if database_unavailable(exc):
+        logger.warning("database unavailable in %s: %s", type(view).__name__, exc)
+        return _render(
+            503,
+            "database_unavailable",
+            DATABASE_UNAVAILABLE_MESSAGE,
+            headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)},
+        )
     logger.exception(
         "Unhandled error in %s", type(view).__name__ if view else "an API view"
     )
