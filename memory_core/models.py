@@ -806,3 +806,35 @@ class ServiceHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.component}@{self.hostname} {self.seen_at:%Y-%m-%d %H:%M:%S}"
+
+
+class ReadEndpoint(models.TextChoices):
+    SEARCH = "search", "Search (pull)"
+    CONTEXT = "context", "Context (push)"
+
+
+class ReadTally(models.Model):
+    """How many reads a tenant's agents made in a day, and how many found something.
+
+    The read hit ratio (seed 000 §12: pull retrievals returning results over
+    all pull calls; healthy above 0.3, a threshold set too high below 0.1)
+    is `answered / calls`. Counted by the access task, off the read path;
+    evaluation reads are not counted.
+    """
+
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+    endpoint = models.CharField(max_length=8, choices=ReadEndpoint.choices)
+    calls = models.PositiveIntegerField(default=0)
+    answered = models.PositiveIntegerField(default=0)
+    results = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "day", "endpoint"], name="read_tally_unique_day"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.endpoint} reads on {self.day}: {self.answered}/{self.calls}"

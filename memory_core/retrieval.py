@@ -55,7 +55,7 @@ import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -67,6 +67,8 @@ from memory_core.models import (
     Agent,
     MemoryItem,
     MemoryVersion,
+    ReadEndpoint,
+    ReadTally,
     Scope,
     Tenant,
     ancestor_paths,
@@ -94,6 +96,8 @@ BM25_B = 0.75
 
 VERSIONS = MemoryVersion._meta.db_table
 ITEMS = MemoryItem._meta.db_table
+TALLIES = ReadTally._meta.db_table
+TENANTS = Tenant._meta.db_table
 
 
 @dataclass(frozen=True)
@@ -245,8 +249,13 @@ def memory_search(
         scored = _rank(candidates, policy=policy, ranking=ranking, now=as_of or now)
         scored = [(c, b) for c, b in scored if b["total"] >= min_score][:limit]
         hits = _hydrate(tenant=tenant, scored=scored)
-        if record_access and hits:
-            access_enqueue(tenant=tenant, item_ids=[h.memory_id for h in hits], at=now)
+        if record_access:
+            access_enqueue(
+                tenant=tenant,
+                item_ids=[h.memory_id for h in hits],
+                at=now,
+                endpoint=ReadEndpoint.SEARCH,
+            )
     return SearchResult(hits=hits, took_ms=_elapsed_ms(started))
 
 
@@ -721,43 +730,80 @@ def _hydrate(
 
 
 def access_enqueue(
-    *, tenant: Tenant, item_ids: Sequence[uuid.UUID], at: datetime
+    *,
+    tenant: Tenant,
+    item_ids: Sequence[uuid.UUID],
+    at: datetime,
+    endpoint: str = ReadEndpoint.SEARCH,
 ) -> None:
-    """Record, once the transaction commits, that these items were read at `at`."""
+    """Record, once the transaction commits, that these items were read at `at`.
+
+    Sent for every counted read, an empty one included: the read hit ratio
+    needs the reads that found nothing.
+    """
     ids = sorted({str(i) for i in item_ids})
 
     def send() -> None:
         from memory_core.tasks import access_record_task
 
         try:
-            access_record_task.delay(str(tenant.id), ids, at.isoformat())
+            access_record_task.delay(str(tenant.id), ids, at.isoformat(), str(endpoint))
         except Exception:  # noqa: BLE001 - a lost read count never fails a read
-            logger.exception("could not enqueue the access record of a search")
+            logger.exception("could not enqueue the access record of a read")
 
     transaction.on_commit(send)
 
 
 def access_record(
-    *, tenant_id: uuid.UUID | str, item_ids: Sequence[uuid.UUID | str], at: datetime
+    *,
+    tenant_id: uuid.UUID | str,
+    item_ids: Sequence[uuid.UUID | str],
+    at: datetime,
+    endpoint: str | None = None,
 ) -> int:
     """Count one read of each item at `at`, in one UPDATE; return the rows changed.
 
     Rows are locked in id order, so two concurrent records cannot deadlock.
+    With an `endpoint`, the read also counts in the tenant's tally for the
+    day (calls, calls that found something, results), in the same transaction.
     """
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"""
-            UPDATE {ITEMS} i
-            SET access_count = i.access_count + 1,
-                last_accessed_at = greatest(i.last_accessed_at, %(at)s)
-            FROM (SELECT id FROM {ITEMS}
-                  WHERE tenant_id = %(tenant)s AND id = ANY(%(ids)s::uuid[])
-                  ORDER BY id FOR UPDATE) locked
-            WHERE i.id = locked.id
-            """,
-            {"tenant": tenant_id, "ids": [str(i) for i in item_ids], "at": at},
-        )
-        return cursor.rowcount
+    with transaction.atomic(), connection.cursor() as cursor:
+        changed = 0
+        if item_ids:
+            cursor.execute(
+                f"""
+                UPDATE {ITEMS} i
+                SET access_count = i.access_count + 1,
+                    last_accessed_at = greatest(i.last_accessed_at, %(at)s)
+                FROM (SELECT id FROM {ITEMS}
+                      WHERE tenant_id = %(tenant)s AND id = ANY(%(ids)s::uuid[])
+                      ORDER BY id FOR UPDATE) locked
+                WHERE i.id = locked.id
+                """,
+                {"tenant": tenant_id, "ids": [str(i) for i in item_ids], "at": at},
+            )
+            changed = cursor.rowcount
+        if endpoint is not None:
+            cursor.execute(
+                f"""
+                INSERT INTO {TALLIES} (tenant_id, day, endpoint, calls, answered,
+                                       results)
+                SELECT t.id, %(day)s, %(endpoint)s, 1, %(answered)s, %(results)s
+                FROM {TENANTS} t WHERE t.id = %(tenant)s
+                ON CONFLICT (tenant_id, day, endpoint) DO UPDATE
+                SET calls = {TALLIES}.calls + 1,
+                    answered = {TALLIES}.answered + excluded.answered,
+                    results = {TALLIES}.results + excluded.results
+                """,
+                {
+                    "tenant": tenant_id,
+                    "day": at.astimezone(UTC).date(),
+                    "endpoint": endpoint,
+                    "answered": 1 if item_ids else 0,
+                    "results": len(item_ids),
+                },
+            )
+        return changed
 
 
 # Context (push)
@@ -856,8 +902,13 @@ def memory_context(
             continue
         items.append(ContextItem(**vars(hit), reason=reason))
         tokens += cost
-    if record_access and items:
-        access_enqueue(tenant=tenant, item_ids=[i.memory_id for i in items], at=now)
+    if record_access:
+        access_enqueue(
+            tenant=tenant,
+            item_ids=[i.memory_id for i in items],
+            at=now,
+            endpoint=ReadEndpoint.CONTEXT,
+        )
     return ContextResult(
         items=items,
         tokens_used=tokens,

@@ -5,12 +5,13 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.contrib.postgres.search import SearchQuery
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Collate
+from django.utils import timezone
 
 from audit.models import AuditEvent
 from memory_core.models import (
@@ -19,6 +20,8 @@ from memory_core.models import (
     MemoryItem,
     MemoryLogEntry,
     MemoryVersion,
+    ReadEndpoint,
+    ReadTally,
     Scope,
     Tenant,
     VersionStatus,
@@ -341,3 +344,42 @@ def agent_scope_list(
 def agent_active_list(*, tenant: Tenant) -> QuerySet[Agent]:
     """Return the tenant's active agents by name."""
     return Agent.objects.filter(tenant=tenant, is_active=True).order_by("name", "id")
+
+
+@dataclass(frozen=True)
+class ReadHitRatio:
+    """Agents' counted reads over `days` days, and the share that found something."""
+
+    days: int
+    calls: int
+    answered: int
+    results: int
+
+    @property
+    def ratio(self) -> float | None:
+        return self.answered / self.calls if self.calls else None
+
+    @property
+    def low(self) -> bool:
+        """Below 0.1 (seed 000 §12): the relevance threshold may be too high."""
+        return self.calls >= READ_HIT_MIN_CALLS and (self.ratio or 0.0) < 0.1
+
+
+# Fewer reads than this say nothing about the threshold.
+READ_HIT_MIN_CALLS = 20
+
+
+def read_hit_ratio(
+    *, tenant: Tenant, days: int = 7, endpoint: str = ReadEndpoint.SEARCH
+) -> ReadHitRatio:
+    """Return the tenant's read hit ratio over the last `days` days, today in."""
+    since = timezone.now().date() - timedelta(days=days - 1)
+    totals = ReadTally.objects.filter(
+        tenant=tenant, endpoint=endpoint, day__gte=since
+    ).aggregate(calls=Sum("calls"), answered=Sum("answered"), results=Sum("results"))
+    return ReadHitRatio(
+        days=days,
+        calls=totals["calls"] or 0,
+        answered=totals["answered"] or 0,
+        results=totals["results"] or 0,
+    )

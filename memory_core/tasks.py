@@ -96,8 +96,15 @@ def gc_run_task(
 @shared_task(
     name="memory_core.retrieval.record_access", acks_late=False, ignore_result=True
 )
-def access_record_task(tenant_id: str, item_ids: list[str], at: str) -> int:
-    """Count one read of each item a search returned; return the rows updated."""
+def access_record_task(
+    tenant_id: str, item_ids: list[str], at: str, endpoint: str | None = None
+) -> int:
+    """Count one read of each item a read returned, and the read in the day's
+    tally; return the rows updated. (Messages queued before `endpoint` existed
+    count the items only.)"""
     return access_record(
-        tenant_id=uuid.UUID(tenant_id), item_ids=item_ids, at=parse_datetime(at)
+        tenant_id=uuid.UUID(tenant_id),
+        item_ids=item_ids,
+        at=parse_datetime(at),
+        endpoint=endpoint,
     )

@@ -7,6 +7,7 @@ import json
 import re
 import uuid
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -38,6 +39,7 @@ from memory_core.selectors import (
     memory_item_list,
     memory_log_for_item,
     memory_version_list,
+    read_hit_ratio,
     scope_list,
     write_request_list,
 )
@@ -156,6 +158,8 @@ def memory_search(request: HttpRequest, tenant: Tenant) -> HttpResponse:
             "result": result,
             "error": error,
             "layers": Layer.choices,
+            # Lazy, like the scopes: the results partial never shows it.
+            "reads": partial(read_hit_ratio, tenant=tenant),
             # Lazy: only the whole page's datalist runs this query.
             "scopes": agent_readable_scopes(tenant=tenant, agent=agent).order_by(
                 "path"

@@ -192,9 +192,10 @@ def test_searching_records_no_access(
 # The session, user and membership, the agents, then the search's own: scope
 # set, size check, the query's lexemes and how common each is in the scope
 # set (one query for all of them), candidates, hits, a savepoint and its
-# release. The page adds the scope suggestions and the tenant switcher.
+# release. The page adds the scope suggestions, the tenant switcher and the
+# read hit ratio.
 QUERIES_PARTIAL = 12
-QUERIES_PAGE = 14
+QUERIES_PAGE = 15
 
 
 def test_the_query_count_does_not_grow_with_the_hits(
@@ -208,3 +209,33 @@ def test_the_query_count_does_not_grow_with_the_hits(
         assert len(hit_ids(browser.get(many, **HTMX))) == len(FACTS)
     with django_assert_num_queries(QUERIES_PAGE):
         assert len(hit_ids(browser.get(many))) == len(FACTS)
+
+
+def test_the_page_shows_the_agents_read_hit_ratio_and_warns_when_low(
+    browser, tenant, agent
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from memory_core.models import ReadTally
+
+    url = reverse("memory_search", args=[tenant.slug])
+    assert "No agent has searched in the last 7 days." in browser.get(url).text
+    today = timezone.now().date()
+    ReadTally.objects.create(
+        tenant=tenant, day=today, endpoint="search", calls=30, answered=24, results=90
+    )
+    # Outside the window, and another endpoint: neither counts.
+    ReadTally.objects.create(
+        tenant=tenant, day=today - timedelta(days=7), endpoint="search", calls=500
+    )
+    ReadTally.objects.create(tenant=tenant, day=today, endpoint="context", calls=9)
+    body = browser.get(url).text
+    assert "last 7 days: 30, of which 24 (80%) found at least one memory" in body
+    assert "may be too high" not in body
+    ReadTally.objects.filter(endpoint="search", day=today).update(answered=2)
+    assert "may be too high" in browser.get(url).text
+    # The htmx results partial does not run the tally query.
+    partial = browser.get(search_url(tenant, q="dog"), **HTMX).text
+    assert "read-hits" not in partial

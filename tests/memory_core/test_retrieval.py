@@ -305,10 +305,11 @@ def test_access_is_recorded_on_commit_by_one_task(
     with django_capture_on_commit_callbacks(execute=True):
         result = search(reader, "dark mode", limit=3, record_access=True)
     assert len(sent) == 1
-    tenant_id, item_ids, at = sent[0]
+    tenant_id, item_ids, at, endpoint = sent[0]
+    assert endpoint == "search"
     assert sorted(item_ids) == sorted(str(h.memory_id) for h in result.hits)
-    tasks.access_record_task(tenant_id, item_ids, at)
-    tasks.access_record_task(tenant_id, item_ids, at)
+    tasks.access_record_task(tenant_id, item_ids, at, endpoint)
+    tasks.access_record_task(tenant_id, item_ids, at, endpoint)
     counts = dict(
         MemoryItem.objects.filter(pk__in=item_ids).values_list("id", "access_count")
     )

@@ -205,6 +205,30 @@ def test_reads_are_counted_unless_it_is_an_evaluation(
     assert response.status_code == 422
 
 
+def test_the_read_hit_ratio_counts_reads_that_found_nothing_too(
+    api, tenant, facts, django_capture_on_commit_callbacks, monkeypatch
+):
+    from memory_core import tasks
+    from memory_core.models import ReadTally
+    from memory_core.selectors import read_hit_ratio
+
+    monkeypatch.setattr(tasks.access_record_task, "delay", tasks.access_record_task)
+    found = {"query": "dark mode editor", "limit": 2}
+    nothing = {"query": "dark mode editor", "min_score": 0.99}
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        for body in (found, found, nothing):
+            assert post(api, body).status_code == 200
+        # An evaluation read is not counted at all.
+        assert post(api, nothing, HTTP_X_MGC_EVALUATION="1").status_code == 200
+    assert len(callbacks) == 3
+    reads = read_hit_ratio(tenant=tenant)
+    assert (reads.calls, reads.answered, reads.results) == (3, 2, 4)
+    assert reads.ratio == 2 / 3
+    assert not reads.low  # too few reads to call the threshold too high
+    tally = ReadTally.objects.get(tenant=tenant)
+    assert (tally.endpoint, tally.day) == ("search", timezone.now().date())
+
+
 def test_search_over_many_memories_stays_quick(api, tenant, facts):
     """Not a benchmark: one search is a handful of queries."""
     from django.db import connection
