@@ -43,6 +43,7 @@ class AuditEventAdmin(admin.ModelAdmin):
         "metadata",
         "prev_hash",
         "hash",
+        "key_id",
     )
 
     def has_module_permission(self, request: HttpRequest) -> bool:

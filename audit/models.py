@@ -1,4 +1,4 @@
-"""The append-only, hash-chained audit trail.
+"""The append-only, HMAC-chained audit trail (docs/audit.md).
 
 `audit` imports no other app: tenants and actors are referenced by id only,
 so erasing or deleting domain rows never cascades into the trail.
@@ -31,6 +31,12 @@ class AuditEvent(models.Model):
     metadata = models.JSONField(default=dict, blank=True)
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
+    key_id = models.CharField(
+        max_length=16,
+        blank=True,
+        default="",
+        help_text="Which audit key chained this event (docs/audit.md).",
+    )
 
     class Meta:
         constraints = [

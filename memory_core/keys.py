@@ -22,12 +22,6 @@ def redaction_keys() -> list[str]:
     )
 
 
-def audit_keys() -> list[bytes]:
-    """Return the audit chain keys: the current one first, then the previous ones."""
-    keys = [settings.MGC_AUDIT_KEY, *settings.MGC_AUDIT_KEY_PREVIOUS]
-    return [key.encode() for key in dict.fromkeys(keys)]
-
-
 def provenance_keys() -> list[bytes]:
     """Return the provenance keys: the current one first, then the previous ones."""
     keys = [settings.MGC_PROVENANCE_KEY, *settings.MGC_PROVENANCE_KEY_PREVIOUS]

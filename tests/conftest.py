@@ -19,6 +19,27 @@ from tests.factories import make_agent, make_tenant
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _flush_past_the_audit_triggers() -> None:
+    """Let the flush between transactional tests empty the audit trail.
+
+    The database refuses TRUNCATE of the trail (audit migration 0005) except
+    in a session with `session_replication_role = replica`, where ordinary
+    triggers do not fire; only a superuser (the test role) may choose it.
+    See docs/audit.md.
+    """
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    flush = DatabaseOperations.execute_sql_flush
+
+    def execute_sql_flush(self, sql_list):
+        flush(self, ["SET LOCAL session_replication_role = replica", *sql_list])
+
+    DatabaseOperations.execute_sql_flush = execute_sql_flush
+
+
+_flush_past_the_audit_triggers()
+
+
 def database_url_for_tests() -> str:
     from django.db import connection
 
