@@ -63,7 +63,7 @@ from memory_core.services.writes import write_submit, write_wait
 # Refusals that are about the agent, not the write.
 SUSPENDED_CODES = {"agent_suspended", "write_storm"}
 PREFER_WAIT = re.compile(r"\bwait=(\d+(?:\.\d+)?)")
-# Printable ASCII: the key is stored and compared as text.
+# Printable ASCII; stored only as a keyed hash (memory_core.redaction).
 IDEMPOTENCY_KEY = re.compile(r"[ -~]{1,255}")
 # DRF refuses NUL in any string (PostgreSQL cannot store one); the pattern
 # says so in the schema of a query parameter.

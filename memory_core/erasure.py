@@ -85,13 +85,6 @@ KIND_LABELS = {
 MAX_IDENTIFIERS = 50
 MAX_IDENTIFIER_CHARS = 300
 USER_ID_RE = re.compile(r"^[A-Za-z0-9._@+-]{1,200}$")
-# The text a memory version holds, and a memory item: the trigram indexes of
-# migration approvals/0002 are on exactly these expressions.
-VERSION_TEXT = (
-    "(t.content || ' ' || t.structured::text || ' ' || t.evidence::text"
-    " || ' ' || t.justification)"
-)
-ITEM_TEXT = "(t.subject || ' ' || t.object || ' ' || coalesce(t.memory_key, ''))"
 
 
 @dataclass(frozen=True)
@@ -271,6 +264,190 @@ class ErasureSet:
         return len(reasons) == 1
 
 
+# Which columns hold what agents wrote: built from the models' metadata.
+#
+# Every CharField, TextField and JSONField of the project's models is either
+# scanned (`SCANNED_COLUMNS`) or excluded with why (`NOT_SCANNED`);
+# tests/memory_core/test_erasure.py lists the columns from the models and
+# fails on one that is neither, so a new text column cannot be forgotten.
+
+TEXT_FIELD_TYPES = (models.CharField, models.TextField, models.JSONField)
+# The apps whose models the rule covers (not Django's, nor axes' login log).
+PROJECT_APPS = ("memory_core", "approvals", "audit")
+
+SCANNED_COLUMNS: dict[type[models.Model], tuple[str, ...]] = {
+    MemoryVersion: (
+        "content",
+        "structured",
+        "evidence",
+        "justification",
+        "task_id",
+        "session_id",
+        "provenance",
+    ),
+    MemoryItem: ("subject", "object", "memory_key", "predicate", "residency"),
+    WriteRequest: (
+        "payload",
+        "gate_decisions",
+        "reason",
+        "session_id",
+        # Hashed at the door; rows stored before then hold the key in clear.
+        "idempotency_key",
+    ),
+    MemoryLogEntry: ("reason", "payload"),
+    MemoryAnnotation: ("text",),
+    Conflict: ("reason",),
+}
+# The leading columns of a table's text that the trigram indexes of migration
+# approvals/0002 cover, in this order; the rest of its scanned columns form a
+# second expression, indexed by approvals/0004 (`scan_texts`).
+INDEXED_COLUMNS: dict[type[models.Model], tuple[str, ...]] = {
+    MemoryVersion: ("content", "structured", "evidence", "justification"),
+    MemoryItem: ("subject", "object", "memory_key"),
+}
+
+_CHOICE = "a value from a fixed list or a code the system sets"
+_HASH = "a hash, digest, signature or key prefix the system computes"
+_USERNAME = "a member's username (an account, not a data subject of the memories)"
+_SYSTEM = "written by the system or an admin, never from an agent's write"
+_PATH = (
+    "a scope path: its segments are opaque ids (no '@', spaces or capitals, "
+    "scope_paths.SEGMENT_RULE), matched by the user id and scope conditions"
+)
+NOT_SCANNED: dict[str, dict[str, str]] = {
+    "memory_core.Tenant": dict.fromkeys(
+        ("slug", "name", "policy", "suspension_reason"), _SYSTEM
+    ),
+    "memory_core.Membership": {"role": _CHOICE},
+    "memory_core.Agent": {
+        **dict.fromkeys(
+            ("name", "allowed_scopes", "allowed_layers", "domain_tags"), _SYSTEM
+        ),
+        "role": _CHOICE,
+        "suspension_reason": "the system's or an admin's sentence, no write text",
+    },
+    "memory_core.AgentToken": {"prefix": _HASH, "secret_hash": _HASH, "label": _SYSTEM},
+    "memory_core.Scope": {"path": _PATH, "kind": _CHOICE, "name": _PATH},
+    "memory_core.MemoryItem": dict.fromkeys(
+        (
+            "layer",
+            "kind",
+            "classification",
+            "status",
+            "expired_by",
+            "gc_candidate_reason",
+            "stale_reason",
+        ),
+        _CHOICE,
+    ),
+    "memory_core.MemoryVersion": {
+        **dict.fromkeys(("layer", "source", "approval_state", "status"), _CHOICE),
+        **dict.fromkeys(("content_hash", "fingerprint", "signature"), _HASH),
+        "approved_by": _USERNAME,
+        "flags": "flag codes the gates set (pii, poisoning, …)",
+    },
+    "memory_core.MemoryLogEntry": {"operation": _CHOICE},
+    "memory_core.WriteRequest": {
+        **dict.fromkeys(("layer", "status", "gate", "code", "tier"), _CHOICE),
+        **dict.fromkeys(("request_hash", "content_token"), _HASH),
+        "scope_path": _PATH,
+        "flags": "flag codes the gates set (pii, poisoning, …)",
+        "risk_factors": "risk factor names and scores",
+        "decided_by": _USERNAME,
+    },
+    "memory_core.Conflict": {
+        **dict.fromkeys(
+            ("detector", "proposed_action", "status", "resolution"), _CHOICE
+        ),
+        "resolved_by": _USERNAME,
+    },
+    "memory_core.RedactionToken": {
+        "principal": _PATH,
+        "kind": _CHOICE,
+        "token": "a token like <EMAIL_1>; the mappings are found by digest",
+        "value_digest": _HASH,
+    },
+    "memory_core.GcRun": {
+        "status": _CHOICE,
+        "triggered_by": _USERNAME,
+        "counts": "rows per rule",
+        "progress": "counts and positions",
+        "error": "an exception's message from the collector",
+    },
+    "memory_core.ServiceHeartbeat": {"component": _CHOICE, "hostname": _SYSTEM},
+    "memory_core.ReadTally": {"endpoint": _CHOICE},
+    "approvals.ReviewEscalation": {"notified_usernames": _USERNAME},
+    "approvals.Notification": {
+        "message": "a sentence naming an agent, a layer and a deadline",
+        "url": "a console URL with ids",
+    },
+    "approvals.ErasureRequest": {
+        **dict.fromkeys(("status", "legal_basis", "source"), _CHOICE),
+        "identifier_kinds": "the kinds named, no values",
+        "subject_hash": _HASH,
+        "within_scope": _PATH,
+        "counts": "rows per table",
+        "error": "tables and counts",
+        "certificate": "ids, counts and the subject hash",
+        "plan": "item ids",
+    },
+    "audit.AuditEvent": {
+        **dict.fromkeys(("actor_type", "action", "object_type"), _CHOICE),
+        **dict.fromkeys(("actor_id", "object_id"), "an id"),
+        "actor_label": "an agent's name or a member's username",
+        "reason": "a code or a person's reason for an action; never write text",
+        "metadata": "ids, codes and counts (audit events never hold content)",
+        **dict.fromkeys(("prev_hash", "hash"), _HASH),
+        "key_id": "which audit key chained the event",
+    },
+    "audit.AuditChainHead": {"hash": _HASH},
+}
+
+
+def text_columns(model: type[models.Model]) -> list[str]:
+    """Return the names of the model's text columns (char, text and JSON)."""
+    return [
+        f.name for f in model._meta.concrete_fields if isinstance(f, TEXT_FIELD_TYPES)
+    ]
+
+
+def text_expression(
+    model: type[models.Model], names: Sequence[str], alias: str = "t"
+) -> str:
+    """Return the SQL concatenating the columns as text, one space apart."""
+    parts = []
+    for name in names:
+        field_ = model._meta.get_field(name)
+        column = f"{alias}.{field_.column}" if alias else field_.column
+        if isinstance(field_, models.JSONField):
+            column += "::text"
+        elif field_.null:
+            column = f"coalesce({column}, '')"
+        parts.append(column)
+    return "(" + " || ' ' || ".join(parts) + ")"
+
+
+def scan_texts(model: type[models.Model], alias: str = "t") -> tuple[str, ...]:
+    """Return the text expressions the scan matches on a model's rows.
+
+    The indexed leading columns first (their trigram index serves them),
+    then the other scanned columns; a table without an index, one expression.
+    """
+    scanned = SCANNED_COLUMNS[model]
+    indexed = INDEXED_COLUMNS.get(model, ())
+    rest = [c for c in scanned if c not in indexed]
+    texts = [text_expression(model, indexed, alias)] if indexed else []
+    if rest:
+        texts.append(text_expression(model, rest, alias))
+    return tuple(texts)
+
+
+# The text a memory version holds, and a memory item: the trigram indexes of
+# migration approvals/0002 are on exactly these expressions.
+VERSION_TEXT = scan_texts(MemoryVersion)[0]
+ITEM_TEXT = scan_texts(MemoryItem)[0]
+
+
 @dataclass(frozen=True)
 class _Table:
     """How to scan one table: its rows, their text and their scope path."""
@@ -278,7 +455,7 @@ class _Table:
     name: str
     source: str
     key: str
-    text: str
+    texts: tuple[str, ...]
     path: str
 
 
@@ -288,14 +465,14 @@ ITEM_TABLES = (
         "memory_version",
         "memory_core_memoryversion t JOIN memory_core_scope s ON s.id = t.scope_id",
         "t.item_id",
-        VERSION_TEXT,
+        scan_texts(MemoryVersion),
         "s.path",
     ),
     _Table(
         "memory_item",
         "memory_core_memoryitem t JOIN memory_core_scope s ON s.id = t.scope_id",
         "t.id",
-        ITEM_TEXT,
+        scan_texts(MemoryItem),
         "s.path",
     ),
 )
@@ -304,7 +481,7 @@ ROW_SCANS = (
         "write_request",
         "memory_core_writerequest t",
         "t.id",
-        "(t.payload::text || ' ' || t.gate_decisions::text || ' ' || t.reason)",
+        scan_texts(WriteRequest),
         "t.scope_path",
     ),
     _Table(
@@ -312,7 +489,7 @@ ROW_SCANS = (
         "memory_core_memorylogentry t JOIN memory_core_memoryitem i ON "
         "i.id = t.item_id JOIN memory_core_scope s ON s.id = i.scope_id",
         "t.seq",
-        "(t.reason || ' ' || t.payload::text)",
+        scan_texts(MemoryLogEntry),
         "s.path",
     ),
     _Table(
@@ -320,7 +497,7 @@ ROW_SCANS = (
         "memory_core_memoryannotation t JOIN memory_core_memoryitem i ON "
         "i.id = t.item_id JOIN memory_core_scope s ON s.id = i.scope_id",
         "t.id",
-        "t.text",
+        scan_texts(MemoryAnnotation),
         "s.path",
     ),
     _Table(
@@ -328,10 +505,18 @@ ROW_SCANS = (
         "memory_core_conflict t JOIN memory_core_memoryversion v ON "
         "v.id = t.existing_version_id JOIN memory_core_scope s ON s.id = v.scope_id",
         "t.id",
-        "t.reason",
+        scan_texts(Conflict),
         "s.path",
     ),
 )
+SCANNED_TABLES = {
+    "memory_version": MemoryVersion,
+    "memory_item": MemoryItem,
+    "write_request": WriteRequest,
+    "memory_log": MemoryLogEntry,
+    "annotation": MemoryAnnotation,
+    "conflict": Conflict,
+}
 
 
 def like_prefix(value: str) -> str:
@@ -507,8 +692,8 @@ def erasure_scan(
             for condition in conditions:
                 if condition.item_only and table.name != "memory_item":
                     continue
-                where = condition.sql.format(text=table.text, path=table.path)
-                params: list[Any] = [tenant_id, *condition.params]
+                where, condition_params = _where(condition, table)
+                params: list[Any] = [tenant_id, *condition_params]
                 if within:
                     where += f" AND {table.path} LIKE %s"
                     params.append(like_prefix(within))
@@ -531,6 +716,17 @@ def erasure_scan(
                         erasure.rows[table.name].setdefault(key, []).append(reason)
     _close_over_derivations(tenant_id, erasure)
     return erasure
+
+
+def _where(condition: _Condition, table: _Table) -> tuple[str, list[Any]]:
+    """Return the condition over each of the table's texts, OR-ed, and its params."""
+    if "{text}" not in condition.sql:
+        return condition.sql.format(path=table.path), list(condition.params)
+    clauses = [
+        "(" + condition.sql.format(text=text, path=table.path) + ")"
+        for text in table.texts
+    ]
+    return "(" + " OR ".join(clauses) + ")", list(condition.params) * len(clauses)
 
 
 def _tokens_within(
@@ -695,16 +891,27 @@ def erasure_chunk_delete(
 def _tokens_used(
     tenant_id: uuid.UUID, item_ids: Sequence[uuid.UUID]
 ) -> set[tuple[str, str]]:
-    """Return the (principal, token) pairs the items' versions contain."""
+    """Return the (principal, token) pairs the items' versions and rows contain."""
     used: set[tuple[str, str]] = set()
-    rows = MemoryVersion.objects.filter(
-        tenant_id=tenant_id, item_id__in=item_ids
-    ).values_list("scope__path", "content", "structured")
-    for path, content, structured in rows:
-        text = f"{content} {json.dumps(structured)}"
-        principal = principal_for(path)
-        used.update((principal, m.group(0)) for m in REDACTION_TOKEN_RE.finditer(text))
+    with connection.cursor() as cursor:
+        for table in ITEM_TABLES:
+            key = "t.item_id" if table.name == "memory_version" else "t.id"
+            text = " || ' ' || ".join(table.texts)
+            cursor.execute(
+                f"SELECT {table.path}, {text} "
+                f"FROM {table.source} WHERE t.tenant_id = %s AND {key} = ANY(%s)",
+                [tenant_id, list(item_ids)],
+            )
+            for path, shown in cursor.fetchall():
+                principal = principal_for(path)
+                used.update(
+                    (principal, m.group(0)) for m in REDACTION_TOKEN_RE.finditer(shown)
+                )
     return used
+
+
+# Where a surviving row may still show a mapping's token (payloads included).
+_TOKEN_HOLDERS = (*ITEM_TABLES, ROW_SCANS[0])
 
 
 def _orphan_mappings(tenant_id: uuid.UUID, used: set[tuple[str, str]]) -> list[int]:
@@ -720,35 +927,26 @@ def _orphan_mappings(tenant_id: uuid.UUID, used: set[tuple[str, str]]) -> list[i
         mapping = mappings.get((principal, token))
         if mapping is None:
             continue
-        # A user's task scopes share the user's tokens (redaction.principal_for).
-        if "/user/" in principal:
-            in_scope = "(s.path = %(p)s OR s.path LIKE %(prefix)s)"
-            in_write = "(w.scope_path = %(p)s OR w.scope_path LIKE %(prefix)s)"
-        else:
-            in_scope, in_write = "s.path = %(p)s", "w.scope_path = %(p)s"
         params = {
             "tenant": tenant_id,
             "p": principal,
             "prefix": like_prefix(principal),
             "token": like_contains(token),
         }
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"""
-                SELECT EXISTS (
-                    SELECT 1 FROM memory_core_memoryversion v
-                    JOIN memory_core_scope s ON s.id = v.scope_id
-                    WHERE v.tenant_id = %(tenant)s AND {in_scope}
-                      AND (v.content LIKE %(token)s
-                           OR v.structured::text LIKE %(token)s)
-                ) OR EXISTS (
-                    SELECT 1 FROM memory_core_writerequest w
-                    WHERE w.tenant_id = %(tenant)s AND {in_write}
-                      AND w.payload::text LIKE %(token)s
-                )
-                """,
-                params,
+        shown = []
+        for table in _TOKEN_HOLDERS:
+            # A user's task scopes share the user's tokens (principal_for).
+            if "/user/" in principal:
+                in_scope = f"({table.path} = %(p)s OR {table.path} LIKE %(prefix)s)"
+            else:
+                in_scope = f"{table.path} = %(p)s"
+            texts = " OR ".join(f"{text} LIKE %(token)s" for text in table.texts)
+            shown.append(
+                f"EXISTS (SELECT 1 FROM {table.source} WHERE "
+                f"t.tenant_id = %(tenant)s AND {in_scope} AND ({texts}))"
             )
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT " + " OR ".join(shown), params)
             if not cursor.fetchone()[0]:
                 orphans.append(mapping)
     return orphans

@@ -187,42 +187,120 @@ def _redact_value(value: Any, redact) -> Any:
     return value
 
 
-def redact_candidate(candidate: Candidate, *, tenant_id: uuid.UUID) -> list[str]:
-    """Redact a write in place and return the distinct tokens used.
+# An evidence ref's values that are not free text: a type from a fixed list,
+# an id and a timestamp the schema checked (a timestamp's digits could pass
+# for a phone number). Every other string of a ref (`uri`, `excerpt`, and
+# whatever a ref may carry later) is redacted.
+EVIDENCE_STRUCTURAL_KEYS = frozenset({"source_type", "memory_id", "accessed_at"})
+# The identifiers an agent names its writes with: redacted before the gates
+# run, so the rate gate's session budget compares like with like.
+ID_FIELDS = ("session_id", "task_id")
+# The other free text of a write besides its content.
+METADATA_FIELDS = ("key", "subject", "predicate", "object", "residency")
 
-    Rewrite the content, subject, object, every string in `fields` and the
-    evidence excerpts; recompute the content hash and the structural
-    fingerprint, and flag the write `pii` when anything was redacted.
-    """
-    principal = principal_for(candidate.scope_path)
-    used: list[str] = []
 
-    def redact(text: str) -> str:
+class _Redactor:
+    """Redact strings for one principal, remembering the distinct tokens used."""
+
+    def __init__(self, *, tenant_id: uuid.UUID, scope_path: str) -> None:
+        self.tenant_id = tenant_id
+        self.principal = principal_for(scope_path)
+        self.used: list[str] = []
+
+    def __call__(self, text: str) -> str:
         redacted, tokens = redact_text(
-            tenant_id=tenant_id, principal=principal, text=text
+            tenant_id=self.tenant_id, principal=self.principal, text=text
         )
-        used.extend(t for t in tokens if t not in used)
+        self.used.extend(t for t in tokens if t not in self.used)
         return redacted
 
-    candidate.content = redact(candidate.content)
-    candidate.subject = redact(candidate.subject)
-    candidate.object = redact(candidate.object)
-    candidate.fields = _redact_value(candidate.fields, redact)
-    candidate.evidence = [
-        {**ref, "excerpt": redact(ref["excerpt"])}
-        if isinstance(ref, dict) and isinstance(ref.get("excerpt"), str)
+
+def _redact_evidence(evidence: list[Any], redact) -> list[Any]:
+    return [
+        {
+            k: v if k in EVIDENCE_STRUCTURAL_KEYS else _redact_value(v, redact)
+            for k, v in ref.items()
+        }
+        if isinstance(ref, dict)
         else ref
-        for ref in candidate.evidence
+        for ref in evidence
     ]
-    if used:
-        candidate.content_hash = content_hash(candidate.content)
+
+
+def redact_candidate_ids(candidate: Candidate, *, tenant_id: uuid.UUID) -> list[str]:
+    """Redact the write's `session_id` and `task_id` in place; return the tokens.
+
+    Deterministic (the same value is the same token for one principal), so
+    writes of one session still share their `session_id`.
+    """
+    redact = _Redactor(tenant_id=tenant_id, scope_path=candidate.scope_path)
+    _redact_fields(candidate, ID_FIELDS, redact)
+    return redact.used
+
+
+def _redact_fields(candidate: Candidate, names: tuple[str, ...], redact) -> None:
+    for name in names:
+        value = getattr(candidate, name)
+        if isinstance(value, str) and value:
+            setattr(candidate, name, redact(value))
+
+
+def redact_candidate(
+    candidate: Candidate, *, tenant_id: uuid.UUID, content: bool = True
+) -> list[str]:
+    """Redact a write in place and return the distinct tokens used.
+
+    Rewrite every free text an agent supplies: the content (unless
+    `content` is false: a refused write does not keep it), the key, the
+    triple, the residency, the task and session ids, every string in
+    `fields` and every string of the evidence refs but their type, memory
+    id and timestamp (`uri` and `excerpt` included). Recompute the content
+    hash and the structural fingerprint, and flag the write `pii` when
+    anything was redacted. Keys stay readable and equal to themselves: a
+    keyed write finds its item by the redacted key.
+    """
+    redact = _Redactor(tenant_id=tenant_id, scope_path=candidate.scope_path)
+    # Already redacted before the gates at the door; tokens are left as they are.
+    _redact_fields(candidate, ID_FIELDS, redact)
+    if content:
+        candidate.content = redact(candidate.content)
+    _redact_fields(candidate, METADATA_FIELDS, redact)
+    candidate.fields = _redact_value(candidate.fields, redact)
+    candidate.evidence = _redact_evidence(candidate.evidence, redact)
+    if redact.used:
+        if content:
+            candidate.content_hash = content_hash(candidate.content)
         if candidate.fingerprint:
             candidate.fingerprint = structural_fingerprint(
                 candidate.subject, candidate.predicate, candidate.object
             )
         if "pii" not in candidate.flags:
             candidate.flags = [*candidate.flags, "pii"]
-    return used
+    return redact.used
+
+
+# The Idempotency-Key is only ever compared: it is stored as a keyed hash.
+IDEMPOTENCY_PREFIX = "ik:"
+
+
+def _idempotency_key_key(key: str) -> bytes:
+    return hashlib.sha256(f"idempotency:{key}".encode()).digest()
+
+
+def idempotency_key_digest(raw: str, *, key: str | None = None) -> str:
+    """Return `ik:` + HMAC-SHA256 of an agent's Idempotency-Key.
+
+    Its own purpose-separated key beside the redaction keys; 67 characters,
+    whatever the header's length.
+    """
+    key = settings.MGC_REDACTION_KEY if key is None else key
+    mac = hmac.new(_idempotency_key_key(key), raw.encode(), hashlib.sha256)
+    return IDEMPOTENCY_PREFIX + mac.hexdigest()
+
+
+def idempotency_key_digests(raw: str) -> list[str]:
+    """Return the header's digest under the current key, then each previous key."""
+    return [idempotency_key_digest(raw, key=key) for key in redaction_keys()]
 
 
 def redaction_resolve(

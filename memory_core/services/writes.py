@@ -32,6 +32,7 @@ from memory_core.hashing import (
 from memory_core.models import (
     Agent,
     Conflict,
+    MemoryItem,
     MemoryVersion,
     ReviewTier,
     VersionStatus,
@@ -49,7 +50,12 @@ from memory_core.pipeline.types import (
     GateResult,
 )
 from memory_core.policy import Policy, policy_for
-from memory_core.redaction import redact_candidate
+from memory_core.redaction import (
+    idempotency_key_digest,
+    idempotency_key_digests,
+    redact_candidate,
+    redact_candidate_ids,
+)
 from memory_core.services.agents import agent_suspend
 from memory_core.services.memory import MemoryBatch, memory_update, versions_supersede
 from memory_core.services.reviews import write_expire
@@ -163,11 +169,19 @@ def write_submit(
     the write, in its transaction (never for a refused write).
     """
     token = content_token(payload, agent_id=agent.id, layer=payload["layer"])
-    key = idempotency_key or f"content:{token}"
+    # An agent's key is stored only as a keyed hash: it is only ever compared.
+    # A replay matches under any redaction key still accepted, and a row
+    # stored before keys were hashed by its key in clear.
+    if idempotency_key:
+        key = idempotency_key_digest(idempotency_key)
+        keys = [*idempotency_key_digests(idempotency_key), idempotency_key]
+    else:
+        key = f"content:{token}"
+        keys = [key]
     fingerprint = request_hash(payload) if idempotency_key else token
     now = timezone.now()
     existing = WriteRequest.objects.filter(
-        tenant_id=agent.tenant_id, agent=agent, idempotency_key=key
+        tenant_id=agent.tenant_id, agent=agent, idempotency_key__in=keys
     ).first()
     if existing is not None and (
         idempotency_key or not _content_key_expired(existing, agent=agent, now=now)
@@ -176,6 +190,10 @@ def write_submit(
 
     write_id = uuid.uuid4()
     candidate = candidate_from_payload(payload, write_id=write_id, agent_id=agent.id)
+    # Before the gates: the rate gate counts the session's stored writes,
+    # whose session ids are redacted.
+    redact_candidate_ids(candidate, tenant_id=agent.tenant_id)
+    redacted_sizes_check(candidate)
     lookups = DatabaseLookups(agent.tenant_id)
     ctx = dataclasses.replace(
         gate_context(agent=agent, lookups=lookups, now=now), scope_auto_create=True
@@ -210,9 +228,11 @@ def write_submit(
                 tenant_id=agent.tenant_id, actor=agent_actor(agent), entries=entries
             )
     except IntegrityError:
-        existing = WriteRequest.objects.get(
-            tenant_id=agent.tenant_id, agent=agent, idempotency_key=key
-        )
+        existing = WriteRequest.objects.filter(
+            tenant_id=agent.tenant_id, agent=agent, idempotency_key__in=keys
+        ).first()
+        if existing is None:
+            raise
         return _replay(existing, fingerprint)
     return SubmitResult(write, replayed=False)
 
@@ -248,12 +268,16 @@ def _admit(
 ) -> list[AuditEntry]:
     """Decide what a submitted write becomes: queued, deferred or refused.
 
-    Personal data is redacted before the payload is stored; a refused write
-    is stored without its content, which may hold a secret.
+    Personal data is redacted before the payload is stored, in every free
+    text the agent supplied; a refused write is stored without its content,
+    which may hold a secret.
     """
-    write.flags = candidate.flags
     if result.decision == Decision.REJECT:
-        write.payload = _stored_payload(payload, result)
+        redact_candidate(candidate, tenant_id=write.tenant_id, content=False)
+        redacted_sizes_check(candidate)
+        write.flags = candidate.flags
+        write.session_id = candidate.session_id
+        write.payload = _stored_payload(_redacted_payload(payload, candidate), result)
         write.status, write.finished_at = WriteStatus.REJECTED, now
         write.gate, write.code, write.reason = result.gate, result.code, result.reason
         entries = [_write_event("write.rejected", write, gate=result.gate)]
@@ -261,6 +285,9 @@ def _admit(
             entries += agent_suspend(agent_id=write.agent_id, reason=result.reason)
         return entries
     redact_candidate(candidate, tenant_id=write.tenant_id)
+    redacted_sizes_check(candidate)
+    write.flags = candidate.flags
+    write.session_id = candidate.session_id
     write.payload = _redacted_payload(payload, candidate)
     if result.decision == Decision.DEFER:
         seconds = int(result.details["retry_after_seconds"])
@@ -277,6 +304,36 @@ def _admit(
     return [_write_event("write.submit", write)]
 
 
+# The columns a redacted text goes to, which bound its length.
+REDACTED_LIMITS = {
+    "key": MemoryItem._meta.get_field("memory_key").max_length,
+    "subject": MemoryItem._meta.get_field("subject").max_length,
+    "predicate": MemoryItem._meta.get_field("predicate").max_length,
+    "object": MemoryItem._meta.get_field("object").max_length,
+    "residency": MemoryItem._meta.get_field("residency").max_length,
+    "task_id": MemoryVersion._meta.get_field("task_id").max_length,
+    "session_id": MemoryVersion._meta.get_field("session_id").max_length,
+}
+
+
+def redacted_sizes_check(candidate: Candidate) -> None:
+    """Refuse a write whose text outgrew its column once redacted (422).
+
+    A token can be longer than what it replaces (`a@b.io` is `<EMAIL_1>`),
+    so a value at its limit may not fit any more.
+    """
+    for name, limit in REDACTED_LIMITS.items():
+        value = getattr(candidate, name) or ""
+        if len(value) > limit:
+            raise Invalid(
+                f"The {name} is {len(value)} characters once the personal data "
+                f"in it is replaced by redaction tokens; the limit is {limit}.",
+                code="invalid_write",
+                gate="schema",
+                details={name: [f"At most {limit} characters once redacted."]},
+            )
+
+
 def _write_event(action: str, write: WriteRequest, **metadata: Any) -> AuditEntry:
     return AuditEntry(
         action=action,
@@ -291,7 +348,10 @@ def _redacted_payload(payload: dict[str, Any], candidate: Candidate) -> dict[str
     """Return the payload carrying the candidate's (redacted) text."""
     stored = dict(payload)
     stored["content"] = candidate.content
-    for name in ("subject", "object"):
+    for name in ("key", "subject", "predicate", "object", "residency"):
+        if payload.get(name):
+            stored[name] = getattr(candidate, name)
+    for name in ("task_id", "session_id"):
         if payload.get(name):
             stored[name] = getattr(candidate, name)
     if payload.get("fields"):

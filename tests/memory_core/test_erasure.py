@@ -538,3 +538,228 @@ def test_other_personal_data_in_an_erased_memory_loses_its_mapping(
     assert "<PHONE_2>" in kept.head.content
     request.refresh_from_db()
     assert request.counts["tables"]["memory_core_redactiontoken"] == 1
+
+
+# Every column that can hold agent text (issue 13, item 1)
+
+
+def _model_label(model) -> str:
+    return f"{model._meta.app_label}.{model.__name__}"
+
+
+def test_every_text_column_is_scanned_or_excluded_with_a_reason():
+    """Listed from the models' metadata: a new text column fails here until
+    it is scanned (SCANNED_COLUMNS) or excluded with why (NOT_SCANNED)."""
+    from django.apps import apps
+
+    from memory_core.erasure import (
+        NOT_SCANNED,
+        PROJECT_APPS,
+        SCANNED_COLUMNS,
+        SCANNED_TABLES,
+        text_columns,
+    )
+
+    scanned = {_model_label(m): set(cols) for m, cols in SCANNED_COLUMNS.items()}
+    unclassified, stale, both = [], [], []
+    for model in apps.get_models():
+        if model._meta.app_label not in PROJECT_APPS:
+            continue
+        label = _model_label(model)
+        columns = set(text_columns(model))
+        known_scanned = scanned.get(label, set())
+        excluded = set(NOT_SCANNED.get(label, {}))
+        unclassified += [
+            f"{label}.{c}" for c in sorted(columns - known_scanned - excluded)
+        ]
+        stale += [f"{label}.{c}" for c in sorted(known_scanned - columns)]
+        both += [f"{label}.{c}" for c in sorted(known_scanned & excluded)]
+        assert all(NOT_SCANNED.get(label, {}).values()), f"{label}: say why"
+    assert not unclassified, f"neither scanned nor excluded: {unclassified}"
+    assert not stale, f"scanned but not a text column: {stale}"
+    assert not both, f"both scanned and excluded: {both}"
+    # Every model scanned has a table the scan reads.
+    assert set(SCANNED_TABLES.values()) == set(SCANNED_COLUMNS)
+
+
+def test_the_scan_reads_every_scanned_column_and_the_indexes_match():
+    import importlib
+
+    from memory_core.erasure import (
+        ITEM_TABLES,
+        ROW_SCANS,
+        SCANNED_COLUMNS,
+        SCANNED_TABLES,
+        scan_texts,
+    )
+
+    tables = {t.name: t for t in (*ITEM_TABLES, *ROW_SCANS)}
+    for name, model in SCANNED_TABLES.items():
+        text = " ".join(tables[name].texts)
+        for column in SCANNED_COLUMNS[model]:
+            assert f"t.{model._meta.get_field(column).column}" in text, (name, column)
+    indexes = {
+        **importlib.import_module(
+            "approvals.migrations.0002_erasure_requests"
+        ).ERASURE_INDEXES,
+        **importlib.import_module(
+            "approvals.migrations.0004_erasure_id_text_indexes"
+        ).ERASURE_ID_TEXT_INDEXES,
+    }
+    definitions = " ".join(indexes.values())
+    for model in (MemoryVersion, MemoryItem):
+        for expression in scan_texts(model, alias=""):
+            assert f"({expression} gin_trgm_ops)" in definitions, expression
+
+
+SID_EMAIL = "sid.vicious@example.org"
+
+
+def _clear_copies(value: str) -> list[tuple[str, str, int]]:
+    """Return (table, column, rows) of every project text column holding `value`."""
+    from django.apps import apps
+
+    from memory_core.erasure import PROJECT_APPS, text_columns
+
+    found = []
+    for model in apps.get_models():
+        if model._meta.app_label not in PROJECT_APPS:
+            continue
+        table = model._meta.db_table
+        for name in text_columns(model):
+            column = model._meta.get_field(name).column
+            (count,) = raw_rows(
+                f"SELECT count(*) FROM {table} WHERE {column}::text ILIKE %s",
+                [f"%{value}%"],
+            )[0]
+            if count:
+                found.append((table, column, count))
+    return found
+
+
+def _erase(tenant, officer, identifiers):
+    request = erasure_file(
+        tenant=tenant,
+        identifiers=identifiers,
+        legal_basis="consent_withdrawn",
+        user=officer,
+    )
+    erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
+    status = erasure_run(request_id=request.pk)
+    request.refresh_from_db()
+    return status, request
+
+
+def test_personal_data_in_ids_key_and_uri_is_redacted_at_the_door_and_erased(
+    tenant, agent, officer
+):
+    """The email only in the session id, task id, key, predicate, evidence
+    uri and Idempotency-Key: nothing stores it in clear, the preview finds the
+    memory, the erasure removes it and certifies 0 survivors truthfully."""
+    from memory_core.services.writes import write_process
+
+    payload = {
+        "scope": USER_42,
+        "layer": "episodic",
+        "content": "Prefers the late shift.",
+        "key": f"shift:{SID_EMAIL}",
+        "subject": "user:42",
+        "predicate": f"shift of {SID_EMAIL}",
+        "object": "late",
+        "source": "user_stated",
+        "confidence": 0.9,
+        "session_id": f"chat/{SID_EMAIL}",
+        "task_id": f"task/{SID_EMAIL}",
+        "evidence": [
+            {"source_type": "HUMAN_INPUT", "uri": f"mailto:{SID_EMAIL}#msg-1"}
+        ],
+        "embedding": unit_vector(),
+    }
+    result = write_submit(
+        agent=agent, payload=payload, idempotency_key=f"retry-{SID_EMAIL}"
+    )
+    write_process(write_id=result.write.id)
+    result.write.refresh_from_db()
+    assert result.write.status == WriteStatus.COMMITTED, result.write.reason
+    item = MemoryItem.objects.get(pk=result.write.memory_item_id)
+    assert item.memory_key == "shift:<EMAIL_1>"
+    assert item.head.session_id == "chat/<EMAIL_1>"
+    assert item.head.task_id == "task/<EMAIL_1>"
+    assert item.head.evidence[0]["uri"] == "mailto:<EMAIL_1>#msg-1"
+    assert result.write.session_id == "chat/<EMAIL_1>"
+    assert result.write.idempotency_key.startswith("ik:")
+    assert "pii" in result.write.flags
+    assert _clear_copies(SID_EMAIL) == []
+    # A replay with the same key and body is still recognised.
+    again = write_submit(
+        agent=agent, payload=payload, idempotency_key=f"retry-{SID_EMAIL}"
+    )
+    assert again.replayed and again.write.pk == result.write.pk
+
+    identifiers = [identifier_parse(Kind.EMAIL, SID_EMAIL)]
+    found = erasure_scan(tenant_id=tenant.id, identifiers=identifiers)
+    assert set(found.items) == {item.pk}
+    assert result.write.pk in found.rows["write_request"]
+    assert len(found.rows["redaction_token"]) == 1
+    status, request = _erase(tenant, officer, [(Kind.EMAIL, SID_EMAIL)])
+    assert status == ErasureStatus.COMPLETED, request.error
+    assert request.certificate["verification"]["survivors"] == 0
+    assert not MemoryItem.objects.filter(pk=item.pk).exists()
+    assert not RedactionToken.objects.filter(
+        value_digest=value_digest("EMAIL", SID_EMAIL)
+    ).exists()
+
+
+def test_rows_stored_in_clear_before_the_door_redacted_are_found_and_erased(
+    tenant, agent, officer
+):
+    """Rows written before redaction covered these columns keep the email in
+    clear: the scan and the verification read every column that can hold it."""
+    from memory_core.models import WriteRequest
+
+    places = {
+        "session_id": orm_item(tenant, "Late shift.", session_id=SID_EMAIL),
+        "task_id": orm_item(tenant, "Early shift.", task_id=f"t/{SID_EMAIL}"),
+        "provenance": orm_item(
+            tenant, "Night shift.", provenance={"session_id": SID_EMAIL}
+        ),
+        "evidence uri": orm_item(
+            tenant,
+            "Day shift.",
+            evidence=[{"source_type": "DOCUMENT", "uri": f"mailto:{SID_EMAIL}"}],
+        ),
+    }
+    keyed = orm_item(tenant, "Weekend shift.")
+    MemoryItem.objects.filter(pk=keyed.pk).update(
+        memory_key=SID_EMAIL, predicate=f"works with {SID_EMAIL}"
+    )
+    places["key"] = keyed
+    untouched = orm_item(tenant, "Nothing of hers.", session_id="sess-9")
+    write = WriteRequest.objects.create(
+        tenant=tenant,
+        agent=agent,
+        idempotency_key=f"k:{SID_EMAIL}",
+        request_hash="0" * 64,
+        payload={"scope": ORG, "layer": "semantic"},
+        scope_path=ORG,
+        layer="semantic",
+        status=WriteStatus.REJECTED,
+        session_id=SID_EMAIL,
+    )
+    identifiers = [identifier_parse(Kind.EMAIL, SID_EMAIL)]
+    found = erasure_scan(tenant_id=tenant.id, identifiers=identifiers)
+    missed = [where for where, i in places.items() if i.pk not in found.items]
+    assert not missed and len(found.items) == len(places)
+    assert set(found.rows["write_request"]) == {write.pk}
+    # Verification counts them too: it certifies nothing while they remain.
+    with transaction.atomic():
+        survivors = erasure_survivors(
+            tenant_id=tenant.id, identifiers=identifiers, within="", probes=[]
+        )
+    assert survivors == {"memory_item": len(places), "write_request": 1}
+
+    status, request = _erase(tenant, officer, [(Kind.EMAIL, SID_EMAIL)])
+    assert status == ErasureStatus.COMPLETED, request.error
+    assert request.certificate["verification"]["survivors"] == 0
+    assert _clear_copies(SID_EMAIL) == []
+    assert MemoryItem.objects.filter(pk=untouched.pk).exists()

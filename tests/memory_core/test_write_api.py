@@ -38,7 +38,9 @@ def test_write_is_accepted_and_queued(api, tenant):
     body = response.json()
     assert body["status"] == "queued"
     write = WriteRequest.objects.get(pk=body["id"])
-    assert write.tenant == tenant and write.idempotency_key == "k1"
+    # Stored only as a keyed hash: the header is only ever compared.
+    assert write.tenant == tenant and write.idempotency_key.startswith("ik:")
+    assert "k1" not in write.idempotency_key and len(write.idempotency_key) == 67
     assert response["Location"] == f"/api/v1/writes/{write.id}"
     assert AuditEvent.objects.filter(
         object_id=str(write.id), action="write.submit"
@@ -56,6 +58,59 @@ def test_replay_returns_the_stored_answer(api):
     assert replay.json()["id"] == first.json()["id"]
     assert replay.json()["status"] == "committed"
     assert WriteRequest.objects.count() == 1
+
+
+def test_the_idempotency_key_is_stored_as_a_keyed_hash_and_still_replays(api, settings):
+    """A key naming someone (issue 13) is never stored in clear; a replay is
+    recognised under a previous redaction key, and a write stored before keys
+    were hashed by its key in clear."""
+    key = "retry-jane.doe@example.com-1"
+    first = post(api, HTTP_IDEMPOTENCY_KEY=key)
+    write = WriteRequest.objects.get(pk=first.json()["id"])
+    assert "jane" not in write.idempotency_key
+    settings.MGC_REDACTION_KEY_PREVIOUS = [settings.MGC_REDACTION_KEY]
+    settings.MGC_REDACTION_KEY = "a-new-redaction-key-for-the-rotation-test"
+    replay = post(api, HTTP_IDEMPOTENCY_KEY=key)
+    assert replay["Idempotent-Replayed"] == "true"
+    assert replay.json()["id"] == str(write.pk)
+    WriteRequest.objects.filter(pk=write.pk).update(idempotency_key=key)
+    legacy = post(api, HTTP_IDEMPOTENCY_KEY=key)
+    assert legacy["Idempotent-Replayed"] == "true"
+    assert WriteRequest.objects.count() == 1
+
+
+def test_personal_data_in_ids_is_redacted_before_it_is_stored(api, tenant):
+    body = {
+        **BODY,
+        "session_id": "chat/jane.doe@example.com",
+        "task_id": "ask +44 20 7946 0958",
+        "key": "contact:jane.doe@example.com",
+    }
+    response = post(api, body, HTTP_IDEMPOTENCY_KEY="k-ids")
+    assert response.status_code == 202, response.content
+    write = WriteRequest.objects.get(pk=response.json()["id"])
+    assert write.session_id == "chat/<EMAIL_1>"
+    assert write.payload["session_id"] == "chat/<EMAIL_1>"
+    assert write.payload["task_id"] == "ask <PHONE_1>"
+    assert write.payload["key"] == "contact:<EMAIL_1>"
+    assert "jane" not in json.dumps(write.payload)
+
+
+def test_a_refused_write_keeps_its_ids_redacted_too(api, tenant):
+    body = {
+        **BODY,
+        "scope": "/org/globex/user/7/",  # outside the grant: refused at the door
+        "session_id": "chat/jane.doe@example.com",
+        "key": "contact:jane.doe@example.com",
+        "evidence": [
+            {"source_type": "HUMAN_INPUT", "uri": "mailto:jane.doe@example.com"}
+        ],
+    }
+    response = post(api, body, HTTP_IDEMPOTENCY_KEY="k-refused")
+    assert response.status_code == 422
+    write = WriteRequest.objects.get(pk=error(response)["details"]["write_id"])
+    assert write.status == WriteStatus.REJECTED
+    assert "jane" not in json.dumps(write.payload) + write.session_id
 
 
 def test_same_key_with_another_body_is_422(api):
