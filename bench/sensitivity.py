@@ -21,7 +21,17 @@ DATA = ROOT / "tests" / "data"
 SETS = ("secrets", "pii", "clean")
 
 
+PROBES = ("blind1", "blind2")
+LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
+
+
 def load(name: str, split: str = "all") -> list[dict]:
+    """Return one set's rows: a split of the labelled sets, or a blind probe."""
+    if split in PROBES:
+        path = DATA / f"sensitivity_{split}.jsonl"
+        with path.open(encoding="utf-8") as lines:
+            rows = [json.loads(line) for line in lines if line.strip()]
+        return [r for r in rows if r["label"] == LABELS[name]]
     path = DATA / f"sensitivity_{name}.jsonl"
     with path.open(encoding="utf-8") as lines:
         rows = [json.loads(line) for line in lines if line.strip()]
@@ -90,7 +100,9 @@ def main() -> None:
 
     django.setup()
     parser = argparse.ArgumentParser()
-    parser.add_argument("--split", default="all", choices=("dev", "heldout", "all"))
+    parser.add_argument(
+        "--split", default="all", choices=("dev", "heldout", "all", *PROBES)
+    )
     parser.add_argument("--misses", action="store_true")
     args = parser.parse_args()
     splits = ("dev", "heldout") if args.split == "all" else (args.split,)

@@ -34,6 +34,8 @@ External content has its confidence capped.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import re
 from collections import Counter
@@ -41,25 +43,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
+from urllib.parse import unquote
 
 import phonenumbers
 from stdnum import iban, luhn
-from stdnum.br import cpf
-from stdnum.ca import sin
-from stdnum.cl import rut
-from stdnum.cn import ric
 from stdnum.de import idnr
 from stdnum.es import dni, nie
 from stdnum.fr import nir
-from stdnum.in_ import aadhaar
 from stdnum.it import codicefiscale
-from stdnum.kr import rrn
-from stdnum.mx import curp
 from stdnum.nl import bsn
-from stdnum.pl import pesel
 from stdnum.us import ssn
-from stdnum.za import idnr as za_idnr
 
+from memory_core.pipeline.national_ids import find_national_ids
 from memory_core.pipeline.types import Candidate, GateContext, GateResult
 
 NAME = "sensitivity"
@@ -119,7 +114,8 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"--(?:password|passwd|pass|db-password|token|secret)[= ]" + _ARG.format("v"),
         r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;]*?"
         r"\s-p(?:" + _ARG.format("v") + r"|\s+" + _ARG.format("w") + ")",
-        r"\b(?:docker|podman|buildah|skopeo|helm|nerdctl)\s+(?:registry\s+)?login\b"
+        r"\b(?:docker|podman|buildah|skopeo|helm|nerdctl|az|oc|cf)\s+(?:registry\s+)?"
+        r"login\b"
         r"[^\n|;]*?\s-p\s+" + _ARG.format("v"),
         r"\bsshpass\s+-p\s*" + _ARG.format("v"),
         r"\bredis-cli\b[^\n|;]*?\s-a\s+" + _ARG.format("v"),
@@ -136,6 +132,23 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\brabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+" + _ARG.format("v"),
         r"(?i)\bConvertTo-SecureString\s+(?:-String\s+)?" + _ARG.format("v"),
         r"\b(?:sqlcmd|bcp|osql|isql)\b[^\n|;]*?\s-P\s*" + _ARG.format("v"),
+        # Archives: `zip -P …`, `7z a -p…`, `unrar x -p…`.
+        r"\b(?:zip|unzip|zipcloak)\b[^\n|;]*?\s-P\s*" + _ARG.format("v"),
+        r"\b(?:7z|7za|7zz|7zr|rar|unrar)\b[^\n|;]*?\s-p" + _ARG.format("v"),
+        # Oracle: `sqlplus user/pass@db`, `expdp user/pass@db`.
+        r"\b(?:sqlplus|sqlldr|expdp|impdp|exp|imp|rman|dgmgrl)\s+(?:-\w+\s+)*"
+        r"['\"]?[\w$#]+/(?P<vb>[^\s@/'\"]{4,})",
+        # `openssl enc … -k pass`, `-pass pass:…`, `gpg --passphrase …`.
+        r"\bopenssl\b[^\n|;]*?\s-k\s+" + _ARG.format("v"),
+        r"\s-pass\s+pass:" + _ARG.format("v"),
+        r"--passphrase[= ]" + _ARG.format("v"),
+        # A password piped into a tool: `echo 'x' | sudo -S …`, `echo x |
+        # docker login --password-stdin`, `| passwd --stdin`, `| chpasswd`.
+        r"\becho\s+(?:-n\s+|-e\s+)?" + _ARG.format("v") + r"\s*\|\s*"
+        r"(?:sudo\s+-\w*S|[^\n|;]*?--password-stdin|[^\n|;]*?\bpasswd\s+--stdin"
+        r"|[^\n|;]*?\bchpasswd\b|[^\n|;]*?\bkinit\b)",
+        # Windows: `net user name pass /add`.
+        r"(?i)\bnet\s+user\s+\S+\s+(?!/)" + _ARG.format("v") + r"(?=\s+/|\s*$)",
         # .pgpass: host:port:database:user:password
         r"(?:^|\s)[\w.-]+:(?:\d{2,5}|\*):[\w*.-]+:[\w*.-]+:(?P<vb>\S{4,})$",
     )
@@ -150,6 +163,28 @@ XML_KEYED_SECRET_RE = re.compile(
     r"(?i)\b(?:name|key)\s*=\s*[\"'][^\"']*?(?P<key>password|passwd|pwd|secret|"
     r"token|api[_-]?key)[^\"']*[\"']\s*(?:value\s*=\s*[\"'](?P<value>[^\"']{4,})[\"']"
     r"|>(?P<text>[^<\s]{4,})<)"
+)
+# Credentials handed to code: `auth=('u', 'p')`, `HTTPBasicAuth("u", "p")`,
+# `new NetworkCredential("u", "p")`, `smtp.login('u', 'p')`.
+CODE_CREDENTIALS_RE = re.compile(
+    r"(?i)\b(?:auth|basic_?auth|http_?auth|login|log_in|sign_?in|authenticate|"
+    r"credentials?|networkcredential|httpbasicauth|httpdigestauth|digestauth|"
+    r"usernamepasswordcredentials|passwordauthentication|set_?password)"
+    r"\s*(?:=\s*[\[(]|\(\s*[\[(]?)\s*(?P<q1>['\"])[^'\"\n]*(?P=q1)\s*,\s*"
+    r"(?P<q2>['\"])(?P<value>[^'\"\n]{4,})(?P=q2)"
+)
+# Signed URLs and tokens in query strings: `?sig=…`, `&access_token=…`.
+QUERY_SECRET_RE = re.compile(
+    r"(?i)[?&](?:sig|signature|x-amz-signature|x-goog-signature|x-amz-security-token|"
+    r"access_token|refresh_token|id_token|client_secret|api_?key|apikey|"
+    r"auth_?token|token|secret|password|passwd|pwd)=(?P<value>[^&\s#\"'<>]{12,})"
+)
+# `wifi …, key Pumpk1n!`: a network key, though "key" alone is no key word.
+NETWORK_KEY_RE = re.compile(
+    r"(?i)\b(?:wi-?fi|wlan|wpa2?|wpa3|ssid|hotspot|network)\b[^\n]{0,60}?"
+    r"\b(?:key|schlüssel|clé|clave|chave|klucz|sleutel)\b\s*"
+    r"(?P<sep>[:=]|is|ist|est|es|é|è)?\s*"
+    r"[\"'`]?(?P<value>[^\s\"'`,;]{6,})"
 )
 # `creds: admin / S3cret!`, `login is bob@example.com / S3cret!`.
 USER_SLASH_PASSWORD_RE = re.compile(
@@ -166,8 +201,11 @@ KEY_WORD = (
     r"(?:app|application|admin|master|service|account|signing|encryption|"
     r"license|webhook|write|auth)[_ -]?key|client[_ -]?secret|"
     r"credentials?|authorization|bearer|pw|login|passwort|kennwort|"
-    r"contrase(?:ñ|n)a|mot de passe|senha|wachtwoord|has(?:ł|l)o|parola|"
-    r"l(?:ö|o)senord|salasana|пароль|密码|パスワード|"
+    r"contrase(?:ñ|n)a|mot de passe|mdp|senha|wachtwoord|has(?:ł|l)o|parola|"
+    r"l(?:ö|o)senord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|heslo|"
+    r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
+    r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמה|"
+    r"كلمة المرور|mật khẩu|"
     r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code"
 )
 KEY_NAME = (
@@ -178,11 +216,18 @@ KEY_CONTEXT_RE = re.compile(
     rf"(?i){KEY_NAME}(?![A-Za-z])[\s:=>\"'`]*(?:(?:is|was|to)\s*:?\s*)?$"
 )
 ASSIGNMENT_RE = re.compile(
-    rf"(?i){KEY_NAME}(?![A-Za-z])"
+    rf"(?i){KEY_NAME}(?![A-Za-z])[\"'`]?"
     # `password = x`, `token: x`, `password for the wifi is x`, `bearer x`
-    r"(?:(?:\s+(?:for|of|on|to)(?:\s+[\w.-]+){1,3})?"
-    r"(?:\s*(?:[:=]|=>|:=|->|→)\s*|\s+(?:(?:is|was|has\s+been)\s+(?:changed\s+|"
-    r"set\s+|reset\s+|updated\s+)?to|is|was|are|set\s+to|to)\s*:?\s*)"
+    # `password for the wifi is x`, `mot de passe du compte admin est x`,
+    # `Kennwort für den Router lautet x`, `hasło do panelu: x`.
+    r"(?:(?:\s+(?:for|of|on|to|at|in|from|für|fuer|vom|zum|zur|du|de|des|pour|"
+    r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|"
+    r"от|для|к|на|de la)"
+    r"(?:\s+[\w.'’@-]+){1,5}?)?"
+    r"(?:\s*(?:[:=：]|=>|:=|->|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
+    r"(?:changed\s+|"
+    r"set\s+|reset\s+|updated\s+)?to|is|was|are|set\s+to|to|est|es|è|é|ist|"
+    r"lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn)\s*:?\s*)"
     r"|(?P<bare>\s+))"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
 )
@@ -191,7 +236,9 @@ NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code")
 # Values that name a secret instead of being one.
 PLACEHOLDER_RE = re.compile(
     r"(?i)^(?:\$\{?\w+\}?|\$\(.*|%\w+%|<[^>]*>|\*+|x{4,}|\.{3,}|…+|changeme|redacted|"
-    r"none|null|undefined|env|os\.environ.*|getenv.*|settings\..*)$"
+    r"none|null|undefined|env|os\.environ.*|getenv.*|settings\..*|"
+    r"process\.env.*|import\.meta\.env.*|ENV\[.*|System\.getenv.*|"
+    r"Environment\.GetEnvironmentVariable.*|config\..*|secrets\..*|vars\..*)$"
 )
 # Words that stand for a password in templates and docs: `USER:PASSWORD`,
 # `-p <password>`, `YOUR_API_KEY_HERE`, `ghp_xxxxxxxx`.
@@ -213,6 +260,12 @@ PLACEHOLDER_WORDS = {
     "foobar",
     "hunter2",
 }
+# Documentation's stand-ins say so (`xoxb-your-token-here`). AWS's own
+# documented example keys (`AKIAIOSFODNN7EXAMPLE`) stay refused: they are
+# the canonical test secret and refusing a docs snippet costs little.
+DOC_MARKER_RE = re.compile(
+    r"(?i)placeholder|dummy|redacted|your[_-]|[_-]here\b|replace[_-]?me|insert[_-]"
+)
 FILLER_RUN_RE = re.compile(r"([xX*#.0•_-])\1{7,}")
 STRONG_SYMBOLS = set("!@#$%^&*+=?~|")
 # `processPaymentWebhook`, `MyServiceName`: an identifier, not a password.
@@ -231,7 +284,8 @@ HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
 # before the secret rules run.
 PUBLIC_PEM_RE = re.compile(
     r"-----BEGIN (?P<label>(?:TRUSTED |X509 )?CERTIFICATE(?: REQUEST)?|"
-    r"(?:RSA |EC |SSH2 |OPENSSH )?PUBLIC KEY|PKCS7|X509 CRL|DH PARAMETERS)-----"
+    r"(?:RSA |EC |SSH2 |OPENSSH )?PUBLIC KEY|PKCS7|X509 CRL|DH PARAMETERS|"
+    r"PGP PUBLIC KEY BLOCK|PGP SIGNATURE)-----"
     r".*?-----END (?P=label)-----",
     re.DOTALL,
 )
@@ -254,13 +308,48 @@ def _blank(match: re.Match[str]) -> str:
 FILLER_WORD_RE = re.compile(r"[^\s\"'`=:]*([xX*#•])\1{7,}[^\s\"'`]*")
 
 
+# `integrity="sha384-…"` (subresource integrity, lockfiles) and inline
+# `data:image/png;base64,…`: digests and content, not credentials.
+INTEGRITY_RE = re.compile(r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}")
+# Hashed host names in `known_hosts`: `|1|salt=|hash=`.
+HASHED_HOST_RE = re.compile(r"\|1\|[A-Za-z0-9+/]{27}=\|[A-Za-z0-9+/]{27}=")
+# A PEM block base64-encoded once more (kubeconfig `*-data:`, k8s secrets):
+# `LS0tLS1CRUdJTi…` is `-----BEGIN`.
+BASE64_PEM_RE = re.compile(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]+=*")
+DATA_URI_RE = re.compile(
+    r"\bdata:[\w.+-]+/[\w.+-]+(?:;[\w=.-]+)*;base64,[A-Za-z0-9+/]+=*"
+)
+
+
 def _without_public_material(text: str) -> str:
-    for pattern in (PUBLIC_PEM_RE, SSH_PUBLIC_KEY_RE, FINGERPRINT_RE):
+    for pattern in (
+        PUBLIC_PEM_RE,
+        SSH_PUBLIC_KEY_RE,
+        FINGERPRINT_RE,
+        INTEGRITY_RE,
+        DATA_URI_RE,
+        HASHED_HOST_RE,
+    ):
         text = pattern.sub(_blank, text)
+    text = BASE64_PEM_RE.sub(
+        lambda m: m.group() if _is_base64_private_key(m.group()) else _blank(m), text
+    )
     # `ghp_xxxxxxxx…`, `sk-********…`: a key's shape filled with filler.
     return FILLER_WORD_RE.sub(
         lambda m: _blank(m) if _is_placeholder(m.group()) else m.group(), text
     )
+
+
+def _is_base64_private_key(value: str) -> bool:
+    """Tell a base64-wrapped private key from a wrapped certificate."""
+    head = value[:96]
+    try:
+        decoded = base64.b64decode(head + "=" * (-len(head) % 4)).decode(
+            "ascii", "replace"
+        )
+    except (binascii.Error, ValueError):
+        return True
+    return "PRIVATE KEY" in decoded
 
 
 def _is_placeholder(value: str) -> bool:
@@ -274,6 +363,8 @@ def _is_placeholder(value: str) -> bool:
         return True
     if value.lower() in PLACEHOLDER_WORDS:
         return True
+    if DOC_MARKER_RE.search(value):
+        return True  # `xoxb-your-token-here`, `<redacted>`
     if re.fullmatch(r"[A-Z][A-Z_-]{2,}", value):
         return True  # an all-capitals name: PASSWORD, YOUR_API_KEY_HERE
     if re.fullmatch(r"<[^<>]+>|\{\{[^{}]+\}\}|\[[^\[\]]+\]", value):
@@ -401,6 +492,9 @@ def _line_secrets(line: str) -> Iterator[str]:
     for name, pattern in PREFIXED_SECRETS:
         if any(not _is_placeholder(m.group()) for m in pattern.finditer(line)):
             yield name
+    for match in BASE64_PEM_RE.finditer(line):
+        if _is_base64_private_key(match.group()):
+            yield "Private Key"
     for match in URL_CREDENTIALS_RE.finditer(line):
         value = match.group("value")
         if not value.startswith(("${", "*")) and not _is_placeholder(value):
@@ -417,6 +511,19 @@ def _line_secrets(line: str) -> Iterator[str]:
         value = match.group("value") or match.group("text")
         if _is_secret_value(value, key=match.group("key")):
             yield "Secret Keyword"
+    for match in CODE_CREDENTIALS_RE.finditer(line):
+        if _is_secret_value(match.group("value"), key="password"):
+            yield "Secret Keyword"
+    for match in NETWORK_KEY_RE.finditer(line):
+        bare = match.group("sep") is None
+        if _is_secret_value(match.group("value"), key="key", bare=bare):
+            yield "Secret Keyword"
+    for match in QUERY_SECRET_RE.finditer(line):
+        value = unquote(match.group("value"))
+        if not _is_placeholder(value) and (
+            len(value) >= 16 or _is_secret_value(value, key="password")
+        ):
+            yield "Secret Keyword"
     for match in USER_SLASH_PASSWORD_RE.finditer(line):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
@@ -430,7 +537,9 @@ def _line_secrets(line: str) -> Iterator[str]:
         if "://" in word or word.startswith("www."):
             continue  # a path or id in a link; credentials in URLs have rules
         after_key_word = bool(KEY_CONTEXT_RE.search(before[-40:]))
-        if _looks_like_token(match.group(), after_key_word=after_key_word):
+        if _looks_like_token(
+            match.group(), after_key_word=after_key_word
+        ) and not _is_placeholder(match.group()):
             yield "High Entropy Token"
 
 
@@ -475,6 +584,8 @@ EMAIL_RE = re.compile(
 SSH_COMMAND_RE = re.compile(
     r"(?:^|[\s;&|`(])(?:ssh|scp|sftp|rsync|mosh|autossh|ssh-copy-id|sshpass)\s"
 )
+# `scheme://user:` right before the match: the match is a URL's password.
+URL_USERINFO_BEFORE_RE = re.compile(r"://[^\s/@]*:$")
 # `logo@2x.png` is a file name, not an address.
 FILE_EXTENSIONS = {"png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "pdf", "js"}
 
@@ -554,27 +665,6 @@ CODICE_FISCALE_RE = re.compile(
     r"[A-Z][0-9LMNPQRSTUV]{3}[A-Z](?![A-Za-z0-9])"
 )
 IDNR_RE = re.compile(r"(?<![\w-])\d{2} ?\d{3} ?\d{3} ?\d{3}(?![\w-])")
-# National ids beyond the EU. A shape distinctive enough (formatted CPF and
-# RUT, CURP, Chinese RIC, Korean RRN with its dash) is validated alone; bare
-# digit runs also need their name nearby.
-AADHAAR_RE = re.compile(r"(?<![\w-])[2-9]\d{3}([ -]?)\d{4}\1\d{4}(?![\w-])")
-AADHAAR_CONTEXT = ("aadhaar", "aadhar", "uid", "uidai", "uid no")
-PESEL_RE = re.compile(r"(?<![\w-])\d{11}(?![\w-])")
-PESEL_CONTEXT = ("pesel",)
-CPF_RE = re.compile(r"(?<![\w.-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{11})(?![\w-]|\.\d)")
-CPF_CONTEXT = ("cpf",)
-SIN_RE = re.compile(r"(?<![\w-])\d{3}([ -]?)\d{3}\1\d{3}(?![\w-])")
-SIN_CONTEXT = ("sin", "social insurance", "nas", "numéro d'assurance sociale")
-CURP_RE = re.compile(
-    r"(?<![A-Za-z0-9])[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d(?![A-Za-z0-9])"
-)
-RIC_RE = re.compile(r"(?<![\w-])\d{17}[\dXx](?![\w-])")
-ZA_ID_RE = re.compile(r"(?<![\w-])\d{13}(?![\w-])")
-ZA_ID_CONTEXT = ("id", "identity", "id number", "id no", "sa id", "rsa id")
-RRN_RE = re.compile(r"(?<![\w-])\d{6}(-?)\d{7}(?![\w-])")
-RRN_CONTEXT = ("rrn", "resident registration", "주민등록번호")
-RUT_RE = re.compile(r"(?<![\w.-])(?:\d{1,2}\.\d{3}\.\d{3}|\d{7,8})-[\dkK](?![\w-])")
-RUT_CONTEXT = ("rut", "run", "rol único")
 IDNR_CONTEXT = (
     "steuer-id",
     "steuerid",
@@ -625,6 +715,8 @@ def _emails(text: str) -> Iterator[PiiFinding]:
         line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
         if SSH_COMMAND_RE.search(line):
             continue  # `ssh deploy@db01.prod`: a login on a host, not an address
+        if URL_USERINFO_BEFORE_RE.search(line):
+            continue  # `postgres://USER:PASSWORD@host`: a URL's credentials
         value = match.group()
         yield PiiFinding(EMAIL, match.start(), match.end(), value, value.lower())
 
@@ -782,64 +874,18 @@ def _national_ids(text: str) -> Iterator[PiiFinding]:
     for match in IDNR_RE.finditer(text):
         context = _has_context(text, match.start(), IDNR_CONTEXT)
         yield from found(match, context and idnr.is_valid(match.group()))
-    yield from _national_ids_beyond_eu(text, found)
-
-
-def _national_ids_beyond_eu(text: str, found) -> Iterator[PiiFinding]:
-    def near(match: re.Match[str], words: tuple[str, ...]) -> bool:
-        return _has_context(text, match.start(), words) or _has_context_after(
-            text, match.end(), words
-        )
-
-    for match in AADHAAR_RE.finditer(text):
-        spaced = bool(match.group(1))
-        yield from found(
-            match,
-            (spaced or near(match, AADHAAR_CONTEXT))
-            and aadhaar.is_valid(match.group()),
-        )
-    for match in PESEL_RE.finditer(text):
-        yield from found(
-            match, near(match, PESEL_CONTEXT) and pesel.is_valid(match.group())
-        )
-    for match in CPF_RE.finditer(text):
-        formatted = "." in match.group()
-        yield from found(
-            match,
-            (formatted or near(match, CPF_CONTEXT)) and cpf.is_valid(match.group()),
-        )
-    for match in SIN_RE.finditer(text):
-        yield from found(
-            match, near(match, SIN_CONTEXT) and sin.is_valid(match.group())
-        )
-    for match in CURP_RE.finditer(text):
-        yield from found(match, curp.is_valid(match.group()))
-    for match in RIC_RE.finditer(text):
-        yield from found(match, ric.is_valid(match.group()))
-    for match in ZA_ID_RE.finditer(text):
-        yield from found(
-            match, near(match, ZA_ID_CONTEXT) and za_idnr.is_valid(match.group())
-        )
-    for match in RRN_RE.finditer(text):
-        dashed = bool(match.group(1))
-        yield from found(
-            match,
-            (dashed or near(match, RRN_CONTEXT))
-            and rrn.is_valid(match.group(), allow_future=False),
-        )
-    for match in RUT_RE.finditer(text):
-        formatted = "." in match.group()
-        yield from found(
-            match,
-            (formatted or near(match, RUT_CONTEXT)) and rut.is_valid(match.group()),
-        )
+    for match in find_national_ids(text):
+        normalized = re.sub(r"[^0-9A-Z]", "", match.value.upper())
+        yield PiiFinding(NATIONAL_ID, match.start, match.end, match.value, normalized)
 
 
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
     digits = sum(c.isdigit() for c in text)
+    if digits >= 4:  # an Indian PAN has four
+        findings += list(_national_ids(text))
     if digits >= 6:
-        findings += [*_ibans(text), *_cards(text), *_national_ids(text)]
+        findings += [*_ibans(text), *_cards(text)]
     if digits >= 7:
         findings += list(_phones(text))
     kept: list[PiiFinding] = []

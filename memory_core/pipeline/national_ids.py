@@ -1,0 +1,520 @@
+"""National identity numbers worldwide, validated by `python-stdnum` (issue 12).
+
+Each country's number is found in two steps: a pattern picks candidates in
+the shapes people write them in (`756.1234.5678.97`, `20-12345678-6`,
+`880512-14-5123`), then the country's `stdnum` module validates the check
+digits, embedded birth date or region code. A checksum alone passes one
+random number in ten, so a bare run of digits also needs the number's name
+nearby (`PESEL`, `TC kimlik no`, `身份证号`, or a generic "national ID"),
+before it or just after it. Only shapes rare in everyday text (a formatted
+Swiss AHV number, a Chinese resident id, a dashed Pakistani CNIC) are taken
+without a name, and only when valid.
+
+The EU numbers the gate knew before (US SSN, UK NINO, FR NIR, ES DNI/NIE,
+NL BSN, IT codice fiscale, DE IdNr) stay in `gates/sensitivity.py`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+
+# Words for "a national id" in general: any country's valid number after
+# them counts.
+GENERIC_WORDS = (
+    "national id",
+    "national identity",
+    "national identification",
+    "national insurance",
+    "id number",
+    "id no",
+    "id nr",
+    "id #",
+    "identity number",
+    "identity card",
+    "id card",
+    "personal id",
+    "personal number",
+    "personal code",
+    "personal identity",
+    "citizen id",
+    "citizen number",
+    "tax id",
+    "taxpayer id",
+    "identification number",
+    "document number",
+    "numéro d'identification",
+    "número de identificación",
+    "número de documento",
+    "documento de identidad",
+    "personalausweis",
+    "ausweisnummer",
+)
+
+# No letter, digit or number punctuation (`1,234`, `12/34`) around a match;
+# a comma or slash after a word is a separator (`name,3589…` in CSV).
+D = r"(?<![\w.-])(?<!\d[,/])"
+E = r"(?![\w-]|[.,/]\d)"  # nor after
+
+
+@dataclass(frozen=True)
+class IdSpec:
+    """One country's number: where to find it, what it is called, how sure."""
+
+    kind: str
+    module: str
+    pattern: re.Pattern[str]
+    words: tuple[str, ...]
+    # A shape rare enough in everyday text to be taken without a name.
+    alone: Callable[[str], bool] | None = None
+    # A short, case-sensitive name right before the value (`CI 1234567890`),
+    # too common as a word to be looked for further away.
+    tight: re.Pattern[str] | None = None
+
+    @property
+    def validator(self) -> ModuleType:
+        return _module(self.module)
+
+
+@cache
+def _module(name: str) -> ModuleType:
+    return import_module(f"stdnum.{name}")
+
+
+def _digits(n: int) -> str:
+    return rf"{D}\d{{{n}}}{E}"
+
+
+def _has(pattern: str) -> Callable[[str], bool]:
+    compiled = re.compile(pattern)
+    return lambda value: bool(compiled.fullmatch(value))
+
+
+TIGHT = {
+    "ec.ci": re.compile(r"\bC\.?I\.?\s*(?:No\.?|Nº|#)?\s*[:=]?\s*['\"]?$"),
+    "ar.dni": re.compile(r"\bDNI\s*(?:No\.?|Nº|#)?\s*[:=]?\s*$"),
+}
+
+SPECS: tuple[IdSpec, ...] = tuple(
+    IdSpec(kind, module, re.compile(pattern), words, alone, TIGHT.get(kind))
+    for kind, module, pattern, words, alone in (
+        (
+            "in.aadhaar",
+            "in_.aadhaar",
+            rf"{D}[2-9]\d{{3}}([ -]?)\d{{4}}\1\d{{4}}{E}",
+            ("aadhaar", "aadhar", "uid", "uidai", "आधार"),
+            _has(r"\d{4} \d{4} \d{4}"),
+        ),
+        (
+            "in.vid",
+            "in_.vid",
+            rf"{D}\d{{4}}([ -]?)\d{{4}}\1\d{{4}}\1\d{{4}}{E}",
+            ("vid", "virtual id", "aadhaar"),
+            None,
+        ),
+        (
+            "in.pan",
+            "in_.pan",
+            r"(?<![A-Za-z0-9])[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z](?![A-Za-z0-9])",
+            ("pan", "permanent account number"),
+            None,
+        ),
+        (
+            "in.epic",
+            "in_.epic",
+            r"(?<![A-Za-z0-9])[A-Z]{3}\d{7}(?![A-Za-z0-9])",
+            ("epic", "voter id", "voter card", "voter"),
+            None,
+        ),
+        ("pl.pesel", "pl.pesel", _digits(11), ("pesel",), None),
+        (
+            "br.cpf",
+            "br.cpf",
+            rf"{D}(?:\d{{3}}\.\d{{3}}\.\d{{3}}-\d{{2}}|\d{{11}}){E}",
+            ("cpf",),
+            _has(r"\d{3}\.\d{3}\.\d{3}-\d{2}"),
+        ),
+        (
+            "cn.ric",
+            "cn.ric",
+            r"(?<![\w-])\d{17}[\dXx](?![\w-])",
+            ("身份证", "ric", "resident id"),
+            lambda value: True,
+        ),
+        (
+            "mx.curp",
+            "mx.curp",
+            r"(?<![A-Za-z0-9])[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d(?![A-Za-z0-9])",
+            ("curp",),
+            lambda value: True,
+        ),
+        (
+            "mx.rfc",
+            "mx.rfc",
+            r"(?<![A-Za-z0-9])[A-ZÑ&]{4}\d{6}[A-Z0-9]{2}[0-9A](?![A-Za-z0-9])",
+            ("rfc",),
+            None,
+        ),
+        (
+            "za.idnr",
+            "za.idnr",
+            _digits(13),
+            (
+                "sa id",
+                "rsa id",
+                "south african id",
+                "identity document",
+                "id number",
+                "identity number",
+                "id no",
+            ),
+            None,
+        ),
+        (
+            "kr.rrn",
+            "kr.rrn",
+            rf"{D}\d{{6}}(-?)\d{{7}}{E}",
+            ("rrn", "resident registration", "주민등록번호", "주민번호"),
+            _has(r"\d{6}-\d{7}"),
+        ),
+        (
+            "jp.in",
+            "jp.in_",
+            rf"{D}\d{{4}}([ -]?)\d{{4}}\1\d{{4}}{E}",
+            ("my number", "mynumber", "マイナンバー", "個人番号", "individual number"),
+            None,
+        ),
+        (
+            "au.tfn",
+            "au.tfn",
+            rf"{D}\d{{3}}([ -]?)\d{{3}}\1\d{{2,3}}{E}",
+            ("tfn", "tax file"),
+            None,
+        ),
+        (
+            "ca.sin",
+            "ca.sin",
+            rf"{D}\d{{3}}([ -]?)\d{{3}}\1\d{{3}}{E}",
+            (
+                "sin",
+                "social insurance",
+                "nas",
+                "numéro d'assurance sociale",
+                "assurance sociale",
+            ),
+            None,
+        ),
+        (
+            "us.ssn",
+            "us.ssn",
+            rf"{D}\d{{3}}([ -]?)\d{{2}}\1\d{{4}}{E}",
+            ("ssn", "social security", "social-security", "ss#", "ss #"),
+            None,
+        ),
+        (
+            "ar.cuit",
+            "ar.cuit",
+            rf"{D}(?:\d{{2}}-\d{{8}}-\d|\d{{11}}){E}",
+            ("cuit", "cuil"),
+            _has(r"(?:20|23|24|27|30|33|34)-\d{8}-\d"),
+        ),
+        (
+            "ar.dni",
+            "ar.dni",
+            rf"{D}(?:\d{{1,2}}\.\d{{3}}\.\d{{3}}|\d{{7,8}}){E}",
+            ("dni", "d.n.i", "documento"),
+            None,
+        ),
+        (
+            "cl.rut",
+            "cl.rut",
+            rf"{D}(?:\d{{1,2}}\.\d{{3}}\.\d{{3}}|\d{{7,8}})-[\dkK](?![\w-])",
+            ("rut", "run", "rol único"),
+            _has(r"\d{1,2}\.\d{3}\.\d{3}-[\dkK]"),
+        ),
+        (
+            "tr.tckimlik",
+            "tr.tckimlik",
+            _digits(11),
+            ("kimlik", "tckn", "t.c.", "tc no", "tc kimlik", "vatandaşlık"),
+            None,
+        ),
+        (
+            "il.idnr",
+            "il.idnr",
+            rf"{D}\d{{8}}-?\d{E}",
+            ("teudat zehut", "zehut", "israeli id", "ת.ז", 'ת"ז', "מספר זהות"),
+            None,
+        ),
+        (
+            "my.nric",
+            "my.nric",
+            rf"{D}\d{{6}}(-?)\d{{2}}\1\d{{4}}{E}",
+            ("nric", "mykad", "ic no", "ic number", "kad pengenalan"),
+            _has(r"\d{6}-\d{2}-\d{4}"),
+        ),
+        (
+            "th.pin",
+            "th.pin",
+            rf"{D}(?:\d-\d{{4}}-\d{{5}}-\d{{2}}-\d|\d{{13}}){E}",
+            (
+                "thai id",
+                "เลขประจำตัวประชาชน",
+                "บัตรประชาชน",
+                "citizen id",
+                "thai national id",
+            ),
+            _has(r"\d-\d{4}-\d{5}-\d{2}-\d"),
+        ),
+        (
+            "id.nik",
+            "id.nik",
+            _digits(16),
+            ("nik", "ktp", "nomor induk"),
+            None,
+        ),
+        (
+            "pk.cnic",
+            "pk.cnic",
+            rf"{D}(?:\d{{5}}-\d{{7}}-\d|\d{{13}}){E}",
+            ("cnic", "nic no", "nadra"),
+            _has(r"\d{5}-\d{7}-\d"),
+        ),
+        (
+            "ch.ssn",
+            "ch.ssn",
+            rf"{D}756(?:\.\d{{4}}\.\d{{4}}\.\d{{2}}|\d{{10}}){E}",
+            ("ahv", "avs", "sozialversicherung", "assurance vieillesse"),
+            _has(r"756\.\d{4}\.\d{4}\.\d{2}"),
+        ),
+        (
+            "no.fodselsnummer",
+            "no.fodselsnummer",
+            rf"{D}\d{{6}} ?\d{{5}}{E}",
+            ("fødselsnummer", "fodselsnummer", "fødselsnr", "fnr", "personnummer"),
+            None,
+        ),
+        (
+            "se.personnummer",
+            "se.personnummer",
+            rf"{D}(?:\d{{2}})?\d{{6}}[-+]?\d{{4}}{E}",
+            ("personnummer", "personnr", "pnr", "personal identity number"),
+            None,
+        ),
+        (
+            "dk.cpr",
+            "dk.cpr",
+            rf"{D}\d{{6}}-?\d{{4}}{E}",
+            ("cpr", "cpr-nr", "personnummer"),
+            None,
+        ),
+        (
+            "fi.hetu",
+            "fi.hetu",
+            r"(?<![\w-])\d{6}[-+A-FU-Y]\d{3}[0-9A-Y](?![\w-])",
+            ("henkilötunnus", "hetu", "sotu", "personal identity code"),
+            None,
+        ),
+        (
+            "gb.nhs",
+            "gb.nhs",
+            rf"{D}\d{{3}}([ -]?)\d{{3}}\1\d{{4}}{E}",
+            ("nhs",),
+            None,
+        ),
+        (
+            "ie.pps",
+            "ie.pps",
+            r"(?<![A-Za-z0-9])\d{7}[A-W][A-IW]?(?![A-Za-z0-9])",
+            ("pps", "ppsn", "personal public service"),
+            None,
+        ),
+        (
+            "ro.cnp",
+            "ro.cnp",
+            _digits(13),
+            ("cnp", "cod numeric personal", "codul numeric personal"),
+            None,
+        ),
+        ("bg.egn", "bg.egn", _digits(10), ("егн", "egn"), None),
+        (
+            "ee.ik",
+            "ee.ik",
+            _digits(11),
+            ("isikukood", "personal code", "estonian id"),
+            None,
+        ),
+        (
+            "lt.asmens",
+            "lt.asmens",
+            _digits(11),
+            ("asmens kodas", "asmens", "personal code"),
+            None,
+        ),
+        (
+            "cz.rc",
+            "cz.rc",
+            rf"{D}\d{{6}}/?\d{{3,4}}{E}",
+            ("rodné číslo", "rodne cislo", "rč", "r.č", "birth number"),
+            None,
+        ),
+        (
+            "be.nn",
+            "be.nn",
+            rf"{D}(?:\d{{2}}\.\d{{2}}\.\d{{2}}-\d{{3}}\.\d{{2}}|\d{{11}}){E}",
+            (
+                "rijksregisternummer",
+                "rijksregister",
+                "numéro national",
+                "registre national",
+                "niss",
+                "insz",
+            ),
+            _has(r"\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}"),
+        ),
+        ("hr.oib", "hr.oib", _digits(11), ("oib",), None),
+        (
+            "is.kennitala",
+            "is_.kennitala",
+            rf"{D}\d{{6}}-?\d{{4}}{E}",
+            ("kennitala", "kt."),
+            None,
+        ),
+        (
+            "nz.ird",
+            "nz.ird",
+            rf"{D}(?:\d{{2,3}}-\d{{3}}-\d{{3}}|\d{{8,9}}){E}",
+            ("ird",),
+            None,
+        ),
+        ("ru.inn", "ru.inn", rf"{D}\d{{12}}{E}", ("инн", "inn"), None),
+        (
+            "ua.rntrc",
+            "ua.rntrc",
+            _digits(10),
+            ("рнокпп", "іпн", "ипн", "rnokpp", "ідентифікаційний код"),
+            None,
+        ),
+        (
+            "ec.ci",
+            "ec.ci",
+            _digits(10),
+            ("cédula", "cedula", "c.i."),
+            None,
+        ),
+        ("pe.cui", "pe.cui", rf"{D}\d{{8}}-?\d?{E}", ("cui", "dni"), None),
+        ("gr.amka", "gr.amka", _digits(11), ("αμκα", "amka"), None),
+        (
+            "do.cedula",
+            "do.cedula",
+            rf"{D}(?:\d{{3}}-\d{{7}}-\d|\d{{11}}){E}",
+            ("cédula", "cedula"),
+            None,
+        ),
+        (
+            "at.vnr",
+            "at.vnr",
+            rf"{D}\d{{4}} ?\d{{6}}{E}",
+            (
+                "sv-nummer",
+                "sv-nr",
+                "sozialversicherungsnummer",
+                "versicherungsnummer",
+                "vsnr",
+                "svnr",
+            ),
+            None,
+        ),
+    )
+)
+
+WINDOW_BEFORE = 40
+WINDOW_AFTER = 25
+
+
+def _cue_re(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Match any of `words` as a word; scripts without spaces match anywhere."""
+    spaced = [w for w in words if all(ord(c) < 0x0590 for c in w)]
+    unspaced = [w for w in words if w not in spaced]
+    parts = []
+    if spaced:
+        alternatives = "|".join(
+            re.escape(w) for w in sorted(spaced, key=len, reverse=True)
+        )
+        parts.append(rf"(?<![^\W\d_])(?:{alternatives})(?![^\W\d_])")
+    parts += [re.escape(w) for w in unspaced]
+    return re.compile("|".join(parts))
+
+
+GENERIC_RE = _cue_re(GENERIC_WORDS)
+CUE_RES = {spec.kind: _cue_re(spec.words) for spec in SPECS}
+# Every name at once, to skip the countries a text does not name.
+ANY_CUE_RE = _cue_re(tuple({w for spec in SPECS for w in spec.words}))
+KINDS_BY_WORD: dict[str, set[str]] = {}
+for _spec in SPECS:
+    for _word in _spec.words:
+        KINDS_BY_WORD.setdefault(_word, set()).add(_spec.kind)
+
+
+def _normalized(window: str) -> tuple[str, str]:
+    """Return `window` in lower case, as is and without dots.
+
+    CSV and JSON names join words with `_` (`citizen_id`), abbreviations
+    come with dots (`C.U.I.T.`, `Α.Μ.Κ.Α.`).
+    """
+    lowered = window.lower().replace("_", " ")
+    return lowered, lowered.replace(".", "")
+
+
+def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
+    windows = (
+        *_normalized(text[max(0, start - WINDOW_BEFORE) : start]),
+        *_normalized(text[end : end + WINDOW_AFTER]),
+    )
+    return any(cue.search(w) for w in windows)
+
+
+@dataclass(frozen=True)
+class IdMatch:
+    kind: str
+    start: int
+    end: int
+    value: str
+
+
+def find_national_ids(text: str) -> Iterator[IdMatch]:
+    """Yield every valid national id in `text` that is named or unmistakable.
+
+    Matches may overlap (one number can be valid in several countries); the
+    caller keeps one per span.
+    """
+    texts = _normalized(text)
+    generic = any(GENERIC_RE.search(t) for t in texts)
+    named = {
+        kind
+        for t in texts
+        for word in ANY_CUE_RE.findall(t)
+        for kind in KINDS_BY_WORD.get(word, ())
+    }
+    for spec in SPECS:
+        if not (generic or spec.alone or spec.tight or spec.kind in named):
+            continue  # no name for it anywhere, and it needs one
+        for match in spec.pattern.finditer(text):
+            value = match.group()
+            if not (
+                (spec.alone is not None and spec.alone(value))
+                or (spec.tight and spec.tight.search(text, 0, match.start()))
+                or _named(text, match.start(), match.end(), CUE_RES[spec.kind])
+                or _named(text, match.start(), match.end(), GENERIC_RE)
+            ):
+                continue
+            try:
+                valid = spec.validator.is_valid(value)
+            except Exception:  # noqa: BLE001 - a validator must not break the gate
+                valid = False
+            if valid:
+                yield IdMatch(spec.kind, match.start(), match.end(), value)

@@ -1,0 +1,1127 @@
+# ruff: noqa: E501 (the templates are data, one line each)
+"""Blind probes of the sensitivity gate (issue 12).
+
+Run `python tests/data/make_sensitivity_blind.py` to rewrite
+`sensitivity_blind1.jsonl` (and later probes) next to this file.
+
+A probe is a set of templates written *before* the gate is changed and scored
+once; its figures are the honest "on new text" numbers. Once a probe's misses
+have been looked at and fixed it is no longer blind: its figures become
+dev figures and a new probe (new templates, new seed) is written.
+
+`blind1` was written on 2026-11-23 before any change of that session: agent
+notes in the shape they come in (shell history, config files, chat lines,
+tickets, logs, CSV/JSON rows) in several languages. Each record: `text`,
+`label` (`secret`, `pii`, `clean`), `kind`, `template`, `probe`, and for PII
+the `value` the gate must cover.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import random
+import string
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from sensitivity_values import NATIONAL_IDS, Values  # noqa: E402
+
+ALNUM = string.ascii_letters + string.digits
+HEXD = "0123456789abcdef"
+B64 = ALNUM + "+/"
+
+FIRST = "Amara Bilal Chen Dalia Emre Fatou Goran Hana Ivo Jun Kofi Leila Marek Noa Olu Pita Qiu Rafael Saanvi Tomasz Ulla Vesna Wiremu Ximena Yara Zeynep".split()
+LAST = "Adeyemi Bauer Castro Dvořák Eriksen Fernandes Gupta Horvat Ishikawa Jovanović Kaya Lindqvist Moreau Nowak Ogunleye Petrov Quispe Rahman Schneider Takahashi Usman Virtanen Wójcik Yilmaz Zhou".split()
+HOSTS = "pg-main.int prod-db-3 10.20.0.14 mysql.svc.cluster.local db.eu-west.acme.io 192.168.1.50 nas01.home vault.corp.lan".split()
+USERS = "postgres admin root svc_sync dbadmin jenkins app backup_user ops".split()
+WORDS = "Otter Basil Quokka Nimbus Cobalt Falcon Mango Tundra Zephyr Pumpkin Lilac Rocket Sierra Juniper".split()
+
+
+class Probe:
+    def __init__(self, seed: int) -> None:
+        self.r = random.Random(seed)
+        self.v = Values(self.r)
+
+    def pick(self, seq):
+        return self.r.choice(seq)
+
+    def rand(self, alphabet: str, n: int) -> str:
+        return "".join(self.r.choice(alphabet) for _ in range(n))
+
+    def name(self) -> str:
+        return f"{self.pick(FIRST)} {self.pick(LAST)}"
+
+    def pw(self) -> str:
+        """A password as people pick them, or as a generator prints them."""
+        style = self.r.randrange(6)
+        word = self.pick(WORDS)
+        if style == 0:
+            return word + str(self.r.randint(1, 999)) + self.pick("!$%&#?*")
+        if style == 1:
+            return (
+                word.replace("o", "0").replace("a", "4").replace("e", "3")
+                + self.pick("&@#")
+                + str(self.r.randint(10, 999))
+            )
+        if style == 2:
+            return self.rand(ALNUM, self.r.randint(12, 24))
+        if style == 3:
+            return self.rand(ALNUM + "!@#$%^&*_-", self.r.randint(14, 22))
+        if style == 4:
+            return f"{word}{self.pick(('Sommer', 'Winter', 'Spring'))}{self.r.randint(2019, 2026)}!"
+        return (
+            self.pick(WORDS).lower()
+            + "-"
+            + self.pick(WORDS).lower()
+            + "-"
+            + str(self.r.randint(10, 99))
+            + self.pick(WORDS)
+        )
+
+    def ghp(self) -> str:
+        return "ghp_" + self.rand(ALNUM, 36)
+
+    def aws_key(self) -> str:
+        return "AKIA" + self.rand(string.ascii_uppercase + "234567", 16)
+
+    def aws_secret(self) -> str:
+        return self.rand(ALNUM + "/+", 40)
+
+    def jwt(self) -> str:
+        def enc(obj) -> str:
+            return (
+                base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
+            )
+
+        return ".".join(
+            (
+                enc({"alg": "HS256", "typ": "JWT"}),
+                enc(
+                    {
+                        "sub": self.rand(ALNUM, 10),
+                        "role": "admin",
+                        "exp": self.r.randint(1.7e9, 1.9e9),
+                    }
+                ),
+                self.rand(ALNUM + "-_", 43),
+            )
+        )
+
+    def pem_private(self) -> str:
+        label = self.pick(
+            (
+                "RSA PRIVATE KEY",
+                "OPENSSH PRIVATE KEY",
+                "PRIVATE KEY",
+                "ENCRYPTED PRIVATE KEY",
+                "PGP PRIVATE KEY BLOCK",
+            )
+        )
+        body = "\n".join(self.rand(B64, 64) for _ in range(3))
+        return f"-----BEGIN {label}-----\n{body}\n-----END {label}-----"
+
+    def cert(self) -> str:
+        body = "\n".join(
+            "MII" + self.rand(B64, 61) if i == 0 else self.rand(B64, 64)
+            for i in range(5)
+        )
+        return f"-----BEGIN CERTIFICATE-----\n{body}\n-----END CERTIFICATE-----"
+
+    def ssh_pub(self) -> str:
+        kind = self.pick(("ssh-ed25519", "ssh-rsa", "ecdsa-sha2-nistp256"))
+        return f"{kind} AAAA{self.rand(B64, 64 if kind == 'ssh-ed25519' else 120)} {self.pick(USERS)}@{self.pick(('laptop', 'ci-runner', 'mbp-2023'))}"
+
+    def sha(self, n: int = 40) -> str:
+        return self.rand(HEXD, n)
+
+
+# Secret templates: each returns (kind, text).
+def secret_templates(p: Probe) -> list[Callable[[], tuple[str, str]]]:
+    h, u, pw = (lambda: p.pick(HOSTS)), (lambda: p.pick(USERS)), p.pw
+    return [
+        lambda: (
+            "cli_mysql",
+            f"$ mysql -h {h()} -u {u()} -p'{pw()}' billing < fix.sql",
+        ),
+        lambda: (
+            "cli_mysql",
+            f"mysqldump -u{u()} -p{p.rand(ALNUM, 14)} --all-databases | gzip > all.sql.gz",
+        ),
+        lambda: (
+            "cli_docker",
+            f"docker login registry.gitlab.com -u {u()} -p '{pw()}'",
+        ),
+        lambda: (
+            "cli_docker",
+            f"echo done; docker login -u ci -p {p.rand(ALNUM, 20)} harbor.acme.io",
+        ),
+        lambda: (
+            "cli_env",
+            f"PGPASSWORD='{pw()}' psql -h {h()} -U {u()} -d reports -c 'select 1'",
+        ),
+        lambda: (
+            "cli_env",
+            f"MYSQL_PWD={p.rand(ALNUM, 16)} mysql -u {u()} -e 'show processlist'",
+        ),
+        lambda: (
+            "cli_sshpass",
+            f"sshpass -p '{pw()}' ssh -o StrictHostKeyChecking=no {u()}@{h()}",
+        ),
+        lambda: (
+            "cli_flag",
+            f"./manage.py createsuperuser --username ops --password={pw()}",
+        ),
+        lambda: (
+            "cli_flag",
+            f"vault login -method=userpass username={u()} password={pw()}",
+        ),
+        lambda: ("cli_zip", f"zip -P {pw()} payroll-2026.zip payroll/*.xlsx"),
+        lambda: ("cli_7z", f"7z a -p{pw()} -mhe=on backup.7z ./secrets"),
+        lambda: (
+            "cli_sqlplus",
+            f"sqlplus {u()}/{p.rand(ALNUM, 12)}@//{h()}:1521/ORCL @migrate.sql",
+        ),
+        lambda: (
+            "cli_kubectl",
+            f"kubectl create secret generic db-creds --from-literal=username={u()} --from-literal=password='{pw()}'",
+        ),
+        lambda: (
+            "cli_openssl",
+            f"openssl pkcs12 -export -in cert.pem -inkey key.pem -out bundle.p12 -passout pass:{pw()}",
+        ),
+        lambda: (
+            "cli_curl",
+            f"curl -s -u {u()}:{p.rand(ALNUM, 18)} https://jenkins.acme.io/api/json",
+        ),
+        lambda: (
+            "cli_git",
+            f"git clone https://{u()}:{p.ghp()}@github.com/acme/infra.git",
+        ),
+        lambda: (
+            "url",
+            f"DATABASE_URL=postgres://{u()}:{p.rand(ALNUM, 20)}@{h()}:5432/app",
+        ),
+        lambda: (
+            "url",
+            f'mongo "mongodb+srv://{u()}:{p.rand(ALNUM, 16)}@cluster0.ab12c.mongodb.net/test"',
+        ),
+        lambda: (
+            "url",
+            f"celery broker: amqp://{u()}:{p.rand(ALNUM, 14)}@rabbitmq:5672//",
+        ),
+        lambda: (
+            "env",
+            f"export AWS_ACCESS_KEY_ID={p.aws_key()}\nexport AWS_SECRET_ACCESS_KEY={p.aws_secret()}",
+        ),
+        lambda: (
+            "env",
+            f"[default]\naws_access_key_id = {p.aws_key()}\naws_secret_access_key = {p.aws_secret()}",
+        ),
+        lambda: (
+            "env",
+            f"SMTP_HOST=smtp.mailgun.org\nSMTP_USER=postmaster@mg.acme.io\nSMTP_PASSWORD={pw()}",
+        ),
+        lambda: ("env", f"export VAULT_TOKEN=hvs.{p.rand(ALNUM, 24)}"),
+        lambda: (
+            "yaml",
+            f"spring:\n  datasource:\n    url: jdbc:postgresql://{h()}:5432/orders\n    username: {u()}\n    password: {pw()}",
+        ),
+        lambda: (
+            "yaml",
+            f"services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: {pw()}",
+        ),
+        lambda: ("yaml", f'ansible_user: {u()}\nansible_become_pass: "{pw()}"'),
+        lambda: (
+            "json",
+            f'{{"type": "service_account", "project_id": "acme-prod", "private_key_id": "{p.sha(40)}", "private_key": "-----BEGIN PRIVATE KEY-----\\n{p.rand(B64, 64)}\\n{p.rand(B64, 64)}\\n-----END PRIVATE KEY-----\\n", "client_email": "sync@acme-prod.iam.gserviceaccount.com"}}',
+        ),
+        lambda: ("ini", f"[client]\nuser={u()}\npassword={pw()}\nhost={h()}"),
+        lambda: (
+            "properties",
+            f"spring.mail.password={pw()}\nspring.mail.username=alerts",
+        ),
+        lambda: ("npmrc", f"//registry.npmjs.org/:_authToken=npm_{p.rand(ALNUM, 36)}"),
+        lambda: (
+            "pip",
+            f"pip install -i https://{u()}:{p.rand(ALNUM, 22)}@pypi.acme.io/simple/ acme-core",
+        ),
+        lambda: (
+            "code",
+            f"conn = psycopg2.connect(host='{h()}', user='{u()}', password='{pw()}')",
+        ),
+        lambda: ("code", f"requests.get(url, auth=('{u()}', '{pw()}'), timeout=10)"),
+        lambda: ("code", f'var cred = new NetworkCredential("{u()}", "{pw()}");'),
+        lambda: ("code", f"smtp.login('reports@acme.io', '{pw()}')"),
+        lambda: ("token", f"Authorization: Bearer {p.jwt()}"),
+        lambda: ("token", f"jwt from the staging login response: {p.jwt()}"),
+        lambda: (
+            "token",
+            f"slack webhook for #alerts: https://hooks.slack.com/services/T{p.rand(string.ascii_uppercase + string.digits, 8)}/B{p.rand(string.ascii_uppercase + string.digits, 10)}/{p.rand(ALNUM, 24)}",
+        ),
+        lambda: (
+            "token",
+            f"telegram bot token {p.r.randint(10**8, 10**10)}:AA{p.rand(ALNUM + '_-', 33)}",
+        ),
+        lambda: (
+            "token",
+            f"SENDGRID_API_KEY=SG.{p.rand(ALNUM + '_-', 22)}.{p.rand(ALNUM + '_-', 43)}",
+        ),
+        lambda: ("token", f"twilio auth token: {p.sha(32)}"),
+        lambda: (
+            "token",
+            f"azure: DefaultEndpointsProtocol=https;AccountName=acmelogs;AccountKey={p.rand(B64, 86)}==;EndpointSuffix=core.windows.net",
+        ),
+        lambda: (
+            "token",
+            f"otpauth://totp/ACME:{u()}?secret={p.rand('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 32)}&issuer=ACME",
+        ),
+        lambda: (
+            "token",
+            f"discord bot token = {p.rand(ALNUM, 24)}.{p.rand(ALNUM, 6)}.{p.rand(ALNUM + '_-', 27)}",
+        ),
+        lambda: ("private_key", f"deploy key for the runner:\n{p.pem_private()}"),
+        lambda: ("chat", f"[09:12] {p.name()}: pw for the NAS -> {pw()}"),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)}: wifi in the meeting room is AcmeGuest, key {pw()}",
+        ),
+        lambda: (
+            "chat",
+            f"the new root password on {h()} is {pw()} (changed after the incident)",
+        ),
+        lambda: ("chat", f"remember: {p.pick(FIRST)}'s VPN login is {u()} / {pw()}"),
+        lambda: ("chat", f"safe code for the server room: {p.r.randint(1000, 999999)}"),
+        lambda: (
+            "de",
+            f"Das Kennwort für den Router lautet {pw()}, bitte nicht weitergeben.",
+        ),
+        lambda: ("de", f"Zugangsdaten FTP: Benutzer {u()}, Passwort: {pw()}"),
+        lambda: (
+            "fr",
+            f"Le mot de passe du compte admin est {pw()} — à changer lundi.",
+        ),
+        lambda: ("es", f"contraseña del correo de soporte: {pw()}"),
+        lambda: ("pt", f"senha do banco de dados de homologação = {pw()}"),
+        lambda: ("pl", f"hasło do panelu: {pw()}"),
+        lambda: ("it", f"la password di {p.pick(FIRST)} per Jira è {pw()}"),
+        lambda: ("nl", f"wachtwoord voor de printer: {pw()}"),
+        lambda: (
+            "ticket",
+            f"INC-{p.r.randint(1000, 9999)}: user cannot log in. Temporary password set to {pw()}, must change at next login.",
+        ),
+        lambda: (
+            "log",
+            f'2026-10-02 11:03:44 DEBUG auth: POST /login body={{"user": "{u()}", "password": "{pw()}"}}',
+        ),
+        lambda: (
+            "netrc",
+            f"machine api.heroku.com\n  login ops@acme.io\n  password {p.rand(HEXD, 8)}-{p.rand(HEXD, 4)}-{p.rand(HEXD, 4)}-{p.rand(HEXD, 4)}-{p.rand(HEXD, 12)}",
+        ),
+        lambda: ("tfvars", f'db_password = "{pw()}"\nregion      = "eu-west-1"'),
+        lambda: (
+            "cloud",
+            f"stripe live key {'sk_live_' + p.rand(ALNUM, 24)} is in 1password too",
+        ),
+        lambda: ("cloud", f"OPENAI_API_KEY=sk-proj-{p.rand(ALNUM + '-_', 56)}"),
+        lambda: ("cloud", f"GOOGLE_MAPS_KEY=AIza{p.rand(ALNUM + '_-', 35)}"),
+        lambda: ("cloud", f"hf token for the eval job: hf_{p.rand(ALNUM, 34)}"),
+    ]
+
+
+def pii_templates(p: Probe) -> list[Callable[[str, str, str], str]]:
+    """Templates over (label word, value, person name)."""
+    return [
+        lambda w, v, n: f"Customer {n} called about the refund; {w} {v} confirmed.",
+        lambda w, v, n: (
+            f"KYC-{p.r.randint(100, 999)} failed for {n} ({w}: {v}) — photo blurry, ask again."
+        ),
+        lambda w, v, n: (
+            f"name,{w.lower().replace(' ', '_')},city\n{n},{v},{p.pick(('Pune', 'Kraków', 'Recife', 'Izmir', 'Osaka', 'Durban'))}"
+        ),
+        lambda w, v, n: f'{{"full_name": "{n}", "{w}": "{v}", "verified": true}}',
+        lambda w, v, n: (
+            f'2026-09-14T08:21:07Z INFO onboarding step=id_check applicant="{n}" {w}={v} result=match'
+        ),
+        lambda w, v, n: (
+            f"[14:02] {p.pick(FIRST)}: {n}'s {w} is {v}, can you update the HR record?"
+        ),
+        lambda w, v, n: f"Note to self: {w} of {n.split()[0]} → {v}",
+        lambda w, v, n: f"{n} | {w} | {v} | contract signed",
+        lambda w, v, n: (
+            f"Please fill the form: Name: {n}\n{w}: {v}\nDate of birth: 19{p.r.randint(55, 99)}-0{p.r.randint(1, 9)}-1{p.r.randint(0, 9)}"
+        ),
+        lambda w, v, n: f"Re: payroll — {n} gave {v} as {w}, please double-check",
+    ]
+
+
+def other_pii(p: Probe) -> list[Callable[[], tuple[str, str, str]]]:
+    n = p.name
+    return [
+        lambda: (lambda e: ("email", f"Follow up with {n()} at {e} next week.", e))(
+            f"{p.pick(FIRST).lower()}.{p.pick(LAST).lower().replace('č', 'c').replace('ř', 'r').replace('ć', 'c').replace('ó', 'o')}@{p.pick(('gmail.com', 'acme.io', 'web.de', 'yahoo.co.jp', 'uol.com.br'))}",
+        ),
+        lambda: (lambda t: ("phone", f"{n()} — mobile {t}, prefers WhatsApp", t))(
+            p.pick(
+                (
+                    "+49 151 23456789",
+                    "+44 7911 123456",
+                    "+91 98765 43210",
+                    "+55 11 91234-5678",
+                    "+81 90-1234-5678",
+                    "+48 601 234 567",
+                    "+1 415 555 0132",
+                    "+33 6 12 34 56 78",
+                )
+            )
+        ),
+        lambda: (lambda c: ("card", f"Refund to card {c}, exp 09/28", c))(p.v.card()),
+        lambda: (lambda i: ("iban", f"Bankverbindung {n()}: IBAN {i}", i))(p.v.iban()),
+    ]
+
+
+def clean_templates(p: Probe) -> list[Callable[[], tuple[str, str]]]:
+    h, u = (lambda: p.pick(HOSTS)), (lambda: p.pick(USERS))
+    return [
+        lambda: ("cert", f"CA bundle for the internal proxy:\n{p.cert()}"),
+        lambda: ("ssh_pub", f"added to authorized_keys: {p.ssh_pub()}"),
+        lambda: (
+            "known_hosts",
+            f"{h()} ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTY{p.rand(B64, 100)}=",
+        ),
+        lambda: (
+            "fingerprint",
+            f"host key fingerprint is SHA256:{p.rand(ALNUM + '+/', 43)}. Accept? yes",
+        ),
+        lambda: (
+            "fingerprint",
+            f"GPG key fingerprint: {' '.join(p.rand('0123456789ABCDEF', 4) for _ in range(10))}",
+        ),
+        lambda: (
+            "placeholder",
+            f"export GITHUB_TOKEN=ghp_{'x' * 36}  # replace with your own",
+        ),
+        lambda: (
+            "placeholder",
+            "OPENAI_API_KEY=sk-...XXXX (set in .env, never commit)",
+        ),
+        lambda: (
+            "placeholder",
+            f"DATABASE_URL=postgresql://USER:PASSWORD@{h()}:5432/DBNAME",
+        ),
+        lambda: ("placeholder", "mysql -u root -p'<password>' -e 'select version()'"),
+        lambda: ("placeholder", "POSTGRES_PASSWORD=${DB_PASSWORD}"),
+        lambda: ("placeholder", "password: ********"),
+        lambda: (
+            "placeholder",
+            "docker login -u $CI_REGISTRY_USER -p $CI_REGISTRY_PASSWORD $CI_REGISTRY",
+        ),
+        lambda: (
+            "placeholder",
+            'curl -H "Authorization: Bearer $TOKEN" https://api.acme.io/v2/items',
+        ),
+        lambda: ("placeholder", "api_key: YOUR_API_KEY_HERE"),
+        lambda: (
+            "placeholder",
+            "Use `PGPASSWORD=$(cat /run/secrets/pg) psql ...` in the cron job.",
+        ),
+        lambda: (
+            "prose",
+            "Rotate the API key every 90 days; the password policy asks for 12+ characters.",
+        ),
+        lambda: (
+            "prose",
+            f"{p.pick(FIRST)} reset her password yesterday and the token refresh works again.",
+        ),
+        lambda: ("prose", "Passwort vergessen? Link zum Zurücksetzen kommt per Mail."),
+        lambda: ("prose", "Le mot de passe doit contenir au moins 12 caractères."),
+        lambda: (
+            "log",
+            f"Oct 12 03:14:07 {h()} sshd[{p.r.randint(1000, 99999)}]: Failed password for invalid user admin from 203.0.113.{p.r.randint(1, 254)} port {p.r.randint(1024, 65535)} ssh2",
+        ),
+        lambda: ("log", f'FATAL:  password authentication failed for user "{u()}"'),
+        lambda: (
+            "price",
+            f"Angebot: {p.r.randint(10, 999)},{p.r.randint(0, 99):02d} € inkl. MwSt., Lieferung {p.r.randint(2, 9)},{p.r.randint(0, 99):02d} €",
+        ),
+        lambda: (
+            "price",
+            f"Total: R$ {p.r.randint(1, 99)}.{p.r.randint(100, 999)},{p.r.randint(0, 99):02d} em {p.r.randint(2, 12)}x sem juros",
+        ),
+        lambda: (
+            "temp",
+            f"GPU at {p.r.randint(60, 95)}°C under load, fan {p.r.randint(40, 100)} %, throttling above 87°C",
+        ),
+        lambda: (
+            "part",
+            f"Replace fan assembly P/N {p.r.randint(100000, 999999)}-{p.r.randint(100, 999)}, order #{p.r.randint(10**9, 10**10 - 1)}",
+        ),
+        lambda: (
+            "part",
+            f"Ordered part no. {p.r.randint(10**10, 10**11 - 1)} from Mouser, invoice {p.r.randint(10**8, 10**9 - 1)}",
+        ),
+        lambda: (
+            "order",
+            f"Amazon order {p.r.randint(100, 999)}-{p.r.randint(1000000, 9999999)}-{p.r.randint(1000000, 9999999)} arrives Thursday",
+        ),
+        lambda: (
+            "tracking",
+            f"DHL tracking {p.r.randint(10**9, 10**10 - 1)}, UPS 1Z{p.rand(string.ascii_uppercase + string.digits, 16)}",
+        ),
+        lambda: (
+            "git",
+            f"merged {p.sha(40)} into main; CI run {p.r.randint(10**9, 10**10 - 1)} green",
+        ),
+        lambda: ("docker", f"image digest sha256:{p.sha(64)}"),
+        lambda: (
+            "sri",
+            f'<script src="/app.js" integrity="sha384-{p.rand(ALNUM + "+/", 64)}" crossorigin="anonymous"></script>',
+        ),
+        lambda: (
+            "uuid",
+            f"tenant {p.sha(8)}-{p.sha(4)}-4{p.sha(3)}-a{p.sha(3)}-{p.sha(12)} migrated in {p.r.randint(2, 90)} s",
+        ),
+        lambda: (
+            "aws",
+            f"arn:aws:iam::{p.r.randint(10**11, 10**12 - 1)}:role/deploy-{p.pick(('prod', 'stage'))}",
+        ),
+        lambda: (
+            "epoch",
+            f"event ts={p.r.randint(1_600_000_000_000, 1_800_000_000_000)} latency_ms={p.r.randint(1, 900)}",
+        ),
+        lambda: (
+            "metrics",
+            f"p50 {p.r.randint(1, 99)}.{p.r.randint(0, 9)} ms, p99 {p.r.randint(100, 999)} ms, {p.r.randint(10**6, 10**8)} requests, error rate 0.0{p.r.randint(1, 9)} %",
+        ),
+        lambda: (
+            "ean",
+            f"EAN {p.r.randint(4_000_000_000_000, 4_999_999_999_999)} — oat milk, {p.r.randint(1, 3)},{p.r.randint(10, 99)} €",
+        ),
+        lambda: (
+            "isbn",
+            f"Reading ISBN 978-{p.r.randint(0, 1)}-{p.r.randint(100, 999)}-{p.r.randint(10000, 99999)}-{p.r.randint(0, 9)} this month",
+        ),
+        lambda: (
+            "version",
+            f"upgraded to {p.r.randint(1, 20)}.{p.r.randint(0, 30)}.{p.r.randint(0, 200)} (build {p.r.randint(10**6, 10**8)})",
+        ),
+        lambda: (
+            "network",
+            f"{h()} 10.{p.r.randint(0, 255)}.{p.r.randint(0, 255)}.{p.r.randint(0, 255)} mac {':'.join(p.rand(HEXD, 2) for _ in range(6))}",
+        ),
+        lambda: (
+            "meeting",
+            f"Zoom meeting ID {p.r.randint(100, 999)} {p.r.randint(1000, 9999)} {p.r.randint(1000, 9999)}, passcode on the invite",
+        ),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)}: lunch at 12:30? I booked table {p.r.randint(1, 40)} for {p.r.randint(2, 8)} people",
+        ),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)} ran {p.r.randint(5, 42)} km on Sunday in {p.r.randint(1, 4)}:{p.r.randint(10, 59)}:{p.r.randint(10, 59)}",
+        ),
+        lambda: (
+            "coords",
+            f"meet at 52.{p.r.randint(100000, 999999)}, 13.{p.r.randint(100000, 999999)}",
+        ),
+        lambda: (
+            "stack",
+            f'  File "/srv/app/worker.py", line {p.r.randint(10, 900)}, in run\n    raise TimeoutError("after {p.r.randint(10, 300)} s")',
+        ),
+        lambda: (
+            "sql",
+            f"SELECT id, total FROM orders WHERE customer_id = {p.r.randint(10**5, 10**9)} AND created_at > '2026-01-01';",
+        ),
+        lambda: (
+            "account",
+            f"Invoice INV-{p.r.randint(2026000, 2026999)} for account {p.r.randint(10**7, 10**9)} due 2026-12-01",
+        ),
+        lambda: ("code", "password = getpass.getpass('DB password: ')"),
+        lambda: ("code", "token = os.environ['SLACK_TOKEN']"),
+        lambda: (
+            "code",
+            "if not check_password(user, password):\n    raise PermissionDenied",
+        ),
+        lambda: (
+            "config",
+            "auth:\n  password_min_length: 12\n  token_ttl: 3600\n  session_cookie_secure: true",
+        ),
+        lambda: (
+            "k8s",
+            "env:\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef:\n        name: db-creds\n        key: password",
+        ),
+        lambda: (
+            "base64",
+            f"avatar: data:image/png;base64,iVBORw0KGgo{p.rand(B64, 60)}",
+        ),
+        lambda: ("hash", f"sha256sum: {p.sha(64)}  release.tar.gz"),
+        lambda: (
+            "serial",
+            f"laptop serial {p.rand(string.ascii_uppercase + string.digits, 10)}, asset tag {p.r.randint(100000, 999999)}",
+        ),
+        lambda: (
+            "date",
+            f"Sprint {p.r.randint(30, 80)}: 2026-{p.r.randint(1, 12):02d}-{p.r.randint(1, 28):02d} → 2026-{p.r.randint(1, 12):02d}-{p.r.randint(1, 28):02d}, velocity {p.r.randint(20, 60)}",
+        ),
+        lambda: (
+            "phone_like",
+            f"Build {p.r.randint(2026, 2026)}{p.r.randint(1000000, 9999999)} failed at step {p.r.randint(1, 20)}",
+        ),
+        lambda: (
+            "wifi",
+            "The guest Wi-Fi has no password; just accept the terms page.",
+        ),
+        lambda: (
+            "recipe",
+            f"Bake at {p.r.randint(160, 230)} °C for {p.r.randint(20, 60)} min, {p.r.randint(200, 800)} g flour",
+        ),
+        lambda: (
+            "finance",
+            f"Q3 revenue 1.{p.r.randint(100, 999)}.{p.r.randint(100, 999)},{p.r.randint(10, 99)} EUR vs plan {p.r.randint(900, 999)}.{p.r.randint(100, 999)} EUR",
+        ),
+    ]
+
+
+def build(seed: int, probe: str, per_set: int = 240) -> list[dict]:
+    p = Probe(seed)
+    rows: list[dict] = []
+    secrets = secret_templates(p)
+    for i in range(per_set):
+        index = i % len(secrets)
+        kind, text = secrets[index]()
+        rows.append(
+            {
+                "text": text,
+                "label": "secret",
+                "kind": kind,
+                "template": f"{probe}-s{index}",
+            }
+        )
+    pii = pii_templates(p)
+    others = other_pii(p)
+    kinds = list(NATIONAL_IDS)
+    for i in range(per_set):
+        if i % 6 == 5:
+            index = (i // 6) % len(others)
+            kind, text, value = others[index]()
+            template = f"{probe}-o{index}"
+        else:
+            kind = kinds[i % len(kinds)]
+            generator, words = NATIONAL_IDS[kind]
+            value = getattr(p.v, generator)()
+            index = p.r.randrange(len(pii))
+            text = pii[index](p.pick(words), value, p.name())
+            template = f"{probe}-p{index}"
+        rows.append(
+            {
+                "text": text,
+                "label": "pii",
+                "kind": kind,
+                "value": value,
+                "template": template,
+            }
+        )
+    clean = clean_templates(p)
+    for i in range(per_set):
+        index = i % len(clean)
+        kind, text = clean[index]()
+        rows.append(
+            {
+                "text": text,
+                "label": "clean",
+                "kind": kind,
+                "template": f"{probe}-c{index}",
+            }
+        )
+    for row in rows:
+        row["probe"] = probe
+        row["id"] = hashlib.sha256(row["text"].encode()).hexdigest()[:16]
+    return rows
+
+
+# Probe `blind2`: written after blind1's misses were fixed, before scoring it.
+# New syntaxes and new names for the ids (not the words of blind1).
+BLIND2_ID_WORDS: dict[str, tuple[str, ...]] = {
+    "in_aadhaar": ("Aadhaar card number", "aadhar no", "UIDAI number"),
+    "in_pan": ("PAN number", "Permanent Account Number"),
+    "pl_pesel": ("PESEL nr", "nr. PESEL"),
+    "br_cpf": ("CPF nº", "CPF/MF"),
+    "cn_ric": ("居民身份证号码", "Chinese ID"),
+    "mx_curp": ("CURP", "Clave Única"),
+    "za_idnr": ("South African ID", "ID no."),
+    "kr_rrn": ("주민번호", "Korean RRN"),
+    "jp_mynumber": ("マイナンバー（個人番号）", "my number card"),
+    "au_tfn": ("TFN", "Tax File No."),
+    "ca_sin": ("SIN #", "Social Insurance No."),
+    "us_ssn": ("SSN#", "Social Security Number"),
+    "ar_cuit": ("CUIL", "C.U.I.T."),
+    "cl_rut": ("RUT", "R.U.T."),
+    "tr_tckimlik": ("TC Kimlik Numarası", "T.C. No"),
+    "my_nric": ("MyKad no.", "NRIC number"),
+    "th_pin": ("Thai national ID", "เลขบัตรประชาชน"),
+    "id_nik": ("NIK (KTP)", "Nomor Induk Kependudukan"),
+    "pk_cnic": ("CNIC #", "NADRA CNIC"),
+    "ch_ahv": ("AHV-Nummer", "n° AVS"),
+    "no_fnr": ("fødselsnr.", "fødselsnummer"),
+    "se_pnr": ("personnr", "Personnummer"),
+    "dk_cpr": ("CPR-nummer", "cpr nr"),
+    "fi_hetu": ("hetu", "henkilötunnus"),
+    "gb_nhs": ("NHS No", "NHS number"),
+    "ro_cnp": ("CNP", "codul numeric personal"),
+    "bg_egn": ("ЕГН", "EGN no"),
+    "ee_ik": ("isikukood", "Estonian personal code"),
+    "cz_rc": ("rodné číslo", "r.č."),
+    "be_nn": ("rijksregisternr.", "numéro de registre national"),
+    "hr_oib": ("OIB", "OIB broj"),
+    "ru_inn": ("ИНН физлица", "INN"),
+    "ec_ci": ("cédula de identidad", "CI"),
+    "gr_amka": ("Α.Μ.Κ.Α.", "AMKA"),
+    "it_cf": ("C.F.", "codice fiscale"),
+    "es_dni": ("DNI", "D.N.I."),
+    "nl_bsn": ("BSN", "BSN-nummer"),
+    "fr_nir": ("numéro de sécurité sociale", "n° SS"),
+    "de_idnr": ("Steuer-ID", "steuerliche Identifikationsnummer"),
+}
+
+
+def secret_templates_2(p: Probe) -> list[Callable[[], tuple[str, str]]]:
+    h, u, pw = (lambda: p.pick(HOSTS)), (lambda: p.pick(USERS)), p.pw
+    return [
+        lambda: (
+            "libpq",
+            f'psql "host={h()} port=5432 dbname=ledger user={u()} password={pw()}"',
+        ),
+        lambda: (
+            "cli_mongo",
+            f"mongosh --host {h()} --username {u()} --password '{pw()}' --authenticationDatabase admin",
+        ),
+        lambda: (
+            "cli_ldap",
+            f"ldapwhoami -x -H ldap://{h()} -D cn=admin,dc=acme,dc=io -w '{pw()}'",
+        ),
+        lambda: (
+            "cli_curl",
+            f"curl --user {u()}:{p.rand(ALNUM, 16)} -X POST https://nexus.acme.io/service/rest/v1/repositories",
+        ),
+        lambda: (
+            "cli_wget",
+            f"wget --http-user={u()} --http-password={pw()} https://files.acme.io/dump.tgz",
+        ),
+        lambda: (
+            "cli_env",
+            f"RSYNC_PASSWORD={p.rand(ALNUM, 14)} rsync -av backup@{h()}::data /mnt/data",
+        ),
+        lambda: ("cli_az", f"az login -u ops@acme.onmicrosoft.com -p '{pw()}'"),
+        lambda: (
+            "cli_mc",
+            f"mc alias set minio http://{h()}:9000 {p.rand(string.ascii_uppercase + string.digits, 20)} {p.rand(ALNUM, 40)}",
+        ),
+        lambda: (
+            "cli_aws",
+            f"aws configure set aws_secret_access_key {p.aws_secret()}",
+        ),
+        lambda: (
+            "docker",
+            f"docker run -d -e POSTGRES_PASSWORD={pw()} -p 5432:5432 postgres:16",
+        ),
+        lambda: ("docker", f"ENV MYSQL_ROOT_PASSWORD={pw()}"),
+        lambda: (
+            "helm",
+            f"helm upgrade --install redis bitnami/redis --set auth.password={pw()}",
+        ),
+        lambda: (
+            "terraform",
+            f"terraform apply -var 'db_password={pw()}' -auto-approve",
+        ),
+        lambda: (
+            "kubectl",
+            f"kubectl create secret docker-registry regcred --docker-server=ghcr.io --docker-username={u()} --docker-password={p.ghp()}",
+        ),
+        lambda: (
+            "openssl",
+            f"openssl enc -aes-256-cbc -salt -in db.sql -out db.sql.enc -k '{pw()}'",
+        ),
+        lambda: (
+            "gpg",
+            f"gpg --batch --yes --passphrase '{pw()}' -d secrets.tar.gpg | tar x",
+        ),
+        lambda: ("sudo", f"echo '{pw()}' | sudo -S systemctl restart nginx"),
+        lambda: (
+            "stdin",
+            f'echo "{pw()}" | docker login ghcr.io -u {u()} --password-stdin',
+        ),
+        lambda: ("windows", f"net user svc_backup {pw()} /add /domain"),
+        lambda: (
+            "ado",
+            f"Server=tcp:{h()},1433;Initial Catalog=crm;User ID={u()};Password={pw()};Encrypt=True;",
+        ),
+        lambda: (
+            "jdbc",
+            f"jdbc:mysql://{h()}:3306/shop?user={u()}&password={p.rand(ALNUM, 16)}&useSSL=true",
+        ),
+        lambda: ("url", f"REDIS_URL=redis://:{p.rand(ALNUM, 24)}@{h()}:6379/0"),
+        lambda: (
+            "url",
+            f"mount -t cifs //nas/share /mnt -o username={u()},password={pw()}",
+        ),
+        lambda: ("url", f"ftp://{u()}:{p.rand(ALNUM, 12)}@ftp.acme.io/incoming/"),
+        lambda: ("toml", f'[database]\nhost = "{h()}"\npassword = "{pw()}"'),
+        lambda: (
+            "json",
+            f'{{"db": {{"host": "{h()}", "user": "{u()}", "pass": "{pw()}"}}}}',
+        ),
+        lambda: ("header", f"X-API-Key: {p.rand(ALNUM, 32)}"),
+        lambda: (
+            "header",
+            f"Authorization: Basic {base64.b64encode(f'{u()}:{pw()}'.encode()).decode()}",
+        ),
+        lambda: (
+            "header",
+            f"Cookie: sessionid={p.rand('abcdefghijklmnopqrstuvwxyz0123456789', 32)}; csrftoken={p.rand(ALNUM, 32)}",
+        ),
+        lambda: (
+            "query",
+            f"GET https://api.acme.io/v1/export?format=csv&api_key={p.rand(ALNUM, 32)}",
+        ),
+        lambda: (
+            "query",
+            f"https://graph.facebook.com/me?access_token=EAAB{p.rand(ALNUM, 60)}",
+        ),
+        lambda: ("token", f"PYPI_TOKEN=pypi-AgEIcHlwaS5vcmc{p.rand(ALNUM + '_-', 60)}"),
+        lambda: (
+            "token",
+            f"slack user token xoxp-{p.r.randint(10**10, 10**11)}-{p.r.randint(10**10, 10**11)}-{p.r.randint(10**11, 10**12)}-{p.sha(32)}",
+        ),
+        lambda: ("token", f"gitlab runner: glrt-{p.rand(ALNUM + '_-', 20)}"),
+        lambda: (
+            "token",
+            f"google oauth access token ya29.{p.rand(ALNUM + '_-', 120)}",
+        ),
+        lambda: ("token", f"ATLASSIAN_TOKEN=ATATT3xFfGF0{p.rand(ALNUM + '_-=', 180)}"),
+        lambda: ("token", f"databricks token dapi{p.sha(32)}"),
+        lambda: (
+            "token",
+            f"azure SAS: https://acme.blob.core.windows.net/logs?sv=2022-11-02&ss=b&srt=sco&sp=rl&se=2026-12-31T00:00:00Z&sig={p.rand(ALNUM, 43)}%3D",
+        ),
+        lambda: (
+            "key",
+            f"client key for the kubeconfig:\n    client-key-data: {base64.b64encode(p.pem_private().encode()).decode()[:200]}",
+        ),
+        lambda: (
+            "key",
+            f"PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: deploy\nPrivate-Lines: 14\n{p.rand(B64, 64)}",
+        ),
+        lambda: (
+            "chat",
+            f"door code for the back entrance is {p.r.randint(1000, 9999)}#",
+        ),
+        lambda: ("chat", f"{p.pick(FIRST)}: WPA key is {pw()} — same as last year"),
+        lambda: ("chat", f"passphrase for the gpg key: {pw()}"),
+        lambda: ("es", f"la clave del wifi es {pw()}"),
+        lambda: ("pt", f"a senha é {pw()}"),
+        lambda: ("de", f"PW: {pw()} (für den Testaccount)"),
+        lambda: ("fr", f"mdp : {pw()}"),
+        lambda: ("it", f"pwd {pw()} per l'utente {u()}"),
+        lambda: ("sv", f"lösenordet är {pw()}"),
+        lambda: ("tr", f"şifre: {pw()}"),
+        lambda: ("ru", f"пароль от сервера: {pw()}"),
+        lambda: ("ja", f"パスワードは{pw()}です"),
+        lambda: ("zh", f"数据库密码：{pw()}"),
+        lambda: (
+            "ticket",
+            f"SEC-{p.r.randint(100, 999)} leaked creds in repo: user={u()} pass={pw()} — rotate!",
+        ),
+        lambda: (
+            "log",
+            f"[WARN] retrying connection with credentials {u()}:{pw()} to {h()}",
+        ),
+    ]
+
+
+def pii_templates_2(p: Probe) -> list[Callable[[str, str, str], str]]:
+    return [
+        lambda w, v, n: f"| {n} | {w}: {v} | approved |",
+        lambda w, v, n: f"Applicant: {n}\n{w}\n{v}",
+        lambda w, v, n: f"- {n} ({w} {v}) moved to the Lisbon office",
+        lambda w, v, n: f"<td>{n}</td><td>{w}</td><td>{v}</td>",
+        lambda w, v, n: (
+            f"user_profile: name={n!r} {w.lower().replace(' ', '_').replace('.', '')}={v!r}"
+        ),
+        lambda w, v, n: f"Sent {n}'s documents to the notary. {w}: {v}.",
+        lambda w, v, n: f"ERROR kyc: mismatch for {w} {v} (expected name {n})",
+        lambda w, v, n: f"{w} {v} gehört zu {n}, bitte im CRM ergänzen",
+        lambda w, v, n: (
+            f"reminder — {n.split()[0]} asked us to delete {w} {v} from the old spreadsheet"
+        ),
+        lambda w, v, n: f"{n}\n{w}: {v}\nAddress: {p.r.randint(1, 200)} Harbour Rd",
+    ]
+
+
+def other_pii_2(p: Probe) -> list[Callable[[], tuple[str, str, str]]]:
+    n = p.name
+    return [
+        lambda: (lambda e: ("email", f"cc {e} on the invoice thread", e))(
+            f"{p.pick(FIRST).lower()}+billing@{p.pick(('proton.me', 'acme.co.uk', 'gmx.net'))}"
+        ),
+        lambda: (lambda t: ("phone", f"Tel. {t} ({n()}, nachmittags erreichbar)", t))(
+            p.pick(("030 12345678", "+49 30 1234567", "089 2345678"))
+        ),
+        lambda: (lambda t: ("phone", f"call {n()} back on {t}", t))(
+            p.pick(
+                (
+                    "(415) 555-0147",
+                    "+1 212 555 0198",
+                    "+61 2 9374 4000",
+                    "+34 612 345 678",
+                )
+            )
+        ),
+        lambda: (lambda c: ("card", f"Visa ending … no wait, full number {c}", c))(
+            p.v.card()
+        ),
+        lambda: (lambda i: ("iban", f"please wire the deposit to {i} ({n()})", i))(
+            p.v.iban()
+        ),
+    ]
+
+
+def clean_templates_2(p: Probe) -> list[Callable[[], tuple[str, str]]]:
+    u = lambda: p.pick(USERS)  # noqa: E731
+    return [
+        lambda: (
+            "gha",
+            "      - uses: docker/login-action@v3\n        with:\n          username: ${{ github.actor }}\n          password: ${{ secrets.GITHUB_TOKEN }}",
+        ),
+        lambda: (
+            "stdin",
+            "cat ~/.config/ghcr.txt | docker login ghcr.io -u ci --password-stdin",
+        ),
+        lambda: ("empty", "PASSWORD=\nTOKEN=\n# fill these in locally"),
+        lambda: (
+            "prompt",
+            f"[sudo] password for {u()}:\nSorry, try again.\nsudo: 3 incorrect password attempts",
+        ),
+        lambda: (
+            "log",
+            f"WARN token expired at 2026-{p.r.randint(1, 12):02d}-{p.r.randint(1, 28):02d}T10:00:00Z, refreshing",
+        ),
+        lambda: ("gerrit", f"Change-Id: I{p.sha(40)}"),
+        lambda: (
+            "gpg",
+            f'gpg: key {p.rand("0123456789ABCDEF", 16)}: public key "{p.name()} <releases@acme.io>" imported'.replace(
+                " <releases@acme.io>", ""
+            ),
+        ),
+        lambda: (
+            "aws_doc",
+            "aws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        ),
+        lambda: (
+            "kubeconfig",
+            f"    certificate-authority-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t{p.rand(B64, 120)}",
+        ),
+        lambda: (
+            "pgp_pub",
+            f"-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQINBG{p.rand(B64, 58)}\n{p.rand(B64, 64)}\n=ab12\n-----END PGP PUBLIC KEY BLOCK-----",
+        ),
+        lambda: (
+            "known_hosts",
+            f"|1|{p.rand(B64, 27)}=|{p.rand(B64, 27)}= ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{p.rand(B64, 43)}",
+        ),
+        lambda: ("placeholder", "export SLACK_BOT_TOKEN=xoxb-your-token-here"),
+        lambda: ("placeholder", "AWS_ACCESS_KEY_ID=AKIAXXXXXXXXXXXXXXXX"),
+        lambda: ("placeholder", "curl -u admin:*** https://jenkins.acme.io/api/json"),
+        lambda: ("placeholder", "password=[REDACTED] user=svc_sync host=db01"),
+        lambda: ("placeholder", 'vault_token: "{{ vault_token }}"'),
+        lambda: ("placeholder", "set PGPASSWORD=%PGPASSWORD% && psql -U app"),
+        lambda: ("placeholder", "$env:DB_PASS = Read-Host -AsSecureString"),
+        lambda: ("placeholder", "OPENAI_API_KEY=sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"),
+        lambda: ("placeholder", "mysql -u root -p  # prompts for the password"),
+        lambda: (
+            "flight",
+            f"Flight LH {p.r.randint(100, 2999)} seat {p.r.randint(1, 40)}{p.pick('ABCDEF')}, booking ref {p.rand(string.ascii_uppercase + string.digits, 6)}",
+        ),
+        lambda: (
+            "postal",
+            f"Office moved to Invalidenstraße {p.r.randint(1, 120)}, {p.r.randint(10115, 14199)} Berlin",
+        ),
+        lambda: (
+            "dates",
+            f"Kickoff {p.r.randint(1, 28)}.{p.r.randint(1, 12)}.2026, review {p.r.randint(1, 12)}/{p.r.randint(1, 28)}/2026",
+        ),
+        lambda: (
+            "table",
+            f"| 2026-{p.r.randint(1, 12):02d} | {p.r.randint(1, 9)} {p.r.randint(100, 999)} {p.r.randint(100, 999)} | {p.r.randint(10, 99)},{p.r.randint(0, 9)} % | {p.r.randint(10**8, 10**9)} |",
+        ),
+        lambda: (
+            "pid",
+            f"killed pid {p.r.randint(1000, 4194304)}, port {p.r.randint(1024, 65535)} free, exit 137",
+        ),
+        lambda: (
+            "http",
+            f"GET /api/v1/orders/{p.r.randint(10**9, 10**12)} 200 {p.r.randint(1, 999)}ms",
+        ),
+        lambda: (
+            "stock",
+            f"ACME closed at {p.r.randint(10, 999)}.{p.r.randint(10, 99)} USD, volume {p.r.randint(10**6, 10**9):,}",
+        ),
+        lambda: (
+            "vin",
+            f"car VIN checked at the garage, odometer {p.r.randint(10000, 250000)} km, next service {p.r.randint(1000, 30000)} km",
+        ),
+        lambda: (
+            "phoneless",
+            f"we ran {p.r.randint(1000, 99999)} iterations, seed {p.r.randint(10**9, 10**10)}, loss 0.{p.r.randint(1000, 9999)}",
+        ),
+        lambda: (
+            "bigint",
+            f"snowflake id {p.r.randint(10**17, 10**18)} for the message; channel {p.r.randint(10**17, 10**18)}",
+        ),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)}: I went hiking with the kids on Saturday, {p.r.randint(8, 25)} km and {p.r.randint(300, 1500)} m up",
+        ),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)}: my sister turns {p.r.randint(20, 60)} on the {p.r.randint(1, 28)}th, party at 7",
+        ),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)}: the password manager finally synced, no more sticky notes",
+        ),
+        lambda: (
+            "prose",
+            "Never paste tokens into tickets; use the vault link instead.",
+        ),
+        lambda: (
+            "prose",
+            "Die Passwortrichtlinie verlangt mindestens 14 Zeichen und eine Zahl.",
+        ),
+        lambda: ("prose", "La contraseña debe cambiarse cada 90 días."),
+        lambda: ("prose", "The API key rotation job runs nightly at 02:00 UTC."),
+        lambda: (
+            "code",
+            "def verify_password(raw: str, hashed: str) -> bool:\n    return bcrypt.checkpw(raw.encode(), hashed.encode())",
+        ),
+        lambda: ("code", "headers = {'Authorization': f'Bearer {token}'}"),
+        lambda: (
+            "code",
+            "user = authenticate(request, username=username, password=password)",
+        ),
+        lambda: ("code", "const apiKey = process.env.API_KEY;"),
+        lambda: (
+            "config",
+            "PasswordAuthentication no\nPubkeyAuthentication yes\nPermitRootLogin prohibit-password",
+        ),
+        lambda: (
+            "config",
+            f"max_connections = {p.r.randint(50, 500)}\nshared_buffers = {p.r.randint(1, 16)}GB\nport = 5432",
+        ),
+        lambda: (
+            "hash",
+            f"md5 {p.sha(32)}  firmware-{p.r.randint(1, 9)}.{p.r.randint(0, 9)}.bin",
+        ),
+        lambda: (
+            "docker",
+            f'{p.sha(12)}   postgres:16   "docker-entrypoint.s…"   {p.r.randint(2, 9)} days ago   Up {p.r.randint(2, 9)} days',
+        ),
+        lambda: (
+            "temp",
+            f"Fridge at {p.r.randint(2, 7)} °C, freezer −{p.r.randint(16, 22)} °C, humidity {p.r.randint(30, 70)} %",
+        ),
+        lambda: (
+            "price",
+            f"Preis: CHF {p.r.randint(10, 999)}.–, Versand {p.r.randint(5, 15)},{p.r.randint(0, 95):02d} €",
+        ),
+        lambda: (
+            "part",
+            f"Bosch part 0 {p.r.randint(100, 999)} {p.r.randint(100, 999)} {p.r.randint(100, 999)}, qty {p.r.randint(1, 20)}",
+        ),
+        lambda: (
+            "bank_doc",
+            "Use the IBAN format DE89 followed by 18 digits; never send real IBANs here.",
+        ),
+        lambda: (
+            "isbn",
+            f"ISBN {p.r.randint(9780000000000, 9789999999999)}, {p.r.randint(100, 900)} pages",
+        ),
+    ]
+
+
+def build_2(seed: int, probe: str, per_set: int = 240) -> list[dict]:
+    p = Probe(seed)
+    rows: list[dict] = []
+    secrets = secret_templates_2(p)
+    for i in range(per_set):
+        index = i % len(secrets)
+        kind, text = secrets[index]()
+        rows.append(
+            {
+                "text": text,
+                "label": "secret",
+                "kind": kind,
+                "template": f"{probe}-s{index}",
+            }
+        )
+    pii = pii_templates_2(p)
+    others = other_pii_2(p)
+    kinds = list(BLIND2_ID_WORDS)
+    for i in range(per_set):
+        if i % 6 == 5:
+            index = (i // 6) % len(others)
+            kind, text, value = others[index]()
+            template = f"{probe}-o{index}"
+        else:
+            kind = kinds[i % len(kinds)]
+            generator = NATIONAL_IDS[kind][0]
+            value = getattr(p.v, generator)()
+            index = p.r.randrange(len(pii))
+            text = pii[index](p.pick(BLIND2_ID_WORDS[kind]), value, p.name())
+            template = f"{probe}-p{index}"
+        rows.append(
+            {
+                "text": text,
+                "label": "pii",
+                "kind": kind,
+                "value": value,
+                "template": template,
+            }
+        )
+    clean = clean_templates_2(p)
+    for i in range(per_set):
+        index = i % len(clean)
+        kind, text = clean[index]()
+        rows.append(
+            {
+                "text": text,
+                "label": "clean",
+                "kind": kind,
+                "template": f"{probe}-c{index}",
+            }
+        )
+    for row in rows:
+        row["probe"] = probe
+        row["id"] = hashlib.sha256(row["text"].encode()).hexdigest()[:16]
+    return rows
+
+
+def main() -> None:
+    for probe, seed, builder in (
+        ("blind1", 20261123, build),
+        ("blind2", 20261124, build_2),
+    ):
+        path = HERE / f"sensitivity_{probe}.jsonl"
+        with path.open("w", encoding="utf-8") as out:
+            for row in builder(seed, probe):
+                out.write(json.dumps(row, ensure_ascii=False) + "\n")
+        print(path.name)
+
+
+if __name__ == "__main__":
+    main()
