@@ -32,6 +32,11 @@ class RollbackForm(ReasonForm):
     version = forms.UUIDField(
         error_messages={"required": "Say which version to roll back."}
     )
+    # Empty: the head's predecessor.
+    to_version = forms.UUIDField(
+        required=False,
+        error_messages={"invalid": "Choose one of the earlier versions."},
+    )
 
 
 class ReclassifyForm(ReasonForm):

@@ -44,6 +44,7 @@ from memory_core.selectors import (
     write_request_list,
 )
 from memory_core.services.curation import (
+    RESTORABLE,
     may_curate,
     memory_annotation_list,
     promotion_targets,
@@ -226,6 +227,12 @@ def memory_detail_context(
         "predecessor": next(
             (v for v in versions if head and v.pk == head.supersedes_id), None
         ),
+        # What a rollback may restore: earlier versions, newest first.
+        "restorable": [
+            v
+            for v in sorted(versions, key=lambda v: -v.number)
+            if head and v.number < head.number and v.status in RESTORABLE
+        ],
         "changes": version_changes(versions),
         "log": status_history(memory_log_for_item(tenant=tenant, item=item), versions),
         "annotations": memory_annotation_list(tenant=tenant, item=item),

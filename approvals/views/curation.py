@@ -136,7 +136,7 @@ def memory_unpin(
 def memory_rollback(
     request: HttpRequest, tenant: Tenant, item_id: uuid.UUID
 ) -> HttpResponse:
-    """Retract the head version the form names and restore its predecessor."""
+    """Retract the head version the form names and restore the earlier one it names."""
     return _memory_action(
         request,
         tenant,
@@ -149,8 +149,9 @@ def memory_rollback(
             version_id=data["version"],
             user=request.user,
             reason=data["reason"],
+            to_version_id=data["to_version"],
         ),
-        "Rolled back: the earlier content is the current version again.",
+        "Rolled back: the earlier version is the current version again.",
     )
 
 

@@ -224,7 +224,24 @@ def version_append_copy(
     copy.save(force_insert=True)
     item.head, item.status, item.updated_at = copy, VersionStatus.ACTIVE, now
     item.scope_id, item.layer = scope_id, layer
-    item.save(update_fields=["head", "status", "updated_at", "scope", "layer"])
+    # The stored fact is the restored version's, field by field: the gates
+    # compare new writes with the item's subject, predicate and object.
+    structured = source.structured or {}
+    item.subject = structured.get("subject", "")
+    item.predicate = structured.get("predicate", "")
+    item.object = structured.get("object", "")
+    item.save(
+        update_fields=[
+            "head",
+            "status",
+            "updated_at",
+            "scope",
+            "layer",
+            "subject",
+            "predicate",
+            "object",
+        ]
+    )
     return copy
 
 
@@ -319,11 +336,15 @@ def version_rollback(
     version_id: uuid.UUID | str,
     user: User,
     reason: str,
+    to_version_id: uuid.UUID | str | None = None,
 ) -> MemoryVersion:
-    """Retract the head `version_id` and restore its predecessor (003 §12.5.6).
+    """Retract the head `version_id` and restore an earlier version (003 §12.5.6).
 
-    The head gets `valid_to = now` and status retracted; a copy of its
-    predecessor becomes the active head from the same instant (see the
+    The earlier version is `to_version_id`, any superseded or expired
+    version of the item older than the head, or by default the head's
+    predecessor. The head gets `valid_to = now` and status retracted; a copy
+    of the earlier version, every field of it (content, stored fact, scope,
+    layer, evidence), becomes the active head from the same instant (see the
     module's docstring). Return the restored copy.
     """
     require_curator(tenant, user)
@@ -346,16 +367,24 @@ def version_rollback(
                 code="not_head",
                 details={"status": bad.status},
             )
+        target = to_version_id or bad.supersedes_id
         predecessor = (
-            MemoryVersion.objects.filter(tenant=tenant, pk=bad.supersedes_id).first()
-            if bad.supersedes_id
+            MemoryVersion.objects.filter(tenant=tenant, item=item, pk=target).first()
+            if target
             else None
         )
+        if predecessor is None and to_version_id:
+            raise NotFound("No such earlier version of this memory.")
         if predecessor is None:
             raise Invalid(
                 f"v{bad.number} has no earlier version to restore; force-expire "
                 "the memory instead.",
                 code="no_predecessor",
+            )
+        if predecessor.number >= bad.number:
+            raise Invalid(
+                f"v{predecessor.number} is not earlier than v{bad.number}.",
+                code="not_earlier",
             )
         if predecessor.status not in RESTORABLE:
             raise Invalid(

@@ -91,7 +91,10 @@ def test_curators_see_the_actions_viewers_do_not(client, tenant, updated, viewer
         url = action_url(tenant, updated, action)
         assert f'action="{url}"' in body and f'hx-post="{url}"' in body, action
     assert body.count('name="csrfmiddlewaretoken"') >= 6
-    assert "Roll back to v1" in body
+    assert "Roll back v2" in body
+    # The earlier versions to restore, the head's predecessor chosen.
+    v1 = updated.versions.get(number=1)
+    assert f'<option value="{v1.pk}" selected>v1 · superseded' in body
 
     client.force_login(viewer)
     body = client.get(detail_url(tenant, updated)).content.decode()
@@ -211,6 +214,30 @@ def test_rollback_restores_the_previous_content(browser, tenant, updated):
     block = re.search(r'<blockquote class="content-block">(.*?)</blockquote>', body)
     assert block and block.group(1) == "The user prefers dark mode."
     assert "badge-retracted" in body and "v2 → v3" in body
+
+
+def test_rollback_restores_the_version_the_curator_chose(
+    browser, tenant, agent, updated
+):
+    committed(agent, "The user prefers high-contrast mode.", key="theme")
+    updated.refresh_from_db()
+    v1 = updated.versions.get(number=1)
+    body = browser.post(
+        action_url(tenant, updated, "rollback"),
+        {"reason": "back to the first", "version": str(updated.head_id)}
+        | {"to_version": str(v1.pk)},
+        **HTMX,
+    ).content.decode()
+    block = re.search(r'<blockquote class="content-block">(.*?)</blockquote>', body)
+    assert block and block.group(1) == "The user prefers dark mode."
+    updated.refresh_from_db()
+    assert updated.head.number == 4
+    response = browser.post(
+        action_url(tenant, updated, "rollback"),
+        {"reason": "x", "version": str(updated.head_id), "to_version": "v1"},
+        **HTMX,
+    )
+    assert "Choose one of the earlier versions." in response.content.decode()
 
 
 # Refusals

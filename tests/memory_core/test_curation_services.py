@@ -399,6 +399,107 @@ def test_rollback_of_a_version_that_is_not_the_head_is_refused(
     assert updated.versions.count() == 3
 
 
+def fact(agent, colour: str, **kwargs) -> WriteRequest:
+    """Store the user's favourite colour as a structured, keyed fact."""
+    payload = {
+        "scope": USER_SCOPE,
+        "layer": "semantic",
+        "content": f"The user's favourite colour is {colour}.",
+        "key": "favourite-colour",
+        "subject": "user",
+        "predicate": "favourite colour",
+        "object": colour,
+        "source": "user_stated",
+        "confidence": 0.9,
+        "embedding": unit_vector(),
+        "evidence": [{"source_type": "DOCUMENT", "uri": "doc://profile"}],
+        **kwargs,
+    }
+    write = write_submit(agent=agent, payload=payload, idempotency_key=None).write
+    write_process(write_id=write.id)
+    write.refresh_from_db()
+    return write
+
+
+def test_rollback_restores_the_stored_fact_and_the_gates_see_it(tenant, agent, curator):
+    blue = fact(agent, "blue")
+    assert blue.status == WriteStatus.COMMITTED, (blue.code, blue.reason)
+    green = fact(agent, "green")
+    assert green.status == WriteStatus.COMMITTED, (green.code, green.reason)
+    item = MemoryItem.objects.get(pk=blue.memory_item_id)
+    assert (item.object, item.head.number) == ("green", 2)
+    version_rollback(
+        tenant=tenant,
+        item_id=item.pk,
+        version_id=item.head_id,
+        user=curator,
+        reason="the user never said green",
+    )
+    item.refresh_from_db()
+    assert (item.subject, item.predicate, item.object) == (
+        "user",
+        "favourite colour",
+        "blue",
+    )
+    assert item.head.structured["object"] == "blue"
+    # A later key-less "green" meets the restored "blue" (an update that
+    # supersedes it), never a second active memory of the same fact beside
+    # it (before, the item still said "green": a twin, stored beside).
+    again = fact(agent, "green", key=None)
+    assert again.status == WriteStatus.COMMITTED, (again.code, again.reason)
+    active = MemoryItem.objects.filter(
+        tenant=tenant, subject="user", predicate="favourite colour", status="active"
+    )
+    assert active.count() == 1
+
+
+def test_rollback_may_restore_any_earlier_version(tenant, agent, updated, curator):
+    committed(agent, "The user prefers high-contrast mode.", key="theme")
+    v1, v2, v3 = updated.versions.order_by("number")
+    restored = version_rollback(
+        tenant=tenant,
+        item_id=updated.pk,
+        version_id=v3.pk,
+        user=curator,
+        reason="back to the first",
+        to_version_id=v1.pk,
+    )
+    assert restored.content == v1.content == "The user prefers dark mode."
+    assert restored.number == 4
+    updated.refresh_from_db()
+    assert updated.head_id == restored.pk
+    # Not an earlier version of this item: refused, nothing changes.
+    with pytest.raises(Invalid, match="not earlier"):
+        version_rollback(
+            tenant=tenant,
+            item_id=updated.pk,
+            version_id=restored.pk,
+            user=curator,
+            reason="x",
+            to_version_id=restored.pk,
+        )
+    with pytest.raises(NotFound):
+        version_rollback(
+            tenant=tenant,
+            item_id=updated.pk,
+            version_id=restored.pk,
+            user=curator,
+            reason="x",
+            to_version_id=uuid.uuid4(),
+        )
+    # The retracted v3 is not restorable.
+    v3.refresh_from_db()
+    with pytest.raises(Invalid, match="cannot be restored"):
+        version_rollback(
+            tenant=tenant,
+            item_id=updated.pk,
+            version_id=restored.pk,
+            user=curator,
+            reason="x",
+            to_version_id=v3.pk,
+        )
+
+
 def test_rollback_of_another_items_version_is_not_found(
     tenant, agent, updated, curator
 ):
