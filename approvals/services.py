@@ -51,8 +51,10 @@ def reviews_bulk_decide(
 ) -> list[BulkOutcome]:
     """Approve or reject each write in its own transaction; report every row.
 
-    A row another curator decided first, or that does not exist in this
-    tenant, fails alone and says why; the others go through. A member who
+    A row another curator decided first, one past its deadline, one with an
+    open contradiction case (a bulk decision never settles one), one that
+    needs a written justification it lacks, or one that does not exist in
+    this tenant, fails alone and says why; the others go through. A member who
     may not decide is refused outright (`PermissionDenied` on the first row).
     """
     if action not in BULK_ACTIONS:
@@ -70,6 +72,7 @@ def reviews_bulk_decide(
                     write_id=write_id,
                     user=user,
                     justification=justification,
+                    resolve_contradictions=False,
                 )
             else:
                 write_review_reject(
@@ -78,8 +81,9 @@ def reviews_bulk_decide(
                     user=user,
                     reason_code=reason_code,
                     note=note,
+                    resolve_contradictions=False,
                 )
-        except (Conflict, NotFound) as error:
+        except (Conflict, Invalid, NotFound) as error:
             outcomes.append(BulkOutcome(write_id, error.message, error.code))
         else:
             outcomes.append(BulkOutcome(write_id))

@@ -51,6 +51,7 @@ from memory_core.services.review_edits import write_review_edit_and_approve
 from memory_core.services.reviews import (
     DECIDERS,
     REJECT_REASONS,
+    justification_needed,
     write_review_approve,
     write_review_reject,
 )
@@ -196,6 +197,7 @@ def _detail_context(
         "now": timezone.now(),
         "can_decide": _can_decide(request) and write.awaiting_human,
         "reject_reasons": REJECT_REASONS,
+        "justify_why": justification_needed(write, write.version),
     }
 
 

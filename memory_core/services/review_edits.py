@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from audit.services import audit_event_record
 from memory_core.embeddings import EmbeddingError, get_provider
@@ -30,8 +31,10 @@ from memory_core.provenance import (
 )
 from memory_core.redaction import principal_for, redact_text
 from memory_core.services.reviews import (
+    deadline_enforce,
     lock_pending_write,
     require_decider,
+    require_justification,
     write_review_approve,
 )
 from memory_core.services.tenancy import user_actor
@@ -120,9 +123,15 @@ def write_review_edit_and_approve(
     stays what that decision made of it.
     """
     require_decider(tenant, user)
+    deadline_enforce(tenant, write_id, now=timezone.now())
     write = WriteRequest.objects.filter(tenant=tenant, pk=write_id).first()
     if write is None:
         raise NotFound("No such write.")
+    require_justification(
+        write,
+        MemoryVersion.objects.filter(tenant=tenant, pk=write.version_id).first(),
+        justification,
+    )
     edit = draft_edit_prepare(
         tenant_id=tenant.id,
         scope_path=write.scope_path,

@@ -23,6 +23,7 @@ from memory_core.models import (
     ConflictStatus,
     Membership,
     MemoryVersion,
+    ReviewTier,
     Role,
     Tenant,
     WriteRequest,
@@ -38,6 +39,9 @@ from memory_core.services.memory import (
 )
 
 DECIDERS = {Role.CURATOR, Role.ADMIN}
+# Flags whose approval needs a written justification.
+JUSTIFY_FLAGS = {"poisoning"}
+MIN_JUSTIFICATION_CHARS = 10
 REJECT_REASONS = (
     "FACTUAL_ERROR",
     "POLICY_VIOLATION",
@@ -61,8 +65,15 @@ def require_decider(tenant: Tenant, user: User) -> None:
         raise PermissionDenied("Only curators and admins decide reviews.")
 
 
-def lock_pending_write(tenant: Tenant, write_id: uuid.UUID) -> WriteRequest:
-    """Lock the tenant's write waiting for a person, or say who decided it."""
+def lock_pending_write(
+    tenant: Tenant, write_id: uuid.UUID, *, now: datetime | None = None
+) -> WriteRequest:
+    """Lock the tenant's write waiting for a person, or say who decided it.
+
+    A sync write past its deadline cannot be decided any more (fail-closed):
+    `deadline_enforce` expires it first, and this refuses it should the
+    deadline fall between the two.
+    """
     write = (
         WriteRequest.objects.select_for_update(of=("self",))
         .filter(tenant=tenant, pk=write_id)
@@ -72,12 +83,73 @@ def lock_pending_write(tenant: Tenant, write_id: uuid.UUID) -> WriteRequest:
         raise NotFound("No such write.")
     if not write.awaiting_human:
         who = f" by {write.decided_by}" if write.decided_by else ""
+        if write.status == WriteStatus.EXPIRED:
+            raise _deadline_passed(write)
         raise AlreadyDecided(
             f"This write was already decided{who}: {write.status}.",
             code="already_decided",
             details={"status": write.status, "decided_by": write.decided_by},
         )
+    if _overdue(write, now or timezone.now()):
+        raise _deadline_passed(write)
     return write
+
+
+def _overdue(write: WriteRequest, now: datetime) -> bool:
+    return (
+        write.status == WriteStatus.AWAITING_APPROVAL
+        and write.review_deadline is not None
+        and write.review_deadline <= now
+    )
+
+
+def _deadline_passed(write: WriteRequest) -> AlreadyDecided:
+    deadline = write.review_deadline
+    at = f" at {deadline:%Y-%m-%d %H:%M:%S} UTC" if deadline else ""
+    return AlreadyDecided(
+        f"The approval deadline passed{at}: the write was refused (fail-closed) "
+        "and the agent told so. It cannot be decided any more.",
+        code="deadline_passed",
+        details={
+            "status": WriteStatus.EXPIRED,
+            "deadline": deadline.isoformat() if deadline else None,
+        },
+    )
+
+
+def deadline_enforce(tenant: Tenant, write_id: uuid.UUID, *, now: datetime) -> None:
+    """Expire the sync write if its deadline passed, and refuse the decision.
+
+    The expiry commits on its own (the beat sweep would have done the same);
+    only then is the decision refused, so a late click can never approve.
+    """
+    write = WriteRequest.objects.filter(tenant=tenant, pk=write_id).first()
+    if write is not None and _overdue(write, now):
+        write_expire(write=write, now=now)
+        write.refresh_from_db()
+        raise _deadline_passed(write)
+
+
+def justification_needed(write: WriteRequest, version: MemoryVersion | None) -> str:
+    """Return why approving this write needs a written justification, or ""."""
+    if write.tier == ReviewTier.SYNC:
+        return "it blocks its agent (sync)"
+    if version is not None and JUSTIFY_FLAGS & set(version.flags or []):
+        return "the sensitivity gate flagged it as possible memory poisoning"
+    return ""
+
+
+def require_justification(
+    write: WriteRequest, version: MemoryVersion | None, justification: str
+) -> None:
+    """Refuse an approval without a written justification where one is needed."""
+    why = justification_needed(write, version)
+    if why and len(justification.strip()) < MIN_JUSTIFICATION_CHARS:
+        raise Invalid(
+            f"Approving this write needs a written justification, because {why}.",
+            code="justification_required",
+            details={"why": why},
+        )
 
 
 def open_conflicts(write: WriteRequest):
@@ -130,17 +202,35 @@ def record_decision(
 
 
 def write_review_approve(
-    *, tenant: Tenant, write_id: uuid.UUID, user: User, justification: str = ""
+    *,
+    tenant: Tenant,
+    write_id: uuid.UUID,
+    user: User,
+    justification: str = "",
+    resolve_contradictions: bool = True,
 ) -> WriteRequest:
-    """Publish the write's draft; supersede what it contradicted (keep new)."""
+    """Publish the write's draft; supersede what it contradicted (keep new).
+
+    With `resolve_contradictions` false (bulk decisions), a write with an
+    open contradiction case is refused instead: settling a case is a
+    decision about the stored memory too, made one by one.
+    """
     require_decider(tenant, user)
     actor = Actor(type="user", id=str(user.pk), label=user.get_username())
     now = timezone.now()
+    deadline_enforce(tenant, write_id, now=now)
     with transaction.atomic(durable=True):
-        write = lock_pending_write(tenant, write_id)
+        write = lock_pending_write(tenant, write_id, now=now)
         version = MemoryVersion.objects.select_for_update(of=("self",)).get(
             tenant=tenant, pk=write.version_id
         )
+        require_justification(write, version, justification)
+        if not resolve_contradictions and open_conflicts(write).exists():
+            raise AlreadyDecided(
+                "It contradicts a stored memory: open it to choose which stays "
+                "(a bulk decision never resolves a contradiction).",
+                code="contradiction_needs_decision",
+            )
         resign_approved(version, approved_by=actor.label, now=now)
         entries = version_approve(
             version=version,
@@ -180,9 +270,19 @@ def write_review_approve(
 
 
 def write_review_reject(
-    *, tenant: Tenant, write_id: uuid.UUID, user: User, reason_code: str, note: str = ""
+    *,
+    tenant: Tenant,
+    write_id: uuid.UUID,
+    user: User,
+    reason_code: str,
+    note: str = "",
+    resolve_contradictions: bool = True,
 ) -> WriteRequest:
-    """Discard the write's draft with a structured reason."""
+    """Discard the write's draft with a structured reason.
+
+    Rejecting settles its contradiction cases as "keep existing"; with
+    `resolve_contradictions` false (bulk decisions) such a write is refused.
+    """
     if reason_code not in REJECT_REASONS:
         raise Invalid(
             f"Unknown reason {reason_code!r}; use one of {', '.join(REJECT_REASONS)}.",
@@ -191,8 +291,15 @@ def write_review_reject(
     require_decider(tenant, user)
     actor = Actor(type="user", id=str(user.pk), label=user.get_username())
     now = timezone.now()
+    deadline_enforce(tenant, write_id, now=now)
     with transaction.atomic(durable=True):
-        write = lock_pending_write(tenant, write_id)
+        write = lock_pending_write(tenant, write_id, now=now)
+        if not resolve_contradictions and open_conflicts(write).exists():
+            raise AlreadyDecided(
+                "It contradicts a stored memory: open it to choose which stays "
+                "(a bulk decision never resolves a contradiction).",
+                code="contradiction_needs_decision",
+            )
         version = MemoryVersion.objects.select_for_update(of=("self",)).get(
             tenant=tenant, pk=write.version_id
         )
