@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from memory_core.pipeline import judges
+from memory_core.pipeline import judges, lexicon
 
 # Known synonyms and abbreviations, read as the canonical form on the right.
 SYNONYMS = {
@@ -69,6 +69,46 @@ SYNONYMS = {
     "every week": "weekly",
     "every month": "monthly",
     "stand up": "standup",
+    "mum": "mother",
+    "mom": "mother",
+    "dad": "father",
+    "kids": "children",
+    "kid": "child",
+    "hip hop": "hiphop",
+    "mac os": "macOS",
+    "mac os x": "macOS",
+    "osx": "macOS",
+    "c++": "cpp",
+    "c#": "csharp",
+    "f#": "fsharp",
+    **{" ".join(words): "".join(words) for words in lexicon.COMPOUND_DRINKS},
+    "midnight": "00:00",
+    "noon": "12:00",
+    "midday": "12:00",
+}
+# Month abbreviations, read as the month ("20 Dec" → "20 December").
+MONTH_ABBREVIATIONS = {
+    "jan": "January",
+    "feb": "February",
+    "mar": "March",
+    "apr": "April",
+    "jun": "June",
+    "jul": "July",
+    "aug": "August",
+    "sep": "September",
+    "sept": "September",
+    "oct": "October",
+    "nov": "November",
+    "dec": "December",
+}
+# "500 EUR a month", "per month", "every month" → "monthly".
+RATES = {
+    "hour": "hourly",
+    "day": "daily",
+    "night": "nightly",
+    "week": "weekly",
+    "month": "monthly",
+    "year": "yearly",
 }
 NUMBER_WORDS = {
     "one": 1,
@@ -144,6 +184,11 @@ UNITS = {
     "meter": ("mm", 1000),
     "meters": ("mm", 1000),
     "km": ("mm", 1_000_000),
+    "kilometre": ("mm", 1_000_000),
+    "kilometres": ("mm", 1_000_000),
+    "kilometer": ("mm", 1_000_000),
+    "kilometers": ("mm", 1_000_000),
+    "kilogram": ("g", 1000),
     "g": ("g", 1),
     "kg": ("g", 1000),
     "kilos": ("g", 1000),
@@ -197,7 +242,7 @@ FRAME_WORDS = frozenset(
     speak speaks able can play plays player playing
     raise raised grow grew grown up hometown
     marry married wedding anniversary
-    lesson lessons
+    lesson lessons way family sibling siblings among
     request requests region
     out after before until since around during via into within
     drink drinks has had
@@ -206,7 +251,8 @@ FRAME_WORDS = frozenset(
 # Frame words of distinct attributes: "lives in Lisbon" and "grew up in
 # Porto" share a frame's shape but not its attribute.
 ATTRIBUTES = (
-    frozenset({"live", "lives", "based", "located", "reside", "resides", "home"}),
+    frozenset({"live", "lives", "living", "reside", "resides", "home"}),
+    frozenset({"work", "works", "working", "job"}),
     frozenset({"grow", "grew", "grown", "raise", "raised", "hometown"}),
     frozenset({"birthday", "born"}),
     frozenset({"marry", "married", "wedding", "anniversary"}),
@@ -215,7 +261,8 @@ ATTRIBUTES = (
 # German" are both true. A single-value word ("favourite") overrides.
 MULTI_VALUED = frozenset(
     """
-    speak play allerg allergy allergic afraid fear scare trigger own visit
+    speak play player allerg allergy allergic afraid fear scare trigger own visit
+    like love
     know enjoy
     """.split()
 )
@@ -310,11 +357,36 @@ def _quantity(match: re.Match) -> str:
     return f" Q{_number(round(value * factor, 3))}{dimension} "
 
 
+_MONTH_ABBREVIATION = re.compile(
+    r"\b(" + "|".join(k.capitalize() for k in MONTH_ABBREVIATIONS) + r")\b\.?"
+)
+_AGE = re.compile(r"\b(\d+)[- ]years?[- ]old\b", re.IGNORECASE)
+_BORN = re.compile(r"(?<=[a-z])-born\b", re.IGNORECASE)
+_LONE_NUMBER_WORD = re.compile(
+    r"\b(" + "|".join(w for w in NUMBER_WORDS if w not in ("one", "hundred")) + r")\b",
+    re.IGNORECASE,
+)
+_RATE = re.compile(
+    r"(?<=\S)\s+(?:per|a|an|each|every)\s+(" + "|".join(RATES) + r")\b",
+    re.IGNORECASE,
+)
+_CONCEPT_PHRASES = tuple(
+    (re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), word)
+    for pattern, word in lexicon.CONCEPT_PHRASES
+)
+_HASH_NUMBER = re.compile(r"#(?=\d)")
+
+
 @lru_cache(maxsize=4096)
 def canonical_text(text: str) -> str:
     """Return `text` with synonyms, numbers, times, dates and units normalised."""
     text = text.translate(judges._APOSTROPHES)
+    text = _HASH_NUMBER.sub("", text)
+    text = _BORN.sub("", text)
     text = _SYNONYM.sub(lambda m: SYNONYMS[m.group(1).lower()], text)
+    text = _MONTH_ABBREVIATION.sub(
+        lambda m: MONTH_ABBREVIATIONS[m.group(1).lower()], text
+    )
     text = _REGION.sub(lambda m: "".join(m.groups()).upper(), text)
     text = _COMPOUND.sub(
         lambda m: str(NUMBER_WORDS[m.group(1).lower()] + NUMBER_WORDS[m.group(2)]),
@@ -322,59 +394,144 @@ def canonical_text(text: str) -> str:
     )
     text = _ARTICLE_UNIT.sub(lambda m: f"1 {m.group(1)}", text)
     text = _NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
+    text = _LONE_NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
+    text = _AGE.sub(lambda m: m.group(1), text)
     text = _HYPHEN.sub("", text)
     text = _TIME.sub(_time, text)
     text = _DATE.sub(_date, text)
     text = _ORDINAL.sub(_ordinal, text)
     text = _QUANTITY.sub(_quantity, text)
+    text = _RATE.sub(lambda m: " " + RATES[m.group(1).lower()], text)
+    for pattern, word in _CONCEPT_PHRASES:
+        text = pattern.sub(word, text)
     return " ".join(text.split())
 
 
 @dataclass
 class Reading:
-    """The words of a statement, by role."""
+    """The words of a statement, by role, and the class of each value."""
 
     words: dict[str, str] = field(default_factory=dict)  # stem → role
+    kinds: dict[str, str] = field(default_factory=dict)  # value stem → class
     negated: bool = False
     addition: bool = False
     multi: bool = False
+    single: bool = False
     attributes: frozenset[int] = frozenset()
 
 
+# Content words of no known role each side of a near paraphrase may have.
+NEAR_OWN_WORDS = 2
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "been"})
+# Words that end the subject: a copula, an auxiliary, a verb of a frame.
+_AUXILIARIES = _COPULAS | frozenset(
+    {"has", "have", "had", "do", "does", "did", "will", "would", "can", "could"}
+)
+BIRTH_ORDER = lexicon.BIRTH_ORDER
+_LIGHT = frozenset({"where", "which", "who", "whose", "what", "when", "how"})
+_DETERMINERS = frozenset({"the", "a", "an", "our", "my", "their", "his", "her"})
 _TYPED = re.compile(r"^[TDOQ]\d")
-_SINGLE_STEMS = frozenset(judges._stem(w) for w in SINGLE_VALUED)
+_BARE_NUMBER = re.compile(r"^(?:Q)?\d+(?:\.\d+)?$")
+_SINGLE_STEMS = frozenset(judges._suffix_stem(w) for w in SINGLE_VALUED)
+_MULTI_STEMS = MULTI_VALUED | frozenset(judges._stem(w) for w in MULTI_VALUED)
 _FRAME_STEMS = frozenset(judges._stem(w) for w in FRAME_WORDS)
+_CONCEPTS = {
+    judges._stem(word): judges._stem(words[0])
+    for words in lexicon.CONCEPT_WORDS
+    for word in words
+}
+_CONCEPT_STEMS = frozenset(_CONCEPTS.values())
+_LOWER_CLASS = {
+    word: name for name, words in lexicon.LOWER_CLASSES.items() for word in words
+}
+_UPPER_CLASS = {
+    word: name for name, words in lexicon.UPPER_CLASSES.items() for word in words
+}
+_UPPER_KINDS = frozenset(lexicon.UPPER_CLASSES) | {"name"}
+
+
+def _verb(token: str, i: int) -> bool:
+    """Return whether `token` (not the first word) ends the subject."""
+    lower = token.lower()
+    if i == 0:
+        return False
+    if lower in _AUXILIARIES:
+        return True
+    if len(lower) > 4 and lower.endswith("ed"):
+        return True
+    return lower.endswith("s") and _stem(lower) in _FRAME_STEMS | _CONCEPT_STEMS
 
 
 @lru_cache(maxsize=4096)
 def read(text: str) -> Reading:
-    """Read `text` into stems with roles: value, entity, relation or frame."""
+    """Read `text` into stems with roles.
+
+    Roles: "value" (with a class in `kinds`), "relation", "entity" (a
+    possessor, the sentence's subject, a qualifier, an item's number),
+    "unknown" (a content word of no known role) and "frame".
+    """
     canonical = canonical_text(text)
     reading = Reading(negated=judges.read_statement(canonical).negated)
-    tokens = _WORD.findall(canonical)
+    matches = list(_WORD.finditer(canonical))
+    tokens = [m.group(0) for m in matches]
     named = any(t.lower() in ("called", "named") for t in tokens)
     single = False
+    verb_seen = False
+    previous: tuple[int, str, str] | None = None
+    # The first word's copula: "Berlin is where …", "Blue is the user's …".
+    inverted = len(tokens) > 2 and tokens[1].lower() in _COPULAS
     for i, token in enumerate(tokens):
         possessive = token.endswith("'s")
         word = token[:-2] if possessive else token
         lower = word.lower()
         if lower in ADDITIONS:
             reading.addition = True
-        if lower in SINGLE_VALUED:
+        if lower in SINGLE_VALUED or judges._suffix_stem(lower) in _SINGLE_STEMS:
             single = True
-        if lower in judges.STOPWORDS and not _TYPED.match(word):
+        subject = not verb_seen
+        if (
+            _verb(word, i)
+            or ":" in canonical[matches[i - 1].end() : matches[i].start()]
+        ):
+            verb_seen = True
+            subject = False
+        if (lower in judges.STOPWORDS or lower in _LIGHT) and not _TYPED.match(word):
             continue
+        after = (
+            canonical[matches[i].end() : matches[i + 1].start()]
+            if i + 1 < len(tokens)
+            else "."
+        )
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        kind = ""
         if i == 0 and _TYPED.match(word):
             role = "entity"  # "First note …" vs "Second note …": two notes.
         elif _TYPED.match(word) or any(c.isdigit() for c in word):
-            role = "value"
+            prev = tokens[i - 1].lower() if i else ""
+            if (
+                subject
+                and _BARE_NUMBER.match(word)
+                and prev.isalpha()
+                and prev not in judges.STOPWORDS
+            ):
+                # "Ticket 4512 was closed", "sprint 12": which item, not a value.
+                role, word = "entity", f"{prev}#{word.lstrip('Q')}"
+            else:
+                role, kind = "value", _kind(word)
         elif lower in judges.FREQUENCIES or lower.rstrip("s") in judges.WEEKDAYS:
             # "Backups run daily" holds a value; "the nightly backups" names
-            # which backups.
-            nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
-            modifier = nxt.isalpha() and nxt not in judges.STOPWORDS
+            # which backups; "On Tuesday, Tomasz …" holds one.
+            modifier = (
+                after.strip() == ""
+                and nxt.isalpha()
+                and nxt.islower()
+                and nxt.lower() not in judges.STOPWORDS
+                and _stem(nxt) not in _FRAME_STEMS
+            )
             role = "entity" if modifier else "value"
+            kind = "frequency" if lower in judges.FREQUENCIES else "weekday"
+        elif lower in RELATIONS and i and tokens[i - 1].lower() in BIRTH_ORDER:
+            role = "frame"  # "the eldest child": a birth order, not a relation.
         elif lower in RELATIONS:
             # "Anna is the user's sister" holds a relation; "the user's wife
             # lives …" and "the aunt of the user's wife" name someone.
@@ -385,41 +542,96 @@ def read(text: str) -> Reading:
             else:
                 role = "relation"
         elif possessive:
+            role = "frame" if lower in lexicon.GENERIC_POSSESSORS else "entity"
+        elif lower in lexicon.QUALIFIERS:
             role = "entity"
-        elif word[:1].isupper() and i > 0 and tokens[i - 1][-1:] not in ".!?":
-            role = "value"
+        elif word.islower() and lower in _LOWER_CLASS:
+            # "The user's car is red", "Blue is …"; not "The bus leaves …".
+            head = all(t.lower() in _DETERMINERS for t in tokens[:i]) and not (
+                inverted or nxt.lower() in _COPULAS or nxt.lower() in _LOWER_CLASS
+            )
+            role = "entity" if head and subject else "value"
+            kind = _LOWER_CLASS[lower]
+        elif word[:1].isupper() and (lower in _UPPER_CLASS or lower in _LOWER_CLASS):
+            if i == 0 and not inverted and lower in _LOWER_CLASS:
+                role = "entity"
+            else:
+                role = "value"
+            kind = _UPPER_CLASS.get(lower) or _LOWER_CLASS[lower]
+        elif word[:1].isupper() and (
+            (i > 0 and tokens[i - 1][-1:] not in ".!?") or (i == 0 and inverted)
+        ):
+            role, kind = "value", "name"
         elif (
             lower in FRAME_WORDS
             or _stem(lower) in _FRAME_STEMS
+            or _stem(lower) in _CONCEPTS
             or lower.endswith(("ed", "ing"))
         ):
             role = "frame"
-        else:
+        elif i == 0 or subject:
+            # The sentence's subject: "Priya lives …", "The payments service …".
             role = "entity"
-        stem = word if role == "value" and _TYPED.match(word) else _stem(lower)
-        if stem in MULTI_VALUED or lower in MULTI_VALUED:
+        else:
+            role = "unknown"
+        if role == "value" and _TYPED.match(word) or role == "entity" and "#" in word:
+            stem = word
+        else:
+            stem = _CONCEPTS.get(_stem(lower), _stem(lower))
+        if (
+            stem in _MULTI_STEMS
+            or lower in MULTI_VALUED
+            or judges._suffix_stem(lower) in _MULTI_STEMS
+        ):
             reading.multi = True
+        if (
+            role == "value"
+            and kind in _UPPER_KINDS
+            and previous is not None
+            and previous[0] == i - 1
+            and canonical[matches[i - 1].end() : matches[i].start()] == " "
+        ):
+            # "New York", "Sublime Text": one name of several words.
+            _, first, first_kind = previous
+            del reading.words[first]
+            reading.kinds.pop(first, None)
+            stem = f"{first}_{stem}"
+            kind = kind if kind != "name" else first_kind
+        previous = (i, stem, kind) if role == "value" and kind in _UPPER_KINDS else None
         # A word seen twice keeps its strongest role.
         if reading.words.get(stem) not in ("value", "relation"):
             reading.words[stem] = role
+            if kind:
+                reading.kinds[stem] = kind
     lowered = {t.lower() for t in tokens}
     reading.attributes = frozenset(
         i for i, words in enumerate(ATTRIBUTES) if lowered & words
     )
-    if single or reading.words.keys() & _SINGLE_STEMS:
-        reading.multi = False
+    if single:
+        reading.multi, reading.single = False, True
     return reading
 
 
 def _kind(value: str) -> str:
-    """Return the kind of a value: "T" time, "D" date, "Qs" seconds, "word" …"""
+    """Return the kind of a typed value: "T" time, "D" date, "Qs" seconds …"""
     if _TYPED.match(value):
         return value[0] + value.lstrip("TDOQ0123456789.")
-    return "word"
+    return "number"
 
 
 def _stem(word: str) -> str:
     return judges._stem(word.lower()) if word else word
+
+
+def _one_kind(kinds: set[str]) -> bool:
+    """Return whether values of these kinds can fill one slot.
+
+    A name fits any capitalised class (an unknown city, a product); two
+    known classes do not meet ("Python" vs "Lisbon").
+    """
+    if len(kinds) <= 1:
+        return True
+    return kinds <= _UPPER_KINDS and len(kinds - {"name"}) <= 1
 
 
 @dataclass(frozen=True)
@@ -432,13 +644,16 @@ class Comparison:
     addition: bool
     multi: bool
     other_attribute: bool = False
+    kinds: dict[str, str] = field(default_factory=dict)
+    shared_values: int = 0
 
     def roles(self, side: dict[str, str]) -> set[str]:
         return set(side.values())
 
     @property
     def entity_differs(self) -> bool:
-        return "entity" in self.roles(self.only_a) | self.roles(self.only_b)
+        roles = self.roles(self.only_a) | self.roles(self.only_b)
+        return bool(roles & {"entity", "unknown"})
 
     @property
     def clash(self) -> bool:
@@ -450,9 +665,11 @@ class Comparison:
         if not self.shared:
             return False
         a, b = self.values()
-        # One slot: values of one kind on both sides ("€500" vs "€700"), not a
-        # sum against a weekday; a value on one side only says more or less.
-        return bool(a and b) and len({_kind(v) for v in a | b}) == 1
+        # One slot: one value of one kind on each side ("€500" vs "€700"), not
+        # a sum against a weekday; a value on one side only says more or less.
+        if not (a and b) or len(a) > 1 and len(b) > 1:
+            return False
+        return _one_kind({self.kinds.get(v, "word") for v in a | b})
 
     def values(self) -> tuple[set[str], set[str]]:
         """Return the values and relations only each side states."""
@@ -468,7 +685,36 @@ class Comparison:
         if self.negation_flip or self.shared < 2 or self.other_attribute:
             return False
         roles = self.roles(self.only_a) | self.roles(self.only_b)
-        return not roles & {"value", "relation", "entity"}
+        return not roles & {"value", "relation", "entity", "unknown"}
+
+    @property
+    def distinct(self) -> bool:
+        """Return whether the two are about another subject or value each."""
+        a, b = self.values()
+        roles = self.roles(self.only_a) | self.roles(self.only_b)
+        return "entity" in roles or bool(a and b and "unknown" in roles)
+
+    @property
+    def near_same_fact(self) -> bool:
+        """Return whether both state the same values, maybe in other words.
+
+        Each side may have content words of no known role of its own ("the
+        company *employs* 120 *people*"), not a value, relation or entity:
+        whether those words only reword the frame is the embedding's call
+        (`semantic_dedup`, QUALITY.md).
+        """
+        if self.negation_flip or self.negated or self.other_attribute:
+            return False
+        if self.addition or not self.shared_values:
+            return False
+        roles = self.roles(self.only_a) | self.roles(self.only_b)
+        if roles & {"value", "relation", "entity"}:
+            return False
+        # A short rewording, not a longer story about the same names.
+        return all(
+            list(side.values()).count("unknown") <= NEAR_OWN_WORDS
+            for side in (self.only_a, self.only_b)
+        )
 
 
 def compare(premise: str, hypothesis: str) -> Comparison:
@@ -482,8 +728,18 @@ def compare(premise: str, hypothesis: str) -> Comparison:
         negation_flip=a.negated != b.negated,
         negated=a.negated or b.negated,
         addition=b.addition and not a.addition,
-        multi=a.multi or b.multi,
+        # "Prefers R" against "likes to use Python": one side says which one.
+        multi=(a.multi or b.multi) and not (a.single or b.single),
         other_attribute=bool(
             a.attributes and b.attributes and not a.attributes & b.attributes
+        ),
+        kinds={**a.kinds, **b.kinds},
+        # Values that fill a slot: a typed or classed value, not a name
+        # ("Caroline", "Melanie" are who the sentence is about).
+        shared_values=sum(
+            1
+            for w in shared
+            if "value" in (a.words[w], b.words[w])
+            and {a.kinds.get(w), b.kinds.get(w)} - {"name", None}
         ),
     )

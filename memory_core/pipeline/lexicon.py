@@ -1,0 +1,220 @@
+"""Curated word lists for the slot comparison (`slots.py`, QUALITY.md).
+
+Value classes: a word of a class is a value of that class wherever it
+stands ("the user's favourite colour is *green*", "*Berlin* is where the
+user lives"), and two values clash only within one class. A capitalised word
+outside every class is a name (class "name"), which may be of any
+capitalised class (an unknown city, a product). Lowercase words outside every
+class are unknown: they may name another subject ("the *staging* database"),
+so they block a clash.
+
+Concepts: words and phrases that say the same attribute in other words
+("commute" / "get to work", "TTL" / "expire", "wedding anniversary" /
+"got married") are read as one frame word.
+
+No package on PyPI ships a synonym lexicon in its wheel without a download
+at run time, so the lists live here.
+"""
+
+from __future__ import annotations
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# -- Lowercase value classes -------------------------------------------------
+
+COLOURS = _words(
+    """
+    red orange yellow green blue purple violet pink brown black white grey gray
+    beige navy teal turquoise maroon crimson lilac lavender indigo cyan magenta
+    burgundy olive
+    """
+)
+DRINKS = _words(
+    """
+    coffee tea espresso latte cappuccino americano macchiato mocha juice
+    smoothie water milk beer wine cider kombucha matcha cocoa chai soda lemonade
+    """
+)
+# Drinks of two words, read as one ("green tea" → "greentea").
+COMPOUND_DRINKS = (
+    ("green", "tea"),
+    ("black", "tea"),
+    ("herbal", "tea"),
+    ("iced", "tea"),
+    ("black", "coffee"),
+    ("iced", "coffee"),
+    ("orange", "juice"),
+    ("apple", "juice"),
+    ("hot", "chocolate"),
+    ("sparkling", "water"),
+    ("flat", "white"),
+)
+DRINKS = DRINKS | frozenset("".join(words) for words in COMPOUND_DRINKS)
+SPORTS = _words(
+    """
+    tennis football soccer basketball baseball cricket rugby golf hockey
+    volleyball badminton squash handball swimming running cycling climbing
+    bouldering skiing snowboarding surfing boxing rowing karate judo fencing
+    """
+)
+TRANSPORT = _words(
+    """
+    bike bicycle car bus train tram metro subway foot scooter motorbike
+    motorcycle ferry plane taxi
+    """
+)
+SEASONS = _words("spring summer autumn winter")
+BIRTH_ORDER = _words("eldest oldest youngest middle")
+INSTRUMENTS = _words(
+    """
+    guitar piano violin drums cello flute saxophone trumpet ukulele harp
+    clarinet keyboard accordion viola trombone
+    """
+)
+GENRES = _words(
+    """
+    jazz rock pop classical hiphop rap metal blues country folk techno reggae
+    punk soul funk opera
+    """
+)
+OCCUPATIONS = _words(
+    """
+    nurse teacher doctor engineer lawyer designer developer architect
+    accountant chef pilot pharmacist dentist plumber electrician journalist
+    scientist researcher programmer consultant librarian firefighter farmer
+    """
+)
+DIETS = _words("vegetarian vegan pescatarian carnivore omnivore")
+
+LOWER_CLASSES: dict[str, frozenset[str]] = {
+    "colour": COLOURS,
+    "drink": DRINKS,
+    "sport": SPORTS,
+    "transport": TRANSPORT,
+    "season": SEASONS,
+    "birth_order": BIRTH_ORDER,
+    "instrument": INSTRUMENTS,
+    "genre": GENRES,
+    "occupation": OCCUPATIONS,
+    "diet": DIETS,
+}
+
+# Words that qualify which one is meant ("the *morning* run", "in the
+# *evening*"): another one names another subject, not another value.
+QUALIFIERS = _words(
+    """
+    morning afternoon evening night weekday weekend weekdays weekends
+    staging production prod dev development test testing primary secondary
+    backup replica internal external public private personal
+    """
+)
+
+# -- Capitalised value classes -----------------------------------------------
+
+CITIES = _words(
+    """
+    lisbon porto madrid barcelona valencia seville paris lyon marseille nice
+    toulouse bordeaux berlin munich hamburg frankfurt cologne stuttgart
+    dusseldorf leipzig dresden vienna zurich geneva basel bern amsterdam
+    rotterdam utrecht brussels antwerp ghent dublin cork london manchester
+    birmingham edinburgh glasgow liverpool bristol leeds oxford cambridge
+    rome milan naples turin florence venice bologna athens istanbul ankara
+    warsaw krakow prague budapest bucharest sofia belgrade zagreb ljubljana
+    copenhagen stockholm oslo helsinki reykjavik tallinn riga vilnius kyiv
+    moscow tokyo osaka kyoto seoul busan beijing shanghai shenzhen guangzhou
+    hong kong taipei singapore bangkok hanoi manila jakarta kuala lumpur mumbai
+    delhi bangalore bengaluru chennai hyderabad kolkata pune karachi lahore
+    dubai doha riyadh cairo nairobi lagos accra johannesburg cape town sydney
+    melbourne brisbane perth auckland wellington toronto vancouver montreal
+    ottawa calgary chicago boston seattle austin denver miami atlanta dallas
+    houston phoenix portland philadelphia detroit minneapolis nashville
+    washington york angeles francisco diego jose mexico guadalajara bogota
+    lima santiago quito caracas montevideo aires paulo rio janeiro brasilia
+    havana
+    """
+)
+COUNTRIES = _words(
+    """
+    portugal spain france germany austria switzerland netherlands belgium
+    ireland uk britain england scotland wales italy greece turkey poland
+    czechia hungary romania bulgaria serbia croatia slovenia denmark sweden
+    norway finland iceland estonia latvia lithuania ukraine russia japan korea
+    china taiwan singapore thailand vietnam philippines indonesia malaysia
+    india pakistan bangladesh israel egypt kenya nigeria ghana morocco
+    australia zealand canada usa america mexico brazil argentina chile peru
+    colombia venezuela uruguay cuba
+    """
+)
+LANGUAGES = _words(
+    """
+    english spanish portuguese french german italian dutch polish swedish
+    norwegian danish finnish icelandic russian ukrainian czech slovak
+    hungarian romanian bulgarian serbian croatian greek turkish arabic hebrew
+    persian farsi hindi urdu bengali tamil telugu punjabi japanese chinese
+    mandarin cantonese korean thai vietnamese indonesian malay tagalog swahili
+    catalan basque galician welsh irish
+    """
+)
+PROGRAMMING = _words(
+    """
+    python r go rust java javascript typescript kotlin swift scala c cpp
+    csharp ruby php elixir erlang haskell julia matlab perl lua dart elm
+    clojure ocaml fsharp zig nim crystal fortran cobol groovy bash
+    """
+)
+UPPER_CLASSES: dict[str, frozenset[str]] = {
+    "city": CITIES,
+    "country": COUNTRIES,
+    "language": LANGUAGES,
+    "programming": PROGRAMMING,
+}
+
+# -- Concepts: one attribute said in other words -----------------------------
+
+# Phrases read as one frame word before anything else (lower case, regex
+# alternatives; the replacement is the concept's word).
+CONCEPT_PHRASES: tuple[tuple[str, str], ...] = (
+    (r"gets? to work|goes to work|travel(?:s|ling)? to work", "commute"),
+    (r"(?:spends?|takes?) (?=\S+ \S+ commuting)", "commute "),
+    (r"time[- ]to[- ]live", "ttl"),
+    (r"lives? for(?= Q)", "ttl"),
+    (r"wedding anniversary|got married|gets married|were married", "married"),
+    (r"editor of choice|text editor|code editor", "editor"),
+    (r"write code in|writes code in|codes in|coding in", "editor in"),
+    (r"mother tongue|native language|first language", "native language"),
+    (r"birth year|year of birth", "born"),
+    (r"is able to|are able to", "can"),
+    (r"headquartered in|has (?:its|their) headquarters in", "headquarters in"),
+    (r"gets? up|wakes? up", "wake"),
+    (r"is employed by|is employed at", "works at"),
+    (r"grew up in|was raised in|were raised in", "hometown"),
+    (r"(?:has|have|had) (?:been|travell?ed) to", "visited"),
+)
+# Words read as another (after stemming): the first of each group.
+CONCEPT_WORDS: tuple[tuple[str, ...], ...] = (
+    ("commute", "commuting", "commutes"),
+    ("ttl", "expire", "expires", "expiry", "expiration", "cached", "cache"),
+    ("married", "marry", "wedding", "anniversary", "wed"),
+    ("employees", "employ", "employs", "staff", "headcount", "people"),
+    ("depart", "departs", "leave", "leaves", "departure"),
+    ("begin", "begins", "start", "starts", "kick", "kicks"),
+    ("hometown", "grew", "raised", "grow"),
+    ("headquarters", "hq", "headquartered"),
+    ("salary", "earn", "earns", "paid", "pay", "income"),
+    ("deadline", "due"),
+    ("rotation", "rotate", "rotates"),
+    ("children", "child", "kids", "kid"),
+    ("born", "birth", "birthday"),
+    ("lead", "leads", "led", "heads", "headed", "manages", "managed"),
+    ("retain", "retained", "retention", "kept", "keep", "kept", "stored"),
+    ("located", "sits", "sit", "based", "situated"),
+    ("weight", "weigh", "weighs"),
+    ("height", "tall", "measure", "measures"),
+    ("cap", "capped", "limit", "limited", "max", "maximum"),
+)
+# Possessors that name the default owner rather than another subject ("the
+# team's daily stand-up" is the stand-up).
+GENERIC_POSSESSORS = _words("team company org organisation organization our")
