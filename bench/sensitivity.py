@@ -94,6 +94,116 @@ def score(split: str = "all") -> dict:
     return figures
 
 
+NUMBER_CONTEXTS = (
+    "order {n}",
+    "Order #{n} shipped",
+    "invoice {n} paid",
+    "tracking number {n}",
+    "part no. {n}",
+    "ticket {n} closed",
+    "build {n} failed",
+    "serial {n}",
+    "account {n} balance 0",
+    "ts={n}",
+    "{n} rows copied",
+    "ref {n}",
+    "SKU {n}, qty 3",
+    "job {n} done in 41 s",
+    "{n}",
+    "id {n}",
+    "customer id {n}",
+    "row {n}: ok",
+)
+
+
+def _number(rng) -> str:
+    length = rng.randint(6, 18)
+    digits = str(rng.randint(1, 9)) + "".join(
+        str(rng.randint(0, 9)) for _ in range(length - 1)
+    )
+    style = rng.randrange(4)
+    if style == 1:  # grouped by threes or fours with spaces or dashes
+        size, sep = rng.choice((3, 4)), rng.choice((" ", "-"))
+        return sep.join(digits[i : i + size] for i in range(0, len(digits), size))
+    if style == 2:  # a decimal amount
+        return f"{digits[:-2]}.{digits[-2:]}"
+    return digits
+
+
+def numbers_false_positives(count: int = 5000, seed: int = 7) -> dict:
+    """Score clean texts full of numbers: order ids, serials, amounts, times.
+
+    A checksum passes about one random number in ten, so this is where a
+    national-id rule without a name nearby would show.
+    """
+    import random
+
+    from memory_core.pipeline.gates.sensitivity import find_pii, find_secrets
+
+    rng = random.Random(seed)
+    altered: list[str] = []
+    for _ in range(count):
+        parts = [rng.choice(NUMBER_CONTEXTS).format(n=_number(rng)) for _ in range(3)]
+        text = "; ".join(parts)
+        if find_secrets(text) or find_pii(text):
+            altered.append(text)
+    return {"texts": count, "altered": len(altered), "examples": altered[:10]}
+
+
+LOCOMO = Path("/work/shared/data/locomo")
+
+
+def _locomo_texts() -> list[str]:
+    """Every observation and dialog turn of the LoCoMo development split."""
+    texts: list[str] = []
+    for path in sorted(LOCOMO.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for key, value in data.items():
+            if key.endswith("_observation") and isinstance(value, dict):
+                for facts in value.values():
+                    texts += [fact for fact, _ in facts]
+            elif key.startswith("session_") and isinstance(value, list):
+                texts += [turn.get("text", "") for turn in value if turn.get("text")]
+    return texts
+
+
+def _package_paragraphs(limit: int = 6000) -> list[str]:
+    """Paragraphs of the installed packages' READMEs and metadata (real prose)."""
+    import site
+
+    paragraphs: list[str] = []
+    for root in site.getsitepackages():
+        for path in sorted(Path(root).glob("*.dist-info/METADATA")):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            paragraphs += [p for p in text.split("\n\n") if len(p.strip()) > 40]
+            if len(paragraphs) >= limit:
+                return paragraphs[:limit]
+    return paragraphs
+
+
+def real_text(names: tuple[str, ...] = ("locomo", "packages")) -> dict:
+    """Count refusals and redactions on real text nobody labelled.
+
+    LoCoMo observations are everyday chat facts: none may be refused.
+    """
+    from memory_core.pipeline.gates.sensitivity import find_pii, find_secrets
+
+    figures: dict = {}
+    sources = {"locomo": _locomo_texts, "packages": _package_paragraphs}
+    for name in names:
+        texts = sources[name]()
+        refused = [t for t in texts if find_secrets(t)]
+        altered = [t for t in texts if not find_secrets(t) and find_pii(t)]
+        figures[name] = {
+            "texts": len(texts),
+            "refused": len(refused),
+            "altered": len(altered),
+            "refused_examples": [t[:160] for t in refused[:5]],
+            "altered_examples": [t[:160] for t in altered[:5]],
+        }
+    return figures
+
+
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
     import django
@@ -104,7 +214,19 @@ def main() -> None:
         "--split", default="all", choices=("dev", "heldout", "all", *PROBES)
     )
     parser.add_argument("--misses", action="store_true")
+    parser.add_argument(
+        "--numbers", action="store_true", help="false positives on number-heavy text"
+    )
+    parser.add_argument(
+        "--real", action="store_true", help="LoCoMo and package READMEs, unlabelled"
+    )
     args = parser.parse_args()
+    if args.real:
+        print(json.dumps(real_text(), ensure_ascii=False, indent=1))
+        return
+    if args.numbers:
+        print(json.dumps(numbers_false_positives(), ensure_ascii=False, indent=1))
+        return
     splits = ("dev", "heldout") if args.split == "all" else (args.split,)
     for split in splits:
         figures = score(split)

@@ -478,6 +478,28 @@ def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
     return any(cue.search(w) for w in windows)
 
 
+# Words that introduce some other number: an unnamed id shape after them is
+# that number (`tracking number 2912 2536 8397`).
+OTHER_NUMBER_RE = re.compile(
+    r"(?<![a-z])(?:order|invoice|tracking|serial|s/n|part|p/n|sku|model|batch|lot|"
+    r"ticket|case|ref|reference|build|job|row|account|phone|tel|fax|mobile|"
+    r"isbn|ean|imei|meeting|conference|room|flight|booking)(?![a-z])"
+)
+GROUP_BEFORE_RE = re.compile(r"\d[ -]$")
+GROUP_AFTER_RE = re.compile(r"[ -]\d")
+
+
+def inside_digit_run(text: str, start: int, end: int) -> bool:
+    """Tell whether `text[start:end]` is a piece of a longer digit-group run.
+
+    `row 3445 8323 6056 2438 1`: no 12-digit id lies inside it.
+    """
+    return bool(
+        GROUP_BEFORE_RE.search(text, max(0, start - 2), start)
+        or GROUP_AFTER_RE.match(text, end)
+    )
+
+
 @dataclass(frozen=True)
 class IdMatch:
     kind: str
@@ -505,8 +527,17 @@ def find_national_ids(text: str) -> Iterator[IdMatch]:
             continue  # no name for it anywhere, and it needs one
         for match in spec.pattern.finditer(text):
             value = match.group()
+            if inside_digit_run(text, match.start(), match.end()):
+                continue
+            unnamed_shape = (
+                spec.alone is not None
+                and spec.alone(value)
+                and not OTHER_NUMBER_RE.search(
+                    text[max(0, match.start() - WINDOW_BEFORE) : match.start()].lower()
+                )
+            )
             if not (
-                (spec.alone is not None and spec.alone(value))
+                unnamed_shape
                 or (spec.tight and spec.tight.search(text, 0, match.start()))
                 or _named(text, match.start(), match.end(), CUE_RES[spec.kind])
                 or _named(text, match.start(), match.end(), GENERIC_RE)

@@ -54,7 +54,7 @@ from stdnum.it import codicefiscale
 from stdnum.nl import bsn
 from stdnum.us import ssn
 
-from memory_core.pipeline.national_ids import find_national_ids
+from memory_core.pipeline.national_ids import find_national_ids, inside_digit_run
 from memory_core.pipeline.types import Candidate, GateContext, GateResult
 
 NAME = "sensitivity"
@@ -803,9 +803,59 @@ def _card_issuer_is_plausible(digits: str) -> bool:
     return two in (50, *range(56, 70)) and 12 <= length <= 19  # Maestro
 
 
+CARD_CONTEXT = (
+    "card",
+    "visa",
+    "mastercard",
+    "amex",
+    "american express",
+    "discover",
+    "maestro",
+    "jcb",
+    "diners",
+    "unionpay",
+    "credit",
+    "debit",
+    "cc",
+    "kreditkarte",
+    "karte",
+    "carte",
+    "tarjeta",
+    "cartão",
+    "karta",
+)
+NOT_CARD_CONTEXT = (
+    *NOT_PHONE_CONTEXT,
+    "id",
+    "row",
+    "job",
+    "ts",
+    "account",
+    "imei",
+    "isbn",
+    "ean",
+    "gtin",
+    "upc",
+    "rows",
+    "count",
+)
+
+
 def _cards(text: str) -> Iterator[PiiFinding]:
+    """Find Luhn-valid numbers of a known issuer.
+
+    Not one introduced as an order, invoice, serial… number, unless a card
+    word is nearer (`order 12, card 4111 …`); not one inside a longer run of
+    digit groups.
+    """
     for match in CARD_RE.finditer(text):
         value = match.group()
+        if inside_digit_run(text, match.start(), match.end()):
+            continue
+        card_cue = _last_cue(text, match.start(), CARD_CONTEXT)
+        other_cue = _last_cue(text, match.start(), NOT_CARD_CONTEXT)
+        if other_cue > card_cue:
+            continue
         digits = re.sub(r"\D", "", value)
         separators = set(re.sub(r"\d", "", value))
         if len(separators) > 1:
@@ -847,7 +897,7 @@ def _ibans(text: str) -> Iterator[PiiFinding]:
 
 def _national_ids(text: str) -> Iterator[PiiFinding]:
     def found(match: re.Match[str], valid: bool) -> Iterator[PiiFinding]:
-        if valid:
+        if valid and not inside_digit_run(text, match.start(), match.end()):
             value = match.group()
             normalized = re.sub(r"[^0-9A-Z]", "", value.upper())
             yield PiiFinding(NATIONAL_ID, match.start(), match.end(), value, normalized)
