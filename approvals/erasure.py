@@ -43,6 +43,7 @@ from memory_core.erasure import (
     MAX_IDENTIFIERS,
     ErasureSet,
     Identifier,
+    Kind,
     erasure_chunk_delete,
     erasure_rows_delete,
     erasure_scan,
@@ -66,6 +67,7 @@ from memory_core.models import (
 )
 from memory_core.policy import policy_for
 from memory_core.redaction import value_decrypt, value_encrypt
+from memory_core.scope_paths import scope_within
 from memory_core.services.tenancy import agent_actor, scope_path_kind, user_actor
 
 logger = logging.getLogger(__name__)
@@ -192,13 +194,14 @@ def erasure_file(
     if within:
         within = within if within.endswith("/") else within + "/"
         scope_path_kind(within)
-        if agent is not None and not any(
-            within.startswith(allowed) for allowed in agent.allowed_scopes
-        ):
+        if agent is not None and not scope_within(within, agent.allowed_scopes):
             raise PermissionDenied(
                 f"This agent may not ask to forget in {within}.",
                 code="scope_not_allowed",
             )
+    if agent is not None:
+        within = within or _agent_default_within(agent)
+        _identifiers_check_grant(tenant=tenant, agent=agent, identifiers=parsed)
     now = timezone.now()
     request = ErasureRequest(
         tenant=tenant,
@@ -218,6 +221,66 @@ def erasure_file(
         request.save(force_insert=True)
         _audit(request, actor, "erasure.file", source=source)
     return request
+
+
+def _agent_default_within(agent: Agent) -> str:
+    """Return the subtree an agent's request is confined to when it names none.
+
+    Never the whole tenant: the agent's one granted scope, or it must say
+    which of its scopes.
+    """
+    if len(agent.allowed_scopes) == 1:
+        return agent.allowed_scopes[0]
+    raise Invalid(
+        "Say in which of this agent's scopes to forget (`scope`): it may write "
+        f"to several ({', '.join(agent.allowed_scopes)}).",
+        code="scope_required",
+    )
+
+
+def _identifiers_check_grant(
+    *, tenant: Tenant, agent: Agent, identifiers: Sequence[Identifier]
+) -> None:
+    """Refuse an identifier naming something outside the agent's grant.
+
+    A scope, a user (their user scope) or a memory (its scope) must lie at or
+    below one of the agent's scopes. A memory that does not exist is refused
+    with the same answer as another user's: the refusal says which
+    identifier, never whether what it names exists. Emails, phones and names
+    are text, confined by the request's scope.
+    """
+    allowed = list(agent.allowed_scopes)
+    orgs = {tenant.slug} | {
+        parts[1]
+        for root in allowed
+        if len(parts := root.strip("/").split("/")) >= 2 and parts[0] == "org"
+    }
+    memory_ids = [uuid.UUID(i.value) for i in identifiers if i.kind == Kind.MEMORY]
+    memory_paths = dict(
+        MemoryItem.objects.filter(tenant=tenant, pk__in=memory_ids).values_list(
+            "pk", "scope__path"
+        )
+    )
+    for n, ident in enumerate(identifiers, start=1):
+        if ident.kind == Kind.SCOPE:
+            ok = scope_within(ident.value, allowed)
+        elif ident.kind == Kind.USER_ID:
+            ok = any(
+                scope_within(f"/org/{org}/user/{ident.value}/", allowed) for org in orgs
+            )
+        elif ident.kind == Kind.MEMORY:
+            path = memory_paths.get(uuid.UUID(ident.value))
+            ok = path is not None and scope_within(path, allowed)
+        else:
+            continue
+        if not ok:
+            raise PermissionDenied(
+                f"This agent may not ask to forget identifier {n} "
+                f"({KIND_LABELS[ident.kind]}): an agent names only memories, "
+                f"users and scopes at or below its own scopes ({', '.join(allowed)}).",
+                code="identifier_not_allowed",
+                details={"identifier": n},
+            )
 
 
 def _parse_identifiers(identifiers: Sequence[tuple[str, str]]) -> list[Identifier]:

@@ -235,6 +235,14 @@ class DatabaseLookups:
             for item, adjusted, raw in rows
         }
 
+    def item_scope_paths(self, item_ids) -> dict[uuid.UUID, str]:
+        """The scope path of each of the tenant's items (a missing one is absent)."""
+        return dict(
+            MemoryItem.objects.filter(
+                tenant_id=self.tenant_id, pk__in=item_ids
+            ).values_list("pk", "scope__path")
+        )
+
     def allowed_pairs(self, version_ids) -> set[frozenset]:
         rows = ConflictPairAllowance.objects.filter(
             tenant_id=self.tenant_id,

@@ -196,6 +196,9 @@ class Lookups(Protocol):
     ) -> dict[uuid.UUID, list[uuid.UUID]]:
         """For each item, the memory items its head version cites as evidence."""
 
+    def item_scope_paths(self, item_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, str]:
+        """The scope path of each item; a missing item is absent."""
+
     def write_counts(
         self, agent_id: uuid.UUID, layer: str, since: datetime, session_id: str
     ) -> WriteCounts: ...

@@ -141,7 +141,7 @@ def test_without_a_key_the_content_token_absorbs_retries(api):
         ({**BODY, "embedding": [0.1] * 12}, 422, "embedding_dimension"),
         # A missing scope the policy may create is created (test_scope_write_api).
         ({**BODY, "scope": "/org/acme/user/Ninety Nine/"}, 422, "unknown_scope"),
-        ({**BODY, "scope": "/org/globex/user/7/"}, 422, "unknown_scope"),
+        ({**BODY, "scope": "/org/globex/user/7/"}, 422, "scope_forbidden"),
         ({**BODY, "confidence": 3}, 422, "out_of_range"),
         ({**BODY, "content": "key AKIAIOSFODNN7EXAMPLE"}, 422, "secret_detected"),
         ([BODY], 400, "malformed_json"),

@@ -21,10 +21,14 @@ knowledge. The implicit ref is not external evidence: layers in
 `policy.external_evidence_types`, and refs that are all AGENT_REASONING are
 self-referential (003 §12.11.3).
 
-Refs with a `memory_id` cite memory items. Each must exist in the tenant; and
-when the write updates an existing item, that item must not be reachable from
-the cited items through what they cite in turn, or the update would close a
-cycle of circular reinforcement (003 §12.11.4).
+Refs with a `memory_id` cite memory items. Each must exist in the tenant, in
+a scope the writing agent may read (its scopes, below them and their
+ancestors): a memory it may not read is refused exactly like one that does
+not exist (`unknown_evidence`, the same sentence), so citing is no way to
+learn which ids exist elsewhere. And when the write updates an existing
+item, that item must not be reachable from the cited items through what they
+cite in turn, or the update would close a cycle of circular reinforcement
+(003 §12.11.4).
 
 Malformed refs are rejected first (`invalid_evidence`, every bad ref listed);
 every other problem is listed in `details["violations"]`, the first one
@@ -44,8 +48,10 @@ from typing import Any
 
 from django.utils.dateparse import parse_datetime
 
+from memory_core.models import ancestor_paths
 from memory_core.pipeline.types import Candidate, GateContext, GateResult, Lookups
 from memory_core.policy import Policy
+from memory_core.scope_paths import scope_within
 
 NAME = "evidence"
 
@@ -209,6 +215,28 @@ def provenance_cycle(
     return None
 
 
+def agent_may_read(path: str | None, allowed_scopes: Sequence[str]) -> bool:
+    """Return whether an agent granted `allowed_scopes` may read scope `path`.
+
+    As `selectors.agent_readable_scopes`: its scopes, what lies below them,
+    and their ancestors.
+    """
+    if not path:
+        return False
+    if scope_within(path, allowed_scopes):
+        return True
+    return any(path in ancestor_paths(root) for root in allowed_scopes)
+
+
+def readable_cited(
+    lookups: Lookups, memory_ids: list[uuid.UUID], allowed_scopes: Sequence[str]
+) -> dict[uuid.UUID, list[uuid.UUID]]:
+    """Return what each cited memory cites, for the ones the agent may read."""
+    paths = lookups.item_scope_paths(memory_ids)
+    readable = [i for i in memory_ids if agent_may_read(paths.get(i), allowed_scopes)]
+    return lookups.cited_items(readable) if readable else {}
+
+
 def updated_item(candidate: Candidate, ctx: GateContext) -> uuid.UUID | None:
     """Return the item this write would update, if it updates one."""
     if candidate.update_item_id is not None:
@@ -266,17 +294,19 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
     cited: dict[uuid.UUID, list[uuid.UUID]] = {}
     confidences: dict[uuid.UUID, float] = {}
     if memory_ids and ctx.lookups is not None:
-        cited = ctx.lookups.cited_items(memory_ids)
+        cited = readable_cited(ctx.lookups, memory_ids, ctx.agent_allowed_scopes)
         item_confidences = getattr(ctx.lookups, "item_confidences", None)
-        if item_confidences is not None:
-            confidences = item_confidences(memory_ids)
+        if item_confidences is not None and cited:
+            confidences = item_confidences(list(cited))
     unknown = [i for i in memory_ids if i not in cited]
     if unknown:
+        # One sentence for a memory that does not exist and one the agent
+        # may not read: the answer does not tell them apart.
         violations.append(
             {
                 "code": "unknown_evidence",
-                "message": "Evidence cites memories that do not exist: "
-                f"{', '.join(map(str, unknown))}.",
+                "message": "Evidence cites memories that do not exist or that "
+                f"this agent may not read: {', '.join(map(str, unknown))}.",
                 "memory_ids": [str(i) for i in unknown],
             }
         )

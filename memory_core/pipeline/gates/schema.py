@@ -59,6 +59,15 @@ def unknown_scope(refusal: AutoCreateRefusal) -> dict[str, str]:
     }
 
 
+def scope_forbidden(path: str) -> dict[str, str]:
+    """The one answer for a scope outside the agent's grant, existing or not."""
+    return {
+        "field": "scope",
+        "code": "scope_forbidden",
+        "message": f"This agent may not write to scope {path!r}.",
+    }
+
+
 def scope_violations(candidate: Candidate, ctx: GateContext) -> list[dict[str, str]]:
     """Return why the agent may not write to the candidate's scope, if it may not.
 
@@ -70,6 +79,11 @@ def scope_violations(candidate: Candidate, ctx: GateContext) -> list[dict[str, s
     path, lookups = candidate.scope_path, ctx.lookups
     if lookups is None:
         return [unknown_scope(AutoCreateRefusal("missing", "No scope is known."))]
+    # Outside the grant, the same answer whether the scope exists or not (and
+    # whatever its path): an agent may not learn which scopes exist beyond
+    # what it may write.
+    if not agent_may_write(path, ctx.agent_allowed_scopes):
+        return [scope_forbidden(path)]
     scope = lookups.scope(path)
     if scope is None:
         _, refusal = scope_auto_create_plan(
@@ -82,14 +96,6 @@ def scope_violations(candidate: Candidate, ctx: GateContext) -> list[dict[str, s
             refusal = AutoCreateRefusal("missing", f"Scope {path!r} does not exist.")
         if refusal is not None:
             return [unknown_scope(refusal)]
-    elif not agent_may_write(path, ctx.agent_allowed_scopes):
-        return [
-            {
-                "field": "scope",
-                "code": "scope_forbidden",
-                "message": f"This agent may not write to scope {path!r}.",
-            }
-        ]
     archived = next(
         (
             ref

@@ -45,6 +45,9 @@ class GraphLookups:
         self.calls.append(list(item_ids))
         return {i: list(GRAPH[i]) for i in item_ids if i in GRAPH}
 
+    def item_scope_paths(self, item_ids):
+        return {i: "/org/acme/" for i in item_ids if i in GRAPH}
+
 
 def ctx(lookups=None):
     return GateContext(

@@ -52,7 +52,9 @@ def candidate(**overrides):
         ({"content": "x" * 101}, {}, ["content_too_large"]),
         ({"embedding": [0.1] * 3}, {}, ["embedding_dimension"]),
         ({"confidence": 1.5}, {}, ["out_of_range"]),
-        ({"scope_path": "/org/acme/user/99/"}, {}, ["unknown_scope"]),
+        # Outside the grant, missing or not: one answer (issue 13).
+        ({"scope_path": "/org/acme/user/99/"}, {}, ["scope_forbidden"]),
+        ({"scope_path": "/org/acme/user/42/task/new/"}, {}, ["unknown_scope"]),
         ({"scope_path": "/org/acme/user/43/"}, {}, ["scope_forbidden"]),
         # Writes never go upward, even to an ancestor the agent can read.
         ({"scope_path": "/org/acme/"}, {}, ["scope_forbidden"]),
@@ -69,7 +71,7 @@ def candidate(**overrides):
                 "layer_forbidden",
                 "empty_content",
                 "embedding_dimension",
-                "unknown_scope",
+                "scope_forbidden",
             ],
         ),
     ],

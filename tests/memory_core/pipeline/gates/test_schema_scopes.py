@@ -55,11 +55,12 @@ def violations(path, **options):
         ),
         ("/org/acme/user/9/", {"at_door": False}, "unknown_scope", "does not exist."),
         ("/org/acme/user/9/", {"kinds": ()}, "unknown_scope", "creates no scopes"),
+        # Outside the grant, whether it exists or not: one answer (issue 13).
         (
             "/org/acme/user/9/",
             {"grant": ("/org/acme/user/42/",)},
-            "unknown_scope",
-            "only at or below",
+            "scope_forbidden",
+            "may not write to scope '/org/acme/user/9/'",
         ),
         ("/org/acme/user/NOPE/", {}, "unknown_scope", "no scope may have that path"),
         # An existing scope outside the grant stays a plain refusal.
