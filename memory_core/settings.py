@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -81,6 +82,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "audit",
     "memory_core",
     "approvals",
@@ -88,6 +90,11 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # NUL in a header, the query string, a form field or the path is a 400
+    # (422 under /api/) before anything hands it to PostgreSQL.
+    "memory_core.security.NulByteMiddleware",
+    # Content-Security-Policy, and no-store on signed-in pages.
+    "memory_core.security.SecurityHeadersMiddleware",
     # Static files with hashed names and far-future caching, from the web
     # processes themselves: no separate static server to run.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -98,6 +105,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A member refused an action (403) is recorded in the tenant's audit chain.
+    "memory_core.security.AccessRefusedAuditMiddleware",
+    # Last: turns a locked-out sign-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "memory_core.urls"
@@ -139,6 +150,14 @@ DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get(
 )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Sign-in throttling (django-axes): the first backend refuses a locked-out
+# username and address before the password is checked, on /login/ and
+# /admin/login/ alike. See the security block below for the limits.
+AUTHENTICATION_BACKENDS = [
+    "memory_core.security.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
@@ -177,8 +196,38 @@ SECURE_HSTS_SECONDS = int(os.environ.get("MGC_HSTS_SECONDS", "31536000")) * MGC_
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("MGC_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("MGC_HSTS_PRELOAD", True)
 SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+# The pages carry the token themselves (hx-headers, hidden fields): no script
+# needs to read the cookie.
+CSRF_COOKIE_HTTPONLY = True
+CSRF_COOKIE_SAMESITE = "Lax"
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy of every response (memory_core/security.py): scripts
+# and styles from our own static files only, no inline script, no framing.
+# Style attributes are refused too: widths are set from data-* by static JS.
+MGC_CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
+# Sign-in throttling (django-axes, in the database so every web process sees
+# the same counts): five wrong passwords for one username from one address
+# lock that pair out for 15 minutes; each further try restarts the 15
+# minutes; a success before the lockout clears the count. Unlock early with
+# `manage.py axes_reset_username <name>` (docs/deploy.md).
+AXES_ENABLED = True
+AXES_FAILURE_LIMIT = int(os.environ.get("MGC_LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(
+    minutes=int(os.environ.get("MGC_LOGIN_LOCKOUT_MINUTES", "15"))
+)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "memory_core.security.lockout_response"
+# Each failure is kept (AccessFailureLog, read-only on /admin/) and logged.
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["memory_core.auth.AgentTokenAuthentication"],

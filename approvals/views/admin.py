@@ -87,6 +87,7 @@ def admin_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
 def forbidden(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     """Render the "admins only" page; an htmx request reloads to show it whole."""
+    request.access_refused_reason = "Only the tenant's admins manage it."
     response = render(
         request,
         "approvals/admin_forbidden.html",

@@ -39,6 +39,9 @@ def compliance_required(
     @functools.wraps(view)
     def wrapper(request: HttpRequest, tenant: Tenant, **kwargs: Any) -> HttpResponse:
         if request.membership.role not in READERS:
+            request.access_refused_reason = (
+                "Only compliance officers and admins read the compliance report."
+            )
             return render(request, "approvals/compliance_forbidden.html", status=403)
         try:
             month = month_parse(request.GET.get("month"))

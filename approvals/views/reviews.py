@@ -291,7 +291,12 @@ def _decide(
     except PermissionDenied as error:
         if not request.htmx:
             raise Forbidden(error.message) from error
-        return _answer(request, tenant, write_id, error.message)
+        # The row or panel says why, with the status of a refusal (htmx-config
+        # swaps a 403); the reason goes to the audit trail with it.
+        request.access_refused_reason = error.message
+        response = _answer(request, tenant, write_id, error.message)
+        response.status_code = 403
+        return response
     except DomainError as error:
         return _answer(
             request, tenant, write_id, error.message, edited_content=edited_content

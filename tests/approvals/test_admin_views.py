@@ -62,7 +62,12 @@ def queries(client: Client, address: str) -> int:
 
 
 def audit_count(tenant) -> int:
-    return AuditEvent.objects.filter(tenant_id=tenant.id).count()
+    """Count the tenant's audit events of changes (a refusal changes nothing)."""
+    return (
+        AuditEvent.objects.filter(tenant_id=tenant.id)
+        .exclude(action="access.refused")
+        .count()
+    )
 
 
 def api_status(token: str) -> int:

@@ -61,7 +61,7 @@ def state(item) -> tuple:
         MemoryVersion.objects.filter(item=item).count(),
         MemoryLogEntry.objects.filter(item=item).count(),
         MemoryAnnotation.objects.filter(item=item).count(),
-        AuditEvent.objects.count(),
+        AuditEvent.objects.exclude(action="access.refused").count(),
         item.pinned,
         item.head_id,
         item.status,

@@ -6,6 +6,7 @@ module, as an operator would, with only the environment it names.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -117,3 +118,32 @@ def test_debug_is_off_unless_asked_for(tmp_path):
 
     assert production.stdout.strip() == "False", production.stderr
     assert development.stdout.strip() == "True", development.stderr
+
+
+def test_production_is_hardened_for_the_web(tmp_path):
+    code = (
+        "import json; from django.conf import settings as s; print(json.dumps({"
+        "'hsts': s.SECURE_HSTS_SECONDS, 'subdomains': s.SECURE_HSTS_INCLUDE_SUBDOMAINS,"
+        "'redirect': s.SECURE_SSL_REDIRECT, 'session_secure': s.SESSION_COOKIE_SECURE,"
+        "'session_httponly': s.SESSION_COOKIE_HTTPONLY,"
+        "'session_samesite': s.SESSION_COOKIE_SAMESITE,"
+        "'csrf_secure': s.CSRF_COOKIE_SECURE, 'csrf_httponly': s.CSRF_COOKIE_HTTPONLY,"
+        "'csp': s.MGC_CONTENT_SECURITY_POLICY, 'axes': 'axes' in s.INSTALLED_APPS,"
+        "'backend': s.AUTHENTICATION_BACKENDS[0], 'limit': s.AXES_FAILURE_LIMIT,"
+        "'middleware': s.MIDDLEWARE}))"
+    )
+    result = manage("shell", "-v", "0", "-c", code, env=DOCUMENTED, tmp_path=tmp_path)
+
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    assert found["hsts"] >= 365 * 24 * 3600
+    assert found["subdomains"] and found["redirect"]
+    assert found["session_secure"] and found["session_httponly"]
+    assert found["session_samesite"] == "Lax"
+    assert found["csrf_secure"] and found["csrf_httponly"]
+    assert "script-src 'self';" in found["csp"]
+    assert "frame-ancestors 'none'" in found["csp"]
+    assert "unsafe" not in found["csp"]
+    assert found["axes"] and found["limit"] == 5
+    assert found["backend"] == "memory_core.security.LoginThrottleBackend"
+    assert "axes.middleware.AxesMiddleware" in found["middleware"]
