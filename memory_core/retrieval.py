@@ -158,9 +158,10 @@ def search_scope_ids(
     """Return the ids of the scopes a search reads.
 
     Without `paths`, every scope the agent may read. With them, those scopes
-    and their ancestors (reads inherit downward); a path the tenant does not
-    have is 404 `not_found` (another tenant's looks the same), one the agent
-    may not read is 422 `scope_not_readable`.
+    and their ancestors (reads inherit downward). A scope the agent may not
+    read is answered exactly as one the tenant does not have, 404
+    `not_found` (another tenant's looks the same), so the answer tells
+    nothing of what exists beyond the agent's grant.
     """
     readable = agent_readable_scopes(tenant=tenant, agent=agent)
     if paths is None:
@@ -170,21 +171,14 @@ def search_scope_ids(
     scopes = dict(
         Scope.objects.filter(tenant=tenant, path__in=lineage).values_list("path", "id")
     )
-    missing = [p for p in wanted if p not in scopes]
-    if missing:
-        raise NotFound(
-            f"No such scope: {', '.join(missing)}.",
-            details={"scopes": missing},
-        )
     allowed = set(
         readable.filter(id__in=scopes.values()).values_list("path", flat=True)
     )
-    unreadable = [p for p in wanted if p not in allowed]
-    if unreadable:
-        raise Invalid(
-            f"The agent may not read {', '.join(unreadable)}.",
-            code="scope_not_readable",
-            details={"scopes": unreadable},
+    hidden = [p for p in wanted if p not in allowed]
+    if hidden:
+        raise NotFound(
+            f"No such scope: {', '.join(hidden)}.",
+            details={"scopes": hidden},
         )
     return [scopes[p] for p in lineage if p in scopes and p in allowed]
 

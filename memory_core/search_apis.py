@@ -103,8 +103,8 @@ def _scopes_field() -> serializers.ListField:
         min_length=1,
         max_length=MAX_SCOPES,
         help_text="Scope paths to read, each with its ancestors; by default "
-        "every scope the agent may read. A path the tenant does not have is "
-        "404; one the agent may not read is 422 `scope_not_readable`.",
+        "every scope the agent may read. A path the tenant does not have, "
+        "and one the agent may not read, is 404 (the same answer).",
     )
 
 

@@ -209,3 +209,24 @@ def test_citing_another_users_memory_is_refused_like_an_unknown_id(narrow, tenan
         cited = cite(narrow, readable.pk)
         assert cited.code != "unknown_evidence", cited.reason
         assert cited.status == WriteStatus.COMMITTED, cited.reason
+
+
+# Reads: search and context scopes, a memory by id
+
+
+@pytest.mark.parametrize("endpoint", ["/api/v1/search", "/api/v1/context"])
+def test_reading_a_scope_outside_the_grant_is_404_like_a_missing_one(
+    narrow, tenant, endpoint
+):
+    body = {"query": "tea"} if endpoint.endswith("search") else {"task": "tea"}
+    theirs = narrow.post(endpoint, {**body, "scopes": [USER_43]}, format="json")
+    assert theirs.status_code == 404, theirs.content
+    missing = narrow.post(endpoint, {**body, "scopes": [NOWHERE]}, format="json")
+    same_answer(theirs, missing, differs=(USER_43, NOWHERE))
+
+
+def test_another_users_memory_is_404_like_a_missing_one(narrow, tenant):
+    theirs = orm_item(tenant, "User 43 likes tea.", path=USER_43)
+    found = narrow.get(f"/api/v1/memories/{theirs.pk}")
+    assert found.status_code == 404
+    same_answer(found, narrow.get(f"/api/v1/memories/{uuid.uuid4()}"))

@@ -177,12 +177,13 @@ def test_unknown_fields_and_other_tenants_scopes(api, other_tenant):
     assert response.status_code == 404
 
 
-def test_a_sibling_scope_is_422(tenant):
+def test_a_sibling_scope_is_404_like_a_missing_one(tenant):
     from rest_framework.test import APIClient
 
     _, token = make_agent(tenant, scopes=["/org/acme/user/42/"])
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     response = post(client, {"scopes": [U43]})
-    assert response.status_code == 422
-    assert response.json()["error"]["code"] == "scope_not_readable"
+    # Exists but not readable: the answer for a scope that does not exist.
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"

@@ -113,9 +113,10 @@ def test_a_sibling_user_scope_is_not_readable(tenant, facts):
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     response = post(client, {"query": "green tea", "scopes": [U43]})
-    assert response.status_code == 422
+    # Exists but not readable: the answer for a scope that does not exist.
+    assert response.status_code == 404
     error = response.json()["error"]
-    assert error["code"] == "scope_not_readable"
+    assert error["code"] == "not_found"
     assert error["details"] == {"scopes": [U43]}
     found = post(client, {"query": "green tea drinks"}).json()["results"]
     assert str(facts["sibling"].memory_item_id) not in {r["memory_id"] for r in found}
