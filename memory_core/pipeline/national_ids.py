@@ -95,6 +95,7 @@ def _has(pattern: str) -> Callable[[str], bool]:
 
 
 TIGHT = {
+    "us.ssn": re.compile(r"(?i)\bsocial[\"']?\s*[:=#]\s*[\"']?$"),
     "ec.ci": re.compile(r"\bC\.?I\.?\s*(?:No\.?|Nº|#)?\s*[:=]?\s*['\"]?$"),
     "ar.dni": re.compile(r"\bDNI\s*(?:No\.?|Nº|#)?\s*[:=]?\s*$"),
 }
@@ -378,6 +379,20 @@ SPECS: tuple[IdSpec, ...] = tuple(
         ),
         ("hr.oib", "hr.oib", _digits(11), ("oib",), None),
         (
+            "de.idnr",
+            "de.idnr",
+            rf"{D}\d{{2}} ?\d{{3}} ?\d{{3}} ?\d{{3}}{E}",
+            (
+                "steuer-id",
+                "steuerid",
+                "steuer-idnr",
+                "steueridentifikationsnummer",
+                "identifikationsnummer",
+                "idnr",
+            ),
+            None,
+        ),
+        (
             "is.kennitala",
             "is_.kennitala",
             rf"{D}\d{{6}}-?\d{{4}}{E}",
@@ -470,10 +485,36 @@ def _normalized(window: str) -> tuple[str, str]:
     return lowered, lowered.replace(".", "")
 
 
+def column_name(text: str, start: int) -> str:
+    """Return the header cell above `start` when it sits in a table.
+
+    Markdown (`| Name | PESEL |`), CSV and tab-separated rows: the header is
+    the first line of the block of lines that share the separator.
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    separator = next((sep for sep in ("|", "\t", ",", ";") if sep in line), None)
+    if separator is None or line_start == 0:
+        return ""
+    column = text[line_start:start].count(separator)
+    header_start = line_start
+    while header_start > 0:
+        previous_start = text.rfind("\n", 0, header_start - 1) + 1
+        previous = text[previous_start : header_start - 1]
+        if separator not in previous:
+            break
+        header_start = previous_start
+    header = text[header_start : text.find("\n", header_start)]
+    cells = header.split(separator)
+    return cells[column] if column < len(cells) else ""
+
+
 def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
     windows = (
         *_normalized(text[max(0, start - WINDOW_BEFORE) : start]),
         *_normalized(text[end : end + WINDOW_AFTER]),
+        *_normalized(column_name(text, start)),
     )
     return any(cue.search(w) for w in windows)
 

@@ -1111,10 +1111,408 @@ def build_2(seed: int, probe: str, per_set: int = 240) -> list[dict]:
     return rows
 
 
+# Probe `blind3`: written after blind2's misses were fixed, before scoring it.
+BLIND3_ID_WORDS: dict[str, tuple[str, ...]] = {
+    "in_aadhaar": ("Aadhaar", "आधार संख्या"),
+    "in_pan": ("PAN", "income tax PAN"),
+    "pl_pesel": ("PESEL", "numer PESEL"),
+    "br_cpf": ("CPF", "inscrito no CPF sob o nº"),
+    "cn_ric": ("身份证", "公民身份号码"),
+    "mx_curp": ("CURP",),
+    "za_idnr": ("ID number", "SA ID no"),
+    "kr_rrn": ("주민등록번호",),
+    "jp_mynumber": ("マイナンバー", "My Number"),
+    "au_tfn": ("tax file number",),
+    "ca_sin": ("SIN", "numéro d'assurance sociale"),
+    "us_ssn": ("SSN", "social"),
+    "ar_cuit": ("CUIT",),
+    "cl_rut": ("RUT",),
+    "tr_tckimlik": ("T.C. kimlik numarası", "TCKN"),
+    "il_idnr": ("מספר זהות", "Israeli ID number"),
+    "my_nric": ("IC", "MyKad"),
+    "th_pin": ("Thai ID card",),
+    "id_nik": ("NIK",),
+    "pk_cnic": ("CNIC",),
+    "ch_ahv": ("AHV",),
+    "no_fnr": ("fødselsnummer",),
+    "se_pnr": ("personnummer",),
+    "dk_cpr": ("CPR",),
+    "fi_hetu": ("henkilötunnus",),
+    "gb_nhs": ("NHS",),
+    "ie_pps": ("PPS",),
+    "ro_cnp": ("CNP",),
+    "bg_egn": ("ЕГН",),
+    "hr_oib": ("OIB",),
+    "ru_inn": ("ИНН",),
+    "ua_rntrc": ("ідентифікаційний код", "РНОКПП"),
+    "gr_amka": ("ΑΜΚΑ",),
+    "it_cf": ("codice fiscale",),
+    "es_nie": ("NIE",),
+    "nl_bsn": ("BSN",),
+    "de_idnr": ("Steuer-ID",),
+    "be_nn": ("rijksregisternummer",),
+    "cz_rc": ("rodné číslo",),
+    "lt_asmens": ("asmens kodas",),
+}
+
+BIP39 = "abandon ability able about above absent absorb abstract absurd abuse access accident account accuse achieve acid acoustic acquire across act action actor actress actual".split()
+
+
+def secret_templates_3(p: Probe) -> list[Callable[[], tuple[str, str]]]:
+    h, u, pw = (lambda: p.pick(HOSTS)), (lambda: p.pick(USERS)), p.pw
+    return [
+        lambda: ("git_credentials", f"https://{u()}:{p.ghp()}@github.com"),
+        lambda: (
+            "docker_config",
+            f'{{"auths": {{"ghcr.io": {{"auth": "{base64.b64encode(f"{u()}:{pw()}".encode()).decode()}"}}}}}}',
+        ),
+        lambda: (
+            "pypirc",
+            f"[pypi]\nusername = __token__\npassword = pypi-AgEIcHlwaS5vcmc{p.rand(ALNUM + '_-', 50)}",
+        ),
+        lambda: (
+            "s3cfg",
+            f"[default]\naccess_key = {p.aws_key()}\nsecret_key = {p.aws_secret()}",
+        ),
+        lambda: ("php", f"define( 'DB_PASSWORD', '{pw()}' );"),
+        lambda: ("php", f'$db_pass = "{pw()}";'),
+        lambda: ("ruby", f'  config.api_key = "{p.rand(ALNUM, 32)}"'),
+        lambda: ("go", f'\tpassword := "{pw()}"'),
+        lambda: ("java", f'private static final String PASSWORD = "{pw()}";'),
+        lambda: (
+            "csharp",
+            f'"ConnectionStrings": {{ "Default": "Host={h()};Username={u()};Password={pw()};Database=crm" }}',
+        ),
+        lambda: ("rust", f'let token = "{p.rand(ALNUM, 40)}";'),
+        lambda: ("env", f"export ANSIBLE_VAULT_PASSWORD={pw()}"),
+        lambda: (
+            "cli",
+            f"psql postgresql://{u()}:{p.rand(ALNUM, 18)}@{h()}/ledger -c '\\dt'",
+        ),
+        lambda: (
+            "cli",
+            f"redis-cli -h {h()} -a {p.rand(ALNUM, 24)} --no-auth-warning info",
+        ),
+        lambda: (
+            "cli",
+            f"influx bucket list --host http://{h()}:8086 --token {p.rand(ALNUM + '_-', 86)}==",
+        ),
+        lambda: ("token", f"mailchimp key {p.sha(32)}-us{p.r.randint(1, 20)}"),
+        lambda: ("token", f"TWILIO_AUTH_TOKEN={p.sha(32)}"),
+        lambda: (
+            "token",
+            f"HEROKU_API_KEY={p.sha(8)}-{p.sha(4)}-{p.sha(4)}-{p.sha(4)}-{p.sha(12)}",
+        ),
+        lambda: ("token", f"newrelic license_key: {p.sha(40)}"),
+        lambda: ("token", f"DD_API_KEY={p.sha(32)}"),
+        lambda: (
+            "token",
+            f"curl -H 'Authorization: SSWS 00{p.rand(ALNUM + '_-', 40)}' https://acme.okta.com/api/v1/users",
+        ),
+        lambda: (
+            "token",
+            f'curl -H "PRIVATE-TOKEN: glpat-{p.rand(ALNUM + "_-", 20)}" https://gitlab.acme.io/api/v4/projects',
+        ),
+        lambda: (
+            "token",
+            f'curl https://api.anthropic.com/v1/messages -H "x-api-key: sk-ant-api03-{p.rand(ALNUM + "_-", 93)}AA"',
+        ),
+        lambda: ("token", f"square access token EAAA{p.rand(ALNUM + '_-', 60)}"),
+        lambda: (
+            "wireguard",
+            f"[Interface]\nPrivateKey = {p.rand(B64, 43)}=\nAddress = 10.8.0.2/24",
+        ),
+        lambda: (
+            "age",
+            f"AGE-SECRET-KEY-1{p.rand('QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L', 58)}",
+        ),
+        lambda: (
+            "seed",
+            f"wallet recovery phrase: {' '.join(p.pick(BIP39) for _ in range(12))}",
+        ),
+        lambda: (
+            "tfstate",
+            f'"attributes": {{"name": "db", "password": "{pw()}", "port": 5432}}',
+        ),
+        lambda: ("chat", f"Login for the staging admin: admin@acme.io pw {pw()}"),
+        lambda: ("chat", f"user: {u()}, pass: {pw()}"),
+        lambda: ("chat", f"creds -> {u()} / {pw()}"),
+        lambda: (
+            "chat",
+            f"passcode for the conference bridge admin: {p.r.randint(100000, 999999)}",
+        ),
+        lambda: ("de", f"Das Passwort ist {pw()}"),
+        lambda: ("fr", f"Identifiants : admin / {pw()}"),
+        lambda: ("es", f"usuario: admin contraseña: {pw()}"),
+        lambda: ("it", f"credenziali: {u()} / {pw()}"),
+        lambda: ("nl", f"gebruikersnaam {u()}, wachtwoord {pw()}"),
+        lambda: ("pl", f"login: {u()} hasło: {pw()}"),
+        lambda: ("pt", f"login {u()} senha {pw()}"),
+        lambda: ("tr", f"kullanıcı adı: {u()} şifre: {pw()}"),
+        lambda: ("ja", f"ID: {u()} / PW: {pw()}"),
+        lambda: ("ko", f"비밀번호: {pw()}"),
+        lambda: (
+            "log",
+            f"2026-11-02 DEBUG db: connecting with 'Server={h()};Uid={u()};Pwd={pw()};'",
+        ),
+        lambda: ("yaml", f"smtp:\n  user: alerts@acme.io\n  pass: {pw()}"),
+        lambda: ("ini", f"[ldap]\nbind_dn = cn=svc,dc=acme,dc=io\nbind_pw = {pw()}"),
+        lambda: ("env", f"JWT_SECRET={p.rand(ALNUM, 48)}"),
+        lambda: ("env", f"SECRET_KEY_BASE={p.sha(128)}"),
+        lambda: ("env", f"DJANGO_SECRET_KEY='{p.rand(ALNUM + '!@#$%^&*(-_=+)', 50)}'"),
+    ]
+
+
+def pii_templates_3(p: Probe) -> list[Callable[[str, str, str], str]]:
+    return [
+        lambda w, v, n: (
+            f"| Name | Role | {w} |\n|---|---|---|\n| {n} | engineer | {v} |"
+        ),
+        lambda w, v, n: (
+            f'{{"employee": {{"name": "{n}", "documents": {{"{w}": "{v}"}}}}}}'
+        ),
+        lambda w, v, n: f"Die {w} von {n} lautet {v}.",
+        lambda w, v, n: f"{n} se registró con {w} {v} ayer.",
+        lambda w, v, n: f"{n}, {w} {v}, solicitou o reembolso.",
+        lambda w, v, n: f"TODO: mask {w} ({v}) in the export for {n.split()[0]}",
+        lambda w, v, n: f"{w}={v}; name={n}; status=pending",
+        lambda w, v, n: f"Q: what's {n.split()[0]}'s {w}?\nA: {v}",
+        lambda w, v, n: f"scan of the ID card — {w}: {v} — holder {n}",
+        lambda w, v, n: f"{n} ({v}, {w}) joined the team in March.",
+    ]
+
+
+def other_pii_3(p: Probe) -> list[Callable[[], tuple[str, str, str]]]:
+    n = p.name
+    return [
+        lambda: (lambda e: ("email", f"send the contract to {e}", e))(
+            f"{p.pick(FIRST).lower()}_{p.r.randint(1, 99)}@{p.pick(('hotmail.com', 'icloud.com', 'naver.com', 'qq.com'))}"
+        ),
+        lambda: (lambda t: ("phone", f"{n()} WhatsApp: {t}", t))(
+            p.pick(
+                (
+                    "+971 50 123 4567",
+                    "+90 532 123 45 67",
+                    "+27 82 123 4567",
+                    "+62 812-3456-7890",
+                    "+52 55 1234 5678",
+                )
+            )
+        ),
+        lambda: (lambda t: ("phone", f"Handy {n()}: {t}", t))(
+            p.pick(("0151 23456789", "0170 1234567", "0176 98765432"))
+        ),
+        lambda: (lambda c: ("card", f"cc on file {c} exp 11/27 cvv on the back", c))(
+            p.v.card()
+        ),
+        lambda: (lambda i: ("iban", f"IBAN: {i}", i))(p.v.iban()),
+    ]
+
+
+def clean_templates_3(p: Probe) -> list[Callable[[], tuple[str, str]]]:
+    h, u = (lambda: p.pick(HOSTS)), (lambda: p.pick(USERS))
+    return [
+        lambda: (
+            "wireguard",
+            f"[Peer]\nPublicKey = {p.rand(B64, 43)}=\nAllowedIPs = 10.8.0.0/24\nEndpoint = {h()}:51820",
+        ),
+        lambda: (
+            "vault_file",
+            "ansible-vault encrypt group_vars/prod.yml --vault-password-file ~/.vault_pass",
+        ),
+        lambda: ("ssh", f"ssh -i ~/.ssh/id_ed25519 -p 2222 {u()}@{h()}"),
+        lambda: (
+            "k8s",
+            f"Name:         db-creds\nType:  Opaque\nData\n====\npassword:  {p.r.randint(8, 40)} bytes\nusername:  {p.r.randint(3, 12)} bytes",
+        ),
+        lambda: (
+            "k8s",
+            "kubectl get secret db-creds -n prod -o jsonpath='{.data.password}' | base64 -d",
+        ),
+        lambda: (
+            "git",
+            f'git commit -m "rotate the staging token (INC-{p.r.randint(1000, 9999)})"',
+        ),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)}: I forgot my password again lol, reset link please",
+        ),
+        lambda: (
+            "prose",
+            f"token bucket limiter: {p.r.randint(10, 500)} tokens/s, burst {p.r.randint(10, 99)}",
+        ),
+        lambda: (
+            "hardware",
+            f"connect pin {p.r.randint(2, 40)} of the header to GND, then pin {p.r.randint(2, 40)} to 3V3",
+        ),
+        lambda: (
+            "tests",
+            f"CI passes {p.r.randint(100, 999)}/{p.r.randint(1000, 1200)} tests, pass rate {p.r.randint(90, 99)}.{p.r.randint(0, 9)}%",
+        ),
+        lambda: (
+            "travel",
+            f"boarding pass: seat {p.r.randint(1, 40)}{p.pick('ABCDEF')}, gate B{p.r.randint(1, 60)}, flight TK{p.r.randint(1000, 1999)}",
+        ),
+        lambda: ("prose", "The key insight: store key: value pairs, not blobs."),
+        lambda: (
+            "prose",
+            f"secret santa budget {p.r.randint(10, 50)} €, draw on Friday",
+        ),
+        lambda: (
+            "log",
+            f'127.0.0.1 - - [02/Nov/2026:10:{p.r.randint(10, 59)}:00 +0000] "GET /api/me HTTP/1.1" 401 {p.r.randint(20, 200)} "-" "curl/8.5.0"',
+        ),
+        lambda: (
+            "locomo",
+            f"{p.pick(FIRST)} went to a support group on {p.r.randint(1, 28)} May 2023 and felt accepted.",
+        ),
+        lambda: (
+            "locomo",
+            f"{p.pick(FIRST)} has been painting for {p.r.randint(2, 15)} years and sold {p.r.randint(2, 30)} pieces.",
+        ),
+        lambda: (
+            "version",
+            f"Version {p.r.randint(1, 9)}.{p.r.randint(0, 30)}.{p.r.randint(0, 9)}-rc{p.r.randint(1, 5)} released",
+        ),
+        lambda: (
+            "price",
+            f"Rechnungsbetrag {p.r.randint(1, 9)}.{p.r.randint(100, 999)},{p.r.randint(10, 99)} € (netto {p.r.randint(100, 999)},{p.r.randint(10, 99)} €)",
+        ),
+        lambda: (
+            "zip",
+            f"ship to ZIP {p.r.randint(10000, 99999)}, box {p.r.randint(1, 20)} of {p.r.randint(20, 40)}",
+        ),
+        lambda: (
+            "color",
+            f"brand colours #{p.sha(6)} and #{p.sha(6)}, radius {p.r.randint(2, 16)}px",
+        ),
+        lambda: (
+            "ulid",
+            f"event 01H{p.rand('0123456789ABCDEFGHJKMNPQRSTVWXYZ', 23)} processed",
+        ),
+        lambda: (
+            "ipfs",
+            f"pinned to IPFS: Qm{p.rand('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 44)}",
+        ),
+        lambda: (
+            "eth",
+            f"tx 0x{p.sha(64)} confirmed in block {p.r.randint(10**7, 2 * 10**7)}",
+        ),
+        lambda: (
+            "image",
+            f"image ghcr.io/acme/api:sha-{p.sha(7)} deployed to {p.pick(('prod', 'stage'))}",
+        ),
+        lambda: ("prose", "OTP sent to the user's phone; it expires after 5 minutes."),
+        lambda: ("cli", "docker secret create db_pw --password-file /run/secrets/pw"),
+        lambda: ("prose", "We store the password in 1Password under 'Staging DB'."),
+        lambda: (
+            "prose",
+            "Backup codes were regenerated; the old ones are invalid now.",
+        ),
+        lambda: ("code", "hashed = hashlib.sha256(password.encode()).hexdigest()"),
+        lambda: (
+            "code",
+            "if (!token) return res.status(401).json({ error: 'missing token' });",
+        ),
+        lambda: (
+            "config",
+            "[security]\nmin_password_length = 12\nlockout_after = 5\ntoken_ttl_minutes = 30",
+        ),
+        lambda: (
+            "sql",
+            f"UPDATE users SET password_reset_at = now() WHERE id = {p.r.randint(1, 99999)};",
+        ),
+        lambda: (
+            "metrics",
+            f"heap {p.r.randint(100, 999)} MB, gc pause {p.r.randint(1, 99)} ms, threads {p.r.randint(10, 200)}, uptime {p.r.randint(1, 99)}d",
+        ),
+        lambda: (
+            "phoneish",
+            f"Call ID {p.r.randint(10**9, 10**10)} lasted {p.r.randint(1, 59)} min (recording off)",
+        ),
+        lambda: (
+            "bank_format",
+            f"transfer ref RF{p.r.randint(10, 99)} {p.r.randint(1000, 9999)} {p.r.randint(1000, 9999)}, amount {p.r.randint(10, 999)},00 EUR",
+        ),
+        lambda: (
+            "math",
+            f"{p.r.randint(1000, 9999)} × {p.r.randint(1000, 9999)} = a {p.r.randint(7, 8)}-digit number",
+        ),
+        lambda: (
+            "calendar",
+            f"Q{p.r.randint(1, 4)} planning: {p.r.randint(10, 60)} story points, {p.r.randint(2, 9)} engineers, {p.r.randint(1, 12)} sprints",
+        ),
+        lambda: (
+            "hash",
+            f"bcrypt cost {p.r.randint(10, 14)}, argon2 memory {p.r.randint(16, 256)} MiB",
+        ),
+        lambda: ("placeholder", "DB_PASSWORD=<generated by terraform>"),
+        lambda: ("placeholder", "password: \"{{ lookup('env', 'DB_PASSWORD') }}\""),
+    ]
+
+
+def build_3(seed: int, probe: str, per_set: int = 240) -> list[dict]:
+    p = Probe(seed)
+    rows: list[dict] = []
+    secrets = secret_templates_3(p)
+    for i in range(per_set):
+        index = i % len(secrets)
+        kind, text = secrets[index]()
+        rows.append(
+            {
+                "text": text,
+                "label": "secret",
+                "kind": kind,
+                "template": f"{probe}-s{index}",
+            }
+        )
+    pii = pii_templates_3(p)
+    others = other_pii_3(p)
+    kinds = list(BLIND3_ID_WORDS)
+    for i in range(per_set):
+        if i % 6 == 5:
+            index = (i // 6) % len(others)
+            kind, text, value = others[index]()
+            template = f"{probe}-o{index}"
+        else:
+            kind = kinds[i % len(kinds)]
+            generator = NATIONAL_IDS[kind][0]
+            value = getattr(p.v, generator)()
+            index = p.r.randrange(len(pii))
+            text = pii[index](p.pick(BLIND3_ID_WORDS[kind]), value, p.name())
+            template = f"{probe}-p{index}"
+        rows.append(
+            {
+                "text": text,
+                "label": "pii",
+                "kind": kind,
+                "value": value,
+                "template": template,
+            }
+        )
+    clean = clean_templates_3(p)
+    for i in range(per_set):
+        index = i % len(clean)
+        kind, text = clean[index]()
+        rows.append(
+            {
+                "text": text,
+                "label": "clean",
+                "kind": kind,
+                "template": f"{probe}-c{index}",
+            }
+        )
+    for row in rows:
+        row["probe"] = probe
+        row["id"] = hashlib.sha256(row["text"].encode()).hexdigest()[:16]
+    return rows
+
+
 def main() -> None:
     for probe, seed, builder in (
         ("blind1", 20261123, build),
         ("blind2", 20261124, build_2),
+        ("blind3", 20261125, build_3),
     ):
         path = HERE / f"sensitivity_{probe}.jsonl"
         with path.open("w", encoding="utf-8") as out:

@@ -95,6 +95,7 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Shopify Token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"),
         ("Mailgun Key", r"\bkey-[0-9a-f]{32}\b"),
         ("GitLab Token", r"\bglpat-[A-Za-z0-9_-]{20,}"),
+        ("age Secret Key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,}"),
         ("Private Key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
     )
 )
@@ -179,6 +180,28 @@ QUERY_SECRET_RE = re.compile(
     r"access_token|refresh_token|id_token|client_secret|api_?key|apikey|"
     r"auth_?token|token|secret|password|passwd|pwd)=(?P<value>[^&\s#\"'<>]{12,})"
 )
+# A key-like name and its value as two quoted arguments:
+# `define('DB_PASSWORD', '…')`, `config.set("api_key", "…")`.
+QUOTED_PAIR_RE = re.compile(
+    r"(?i)[\"'](?P<name>(?:[A-Za-z0-9]{1,32}[_.-]){0,3}(?P<key>pass(?:word|wd)?|pwd|"
+    r"secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|"
+    r"client[_-]?secret|auth[_-]?key)(?:[_.-][A-Za-z0-9]{1,32}){0,3})[\"']\s*,\s*"
+    r"[\"'](?P<value>[^\"'\s]{4,})[\"']"
+)
+# Docker's `config.json`: `"auth": "<base64 of user:password>"`.
+DOCKER_AUTH_RE = re.compile(r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2})\"")
+# A wallet's recovery phrase: 12 to 24 short lower-case words after its name,
+# none of them an English function word (BIP-39 has none).
+SEED_PHRASE_RE = re.compile(
+    r"(?i)\b(?:recovery|seed|backup|secret|mnemonic|wallet)\s+(?:phrase|words|"
+    r"mnemonic|seed)\b\s*(?:is|was)?\s*[:=-]?\s*(?P<words>(?:[a-z]{3,8}\s+){11,23}"
+    r"[a-z]{3,8})"
+)
+FUNCTION_WORDS = set(
+    "the and for that this with are was not our you your where what from have has "
+    "its into then them they there will would should been being can could which "
+    "who nobody somewhere stored safe".split()
+)
 # `wifi …, key Pumpk1n!`: a network key, though "key" alone is no key word.
 NETWORK_KEY_RE = re.compile(
     r"(?i)\b(?:wi-?fi|wlan|wpa2?|wpa3|ssid|hotspot|network)\b[^\n]{0,60}?"
@@ -188,7 +211,10 @@ NETWORK_KEY_RE = re.compile(
 )
 # `creds: admin / S3cret!`, `login is bob@example.com / S3cret!`.
 USER_SLASH_PASSWORD_RE = re.compile(
-    r"(?i)\b(?:creds?|credentials|login|log-in|sign-in|user\s*/\s*pass(?:word)?)\b"
+    r"(?i)\b(?:creds?|credentials|login|log-in|sign-in|user\s*/\s*pass(?:word)?|"
+    r"identifiants|credenziali|credenciales|credenciais|zugangsdaten|anmeldedaten|"
+    r"inloggegevens|dane\s+logowania|kimlik\s+bilgileri|учетные\s+данные|"
+    r"учётные\s+данные|認証情報|로그인)\b"
     r"[^\n]{0,60}?[\w.@+-]+\s+/\s+(?P<value>[^\s\"'`,;]{4,})"
 )
 
@@ -311,6 +337,15 @@ FILLER_WORD_RE = re.compile(r"[^\s\"'`=:]*([xX*#•])\1{7,}[^\s\"'`]*")
 # `integrity="sha384-…"` (subresource integrity, lockfiles) and inline
 # `data:image/png;base64,…`: digests and content, not credentials.
 INTEGRITY_RE = re.compile(r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}")
+# Content ids (IPFS) and values named as public keys (`PublicKey = …` in a
+# WireGuard config, `public_key: …`).
+CONTENT_ID_RE = re.compile(
+    r"\bQm[1-9A-HJ-NP-Za-km-z]{44}\b|\bbafy[a-z2-7]{50,}\b|\bbafk[a-z2-7]{50,}\b"
+)
+NAMED_PUBLIC_KEY_RE = re.compile(
+    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey)\b[\"']?\s*[:=]\s*[\"']?"
+    r"[A-Za-z0-9+/=_-]{20,}"
+)
 # Hashed host names in `known_hosts`: `|1|salt=|hash=`.
 HASHED_HOST_RE = re.compile(r"\|1\|[A-Za-z0-9+/]{27}=\|[A-Za-z0-9+/]{27}=")
 # A PEM block base64-encoded once more (kubeconfig `*-data:`, k8s secrets):
@@ -329,6 +364,8 @@ def _without_public_material(text: str) -> str:
         INTEGRITY_RE,
         DATA_URI_RE,
         HASHED_HOST_RE,
+        CONTENT_ID_RE,
+        NAMED_PUBLIC_KEY_RE,
     ):
         text = pattern.sub(_blank, text)
     text = BASE64_PEM_RE.sub(
@@ -338,6 +375,15 @@ def _without_public_material(text: str) -> str:
     return FILLER_WORD_RE.sub(
         lambda m: _blank(m) if _is_placeholder(m.group()) else m.group(), text
     )
+
+
+def _b64_text(value: str) -> str:
+    """Decode base64 to text, or return "" when it is not base64 of text."""
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+        return raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return ""
 
 
 def _is_base64_private_key(value: str) -> bool:
@@ -518,6 +564,19 @@ def _line_secrets(line: str) -> Iterator[str]:
         bare = match.group("sep") is None
         if _is_secret_value(match.group("value"), key="key", bare=bare):
             yield "Secret Keyword"
+    for match in QUOTED_PAIR_RE.finditer(line):
+        if _is_secret_value(match.group("value"), key=match.group("key")):
+            yield "Secret Keyword"
+    for match in DOCKER_AUTH_RE.finditer(line):
+        decoded = _b64_text(match.group("value"))
+        if ":" in decoded and _is_secret_value(
+            decoded.split(":", 1)[1], key="password"
+        ):
+            yield "Basic Auth Credentials"
+    for match in SEED_PHRASE_RE.finditer(line):
+        words = match.group("words").lower().split()
+        if len(words) in (12, 15, 18, 21, 24) and not FUNCTION_WORDS & set(words):
+            yield "Recovery Phrase"
     for match in QUERY_SECRET_RE.finditer(line):
         value = unquote(match.group("value"))
         if not _is_placeholder(value) and (
@@ -637,6 +696,10 @@ NOT_PHONE_CONTEXT = (
     "meeting id",
     "conference id",
     "passcode",
+    "call id",
+    "call-id",
+    "session id",
+    "id",
 )
 # 415-555-2671, (415) 555 2671, 415.555.2671, maybe followed by an extension.
 NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")

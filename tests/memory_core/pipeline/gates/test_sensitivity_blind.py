@@ -64,6 +64,18 @@ NATIONAL_IDS = [
     ("Olu Nowak\nΑ.Μ.Κ.Α.: 14087430808", "14087430808"),
     ("gave 009-2180964-6 as cédula, please double-check", "009-2180964-6"),
     ("Sozialversicherungsnummer: 3857 310175", "3857 310175"),
+    # blind3: names in a table header, after the value, as a JSON key
+    (
+        "| Name | Role | CUIT |\n|---|---|---|\n| Bilal | eng | 23136367617 |",
+        "23136367617",
+    ),
+    (
+        "| Name | Role | ЕГН |\n|---|---|---|\n| Goran | eng | 8002214285 |",
+        "8002214285",
+    ),
+    ("name;team;NHS\nAmara Ogunleye;platform;8091796595", "8091796595"),
+    ("Pita Bauer (74656293182, Steuer-ID) joined the team in March.", "74656293182"),
+    ('{"name": "Noa", "documents": {"social": "077100182"}}', "077100182"),
 ]
 
 
@@ -138,6 +150,14 @@ SECRETS = [
     "https://acme.blob.core.windows.net/logs?sv=2022-11-02&sp=rl"
     "&sig=FaQCAUnbX0jKTuBSK2p7NL7zomeZEiMEGE5uaI%3D",
     "client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NB",
+    # blind3
+    "AGE-SECRET-KEY-15UW4K8JCFHQZ75YSSAZW4VLZM8PFFHNF47N3E9939AXVSDH73AE3WDF4WZ",
+    '{"auths": {"ghcr.io": {"auth": "ZGJhZG1pbjpDb2JhbHQ1NzAl"}}}',
+    "Identifiants : admin / quokka-falcon-45Lilac",
+    "credenziali: svc_sync / jqNA9AlE0!sV762NN1",
+    "define( 'DB_PASSWORD', '_v1u_X$HSwF$$r@GOhZF!' );",
+    "wallet recovery phrase: absent achieve account ability abandon abstract accuse "
+    "able access abstract acoustic accuse",
 ]
 
 
@@ -164,6 +184,13 @@ CLEAN = [
     "Le mot de passe doit contenir au moins 12 caractères.",
     "La contraseña debe cambiarse cada 90 días.",
     "Die Passwortrichtlinie verlangt mindestens 14 Zeichen und eine Zahl.",
+    # blind3
+    "pinned to IPFS: QmoC4FKBrLv6Tw3kiccknn2qzkQjj9PAR6xsLHvM4S7rdX",
+    "[Peer]\nPublicKey = sbrr7/K0E6ySAglhus3cwPmLRL4ExKIbIXL0txJiaAZ=\nAllowedIPs = "
+    "10.8.0.0/24",
+    "Call ID 6619398680 lasted 9 min (recording off)",
+    "the recovery phrase is stored in the safe and nobody knows where it is now",
+    "form = ('password', 'Min 12 chars')",
 ]
 
 
@@ -173,7 +200,7 @@ def test_public_material_and_placeholders_pass_untouched(text):
     assert not find_pii(text)
 
 
-@pytest.mark.parametrize("probe", ["blind1", "blind2"])
+@pytest.mark.parametrize("probe", ["blind1", "blind2", "blind3"])
 @pytest.mark.parametrize(("figure", "target"), TARGETS.items())
 def test_the_probes_stay_fixed(probe, figure, target):
     figures = score(probe)
