@@ -187,11 +187,14 @@ CONCEPT_PHRASES: tuple[tuple[str, str], ...] = (
     (r"mother tongue|native language|first language", "native language"),
     (r"birth year|year of birth", "born"),
     (r"is able to|are able to", "can"),
+    (r"likes? to use|loves? to use", "prefers to use"),
     (r"headquartered in|has (?:its|their) headquarters in", "headquarters in"),
     (r"gets? up|wakes? up", "wake"),
     (r"is employed by|is employed at", "works at"),
     (r"grew up in|was raised in|were raised in", "hometown"),
     (r"(?:has|have|had) (?:been|travell?ed) to", "visited"),
+    (r"went to (?:university|college|school) (?:at|in)", "studied at"),
+    (r"attended (?:university|college) (?:at|in)", "studied at"),
 )
 # Words read as another (after stemming): the first of each group.
 CONCEPT_WORDS: tuple[tuple[str, ...], ...] = (
@@ -218,3 +221,50 @@ CONCEPT_WORDS: tuple[tuple[str, ...], ...] = (
 # Possessors that name the default owner rather than another subject ("the
 # team's daily stand-up" is the stand-up).
 GENERIC_POSSESSORS = _words("team company org organisation organization our")
+# The country of each city above, for "grew up in Vienna" vs "in the UK".
+CITY_COUNTRIES = dict(
+    pair.split(":")
+    for pair in """
+    lisbon:portugal porto:portugal madrid:spain barcelona:spain valencia:spain
+    seville:spain paris:france lyon:france marseille:france nice:france
+    toulouse:france bordeaux:france berlin:germany munich:germany
+    hamburg:germany frankfurt:germany cologne:germany stuttgart:germany
+    dusseldorf:germany leipzig:germany dresden:germany vienna:austria
+    zurich:switzerland geneva:switzerland basel:switzerland bern:switzerland
+    amsterdam:netherlands rotterdam:netherlands utrecht:netherlands
+    brussels:belgium antwerp:belgium ghent:belgium dublin:ireland cork:ireland
+    london:uk manchester:uk birmingham:uk edinburgh:uk glasgow:uk liverpool:uk
+    bristol:uk leeds:uk oxford:uk cambridge:uk rome:italy milan:italy
+    naples:italy turin:italy florence:italy venice:italy bologna:italy
+    athens:greece istanbul:turkey ankara:turkey warsaw:poland krakow:poland
+    prague:czechia budapest:hungary bucharest:romania sofia:bulgaria
+    belgrade:serbia zagreb:croatia ljubljana:slovenia copenhagen:denmark
+    stockholm:sweden oslo:norway helsinki:finland reykjavik:iceland
+    tallinn:estonia riga:latvia vilnius:lithuania kyiv:ukraine moscow:russia
+    tokyo:japan osaka:japan kyoto:japan seoul:korea busan:korea beijing:china
+    shanghai:china shenzhen:china guangzhou:china taipei:taiwan
+    singapore:singapore bangkok:thailand hanoi:vietnam manila:philippines
+    jakarta:indonesia mumbai:india delhi:india bangalore:india bengaluru:india
+    chennai:india hyderabad:india kolkata:india pune:india karachi:pakistan
+    lahore:pakistan cairo:egypt nairobi:kenya lagos:nigeria accra:ghana
+    sydney:australia melbourne:australia brisbane:australia perth:australia
+    auckland:zealand wellington:zealand toronto:canada vancouver:canada
+    montreal:canada ottawa:canada calgary:canada chicago:usa boston:usa
+    seattle:usa austin:usa denver:usa miami:usa atlanta:usa dallas:usa
+    houston:usa phoenix:usa portland:usa philadelphia:usa detroit:usa
+    minneapolis:usa nashville:usa washington:usa new_york:usa
+    los_angeles:usa san_francisco:usa san_diego:usa san_jose:usa
+    guadalajara:mexico bogota:colombia lima:peru santiago:chile quito:ecuador
+    caracas:venezuela montevideo:uruguay buenos_aires:argentina
+    sao_paulo:brazil rio_de_janeiro:brazil brasilia:brazil havana:cuba
+    """.split()
+)
+# Countries said in other words.
+COUNTRY_ALIASES = {
+    "britain": "uk",
+    "england": "uk",
+    "scotland": "uk",
+    "wales": "uk",
+    "america": "usa",
+    "us": "usa",
+}

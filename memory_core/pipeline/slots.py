@@ -175,6 +175,10 @@ UNITS = {
     "day": ("s", 86400),
     "days": ("s", 86400),
     "week": ("s", 604800),
+    "month": ("s", 2_592_000),
+    "months": ("s", 2_592_000),
+    "year": ("s", 31_536_000),
+    "years": ("s", 31_536_000),
     "weeks": ("s", 604800),
     "mm": ("mm", 1),
     "cm": ("mm", 10),
@@ -217,7 +221,10 @@ RELATIONS = frozenset(
     wife husband partner spouse girlfriend boyfriend fiance fiancee mother father
     mom dad parent son daughter child kid brother sister sibling cousin aunt uncle
     niece nephew grandmother grandfather grandma grandpa friend colleague
-    neighbour boss manager assistant roommate mentor
+    neighbour boss manager assistant roommate mentor grandson granddaughter
+    grandchild brotherinlaw sisterinlaw motherinlaw fatherinlaw soninlaw
+    daughterinlaw stepmother stepfather stepson stepdaughter stepbrother
+    stepsister landlord landlady tenant
     """.split()
 )
 # Words a paraphrase of the same frame may swap: verbs and light words.
@@ -375,6 +382,17 @@ _CONCEPT_PHRASES = tuple(
     for pattern, word in lexicon.CONCEPT_PHRASES
 )
 _HASH_NUMBER = re.compile(r"#(?=\d)")
+# "floor 3" is "the third floor"; "six in the morning" is 6 am; "the 8.05
+# train" leaves at a time.
+_FLOOR = re.compile(r"\b(floor|level)\s+(\d{1,3})\b", re.IGNORECASE)
+_DAYPART_TIME = re.compile(
+    r"\b(\d{1,2})\s+(?:o'clock\s+)?in the (morning|afternoon|evening)\b",
+    re.IGNORECASE,
+)
+_VEHICLE_TIME = re.compile(
+    r"\b(\d{1,2})[.:h](\d{2})(?=\s+(?:train|bus|flight|ferry|tram|shuttle)\b)",
+    re.IGNORECASE,
+)
 
 
 @lru_cache(maxsize=4096)
@@ -396,6 +414,12 @@ def canonical_text(text: str) -> str:
     text = _NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
     text = _LONE_NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
     text = _AGE.sub(lambda m: m.group(1), text)
+    text = _FLOOR.sub(lambda m: f"{m.group(2)}th {m.group(1)}", text)
+    text = _DAYPART_TIME.sub(
+        lambda m: f"{m.group(1)} {'am' if m.group(2).lower() == 'morning' else 'pm'}",
+        text,
+    )
+    text = _VEHICLE_TIME.sub(lambda m: f"{m.group(1)}:{m.group(2)}", text)
     text = _HYPHEN.sub("", text)
     text = _TIME.sub(_time, text)
     text = _DATE.sub(_date, text)
@@ -413,6 +437,7 @@ class Reading:
 
     words: dict[str, str] = field(default_factory=dict)  # stem → role
     kinds: dict[str, str] = field(default_factory=dict)  # value stem → class
+    surface: dict[str, str] = field(default_factory=dict)  # value stem → words
     negated: bool = False
     addition: bool = False
     multi: bool = False
@@ -428,6 +453,7 @@ _AUXILIARIES = _COPULAS | frozenset(
     {"has", "have", "had", "do", "does", "did", "will", "would", "can", "could"}
 )
 BIRTH_ORDER = lexicon.BIRTH_ORDER
+_OBJECT_STARTS = frozenset("the a an by his her their its my our".split())
 _LIGHT = frozenset({"where", "which", "who", "whose", "what", "when", "how"})
 _DETERMINERS = frozenset({"the", "a", "an", "our", "my", "their", "his", "her"})
 _TYPED = re.compile(r"^[TDOQ]\d")
@@ -450,7 +476,7 @@ _UPPER_CLASS = {
 _UPPER_KINDS = frozenset(lexicon.UPPER_CLASSES) | {"name"}
 
 
-def _verb(token: str, i: int) -> bool:
+def _verb(token: str, i: int, nxt: str) -> bool:
     """Return whether `token` (not the first word) ends the subject."""
     lower = token.lower()
     if i == 0:
@@ -459,7 +485,13 @@ def _verb(token: str, i: int) -> bool:
         return True
     if len(lower) > 4 and lower.endswith("ed"):
         return True
-    return lower.endswith("s") and _stem(lower) in _FRAME_STEMS | _CONCEPT_STEMS
+    if not lower.endswith("s") or lower.endswith(("ss", "'s")):
+        return False
+    stem = _stem(lower)
+    if stem in _FRAME_STEMS or stem in _CONCEPTS or stem in _CONCEPT_STEMS:
+        return True
+    # "drives a red car", "employs 120 people", "commutes by bike".
+    return nxt.lower() in _OBJECT_STARTS or bool(_TYPED.match(nxt)) or nxt.isdigit()
 
 
 @lru_cache(maxsize=4096)
@@ -477,7 +509,7 @@ def read(text: str) -> Reading:
     named = any(t.lower() in ("called", "named") for t in tokens)
     single = False
     verb_seen = False
-    previous: tuple[int, str, str] | None = None
+    previous: tuple[int, str, str, str] | None = None
     # The first word's copula: "Berlin is where …", "Blue is the user's …".
     inverted = len(tokens) > 2 and tokens[1].lower() in _COPULAS
     for i, token in enumerate(tokens):
@@ -489,8 +521,9 @@ def read(text: str) -> Reading:
         if lower in SINGLE_VALUED or judges._suffix_stem(lower) in _SINGLE_STEMS:
             single = True
         subject = not verb_seen
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         if (
-            _verb(word, i)
+            _verb(word, i, nxt)
             or ":" in canonical[matches[i - 1].end() : matches[i].start()]
         ):
             verb_seen = True
@@ -502,7 +535,6 @@ def read(text: str) -> Reading:
             if i + 1 < len(tokens)
             else "."
         )
-        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         kind = ""
         if i == 0 and _TYPED.match(word):
             role = "entity"  # "First note …" vs "Second note …": two notes.
@@ -513,6 +545,7 @@ def read(text: str) -> Reading:
                 and _BARE_NUMBER.match(word)
                 and prev.isalpha()
                 and prev not in judges.STOPWORDS
+                and not prev.endswith("s")
             ):
                 # "Ticket 4512 was closed", "sprint 12": which item, not a value.
                 role, word = "entity", f"{prev}#{word.lstrip('Q')}"
@@ -569,6 +602,8 @@ def read(text: str) -> Reading:
             or lower.endswith(("ed", "ing"))
         ):
             role = "frame"
+        elif lower in lexicon.GENERIC_POSSESSORS:
+            role = "frame"  # "The team uses Jira", "The company is …"
         elif i == 0 or subject:
             # The sentence's subject: "Priya lives …", "The payments service …".
             role = "entity"
@@ -592,17 +627,21 @@ def read(text: str) -> Reading:
             and canonical[matches[i - 1].end() : matches[i].start()] == " "
         ):
             # "New York", "Sublime Text": one name of several words.
-            _, first, first_kind = previous
+            _, first, first_kind, first_surface = previous
             del reading.words[first]
             reading.kinds.pop(first, None)
             stem = f"{first}_{stem}"
             kind = kind if kind != "name" else first_kind
-        previous = (i, stem, kind) if role == "value" and kind in _UPPER_KINDS else None
+            lower = f"{first_surface}_{lower}"
+        previous = (
+            (i, stem, kind, lower) if role == "value" and kind in _UPPER_KINDS else None
+        )
         # A word seen twice keeps its strongest role.
         if reading.words.get(stem) not in ("value", "relation"):
             reading.words[stem] = role
             if kind:
                 reading.kinds[stem] = kind
+                reading.surface[stem] = lower
     lowered = {t.lower() for t in tokens}
     reading.attributes = frozenset(
         i for i, words in enumerate(ATTRIBUTES) if lowered & words
@@ -645,6 +684,7 @@ class Comparison:
     multi: bool
     other_attribute: bool = False
     kinds: dict[str, str] = field(default_factory=dict)
+    surface: dict[str, str] = field(default_factory=dict)
     shared_values: int = 0
 
     def roles(self, side: dict[str, str]) -> set[str]:
@@ -669,7 +709,19 @@ class Comparison:
         # a sum against a weekday; a value on one side only says more or less.
         if not (a and b) or len(a) > 1 and len(b) > 1:
             return False
-        return _one_kind({self.kinds.get(v, "word") for v in a | b})
+        kinds = {self.kinds.get(v, "word") for v in a | b}
+        if kinds == {"city", "country"}:
+            return self._other_country(a | b)
+        return _one_kind(kinds)
+
+    def _other_country(self, values: set[str]) -> bool:
+        """Return whether a city lies outside a country ("Vienna", "the UK")."""
+        city = next(v for v in values if self.kinds[v] == "city")
+        country = next(v for v in values if self.kinds[v] == "country")
+        name = self.surface.get(country, country)
+        name = lexicon.COUNTRY_ALIASES.get(name, name)
+        home = lexicon.CITY_COUNTRIES.get(self.surface.get(city, city))
+        return home is not None and home != name
 
     def values(self) -> tuple[set[str], set[str]]:
         """Return the values and relations only each side states."""
@@ -710,7 +762,9 @@ class Comparison:
         roles = self.roles(self.only_a) | self.roles(self.only_b)
         if roles & {"value", "relation", "entity"}:
             return False
-        # A short rewording, not a longer story about the same names.
+        # A short rewording, not a longer story about the same names. A
+        # shared name alone ("Datadog", but also "Caroline") is not enough:
+        # on LoCoMo it made duplicates of related stories.
         return all(
             list(side.values()).count("unknown") <= NEAR_OWN_WORDS
             for side in (self.only_a, self.only_b)
@@ -734,6 +788,7 @@ def compare(premise: str, hypothesis: str) -> Comparison:
             a.attributes and b.attributes and not a.attributes & b.attributes
         ),
         kinds={**a.kinds, **b.kinds},
+        surface={**a.surface, **b.surface},
         # Values that fill a slot: a typed or classed value, not a name
         # ("Caroline", "Melanie" are who the sentence is about).
         shared_values=sum(
