@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -92,7 +93,7 @@ class Web:
             conn.close()
 
     def stop(self) -> None:
-        self.proc.terminate()
+        self.proc.send_signal(signal.SIGINT)  # gunicorn's quick shutdown
         try:
             self.proc.wait(15)
         except subprocess.TimeoutExpired:
