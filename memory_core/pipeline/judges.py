@@ -557,9 +557,10 @@ class RuleJudge:
             return Judgement(False, "rules", "")
         if pairs or a.negated or b.negated:
             return Judgement(False, "rules", "")
-        if comparison.addition or comparison.entity_differs or comparison.multi:
-            # "Also", another subject ("the user's wife's birthday"), or a
-            # frame that holds several values: a number more is no clash.
+        if not comparison.clash:
+            # "Also", another subject ("the user's wife's birthday"), a frame
+            # that holds several values, an item's number ("Ticket 4512"), a
+            # note without a verb ("Heartbeat at 10:01"): no clash of values.
             return Judgement(False, "rules", "")
         return _value_mismatch(a, b)
 

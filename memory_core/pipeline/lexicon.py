@@ -189,9 +189,9 @@ CONCEPT_PHRASES: tuple[tuple[str, str], ...] = (
     (r"is able to|are able to", "can"),
     (r"likes? to use|loves? to use", "prefers to use"),
     (r"headquartered in|has (?:its|their) headquarters in", "headquarters in"),
-    (r"gets? up|wakes? up", "wake"),
+    (r"gets? up|wakes? up", "wakes"),
     (r"is employed by|is employed at", "works at"),
-    (r"grew up in|was raised in|were raised in", "hometown"),
+    (r"grew up in|was raised in|were raised in", "is hometown in"),
     (r"(?:has|have|had) (?:been|travell?ed) to", "visited"),
     (r"went to (?:university|college|school) (?:at|in)", "studied at"),
     (r"attended (?:university|college) (?:at|in)", "studied at"),
@@ -268,3 +268,41 @@ COUNTRY_ALIASES = {
     "america": "usa",
     "us": "usa",
 }
+
+# Common verbs, to find where a statement's subject ends ("The shop *opens*
+# at 9", "We *keep* the backups …"), and their irregular past forms.
+VERBS = _words(
+    """
+    open close start begin end finish run walk drive ride fly go come leave
+    arrive return stay live work study teach learn read write speak talk say
+    tell ask answer call meet visit see watch look find keep hold store host
+    serve deploy ship send receive get give take make build create use need
+    want like love hate prefer enjoy play sing dance cook eat drink sleep wake
+    buy sell pay cost spend earn save own rent share move travel commute cycle
+    swim climb hike train practise practice teach lead manage head report join
+    belong attend celebrate expire time timeout last take wear carry bring
+    cover support handle process sync fail pass win lose score rank place
+    finish complete weigh measure grow raise marry date employ hire fire
+    """
+)
+IRREGULAR_PAST = _words(
+    """
+    came went took kept found spent made got gave ran won lost met left wrote
+    grew saw said told bought sold brought held began became drove flew rode
+    ate drank slept woke paid built sent taught read led sat stood wore
+    """
+)
+
+# Words that tie a statement to a moment its text does not name: "walked
+# 8000 steps today" and "… 12000 steps today" may be two days.
+DEICTIC = _words("today yesterday tonight tomorrow recently lately")
+DEICTIC_PHRASE = (
+    r"\b(?:this|last|next) (?:week|weekend|month|year|morning|evening|night)\b"
+)
+# Past events that happen once in a life: another date is another claim.
+LIFE_EVENTS = _words(
+    """
+    born birth birthday married marry wedding grew raised hometown died
+    graduated founded moved relocated
+    """
+)

@@ -442,6 +442,9 @@ class Reading:
     addition: bool = False
     multi: bool = False
     single: bool = False
+    verb: bool = False  # False for a note without a verb: "Heartbeat at 10:01"
+    deictic: bool = False  # "today", "last week": a moment the text leaves open
+    episode: bool = False  # a past event that may recur: "went to the park"
     attributes: frozenset[int] = frozenset()
 
 
@@ -453,6 +456,10 @@ _AUXILIARIES = _COPULAS | frozenset(
     {"has", "have", "had", "do", "does", "did", "will", "would", "can", "could"}
 )
 BIRTH_ORDER = lexicon.BIRTH_ORDER
+_PRONOUNS_MODALS = frozenset(
+    "i we you they he she it may might can could will would should must to".split()
+)
+_VERB_STEMS = frozenset(judges._suffix_stem(v) for v in lexicon.VERBS)
 _OBJECT_STARTS = frozenset("the a an by his her their its my our".split())
 _LIGHT = frozenset({"where", "which", "who", "whose", "what", "when", "how"})
 _DETERMINERS = frozenset({"the", "a", "an", "our", "my", "their", "his", "her"})
@@ -476,22 +483,41 @@ _UPPER_CLASS = {
 _UPPER_KINDS = frozenset(lexicon.UPPER_CLASSES) | {"name"}
 
 
-def _verb(token: str, i: int, nxt: str) -> bool:
+def _verb(token: str, i: int, nxt: str, prev: str = "") -> bool:
     """Return whether `token` (not the first word) ends the subject."""
     lower = token.lower()
     if i == 0:
         return False
-    if lower in _AUXILIARIES:
+    if lower in _AUXILIARIES or lower in lexicon.IRREGULAR_PAST:
         return True
     if len(lower) > 4 and lower.endswith("ed"):
         return True
+    if prev.lower() in _PRONOUNS_MODALS and judges._suffix_stem(lower) in _VERB_STEMS:
+        return True  # "We keep …", "You find …", "may spend …"
     if not lower.endswith("s") or lower.endswith(("ss", "'s")):
         return False
     stem = _stem(lower)
     if stem in _FRAME_STEMS or stem in _CONCEPTS or stem in _CONCEPT_STEMS:
         return True
+    if judges._suffix_stem(lower) in _VERB_STEMS:
+        return True
     # "drives a red car", "employs 120 people", "commutes by bike".
     return nxt.lower() in _OBJECT_STARTS or bool(_TYPED.match(nxt)) or nxt.isdigit()
+
+
+def _episode(tokens: list[str]) -> bool:
+    """Return whether the statement tells a past event that may recur."""
+    lowered = [t.lower() for t in tokens]
+    if set(lowered) & lexicon.LIFE_EVENTS:
+        return False
+    for i, word in enumerate(lowered[1:], start=1):
+        past = word in lexicon.IRREGULAR_PAST or (len(word) > 4 and word.endswith("ed"))
+        if past and lowered[i - 1] not in _AUXILIARIES:
+            return True
+    return False
+
+
+_YEAR = re.compile(r"^Q(1[89]\d\d|20\d\d)$")
 
 
 @lru_cache(maxsize=4096)
@@ -512,6 +538,12 @@ def read(text: str) -> Reading:
     previous: tuple[int, str, str, str] | None = None
     # The first word's copula: "Berlin is where …", "Blue is the user's …".
     inverted = len(tokens) > 2 and tokens[1].lower() in _COPULAS
+    # "Call on 3 May: discussed pricing": the values before a short label's
+    # colon say which note it is.
+    colon = canonical.find(":")
+    label_end = (
+        colon if colon > 0 and len(_WORD.findall(canonical[:colon])) <= 5 else -1
+    )
     for i, token in enumerate(tokens):
         possessive = token.endswith("'s")
         word = token[:-2] if possessive else token
@@ -523,7 +555,7 @@ def read(text: str) -> Reading:
         subject = not verb_seen
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         if (
-            _verb(word, i, nxt)
+            _verb(word, i, nxt, tokens[i - 1] if i else "")
             or ":" in canonical[matches[i - 1].end() : matches[i].start()]
         ):
             verb_seen = True
@@ -538,6 +570,10 @@ def read(text: str) -> Reading:
         kind = ""
         if i == 0 and _TYPED.match(word):
             role = "entity"  # "First note …" vs "Second note …": two notes.
+        elif matches[i].start() < label_end and (
+            _TYPED.match(word) or any(c.isdigit() for c in word)
+        ):
+            role, word = "entity", f"label#{word}"
         elif _TYPED.match(word) or any(c.isdigit() for c in word):
             prev = tokens[i - 1].lower() if i else ""
             if (
@@ -609,7 +645,9 @@ def read(text: str) -> Reading:
             role = "entity"
         else:
             role = "unknown"
-        if role == "value" and _TYPED.match(word) or role == "entity" and "#" in word:
+        if (role == "value" and _TYPED.match(word)) or (
+            role == "entity" and "#" in word
+        ):
             stem = word
         else:
             stem = _CONCEPTS.get(_stem(lower), _stem(lower))
@@ -642,6 +680,17 @@ def read(text: str) -> Reading:
             if kind:
                 reading.kinds[stem] = kind
                 reading.surface[stem] = lower
+    # A note without a verb ("Heartbeat at 10:01") states no slot; any word
+    # that can be a verb ("… time out after 90 seconds") may.
+    lowered_text = canonical.lower()
+    reading.deictic = bool(
+        {t.lower() for t in tokens} & lexicon.DEICTIC
+        or re.search(lexicon.DEICTIC_PHRASE, lowered_text)
+    )
+    reading.episode = _episode(tokens)
+    reading.verb = verb_seen or any(
+        judges._suffix_stem(t.lower()) in _VERB_STEMS for t in tokens[1:]
+    )
     lowered = {t.lower() for t in tokens}
     reading.attributes = frozenset(
         i for i, words in enumerate(ATTRIBUTES) if lowered & words
@@ -686,6 +735,9 @@ class Comparison:
     kinds: dict[str, str] = field(default_factory=dict)
     surface: dict[str, str] = field(default_factory=dict)
     shared_values: int = 0
+    verb: bool = True
+    deictic: bool = False
+    episode: bool = False
 
     def roles(self, side: dict[str, str]) -> set[str]:
         return set(side.values())
@@ -700,7 +752,7 @@ class Comparison:
         """Return whether the same subject and attribute hold another value."""
         if self.negated or self.addition or self.multi or self.entity_differs:
             return False
-        if self.other_attribute:
+        if self.other_attribute or not self.verb or self.deictic:
             return False
         if not self.shared:
             return False
@@ -708,6 +760,9 @@ class Comparison:
         # One slot: one value of one kind on each side ("€500" vs "€700"), not
         # a sum against a weekday; a value on one side only says more or less.
         if not (a and b) or len(a) > 1 and len(b) > 1:
+            return False
+        if self.episode and all(v[:1] == "D" or _YEAR.match(v) for v in a | b):
+            # "Went to the park on 7 May" and "… on 14 May": two visits.
             return False
         kinds = {self.kinds.get(v, "word") for v in a | b}
         if kinds == {"city", "country"}:
@@ -787,6 +842,9 @@ def compare(premise: str, hypothesis: str) -> Comparison:
         other_attribute=bool(
             a.attributes and b.attributes and not a.attributes & b.attributes
         ),
+        verb=a.verb or b.verb,
+        deictic=a.deictic or b.deictic,
+        episode=a.episode and b.episode,
         kinds={**a.kinds, **b.kinds},
         surface={**a.surface, **b.surface},
         # Values that fill a slot: a typed or classed value, not a name
