@@ -309,3 +309,18 @@ def test_nul_anywhere_in_the_api_is_422_in_the_envelope(
     response = getattr(api, method)(url, body, format="json", **headers)
     assert response.status_code == 422, response.content
     assert set(response.json()["error"]) >= {"code", "message"}
+
+
+def test_a_refused_htmx_request_gets_a_403_fragment_saying_why(client, tenant):
+    client.force_login(make_member(tenant, Role.VIEWER))
+    url = reverse("erasure_new", args=[tenant.slug])
+
+    fragment = client.get(url, **HTMX)
+    page = client.get(url)
+
+    why = "Only compliance officers, curators and admins file erasures."
+    assert fragment.status_code == page.status_code == 403
+    assert why in fragment.content.decode() and why in page.content.decode()
+    assert "<html" not in fragment.content.decode()  # swapped into its target
+    assert 'class="topbar"' in page.content.decode()  # the console's layout
+    assert len(refusals(tenant)) == 2
