@@ -94,6 +94,12 @@ def _has(pattern: str) -> Callable[[str], bool]:
     return lambda value: bool(compiled.fullmatch(value))
 
 
+# `ID 27838586002`, `badge: ID 1234…`, `+ ID …`: the bare word "ID" right
+# before the value, not after another noun (`order ID`, `customer ID`).
+BARE_ID_RE = re.compile(
+    r"(?:^|[^\w\s]\s*|\b(?:his|her|their|my|your|the|and|with|plus)\s+)"
+    r"ID\s*(?:no\.?|number|#)?\s*[:=]?\s*$"
+)
 TIGHT = {
     "us.ssn": re.compile(r"(?i)\bsocial[\"']?\s*[:=#]\s*[\"']?$"),
     "ec.ci": re.compile(r"\bC\.?I\.?\s*(?:No\.?|Nº|#)?\s*[:=]?\s*['\"]?$"),
@@ -379,6 +385,13 @@ SPECS: tuple[IdSpec, ...] = tuple(
         ),
         ("hr.oib", "hr.oib", _digits(11), ("oib",), None),
         (
+            "nl.bsn",
+            "nl.bsn",
+            rf"{D}(?:\d{{9}}|\d{{4}}\.\d{{2}}\.\d{{3}}){E}",
+            ("bsn", "burgerservicenummer", "sofinummer", "sofi-nummer"),
+            None,
+        ),
+        (
             "de.idnr",
             "de.idnr",
             rf"{D}\d{{2}} ?\d{{3}} ?\d{{3}} ?\d{{3}}{E}",
@@ -447,8 +460,8 @@ SPECS: tuple[IdSpec, ...] = tuple(
     )
 )
 
-WINDOW_BEFORE = 40
-WINDOW_AFTER = 25
+WINDOW_BEFORE = 60
+WINDOW_AFTER = 40
 
 
 def _cue_re(words: tuple[str, ...]) -> re.Pattern[str]:
@@ -557,6 +570,7 @@ def find_national_ids(text: str) -> Iterator[IdMatch]:
     """
     texts = _normalized(text)
     generic = any(GENERIC_RE.search(t) for t in texts)
+    bare_id = "ID" in text
     named = {
         kind
         for t in texts
@@ -564,7 +578,7 @@ def find_national_ids(text: str) -> Iterator[IdMatch]:
         for kind in KINDS_BY_WORD.get(word, ())
     }
     for spec in SPECS:
-        if not (generic or spec.alone or spec.tight or spec.kind in named):
+        if not (generic or bare_id or spec.alone or spec.tight or spec.kind in named):
             continue  # no name for it anywhere, and it needs one
         for match in spec.pattern.finditer(text):
             value = match.group()
@@ -579,6 +593,7 @@ def find_national_ids(text: str) -> Iterator[IdMatch]:
             )
             if not (
                 unnamed_shape
+                or BARE_ID_RE.search(text, max(0, match.start() - 30), match.start())
                 or (spec.tight and spec.tight.search(text, 0, match.start()))
                 or _named(text, match.start(), match.end(), CUE_RES[spec.kind])
                 or _named(text, match.start(), match.end(), GENERIC_RE)

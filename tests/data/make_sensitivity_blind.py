@@ -1508,11 +1508,167 @@ def build_3(seed: int, probe: str, per_set: int = 240) -> list[dict]:
     return rows
 
 
+# Probe `blind4`: written after blind3's misses were fixed, before scoring it.
+GENERIC_ID_WORDS = ("national ID", "ID number", "personal number", "citizen ID", "identity card no.", "ID")
+BLIND4_KINDS = (
+    "in_aadhaar", "pl_pesel", "br_cpf", "cn_ric", "mx_curp", "za_idnr", "kr_rrn", "tr_tckimlik",
+    "th_pin", "id_nik", "pk_cnic", "ch_ahv", "no_fnr", "se_pnr", "fi_hetu", "ro_cnp", "bg_egn",
+    "ee_ik", "be_nn", "hr_oib", "it_cf", "es_dni", "nl_bsn", "us_ssn", "ca_sin", "cl_rut",
+    "ar_cuit", "my_nric", "il_idnr", "jp_mynumber",
+)
+
+
+def secret_templates_4(p: Probe) -> list[Callable[[], tuple[str, str]]]:
+    h, u, pw = (lambda: p.pick(HOSTS)), (lambda: p.pick(USERS)), p.pw
+    return [
+        lambda: ("chat", f"here's the prod token: `{p.ghp()}` (expires friday)"),
+        lambda: ("md", f"```\nSTRIPE_SECRET=sk_live_{p.rand(ALNUM, 24)}\nSTRIPE_WEBHOOK_SECRET=whsec_{p.rand(ALNUM, 32)}\n```"),
+        lambda: ("yaml", f'maps:\n  apiKey: "AIza{p.rand(ALNUM + "_-", 35)}"'),
+        lambda: ("code", f'headers = {{"Authorization": "Token {p.sha(40)}"}}'),
+        lambda: ("cli", f'curl -b "session={p.rand(ALNUM, 40)}" https://admin.acme.io/export'),
+        lambda: ("cli", f'http POST :8000/api/items Authorization:"Bearer {p.rand(ALNUM, 40)}"'),
+        lambda: ("cli", f"git remote set-url origin https://oauth2:glpat-{p.rand(ALNUM + '_-', 20)}@gitlab.com/acme/app.git"),
+        lambda: ("cli", f"npm config set //npm.pkg.github.com/:_authToken {p.ghp()}"),
+        lambda: ("cli", f"yarn config set npmAuthToken {p.rand(ALNUM, 36)}"),
+        lambda: ("cli", f'gh secret set SMTP_PASSWORD --body "{pw()}"'),
+        lambda: ("cli", f"heroku config:set DATABASE_URL=postgres://{u()}:{p.rand(ALNUM, 20)}@{h()}:5432/app"),
+        lambda: ("cli", f"fly secrets set API_KEY={p.rand(ALNUM, 32)}"),
+        lambda: ("cli", f"docker exec -e PGPASSWORD={pw()} -it pg psql -U {u()}"),
+        lambda: ("cli", f'mongodump --uri "mongodb://{u()}:{p.rand(ALNUM, 16)}@{h()}:27017/app" --out /backup'),
+        lambda: ("cli", f"ldapadd -x -D cn=admin,dc=acme,dc=io -w {pw()} -f users.ldif"),
+        lambda: ("cli", f"wp user create bob bob@acme.io --role=editor --user_pass={pw()}"),
+        lambda: ("cli", f"mysqladmin -u root password '{pw()}'"),
+        lambda: ("sql", f"ALTER USER {u()} WITH PASSWORD '{pw()}';"),
+        lambda: ("sql", f"CREATE USER '{u()}'@'%' IDENTIFIED BY '{pw()}';"),
+        lambda: ("cli", f"ipmitool -I lanplus -H 10.0.9.{p.r.randint(2, 250)} -U ADMIN -P {pw()} chassis power status"),
+        lambda: ("cisco", f"username admin privilege 15 password 0 {pw()}"),
+        lambda: ("cli", f"wpa_passphrase AcmeOffice '{pw()}' >> /etc/wpa_supplicant.conf"),
+        lambda: ("cli", f"nmcli dev wifi connect AcmeGuest password '{pw()}'"),
+        lambda: ("windows", f"cmdkey /add:fileserver01 /user:ACME\\{u()} /pass:{pw()}"),
+        lambda: ("chat", f"fyi new pw is {pw()}"),
+        lambda: ("chat", f"the pin for the company card is {p.r.randint(1000, 9999)}"),
+        lambda: ("chat", f"my bank login is user {p.pick(FIRST).lower()}{p.r.randint(10, 99)} pass {pw()}"),
+        lambda: ("ticket", f"Password reset to {pw()} for user {u()} per phone request."),
+        lambda: ("cs", f"heslo je {pw()}"),
+        lambda: ("hu", f"jelszó: {pw()}"),
+        lambda: ("ro", f"parola: {pw()}"),
+        lambda: ("el", f"κωδικός: {pw()}"),
+        lambda: ("vi", f"mật khẩu: {pw()}"),
+        lambda: ("id", f"kata sandi: {pw()}"),
+        lambda: ("ar", f"كلمة المرور: {pw()}"),
+        lambda: ("he", f"סיסמה: {pw()}"),
+        lambda: ("hi", f"पासवर्ड: {pw()}"),
+        lambda: ("da", f"adgangskode: {pw()}"),
+        lambda: ("fi", f"salasana on {pw()}"),
+        lambda: ("no", f"passordet er {pw()}"),
+    ]
+
+
+def pii_templates_4(p: Probe) -> list[Callable[[str, str, str], str]]:
+    return [
+        lambda w, v, n: f"Visitor badge for {n}: {w} {v}, valid until Friday",
+        lambda w, v, n: f"{n} forgot the {w} on the form, added later: {v}",
+        lambda w, v, n: f"[support] customer {n} read out her {w} — {v} — to verify",
+        lambda w, v, n: f"- [ ] redact {v} ({n}'s {w}) from the screenshot",
+        lambda w, v, n: f"Passport copy + {w} {v} received from {n}",
+        lambda w, v, n: f"{n}; {w}; {v}; 2026-02-11",
+        lambda w, v, n: f"hey, what's the {w} for {n.split()[0]} again? think it was {v}",
+        lambda w, v, n: f"{w}:\n  {v}\nholder: {n}",
+    ]
+
+
+def other_pii_4(p: Probe) -> list[Callable[[], tuple[str, str, str]]]:
+    n = p.name
+    return [
+        lambda: (lambda t: ("phone", f"BEGIN:VCARD\nFN:{n()}\nTEL;TYPE=cell:{t}\nEND:VCARD", t))(p.pick(("+49 151 23456789", "+44 7911 123456", "+33 6 12 34 56 78"))),
+        lambda: (lambda t: ("phone", f"{n()}'s mobile is {t}", t))(p.pick(("07911 123456", "0612345678", "+91 98765 43210"))),
+        lambda: (lambda e: ("email", f"Reply-To: {n()} <{e}>", e))(f"{p.pick(FIRST).lower()}@{p.pick(('acme.io', 'gmail.com', 'posteo.de'))}"),
+        lambda: (lambda c: ("card", f"Karte: {c} (gültig bis 03/29)", c))(p.v.card()),
+        lambda: (lambda i: ("iban", f"Kontoverbindung: {i}, BIC GENODEF1XXX", i))(p.v.iban()),
+    ]
+
+
+def clean_templates_4(p: Probe) -> list[Callable[[], tuple[str, str]]]:
+    return [
+        lambda: ("prose", "pw reset flow: user enters email, gets a link valid for 30 minutes"),
+        lambda: ("prose", "Use `mysql -p` and type the password when asked; never put it on the command line."),
+        lambda: ("sql", "ALTER USER app WITH PASSWORD :'new_password';"),
+        lambda: ("sql", "CREATE USER 'app'@'%' IDENTIFIED BY '<password>';"),
+        lambda: ("cli", "gh secret set API_KEY < key.txt"),
+        lambda: ("cli", f"$ fly secrets list\nNAME     DIGEST                  CREATED AT\nAPI_KEY  {p.sha(16)}        2m ago"),
+        lambda: ("diff", "-      password: ${{ secrets.DB_PASSWORD }}\n+      password: ${{ secrets.PG_PASSWORD }}"),
+        lambda: ("prose", f"the pin code feature ships in v{p.r.randint(2, 5)}.{p.r.randint(0, 9)}"),
+        lambda: ("prose", f"See RFC 7519 section 4.1.4, CVE-2024-{p.r.randint(1000, 9999)}, port 5432, HTTP 429, ISO 27001."),
+        lambda: ("order", f"Bestellnummer 302-{p.r.randint(1000000, 9999999)}-{p.r.randint(1000000, 9999999)}, Sendungsnummer 00340434{p.r.randint(10**11, 10**12 - 1)}"),
+        lambda: ("invoice", f"Rechnungsnr. 2026-{p.r.randint(10000, 99999)}, Kundennr. {p.r.randint(10**6, 10**8)}"),
+        lambda: ("prose", "We need to validate PESEL and CPF numbers in the signup form."),
+        lambda: ("commit", f"fix SSN regex (ticket {p.r.randint(1000, 9999)}), add tests for 9-digit inputs"),
+        lambda: ("prose", f"AHV-Rente: {p.r.randint(1, 3)}.{p.r.randint(100, 999)} CHF pro Monat"),
+        lambda: ("math", "sin(1) ≈ 0.841470984 and cos(1) ≈ 0.540302305"),
+        lambda: ("prose", "NHS 111 for advice, 999 for emergencies"),
+        lambda: ("prose", "PAN and tilt the camera to frame the whiteboard"),
+        lambda: ("date", f"deployed 2026-{p.r.randint(1, 12):02d}-{p.r.randint(1, 28):02d}T{p.r.randint(0, 23):02d}:{p.r.randint(0, 59):02d}:00Z by {p.pick(USERS)}"),
+        lambda: ("jwks", f'{{"kty": "RSA", "e": "AQAB", "use": "sig", "kid": "{p.sha(8)}", "n": "{p.rand(ALNUM + "-_", 342)}"}}'),
+        lambda: ("oauth", f"GOOGLE_CLIENT_ID={p.r.randint(10**11, 10**12)}-{p.rand('abcdefghijklmnopqrstuvwxyz0123456789', 32)}.apps.googleusercontent.com"),
+        lambda: ("stripe_pk", f"STRIPE_PUBLISHABLE_KEY=pk_live_{p.rand(ALNUM, 24)}"),
+        lambda: ("sentry", f"SENTRY_DSN=https://{p.sha(32)}@o{p.r.randint(100000, 999999)}.ingest.sentry.io/{p.r.randint(1000000, 9999999)}"),
+        lambda: ("chat", f"{p.pick(FIRST)}: booked the Airbnb for {p.r.randint(2, 6)} nights, {p.r.randint(300, 1500)} € total"),
+        lambda: ("chat", f"{p.pick(FIRST)}: my daughter scored {p.r.randint(70, 100)}/100 on the math test!"),
+        lambda: ("locomo", f"{p.pick(FIRST)} adopted a dog named {p.pick(WORDS)} in {p.pick(('March', 'June', 'October'))} {p.r.randint(2019, 2025)}."),
+        lambda: ("log", f"[{p.r.randint(10, 23)}:{p.r.randint(10, 59)}:{p.r.randint(10, 59)}] worker-{p.r.randint(1, 9)} processed batch {p.r.randint(10**5, 10**7)} ({p.r.randint(100, 9999)} items) in {p.r.randint(1, 999)} ms"),
+        lambda: ("k8s", f"pod/api-{p.sha(10)}-{p.rand('abcdefghijklmnopqrstuvwxyz0123456789', 5)}   1/1   Running   0   {p.r.randint(1, 59)}m"),
+        lambda: ("prose", "Passwords are hashed with argon2id; tokens are rotated every 24 hours."),
+        lambda: ("prose", f"Lösung: Kennwort-Richtlinie auf {p.r.randint(10, 16)} Zeichen erhöht."),
+        lambda: ("prose", "Le jeton d'accès expire après une heure; le mot de passe après 90 jours."),
+        lambda: ("table", f"| metric | value |\n|---|---|\n| p95 | {p.r.randint(10, 99)}.{p.r.randint(0, 9)} ms |\n| rows | {p.r.randint(10**6, 10**9)} |"),
+        lambda: ("csv", f"date,orders,revenue\n2026-10-{p.r.randint(10, 28)},{p.r.randint(100, 9999)},{p.r.randint(10**4, 10**7)}"),
+        lambda: ("prose", "Set `PGPASSFILE=~/.pgpass` and keep the file mode 0600."),
+        lambda: ("prose", "The WPA2 key is printed on the router's label."),
+        lambda: ("phone_doc", "Format phone numbers as E.164, e.g. +<country><number>."),
+    ]
+
+
+def build_4(seed: int, probe: str, per_set: int = 240) -> list[dict]:
+    p = Probe(seed)
+    rows: list[dict] = []
+    secrets = secret_templates_4(p)
+    for i in range(per_set):
+        index = i % len(secrets)
+        kind, text = secrets[index]()
+        rows.append({"text": text, "label": "secret", "kind": kind, "template": f"{probe}-s{index}"})
+    pii = pii_templates_4(p)
+    others = other_pii_4(p)
+    for i in range(per_set):
+        if i % 6 == 5:
+            index = (i // 6) % len(others)
+            kind, text, value = others[index]()
+            template = f"{probe}-o{index}"
+        else:
+            kind = BLIND4_KINDS[i % len(BLIND4_KINDS)]
+            generator, words = NATIONAL_IDS[kind]
+            value = getattr(p.v, generator)()
+            index = p.r.randrange(len(pii))
+            word = p.pick(GENERIC_ID_WORDS) if p.r.random() < 0.4 else p.pick(words)
+            text = pii[index](word, value, p.name())
+            template = f"{probe}-p{index}"
+        rows.append({"text": text, "label": "pii", "kind": kind, "value": value, "template": template})
+    clean = clean_templates_4(p)
+    for i in range(per_set):
+        index = i % len(clean)
+        kind, text = clean[index]()
+        rows.append({"text": text, "label": "clean", "kind": kind, "template": f"{probe}-c{index}"})
+    for row in rows:
+        row["probe"] = probe
+        row["id"] = hashlib.sha256(row["text"].encode()).hexdigest()[:16]
+    return rows
+
+
 def main() -> None:
     for probe, seed, builder in (
         ("blind1", 20261123, build),
         ("blind2", 20261124, build_2),
         ("blind3", 20261125, build_3),
+        ("blind4", 20261126, build_4),
     ):
         path = HERE / f"sensitivity_{probe}.jsonl"
         with path.open("w", encoding="utf-8") as out:

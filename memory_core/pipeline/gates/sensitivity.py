@@ -87,7 +87,8 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("OpenAI Token", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,}"),
         ("Anthropic API Key", r"\bsk-ant-[A-Za-z0-9_-]{32,}"),
         ("GitHub Token", r"\bgithub_pat_[A-Za-z0-9_]{40,}"),
-        ("Stripe Access Key", r"\b[rsp]k_(?:live|test)_[0-9A-Za-z]{16,}"),
+        # `pk_live_…` is a publishable key, public by design.
+        ("Stripe Access Key", r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}"),
         ("Google API Key", r"\bAIza[0-9A-Za-z_-]{35}"),
         ("NPM tokens", r"\bnpm_[A-Za-z0-9]{36}\b"),
         ("Hugging Face Token", r"\bhf_[A-Za-z0-9]{30,}\b"),
@@ -150,6 +151,15 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"|[^\n|;]*?\bchpasswd\b|[^\n|;]*?\bkinit\b)",
         # Windows: `net user name pass /add`.
         r"(?i)\bnet\s+user\s+\S+\s+(?!/)" + _ARG.format("v") + r"(?=\s+/|\s*$)",
+        # Cisco: `username admin password 0 …`, `enable secret 0 …` (type 0
+        # is clear text, type 7 reversible).
+        r"\b(?:password|secret)\s+[07]\s+" + _ARG.format("v"),
+        r"\bgh\s+secret\s+set\b[^\n|;]*?\s(?:--body|-b)[= ]" + _ARG.format("v"),
+        r"\bipmitool\b[^\n|;]*?\s-P\s+" + _ARG.format("v"),
+        r"\bwpa_passphrase\s+\S+\s+" + _ARG.format("v"),
+        # SQL: `CREATE USER … IDENTIFIED BY '…'`.
+        r"(?i)\bIDENTIFIED\s+(?:WITH\s+\w+\s+)?BY\s+(?:PASSWORD\s+)?"
+        + _ARG.format("v"),
         # .pgpass: host:port:database:user:password
         r"(?:^|\s)[\w.-]+:(?:\d{2,5}|\*):[\w*.-]+:[\w*.-]+:(?P<vb>\S{4,})$",
     )
@@ -231,6 +241,7 @@ KEY_WORD = (
     r"l(?:ö|o)senord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|heslo|"
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
     r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמה|"
+    r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi|pgpassword|"
     r"كلمة المرور|mật khẩu|"
     r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code"
 )
@@ -252,8 +263,9 @@ ASSIGNMENT_RE = re.compile(
     r"(?:\s+[\w.'’@-]+){1,5}?)?"
     r"(?:\s*(?:[:=：]|=>|:=|->|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
     r"(?:changed\s+|"
-    r"set\s+|reset\s+|updated\s+)?to|is|was|are|set\s+to|to|est|es|è|é|ist|"
-    r"lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn)\s*:?\s*)"
+    r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
+    r"to|est|es|è|é|ist|lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn|je|"
+    r"on|adalah|là|είναι|है)\s*:?\s*)"
     r"|(?P<bare>\s+))"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
 )
@@ -346,6 +358,13 @@ NAMED_PUBLIC_KEY_RE = re.compile(
     r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey)\b[\"']?\s*[:=]\s*[\"']?"
     r"[A-Za-z0-9+/=_-]{20,}"
 )
+PUBLISHABLE_KEY_RE = re.compile(r"\bpk_(?:live|test)_[0-9A-Za-z]{16,}")
+# A public JSON Web Key (`"kty": "RSA", "n": "…", "e": "AQAB"`): public unless
+# it has a private member (`"d"`, `"p"`, `"q"`, …).
+JWK_PRIVATE_RE = re.compile(r"\"(?:d|p|q|dp|dq|qi|k)\"\s*:")
+JWK_PUBLIC_MEMBER_RE = re.compile(
+    r"\"(?:n|e|x|y|x5t|x5t#S256|kid)\"\s*:\s*\"[A-Za-z0-9_+/=-]+\"|\"x5c\"\s*:\s*\[[^\]]*\]"
+)
 # Hashed host names in `known_hosts`: `|1|salt=|hash=`.
 HASHED_HOST_RE = re.compile(r"\|1\|[A-Za-z0-9+/]{27}=\|[A-Za-z0-9+/]{27}=")
 # A PEM block base64-encoded once more (kubeconfig `*-data:`, k8s secrets):
@@ -366,8 +385,11 @@ def _without_public_material(text: str) -> str:
         HASHED_HOST_RE,
         CONTENT_ID_RE,
         NAMED_PUBLIC_KEY_RE,
+        PUBLISHABLE_KEY_RE,
     ):
         text = pattern.sub(_blank, text)
+    if '"kty"' in text and not JWK_PRIVATE_RE.search(text):
+        text = JWK_PUBLIC_MEMBER_RE.sub(_blank, text)
     text = BASE64_PEM_RE.sub(
         lambda m: m.group() if _is_base64_private_key(m.group()) else _blank(m), text
     )
@@ -644,7 +666,7 @@ SSH_COMMAND_RE = re.compile(
     r"(?:^|[\s;&|`(])(?:ssh|scp|sftp|rsync|mosh|autossh|ssh-copy-id|sshpass)\s"
 )
 # `scheme://user:` right before the match: the match is a URL's password.
-URL_USERINFO_BEFORE_RE = re.compile(r"://[^\s/@]*:$")
+URL_USERINFO_BEFORE_RE = re.compile(r"://(?:[^\s/@]*:)?$")
 # `logo@2x.png` is a file name, not an address.
 FILE_EXTENSIONS = {"png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "pdf", "js"}
 

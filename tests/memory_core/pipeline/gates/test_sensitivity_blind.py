@@ -76,6 +76,20 @@ NATIONAL_IDS = [
     ("name;team;NHS\nAmara Ogunleye;platform;8091796595", "8091796595"),
     ("Pita Bauer (74656293182, Steuer-ID) joined the team in March.", "74656293182"),
     ('{"name": "Noa", "documents": {"social": "077100182"}}', "077100182"),
+    # blind4: the bare word "ID", names further away
+    (
+        "Visitor badge for Chen Petrov: ID 27838586002, valid until Friday",
+        "27838586002",
+    ),
+    (
+        "- [ ] redact 772695861606 (Emre Virtanen's ID number) from the screenshot",
+        "772695861606",
+    ),
+    (
+        "forgot the social insurance number on the form, added later: 144 298 114",
+        "144 298 114",
+    ),
+    ("- [ ] redact 394853787 (Goran Schneider's BSN) from the screenshot", "394853787"),
 ]
 
 
@@ -158,6 +172,19 @@ SECRETS = [
     "define( 'DB_PASSWORD', '_v1u_X$HSwF$$r@GOhZF!' );",
     "wallet recovery phrase: absent achieve account ability abandon abstract accuse "
     "able access abstract acoustic accuse",
+    # blind4
+    "username admin privilege 15 password 0 falcon-lilac-91Lilac",
+    "docker exec -e PGPASSWORD=Zephyr214? -it pg psql -U svc_sync",
+    'gh secret set SMTP_PASSWORD --body "C0b4lt#843"',
+    "ipmitool -I lanplus -H 10.0.9.7 -U ADMIN -P F4lc0n#349 chassis power status",
+    "wpa_passphrase AcmeOffice '5Nmk^n#!%%SOFFfI@D' >> /etc/wpa_supplicant.conf",
+    "CREATE USER 'backup_user'@'%' IDENTIFIED BY 'Tundr4#967';",
+    "Password reset to Lil4c#905 for user backup_user per phone request.",
+    "heslo je Cobalt838#",
+    "κωδικός: Mango953&",
+    "salasana on B4sil@331",
+    "पासवर्ड: Nimbus&816",
+    "kata sandi: Junip3r#447",
 ]
 
 
@@ -191,6 +218,12 @@ CLEAN = [
     "Call ID 6619398680 lasted 9 min (recording off)",
     "the recovery phrase is stored in the safe and nobody knows where it is now",
     "form = ('password', 'Min 12 chars')",
+    # blind4
+    '{"kty": "RSA", "e": "AQAB", "use": "sig", "kid": "b9b8b4c5", "n": "rbroDbyN_pcWi'
+    't8EEUBrdRxBCO9avD4TN8i9VnExOB-UtijYmuS1iIQMw7UZiYT7Bkm0ZpDin97i76b-VbE"}',
+    "SENTRY_DSN=https://7fa6dc3fe35cab4111d8c7a71620f774@o263855.ingest.sentry.io/37426",
+    "STRIPE_PUBLISHABLE_KEY=pk_live_Jx2l5onFHHCkpKVfwY0yydZ7",
+    "Order ID 55091833648 shipped",
 ]
 
 
@@ -200,7 +233,7 @@ def test_public_material_and_placeholders_pass_untouched(text):
     assert not find_pii(text)
 
 
-@pytest.mark.parametrize("probe", ["blind1", "blind2", "blind3"])
+@pytest.mark.parametrize("probe", ["blind1", "blind2", "blind3", "blind4"])
 @pytest.mark.parametrize(("figure", "target"), TARGETS.items())
 def test_the_probes_stay_fixed(probe, figure, target):
     figures = score(probe)
