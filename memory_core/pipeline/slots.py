@@ -560,7 +560,18 @@ def read(text: str) -> Reading:
         ):
             verb_seen = True
             subject = False
-        if (lower in judges.STOPWORDS or lower in _LIGHT) and not _TYPED.match(word):
+        month = (
+            lower in MONTHS
+            and word[:1].isupper()
+            and (
+                lower != "may" or (i and tokens[i - 1].lower() in judges.MONTH_MARKERS)
+            )
+        )
+        if (
+            (lower in judges.STOPWORDS or lower in _LIGHT)
+            and not _TYPED.match(word)
+            and not month
+        ):
             continue
         after = (
             canonical[matches[i].end() : matches[i + 1].start()]
@@ -568,7 +579,9 @@ def read(text: str) -> Reading:
             else "."
         )
         kind = ""
-        if i == 0 and _TYPED.match(word):
+        if month and i:
+            role, kind = "value", "month"
+        elif i == 0 and _TYPED.match(word):
             role = "entity"  # "First note …" vs "Second note …": two notes.
         elif matches[i].start() < label_end and (
             _TYPED.match(word) or any(c.isdigit() for c in word)
