@@ -1,9 +1,11 @@
 """Measure the contradiction and dedup gates on labelled statement pairs.
 
-    .venv/bin/python bench/gates_quality.py [--sets dev heldout] [--locomo]
+    .venv/bin/python bench/gates_quality.py [--sets dev heldout blind blind2]
+        [--locomo] [--misses contradiction|duplicate]
 
-Each pair of `tests/data/pairs_<set>.jsonl` (made by
-`tests/data/make_pair_sets.py`) is run through the gates as pure functions:
+Each pair of `tests/data/pairs_<set>.jsonl` (dev and heldout made by
+`tests/data/make_pair_sets.py`; blind and blind2 written by hand, see
+memory_core/pipeline/QUALITY.md) is run through the gates as pure functions:
 the first statement is stored (a user-stated fact at confidence 0.9), the
 second is the write (the same), with all-MiniLM-L6-v2 embeddings (batched,
 cached in /tmp). A pair is "caught as a contradiction" when the contradiction
@@ -233,7 +235,9 @@ def locomo(embeddings: Embeddings) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--sets", nargs="*", default=["dev", "heldout"])
+    parser.add_argument(
+        "--sets", nargs="*", default=["dev", "heldout", "blind", "blind2"]
+    )
     parser.add_argument("--locomo", action="store_true")
     parser.add_argument("--misses", choices=["contradiction", "duplicate"])
     parser.add_argument("--limit", type=int, default=40)

@@ -1,15 +1,22 @@
 """Contradiction and paraphrase quality on the labelled pair sets (issue 12).
 
 `tests/data/pairs_heldout.jsonl` comes from templates and words the rules
-were never tuned on (`tests/data/make_pair_sets.py`); the figures asserted
-are the ones measured (`bench/gates_quality.py`, memory_core/pipeline/
-QUALITY.md), with a small margin. The embeddings come from the real model.
+were never tuned on (`tests/data/make_pair_sets.py`). `pairs_blind.jsonl`
+and `pairs_blind2.jsonl` were written by hand before the second round of
+work, in other phrasings and domains; blind2's misses were only read after
+the last change. The figures asserted are the ones measured
+(`bench/gates_quality.py`, memory_core/pipeline/QUALITY.md), with a small
+margin. The embeddings come from the real model.
 """
 
 import pytest
 
 from bench import gates_quality
 from memory_core.pipeline.judges import RuleJudge
+
+# Measured once, after the last change (QUALITY.md), minus about 0.02.
+BLIND2_CONTRADICTION = (0.84, 0.95)
+BLIND2_DUPLICATE = (0.76, 0.97)
 
 
 @pytest.fixture(scope="module")
@@ -21,8 +28,10 @@ def embeddings():
     ("name", "contradiction", "duplicate"),
     [
         # (recall, precision) floors, measured minus about 0.02.
-        ("dev", (0.91, 0.98), (0.88, 0.98)),
-        ("heldout", (0.68, 0.98), (0.71, 0.98)),
+        ("dev", (0.98, 0.98), (0.98, 0.98)),
+        ("heldout", (0.95, 0.98), (0.97, 0.98)),
+        ("blind", (0.93, 0.97), (0.90, 0.97)),
+        ("blind2", BLIND2_CONTRADICTION, BLIND2_DUPLICATE),
     ],
 )
 def test_gates_on_the_pair_sets(embeddings, name, contradiction, duplicate):
@@ -36,15 +45,26 @@ def test_gates_on_the_pair_sets(embeddings, name, contradiction, duplicate):
 
 
 def test_the_sets_are_large_and_disjoint():
-    sets = {name: gates_quality.read_pairs(name) for name in ("dev", "heldout")}
-    for rows in sets.values():
+    names = ("dev", "heldout", "blind", "blind2")
+    sets = {name: gates_quality.read_pairs(name) for name in names}
+    for name, rows in sets.items():
+        least = 500 if name in ("dev", "heldout") else 50
         for label in ("contradiction", "duplicate", "compatible"):
-            assert sum(r["label"] == label for r in rows) >= 500
+            assert sum(r["label"] == label for r in rows) >= least, name
     texts = {
         name: {r["a"] for r in rows} | {r["b"] for r in rows}
         for name, rows in sets.items()
     }
     assert not texts["dev"] & texts["heldout"]
+    # The blind sets share a few plain sentences with the generated ones
+    # ("The user lives in Lisbon."), not a pair.
+    pairs = {
+        name: {frozenset((r["a"], r["b"])) for r in rows} for name, rows in sets.items()
+    }
+    # One pair, written independently, is in both: "The user is afraid of
+    # spiders." / "Spiders scare the user.".
+    shared = (pairs["dev"] | pairs["heldout"]) & (pairs["blind"] | pairs["blind2"])
+    assert len(shared) <= 1, shared
 
 
 @pytest.mark.parametrize(
@@ -71,6 +91,59 @@ def test_the_sets_are_large_and_disjoint():
         ),
         ("First note of the minute.", "Second note of the minute.", False),
         ("The user speaks Spanish.", "The user also speaks German.", False),
+        # Value classes: lowercase values, places, relations, word order.
+        (
+            "The user's favourite colour is blue.",
+            "The user's favourite colour is green.",
+            True,
+        ),
+        ("The user's home city is Lisbon.", "Berlin is where the user lives.", True),
+        ("The user grew up in Vienna.", "The user was raised in the UK.", True),
+        ("The user grew up in Vienna.", "The user grew up in Austria.", False),
+        ("The user prefers tea.", "The user prefers coffee.", True),
+        ("The user likes tea.", "The user likes coffee.", False),
+        ("Tomasz enjoys playing tennis.", "Tomasz enjoys playing badminton.", False),
+        ("The user has been to Japan.", "The user has been to Brazil.", False),
+        ("Jonas is the user's brother-in-law.", "Jonas is the user's uncle.", True),
+        (
+            "Each morning Tomasz has green tea.",
+            "Tomasz drinks espresso in the morning.",
+            True,
+        ),
+        (
+            "The user's sister lives in Berlin.",
+            "The user's sister works in Potsdam.",
+            False,
+        ),
+        (
+            "Slack messages are retained for 90 days.",
+            "Slack messages are retained for one year.",
+            True,
+        ),
+        # Notes that differ only in a number: another item, another moment.
+        ("Ticket 4512 was closed.", "Ticket 4513 was closed.", False),
+        ("Meeting notes from sprint 12.", "Meeting notes from sprint 13.", False),
+        ("Heartbeat at 10:01.", "Heartbeat at 10:02.", False),
+        (
+            "Call on 3 May: discussed pricing.",
+            "Call on 10 May: discussed pricing.",
+            False,
+        ),
+        (
+            "Caroline went to the park on 7 May.",
+            "Caroline went to the park on 14 May.",
+            False,
+        ),
+        (
+            "The user walked 8000 steps today.",
+            "The user walked 12000 steps today.",
+            False,
+        ),
+        (
+            "The cluster runs Kubernetes 1.27.",
+            "The cluster runs Kubernetes 1.29.",
+            True,
+        ),
     ],
 )
 def test_regressions_from_the_issue(premise, hypothesis, contradicts):
@@ -78,3 +151,51 @@ def test_regressions_from_the_issue(premise, hypothesis, contradicts):
     assert RuleJudge().judge(hypothesis, premise).contradicts is contradicts or (
         "also" in hypothesis
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("The service is written in Go.", "The service is written in Golang."),
+        ("The user lives in Lisbon.", "The user's home city is Lisbon."),
+        ("Standup is at 9:30.", "Stand-up is at 9.30."),
+        ("The user's son is 7 years old.", "The user's son is seven."),
+        ("The meeting room is on floor 3.", "The meeting room is on the third floor."),
+        (
+            "The deploy freeze starts on December 20.",
+            "The deploy freeze begins on 20 Dec.",
+        ),
+        ("The user's mother lives in Porto.", "The user's mum lives in Porto."),
+        ("The rent is €1,200 a month.", "The monthly rent is 1200 euros."),
+        ("The user wakes up at 6 am.", "The user gets up at six in the morning."),
+        (
+            "Tomasz is the oldest child in the family.",
+            "Tomasz was born eldest of the siblings.",
+        ),
+        ("The cache TTL is 1 hour.", "Cached entries live for 60 minutes."),
+    ],
+)
+def test_paraphrases_state_the_same_fact(first, second):
+    from memory_core.pipeline.slots import compare
+
+    assert compare(first, second).same_fact, compare(first, second)
+    assert compare(second, first).same_fact
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (
+            "The user's birthday is on March 3.",
+            "The user's wife's birthday is on March 3.",
+        ),
+        ("Ticket 4512 was closed.", "Ticket 4513 was closed."),
+        ("The user's morning run is 5 km.", "The user's evening run is 5 km."),
+        ("The payments service is written in Go.", "It is written in Golang."),
+    ],
+)
+def test_other_subjects_are_not_the_same_fact(first, second):
+    from memory_core.pipeline.slots import compare
+
+    comparison = compare(first, second)
+    assert not comparison.same_fact and not comparison.near_same_fact, comparison
