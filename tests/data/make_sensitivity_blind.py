@@ -1509,12 +1509,45 @@ def build_3(seed: int, probe: str, per_set: int = 240) -> list[dict]:
 
 
 # Probe `blind4`: written after blind3's misses were fixed, before scoring it.
-GENERIC_ID_WORDS = ("national ID", "ID number", "personal number", "citizen ID", "identity card no.", "ID")
+GENERIC_ID_WORDS = (
+    "national ID",
+    "ID number",
+    "personal number",
+    "citizen ID",
+    "identity card no.",
+    "ID",
+)
 BLIND4_KINDS = (
-    "in_aadhaar", "pl_pesel", "br_cpf", "cn_ric", "mx_curp", "za_idnr", "kr_rrn", "tr_tckimlik",
-    "th_pin", "id_nik", "pk_cnic", "ch_ahv", "no_fnr", "se_pnr", "fi_hetu", "ro_cnp", "bg_egn",
-    "ee_ik", "be_nn", "hr_oib", "it_cf", "es_dni", "nl_bsn", "us_ssn", "ca_sin", "cl_rut",
-    "ar_cuit", "my_nric", "il_idnr", "jp_mynumber",
+    "in_aadhaar",
+    "pl_pesel",
+    "br_cpf",
+    "cn_ric",
+    "mx_curp",
+    "za_idnr",
+    "kr_rrn",
+    "tr_tckimlik",
+    "th_pin",
+    "id_nik",
+    "pk_cnic",
+    "ch_ahv",
+    "no_fnr",
+    "se_pnr",
+    "fi_hetu",
+    "ro_cnp",
+    "bg_egn",
+    "ee_ik",
+    "be_nn",
+    "hr_oib",
+    "it_cf",
+    "es_dni",
+    "nl_bsn",
+    "us_ssn",
+    "ca_sin",
+    "cl_rut",
+    "ar_cuit",
+    "my_nric",
+    "il_idnr",
+    "jp_mynumber",
 )
 
 
@@ -1522,33 +1555,69 @@ def secret_templates_4(p: Probe) -> list[Callable[[], tuple[str, str]]]:
     h, u, pw = (lambda: p.pick(HOSTS)), (lambda: p.pick(USERS)), p.pw
     return [
         lambda: ("chat", f"here's the prod token: `{p.ghp()}` (expires friday)"),
-        lambda: ("md", f"```\nSTRIPE_SECRET=sk_live_{p.rand(ALNUM, 24)}\nSTRIPE_WEBHOOK_SECRET=whsec_{p.rand(ALNUM, 32)}\n```"),
+        lambda: (
+            "md",
+            f"```\nSTRIPE_SECRET=sk_live_{p.rand(ALNUM, 24)}\nSTRIPE_WEBHOOK_SECRET=whsec_{p.rand(ALNUM, 32)}\n```",
+        ),
         lambda: ("yaml", f'maps:\n  apiKey: "AIza{p.rand(ALNUM + "_-", 35)}"'),
         lambda: ("code", f'headers = {{"Authorization": "Token {p.sha(40)}"}}'),
-        lambda: ("cli", f'curl -b "session={p.rand(ALNUM, 40)}" https://admin.acme.io/export'),
-        lambda: ("cli", f'http POST :8000/api/items Authorization:"Bearer {p.rand(ALNUM, 40)}"'),
-        lambda: ("cli", f"git remote set-url origin https://oauth2:glpat-{p.rand(ALNUM + '_-', 20)}@gitlab.com/acme/app.git"),
+        lambda: (
+            "cli",
+            f'curl -b "session={p.rand(ALNUM, 40)}" https://admin.acme.io/export',
+        ),
+        lambda: (
+            "cli",
+            f'http POST :8000/api/items Authorization:"Bearer {p.rand(ALNUM, 40)}"',
+        ),
+        lambda: (
+            "cli",
+            f"git remote set-url origin https://oauth2:glpat-{p.rand(ALNUM + '_-', 20)}@gitlab.com/acme/app.git",
+        ),
         lambda: ("cli", f"npm config set //npm.pkg.github.com/:_authToken {p.ghp()}"),
         lambda: ("cli", f"yarn config set npmAuthToken {p.rand(ALNUM, 36)}"),
         lambda: ("cli", f'gh secret set SMTP_PASSWORD --body "{pw()}"'),
-        lambda: ("cli", f"heroku config:set DATABASE_URL=postgres://{u()}:{p.rand(ALNUM, 20)}@{h()}:5432/app"),
+        lambda: (
+            "cli",
+            f"heroku config:set DATABASE_URL=postgres://{u()}:{p.rand(ALNUM, 20)}@{h()}:5432/app",
+        ),
         lambda: ("cli", f"fly secrets set API_KEY={p.rand(ALNUM, 32)}"),
         lambda: ("cli", f"docker exec -e PGPASSWORD={pw()} -it pg psql -U {u()}"),
-        lambda: ("cli", f'mongodump --uri "mongodb://{u()}:{p.rand(ALNUM, 16)}@{h()}:27017/app" --out /backup'),
-        lambda: ("cli", f"ldapadd -x -D cn=admin,dc=acme,dc=io -w {pw()} -f users.ldif"),
-        lambda: ("cli", f"wp user create bob bob@acme.io --role=editor --user_pass={pw()}"),
+        lambda: (
+            "cli",
+            f'mongodump --uri "mongodb://{u()}:{p.rand(ALNUM, 16)}@{h()}:27017/app" --out /backup',
+        ),
+        lambda: (
+            "cli",
+            f"ldapadd -x -D cn=admin,dc=acme,dc=io -w {pw()} -f users.ldif",
+        ),
+        lambda: (
+            "cli",
+            f"wp user create bob bob@acme.io --role=editor --user_pass={pw()}",
+        ),
         lambda: ("cli", f"mysqladmin -u root password '{pw()}'"),
         lambda: ("sql", f"ALTER USER {u()} WITH PASSWORD '{pw()}';"),
         lambda: ("sql", f"CREATE USER '{u()}'@'%' IDENTIFIED BY '{pw()}';"),
-        lambda: ("cli", f"ipmitool -I lanplus -H 10.0.9.{p.r.randint(2, 250)} -U ADMIN -P {pw()} chassis power status"),
+        lambda: (
+            "cli",
+            f"ipmitool -I lanplus -H 10.0.9.{p.r.randint(2, 250)} -U ADMIN -P {pw()} chassis power status",
+        ),
         lambda: ("cisco", f"username admin privilege 15 password 0 {pw()}"),
-        lambda: ("cli", f"wpa_passphrase AcmeOffice '{pw()}' >> /etc/wpa_supplicant.conf"),
+        lambda: (
+            "cli",
+            f"wpa_passphrase AcmeOffice '{pw()}' >> /etc/wpa_supplicant.conf",
+        ),
         lambda: ("cli", f"nmcli dev wifi connect AcmeGuest password '{pw()}'"),
         lambda: ("windows", f"cmdkey /add:fileserver01 /user:ACME\\{u()} /pass:{pw()}"),
         lambda: ("chat", f"fyi new pw is {pw()}"),
         lambda: ("chat", f"the pin for the company card is {p.r.randint(1000, 9999)}"),
-        lambda: ("chat", f"my bank login is user {p.pick(FIRST).lower()}{p.r.randint(10, 99)} pass {pw()}"),
-        lambda: ("ticket", f"Password reset to {pw()} for user {u()} per phone request."),
+        lambda: (
+            "chat",
+            f"my bank login is user {p.pick(FIRST).lower()}{p.r.randint(10, 99)} pass {pw()}",
+        ),
+        lambda: (
+            "ticket",
+            f"Password reset to {pw()} for user {u()} per phone request.",
+        ),
         lambda: ("cs", f"heslo je {pw()}"),
         lambda: ("hu", f"jelszó: {pw()}"),
         lambda: ("ro", f"parola: {pw()}"),
@@ -1572,7 +1641,9 @@ def pii_templates_4(p: Probe) -> list[Callable[[str, str, str], str]]:
         lambda w, v, n: f"- [ ] redact {v} ({n}'s {w}) from the screenshot",
         lambda w, v, n: f"Passport copy + {w} {v} received from {n}",
         lambda w, v, n: f"{n}; {w}; {v}; 2026-02-11",
-        lambda w, v, n: f"hey, what's the {w} for {n.split()[0]} again? think it was {v}",
+        lambda w, v, n: (
+            f"hey, what's the {w} for {n.split()[0]} again? think it was {v}"
+        ),
         lambda w, v, n: f"{w}:\n  {v}\nholder: {n}",
     ]
 
@@ -1580,51 +1651,141 @@ def pii_templates_4(p: Probe) -> list[Callable[[str, str, str], str]]:
 def other_pii_4(p: Probe) -> list[Callable[[], tuple[str, str, str]]]:
     n = p.name
     return [
-        lambda: (lambda t: ("phone", f"BEGIN:VCARD\nFN:{n()}\nTEL;TYPE=cell:{t}\nEND:VCARD", t))(p.pick(("+49 151 23456789", "+44 7911 123456", "+33 6 12 34 56 78"))),
-        lambda: (lambda t: ("phone", f"{n()}'s mobile is {t}", t))(p.pick(("07911 123456", "0612345678", "+91 98765 43210"))),
-        lambda: (lambda e: ("email", f"Reply-To: {n()} <{e}>", e))(f"{p.pick(FIRST).lower()}@{p.pick(('acme.io', 'gmail.com', 'posteo.de'))}"),
+        lambda: (
+            lambda t: (
+                "phone",
+                f"BEGIN:VCARD\nFN:{n()}\nTEL;TYPE=cell:{t}\nEND:VCARD",
+                t,
+            )
+        )(p.pick(("+49 151 23456789", "+44 7911 123456", "+33 6 12 34 56 78"))),
+        lambda: (lambda t: ("phone", f"{n()}'s mobile is {t}", t))(
+            p.pick(("07911 123456", "0612345678", "+91 98765 43210"))
+        ),
+        lambda: (lambda e: ("email", f"Reply-To: {n()} <{e}>", e))(
+            f"{p.pick(FIRST).lower()}@{p.pick(('acme.io', 'gmail.com', 'posteo.de'))}"
+        ),
         lambda: (lambda c: ("card", f"Karte: {c} (gültig bis 03/29)", c))(p.v.card()),
-        lambda: (lambda i: ("iban", f"Kontoverbindung: {i}, BIC GENODEF1XXX", i))(p.v.iban()),
+        lambda: (lambda i: ("iban", f"Kontoverbindung: {i}, BIC GENODEF1XXX", i))(
+            p.v.iban()
+        ),
     ]
 
 
 def clean_templates_4(p: Probe) -> list[Callable[[], tuple[str, str]]]:
     return [
-        lambda: ("prose", "pw reset flow: user enters email, gets a link valid for 30 minutes"),
-        lambda: ("prose", "Use `mysql -p` and type the password when asked; never put it on the command line."),
+        lambda: (
+            "prose",
+            "pw reset flow: user enters email, gets a link valid for 30 minutes",
+        ),
+        lambda: (
+            "prose",
+            "Use `mysql -p` and type the password when asked; never put it on the command line.",
+        ),
         lambda: ("sql", "ALTER USER app WITH PASSWORD :'new_password';"),
         lambda: ("sql", "CREATE USER 'app'@'%' IDENTIFIED BY '<password>';"),
         lambda: ("cli", "gh secret set API_KEY < key.txt"),
-        lambda: ("cli", f"$ fly secrets list\nNAME     DIGEST                  CREATED AT\nAPI_KEY  {p.sha(16)}        2m ago"),
-        lambda: ("diff", "-      password: ${{ secrets.DB_PASSWORD }}\n+      password: ${{ secrets.PG_PASSWORD }}"),
-        lambda: ("prose", f"the pin code feature ships in v{p.r.randint(2, 5)}.{p.r.randint(0, 9)}"),
-        lambda: ("prose", f"See RFC 7519 section 4.1.4, CVE-2024-{p.r.randint(1000, 9999)}, port 5432, HTTP 429, ISO 27001."),
-        lambda: ("order", f"Bestellnummer 302-{p.r.randint(1000000, 9999999)}-{p.r.randint(1000000, 9999999)}, Sendungsnummer 00340434{p.r.randint(10**11, 10**12 - 1)}"),
-        lambda: ("invoice", f"Rechnungsnr. 2026-{p.r.randint(10000, 99999)}, Kundennr. {p.r.randint(10**6, 10**8)}"),
-        lambda: ("prose", "We need to validate PESEL and CPF numbers in the signup form."),
-        lambda: ("commit", f"fix SSN regex (ticket {p.r.randint(1000, 9999)}), add tests for 9-digit inputs"),
-        lambda: ("prose", f"AHV-Rente: {p.r.randint(1, 3)}.{p.r.randint(100, 999)} CHF pro Monat"),
+        lambda: (
+            "cli",
+            f"$ fly secrets list\nNAME     DIGEST                  CREATED AT\nAPI_KEY  {p.sha(16)}        2m ago",
+        ),
+        lambda: (
+            "diff",
+            "-      password: ${{ secrets.DB_PASSWORD }}\n+      password: ${{ secrets.PG_PASSWORD }}",
+        ),
+        lambda: (
+            "prose",
+            f"the pin code feature ships in v{p.r.randint(2, 5)}.{p.r.randint(0, 9)}",
+        ),
+        lambda: (
+            "prose",
+            f"See RFC 7519 section 4.1.4, CVE-2024-{p.r.randint(1000, 9999)}, port 5432, HTTP 429, ISO 27001.",
+        ),
+        lambda: (
+            "order",
+            f"Bestellnummer 302-{p.r.randint(1000000, 9999999)}-{p.r.randint(1000000, 9999999)}, Sendungsnummer 00340434{p.r.randint(10**11, 10**12 - 1)}",
+        ),
+        lambda: (
+            "invoice",
+            f"Rechnungsnr. 2026-{p.r.randint(10000, 99999)}, Kundennr. {p.r.randint(10**6, 10**8)}",
+        ),
+        lambda: (
+            "prose",
+            "We need to validate PESEL and CPF numbers in the signup form.",
+        ),
+        lambda: (
+            "commit",
+            f"fix SSN regex (ticket {p.r.randint(1000, 9999)}), add tests for 9-digit inputs",
+        ),
+        lambda: (
+            "prose",
+            f"AHV-Rente: {p.r.randint(1, 3)}.{p.r.randint(100, 999)} CHF pro Monat",
+        ),
         lambda: ("math", "sin(1) ≈ 0.841470984 and cos(1) ≈ 0.540302305"),
         lambda: ("prose", "NHS 111 for advice, 999 for emergencies"),
         lambda: ("prose", "PAN and tilt the camera to frame the whiteboard"),
-        lambda: ("date", f"deployed 2026-{p.r.randint(1, 12):02d}-{p.r.randint(1, 28):02d}T{p.r.randint(0, 23):02d}:{p.r.randint(0, 59):02d}:00Z by {p.pick(USERS)}"),
-        lambda: ("jwks", f'{{"kty": "RSA", "e": "AQAB", "use": "sig", "kid": "{p.sha(8)}", "n": "{p.rand(ALNUM + "-_", 342)}"}}'),
-        lambda: ("oauth", f"GOOGLE_CLIENT_ID={p.r.randint(10**11, 10**12)}-{p.rand('abcdefghijklmnopqrstuvwxyz0123456789', 32)}.apps.googleusercontent.com"),
+        lambda: (
+            "date",
+            f"deployed 2026-{p.r.randint(1, 12):02d}-{p.r.randint(1, 28):02d}T{p.r.randint(0, 23):02d}:{p.r.randint(0, 59):02d}:00Z by {p.pick(USERS)}",
+        ),
+        lambda: (
+            "jwks",
+            f'{{"kty": "RSA", "e": "AQAB", "use": "sig", "kid": "{p.sha(8)}", "n": "{p.rand(ALNUM + "-_", 342)}"}}',
+        ),
+        lambda: (
+            "oauth",
+            f"GOOGLE_CLIENT_ID={p.r.randint(10**11, 10**12)}-{p.rand('abcdefghijklmnopqrstuvwxyz0123456789', 32)}.apps.googleusercontent.com",
+        ),
         lambda: ("stripe_pk", f"STRIPE_PUBLISHABLE_KEY=pk_live_{p.rand(ALNUM, 24)}"),
-        lambda: ("sentry", f"SENTRY_DSN=https://{p.sha(32)}@o{p.r.randint(100000, 999999)}.ingest.sentry.io/{p.r.randint(1000000, 9999999)}"),
-        lambda: ("chat", f"{p.pick(FIRST)}: booked the Airbnb for {p.r.randint(2, 6)} nights, {p.r.randint(300, 1500)} € total"),
-        lambda: ("chat", f"{p.pick(FIRST)}: my daughter scored {p.r.randint(70, 100)}/100 on the math test!"),
-        lambda: ("locomo", f"{p.pick(FIRST)} adopted a dog named {p.pick(WORDS)} in {p.pick(('March', 'June', 'October'))} {p.r.randint(2019, 2025)}."),
-        lambda: ("log", f"[{p.r.randint(10, 23)}:{p.r.randint(10, 59)}:{p.r.randint(10, 59)}] worker-{p.r.randint(1, 9)} processed batch {p.r.randint(10**5, 10**7)} ({p.r.randint(100, 9999)} items) in {p.r.randint(1, 999)} ms"),
-        lambda: ("k8s", f"pod/api-{p.sha(10)}-{p.rand('abcdefghijklmnopqrstuvwxyz0123456789', 5)}   1/1   Running   0   {p.r.randint(1, 59)}m"),
-        lambda: ("prose", "Passwords are hashed with argon2id; tokens are rotated every 24 hours."),
-        lambda: ("prose", f"Lösung: Kennwort-Richtlinie auf {p.r.randint(10, 16)} Zeichen erhöht."),
-        lambda: ("prose", "Le jeton d'accès expire après une heure; le mot de passe après 90 jours."),
-        lambda: ("table", f"| metric | value |\n|---|---|\n| p95 | {p.r.randint(10, 99)}.{p.r.randint(0, 9)} ms |\n| rows | {p.r.randint(10**6, 10**9)} |"),
-        lambda: ("csv", f"date,orders,revenue\n2026-10-{p.r.randint(10, 28)},{p.r.randint(100, 9999)},{p.r.randint(10**4, 10**7)}"),
+        lambda: (
+            "sentry",
+            f"SENTRY_DSN=https://{p.sha(32)}@o{p.r.randint(100000, 999999)}.ingest.sentry.io/{p.r.randint(1000000, 9999999)}",
+        ),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)}: booked the Airbnb for {p.r.randint(2, 6)} nights, {p.r.randint(300, 1500)} € total",
+        ),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)}: my daughter scored {p.r.randint(70, 100)}/100 on the math test!",
+        ),
+        lambda: (
+            "locomo",
+            f"{p.pick(FIRST)} adopted a dog named {p.pick(WORDS)} in {p.pick(('March', 'June', 'October'))} {p.r.randint(2019, 2025)}.",
+        ),
+        lambda: (
+            "log",
+            f"[{p.r.randint(10, 23)}:{p.r.randint(10, 59)}:{p.r.randint(10, 59)}] worker-{p.r.randint(1, 9)} processed batch {p.r.randint(10**5, 10**7)} ({p.r.randint(100, 9999)} items) in {p.r.randint(1, 999)} ms",
+        ),
+        lambda: (
+            "k8s",
+            f"pod/api-{p.sha(10)}-{p.rand('abcdefghijklmnopqrstuvwxyz0123456789', 5)}   1/1   Running   0   {p.r.randint(1, 59)}m",
+        ),
+        lambda: (
+            "prose",
+            "Passwords are hashed with argon2id; tokens are rotated every 24 hours.",
+        ),
+        lambda: (
+            "prose",
+            f"Lösung: Kennwort-Richtlinie auf {p.r.randint(10, 16)} Zeichen erhöht.",
+        ),
+        lambda: (
+            "prose",
+            "Le jeton d'accès expire après une heure; le mot de passe après 90 jours.",
+        ),
+        lambda: (
+            "table",
+            f"| metric | value |\n|---|---|\n| p95 | {p.r.randint(10, 99)}.{p.r.randint(0, 9)} ms |\n| rows | {p.r.randint(10**6, 10**9)} |",
+        ),
+        lambda: (
+            "csv",
+            f"date,orders,revenue\n2026-10-{p.r.randint(10, 28)},{p.r.randint(100, 9999)},{p.r.randint(10**4, 10**7)}",
+        ),
         lambda: ("prose", "Set `PGPASSFILE=~/.pgpass` and keep the file mode 0600."),
         lambda: ("prose", "The WPA2 key is printed on the router's label."),
-        lambda: ("phone_doc", "Format phone numbers as E.164, e.g. +<country><number>."),
+        lambda: (
+            "phone_doc",
+            "Format phone numbers as E.164, e.g. +<country><number>.",
+        ),
     ]
 
 
@@ -1635,7 +1796,14 @@ def build_4(seed: int, probe: str, per_set: int = 240) -> list[dict]:
     for i in range(per_set):
         index = i % len(secrets)
         kind, text = secrets[index]()
-        rows.append({"text": text, "label": "secret", "kind": kind, "template": f"{probe}-s{index}"})
+        rows.append(
+            {
+                "text": text,
+                "label": "secret",
+                "kind": kind,
+                "template": f"{probe}-s{index}",
+            }
+        )
     pii = pii_templates_4(p)
     others = other_pii_4(p)
     for i in range(per_set):
@@ -1651,12 +1819,336 @@ def build_4(seed: int, probe: str, per_set: int = 240) -> list[dict]:
             word = p.pick(GENERIC_ID_WORDS) if p.r.random() < 0.4 else p.pick(words)
             text = pii[index](word, value, p.name())
             template = f"{probe}-p{index}"
-        rows.append({"text": text, "label": "pii", "kind": kind, "value": value, "template": template})
+        rows.append(
+            {
+                "text": text,
+                "label": "pii",
+                "kind": kind,
+                "value": value,
+                "template": template,
+            }
+        )
     clean = clean_templates_4(p)
     for i in range(per_set):
         index = i % len(clean)
         kind, text = clean[index]()
-        rows.append({"text": text, "label": "clean", "kind": kind, "template": f"{probe}-c{index}"})
+        rows.append(
+            {
+                "text": text,
+                "label": "clean",
+                "kind": kind,
+                "template": f"{probe}-c{index}",
+            }
+        )
+    for row in rows:
+        row["probe"] = probe
+        row["id"] = hashlib.sha256(row["text"].encode()).hexdigest()[:16]
+    return rows
+
+
+# Probe `blind5`: written after blind4's misses were fixed, before scoring it.
+# Meant to be representative rather than adversarial: the everyday shapes an
+# agent's notes take, secrets and ids as people mention them in passing.
+def secret_templates_5(p: Probe) -> list[Callable[[], tuple[str, str]]]:
+    h, u, pw = (lambda: p.pick(HOSTS)), (lambda: p.pick(USERS)), p.pw
+    return [
+        lambda: ("note", f"Note: staging DB creds are {u()} / {pw()}"),
+        lambda: ("note", f"TODO rotate: OPENAI key sk-proj-{p.rand(ALNUM + '-_', 48)}"),
+        lambda: ("note", f"set GITHUB_TOKEN={p.ghp()} in CI settings"),
+        lambda: (
+            "note",
+            f"aws creds for the sandbox: {p.aws_key()} / {p.aws_secret()}",
+        ),
+        lambda: ("chat", f"ssh password for the pi is {pw()}"),
+        lambda: ("chat", f"router admin: http://192.168.0.1 admin/{pw()}"),
+        lambda: ("cli", f"127.0.0.1:6379> AUTH default {p.rand(ALNUM, 20)}"),
+        lambda: ("chat", f"my netflix password is {pw()}"),
+        lambda: ("chat", f"wifi: AcmeHome / {pw()}"),
+        lambda: (
+            "token",
+            f"api token for grafana: glsa_{p.rand(ALNUM, 32)}_{p.sha(8)}",
+        ),
+        lambda: ("env", f"`export NPM_TOKEN=npm_{p.rand(ALNUM, 36)}`"),
+        lambda: ("chat", f"SSH key passphrase: {pw()}"),
+        lambda: (
+            "key",
+            "BitLocker recovery key: "
+            + "-".join(f"{p.r.randint(0, 999999):06d}" for _ in range(8)),
+        ),
+        lambda: ("chat", f"VPN PSK: {pw()}"),
+        lambda: ("chat", f"use root:{pw()} on the serial console"),
+        lambda: ("chat", f"login with deploy@acme.io and {pw()}"),
+        lambda: ("chat", f"sudo password is the same as my laptop: {pw()}"),
+        lambda: ("env", f"the .env has DB_PASS={pw()}"),
+        lambda: ("cli", f"PASS={pw()} ./run.sh --env prod"),
+        lambda: ("cli", f"kubectl --token={p.jwt()} get pods -A"),
+        lambda: (
+            "chat",
+            f"use `Authorization: Bearer {p.rand(ALNUM, 48)}` for the partner API",
+        ),
+        lambda: (
+            "yaml",
+            f"oauth:\n  client_id: acme-web\n  client_secret: {p.rand(ALNUM, 40)}",
+        ),
+        lambda: (
+            "key",
+            f"-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA{p.rand(B64, 40)}\n{p.rand(B64, 70)}\n-----END OPENSSH PRIVATE KEY-----",
+        ),
+        lambda: ("chat", f"the encryption key is {p.sha(64)}"),
+        lambda: ("env", f"HMAC secret {p.rand(ALNUM, 32)}"),
+        lambda: ("token", f"Jenkins API token 11{p.sha(32)}"),
+        lambda: ("pgpass", f"{h()}:5432:*:{u()}:{pw()}"),
+        lambda: ("url", f"mysql://{u()}:{p.rand(ALNUM, 16)}@{h()}/app"),
+        lambda: ("de", f"Mein Passwort für die Bank ist {pw()}"),
+        lambda: ("fr", f"le code wifi c'est {pw()}"),
+        lambda: ("es", f"te paso la contraseña: {pw()}"),
+        lambda: ("pt", f"a senha do wifi é {pw()}"),
+        lambda: ("it", f"la password è {pw()}"),
+        lambda: ("pl", f"hasło to {pw()}"),
+        lambda: ("nl", f"het wachtwoord is {pw()}"),
+        lambda: ("tr", f"wifi şifresi {pw()}"),
+        lambda: ("ru", f"пароль {pw()}"),
+        lambda: ("ja", f"Wi-Fiのパスワード：{pw()}"),
+        lambda: (
+            "env",
+            f"SLACK_BOT_TOKEN=xoxb-{p.r.randint(10**10, 10**11)}-{p.r.randint(10**12, 10**13)}-{p.rand(ALNUM, 24)}",
+        ),
+        lambda: ("env", f"ANTHROPIC_API_KEY=sk-ant-api03-{p.rand(ALNUM + '_-', 93)}AA"),
+    ]
+
+
+def pii_templates_5(p: Probe) -> list[Callable[[str, str, str], str]]:
+    return [
+        lambda w, v, n: f"{n} sent her {w} ({v}) for the visa application",
+        lambda w, v, n: f"HR: updated {w} for {n} -> {v}",
+        lambda w, v, n: f"Personal details — {n}, born 1984, {w} {v}",
+        lambda w, v, n: f"my {w} is {v}",
+        lambda w, v, n: f"{n} | {v} | {w}",
+        lambda w, v, n: f"Bank asked for {n}'s {w}: {v}",
+        lambda w, v, n: f"{w} {v}",
+        lambda w, v, n: (
+            f"Insurance claim for {n} — {w}: {v}, policy 88-{p.r.randint(1000, 9999)}"
+        ),
+    ]
+
+
+def other_pii_5(p: Probe) -> list[Callable[[], tuple[str, str, str]]]:
+    n = p.name
+    return [
+        lambda: (lambda e: ("email", f"{n()}'s new email: {e}", e))(
+            f"{p.pick(FIRST).lower()}.{p.r.randint(70, 99)}@{p.pick(('gmail.com', 'outlook.com', 'web.de', 'yahoo.fr'))}"
+        ),
+        lambda: (lambda t: ("phone", f"text {n()} at {t} when you land", t))(
+            p.pick(
+                (
+                    "+1 646 555 0187",
+                    "+49 160 98765432",
+                    "+44 7700 123456",
+                    "+34 699 123 456",
+                    "+39 347 123 4567",
+                )
+            )
+        ),
+        lambda: (lambda c: ("card", f"paid with {c}", c))(p.v.card()),
+        lambda: (lambda i: ("iban", f"rent goes to {i}", i))(p.v.iban()),
+        lambda: (lambda e: ("email", f"contact: {e}", e))(
+            f"hr@{p.pick(('acme.io', 'example-shop.de', 'kanzlei-berg.at'))}"
+        ),
+    ]
+
+
+def clean_templates_5(p: Probe) -> list[Callable[[], tuple[str, str]]]:
+    h, u = (lambda: p.pick(HOSTS)), (lambda: p.pick(USERS))
+    return [
+        lambda: (
+            "locomo",
+            f"{p.pick(FIRST)} is planning a trip to {p.pick(('Lisbon', 'Kyoto', 'Lagos', 'Lima'))} in {p.pick(('May', 'August', 'December'))} with her sister.",
+        ),
+        lambda: (
+            "locomo",
+            f"{p.pick(FIRST)} started learning the guitar {p.r.randint(2, 10)} months ago and practises every evening.",
+        ),
+        lambda: (
+            "locomo",
+            f"{p.pick(FIRST)} ran a half marathon in {p.r.randint(1, 2)}:{p.r.randint(10, 59)} and wants to do a full one next year.",
+        ),
+        lambda: (
+            "standup",
+            f"standup: finished the migration for tenant {p.r.randint(100, 999)}, reviewing PR #{p.r.randint(1000, 9999)}, blocked on infra",
+        ),
+        lambda: ("cli", f"ssh {u()}@{h()} 'df -h && uptime'"),
+        lambda: (
+            "cli",
+            f"psql -h {h()} -U {u()} -d reports -c 'select count(*) from orders'",
+        ),
+        lambda: (
+            "cli",
+            f"docker compose -f docker-compose.prod.yml up -d --scale worker={p.r.randint(2, 8)}",
+        ),
+        lambda: (
+            "cli",
+            "kubectl rollout restart deploy/api -n prod && kubectl get pods -n prod | grep api",
+        ),
+        lambda: (
+            "price",
+            f"groceries {p.r.randint(20, 120)},{p.r.randint(10, 99)} €, fuel {p.r.randint(40, 90)},{p.r.randint(10, 99)} €",
+        ),
+        lambda: (
+            "numbers",
+            f"the report has {p.r.randint(10, 99)} pages, {p.r.randint(1000, 99999)} words and {p.r.randint(5, 60)} figures",
+        ),
+        lambda: (
+            "code",
+            "def login(request):\n    form = LoginForm(request.POST)\n    if form.is_valid():\n        return redirect('home')",
+        ),
+        lambda: (
+            "config",
+            f"DEBUG=false\nALLOWED_HOSTS=acme.io\nWORKERS={p.r.randint(2, 16)}\nDB_HOST={h()}",
+        ),
+        lambda: (
+            "url",
+            f"see https://docs.acme.io/runbooks/{p.pick(('redis', 'postgres', 'kafka'))}#failover for the steps",
+        ),
+        lambda: (
+            "git",
+            f"git rebase -i HEAD~{p.r.randint(2, 9)} && git push --force-with-lease",
+        ),
+        lambda: (
+            "log",
+            f"2026-11-{p.r.randint(10, 28)} 10:{p.r.randint(10, 59)}:{p.r.randint(10, 59)} INFO request_id={p.sha(8)}-{p.sha(4)}-{p.sha(4)}-{p.sha(4)}-{p.sha(12)} status=200 duration_ms={p.r.randint(1, 900)}",
+        ),
+        lambda: (
+            "prose",
+            "Reminder: passwords go into the vault, never into notes or tickets.",
+        ),
+        lambda: (
+            "prose",
+            "The token endpoint returns 401 when the refresh token is expired.",
+        ),
+        lambda: (
+            "prose",
+            f"{p.pick(FIRST)} changed her password after the phishing test.",
+        ),
+        lambda: ("prose", "Der Schlüssel für den Keller hängt neben der Tür."),
+        lambda: ("prose", "La clé USB est dans le tiroir du bureau."),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)}: can you send me the slides from {p.pick(('Monday', 'Tuesday', 'Friday'))}'s meeting?",
+        ),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)}: my flight got moved to {p.r.randint(6, 22)}:{p.pick(('05', '15', '40'))}, I'll be late",
+        ),
+        lambda: (
+            "meeting",
+            f"Teams meeting ID: {p.r.randint(100, 999)} {p.r.randint(100, 999)} {p.r.randint(100, 999)} {p.r.randint(100, 999)}",
+        ),
+        lambda: (
+            "product",
+            f"ordered the {p.pick(('Sony WH-1000XM5', 'Dell U2723QE', 'Logitech MX Keys'))} for {p.r.randint(100, 600)} $, order {p.r.randint(100, 999)}-{p.r.randint(1000000, 9999999)}-{p.r.randint(1000000, 9999999)}",
+        ),
+        lambda: ("ssh_pub", f"deploy key (public): {p.ssh_pub()}"),
+        lambda: ("cert", f"server.crt:\n{p.cert()}"),
+        lambda: ("placeholder", "cp .env.example .env && edit DB_PASSWORD=change-me"),
+        lambda: ("placeholder", "Authorization: Bearer <token>"),
+        lambda: ("placeholder", "mysql -u root -p$MYSQL_ROOT_PASSWORD"),
+        lambda: ("placeholder", "export AWS_SECRET_ACCESS_KEY=... # from the vault"),
+        lambda: (
+            "hash",
+            f"commit {p.sha(40)}\nAuthor: {p.pick(FIRST)} <{p.pick(FIRST).lower()}@users.noreply.github.com>".split(
+                "\nAuthor"
+            )[0],
+        ),
+        lambda: (
+            "sizes",
+            f"image {p.r.randint(100, 900)} MB → {p.r.randint(20, 99)} MB after multi-stage build, layers {p.r.randint(5, 30)}",
+        ),
+        lambda: (
+            "time",
+            f"cron: {p.r.randint(0, 59)} {p.r.randint(0, 23)} * * 1-5 /usr/local/bin/backup.sh",
+        ),
+        lambda: (
+            "ip",
+            f"allowlist 203.0.113.{p.r.randint(1, 254)}/32 and 198.51.100.0/24 on port {p.r.randint(1024, 65535)}",
+        ),
+        lambda: (
+            "temp",
+            f"server room at {p.r.randint(18, 30)}°C, humidity {p.r.randint(30, 60)} %",
+        ),
+        lambda: (
+            "recipe",
+            f"{p.r.randint(2, 6)} eggs, {p.r.randint(100, 500)} g flour, {p.r.randint(100, 300)} ml milk, bake {p.r.randint(20, 50)} min",
+        ),
+        lambda: (
+            "sports",
+            f"score {p.r.randint(0, 5)}–{p.r.randint(0, 5)}, attendance {p.r.randint(10000, 80000):,}",
+        ),
+        lambda: (
+            "address",
+            f"new office: floor {p.r.randint(2, 30)}, room {p.r.randint(100, 999)}, building {p.pick('ABC')}",
+        ),
+        lambda: (
+            "uuid",
+            f"request {p.sha(8)}-{p.sha(4)}-{p.sha(4)}-{p.sha(4)}-{p.sha(12)} failed with 502",
+        ),
+        lambda: (
+            "prose",
+            "Our SSO uses OIDC; the client ID is public, the secret stays in the vault.",
+        ),
+    ]
+
+
+def build_5(seed: int, probe: str, per_set: int = 240) -> list[dict]:
+    p = Probe(seed)
+    rows: list[dict] = []
+    secrets = secret_templates_5(p)
+    for i in range(per_set):
+        index = i % len(secrets)
+        kind, text = secrets[index]()
+        rows.append(
+            {
+                "text": text,
+                "label": "secret",
+                "kind": kind,
+                "template": f"{probe}-s{index}",
+            }
+        )
+    pii = pii_templates_5(p)
+    others = other_pii_5(p)
+    kinds = list(NATIONAL_IDS)
+    for i in range(per_set):
+        if i % 4 == 3:
+            index = (i // 4) % len(others)
+            kind, text, value = others[index]()
+            template = f"{probe}-o{index}"
+        else:
+            kind = p.pick(kinds)
+            generator, words = NATIONAL_IDS[kind]
+            value = getattr(p.v, generator)()
+            index = p.r.randrange(len(pii))
+            text = pii[index](p.pick(words), value, p.name())
+            template = f"{probe}-p{index}"
+        rows.append(
+            {
+                "text": text,
+                "label": "pii",
+                "kind": kind,
+                "value": value,
+                "template": template,
+            }
+        )
+    clean = clean_templates_5(p)
+    for i in range(per_set):
+        index = i % len(clean)
+        kind, text = clean[index]()
+        rows.append(
+            {
+                "text": text,
+                "label": "clean",
+                "kind": kind,
+                "template": f"{probe}-c{index}",
+            }
+        )
     for row in rows:
         row["probe"] = probe
         row["id"] = hashlib.sha256(row["text"].encode()).hexdigest()[:16]
@@ -1669,6 +2161,7 @@ def main() -> None:
         ("blind2", 20261124, build_2),
         ("blind3", 20261125, build_3),
         ("blind4", 20261126, build_4),
+        ("blind5", 20261127, build_5),
     ):
         path = HERE / f"sensitivity_{probe}.jsonl"
         with path.open("w", encoding="utf-8") as out:

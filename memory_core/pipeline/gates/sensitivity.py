@@ -97,6 +97,7 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Mailgun Key", r"\bkey-[0-9a-f]{32}\b"),
         ("GitLab Token", r"\bglpat-[A-Za-z0-9_-]{20,}"),
         ("age Secret Key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,}"),
+        ("BitLocker Recovery Key", r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])"),
         ("Private Key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
     )
 )
@@ -242,6 +243,7 @@ KEY_WORD = (
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
     r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמה|"
     r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi|pgpassword|"
+    r"psk|pre-?shared[_ -]?key|code (?:du )?wi-?fi|"
     r"كلمة المرور|mật khẩu|"
     r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code"
 )
@@ -265,9 +267,27 @@ ASSIGNMENT_RE = re.compile(
     r"(?:changed\s+|"
     r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
     r"to|est|es|è|é|ist|lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn|je|"
-    r"on|adalah|là|είναι|है)\s*:?\s*)"
+    r"on|adalah|là|είναι|है|c'est|c’est)\s*:?\s*)"
     r"|(?P<bare>\s+))"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
+)
+# Credentials said in passing, checked to look random: `login with
+# bob@acme.io and Pumpk1n!`, `admin/Pumpk1n!`, `root:Pumpk1n!`, `wifi:
+# AcmeHome / Pumpk1n!`, `AUTH default …` (Redis), `password is the same as
+# my laptop: …`.
+CASUAL_CREDENTIAL_RES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(pattern)
+    for pattern in (
+        r"(?i)\blog(?:\s*in|-in|on)\s+(?:with|as|using)\s+\S+\s+(?:and|/|,)\s+"
+        r"(?:password\s+|pw\s+)?(?P<value>[^\s\"'`,;]{6,})",
+        r"(?<![\w/.-])(?:root|admin|administrator|pi|ubnt|sa|guest)[:/]"
+        r"(?P<value>[^\s/:\"'`,;]{6,})",
+        r"(?i)\b(?:wi-?fi|wlan|wpa2?|ssid)\b[^\n]{0,40}?[\w-]+\s*/\s*"
+        r"(?P<value>[^\s\"'`,;]{6,})",
+        r"\bAUTH\s+(?:\w+\s+)?(?P<value>[^\s\"'`]{8,})",
+        rf"(?i){KEY_NAME}(?![A-Za-z])[^\n:.!?]{{1,60}}:\s*[\"'`]?"
+        r"(?P<value>[^\s\"'`,;]{8,})",
+    )
 )
 # Names under which a bare number is still a secret (`PIN: 4832`).
 NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code")
@@ -297,6 +317,7 @@ PLACEHOLDER_WORDS = {
     "test",
     "foobar",
     "hunter2",
+    "1password",
 }
 # Documentation's stand-ins say so (`xoxb-your-token-here`). AWS's own
 # documented example keys (`AKIAIOSFODNN7EXAMPLE`) stay refused: they are
@@ -599,6 +620,12 @@ def _line_secrets(line: str) -> Iterator[str]:
         words = match.group("words").lower().split()
         if len(words) in (12, 15, 18, 21, 24) and not FUNCTION_WORDS & set(words):
             yield "Recovery Phrase"
+    for pattern in CASUAL_CREDENTIAL_RES:
+        for match in pattern.finditer(line):
+            # Redis `AUTH` is explicit enough for any password-like value.
+            bare = not match.group().startswith("AUTH")
+            if _is_secret_value(match.group("value"), key="password", bare=bare):
+                yield "Secret Keyword"
     for match in QUERY_SECRET_RE.finditer(line):
         value = unquote(match.group("value"))
         if not _is_placeholder(value) and (

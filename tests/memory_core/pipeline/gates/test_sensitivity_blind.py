@@ -185,6 +185,16 @@ SECRETS = [
     "salasana on B4sil@331",
     "पासवर्ड: Nimbus&816",
     "kata sandi: Junip3r#447",
+    # blind5
+    "VPN PSK: sBfZg4XGaBQNPq_M",
+    "login with deploy@acme.io and Pumpkin@488",
+    "router admin: http://192.168.0.1 admin/F4lc0n@450",
+    "sudo password is the same as my laptop: dGmYdiEX%lk4e2gL",
+    "use root:Tundra879* on the serial console",
+    "wifi: AcmeHome / tundra-otter-69Lilac",
+    "127.0.0.1:6379> AUTH default wGnXwnahlkyQJLRskEGl",
+    "le code wifi c'est Si3rr4@905",
+    "BitLocker recovery key: 111423-630330-252031-420884-207741-780949-421697-629286",
 ]
 
 
@@ -224,6 +234,11 @@ CLEAN = [
     "SENTRY_DSN=https://7fa6dc3fe35cab4111d8c7a71620f774@o263855.ingest.sentry.io/37426",
     "STRIPE_PUBLISHABLE_KEY=pk_live_Jx2l5onFHHCkpKVfwY0yydZ7",
     "Order ID 55091833648 shipped",
+    # blind5 decisions
+    "Password manager: 1Password, shared vault 'Ops'",
+    "docker run -d postgres:16-alpine3.19",
+    "login with Google and GitHub works again",
+    "AUTH flow is broken on staging",
 ]
 
 
@@ -233,7 +248,7 @@ def test_public_material_and_placeholders_pass_untouched(text):
     assert not find_pii(text)
 
 
-@pytest.mark.parametrize("probe", ["blind1", "blind2", "blind3", "blind4"])
+@pytest.mark.parametrize("probe", ["blind1", "blind2", "blind3", "blind4", "blind5"])
 @pytest.mark.parametrize(("figure", "target"), TARGETS.items())
 def test_the_probes_stay_fixed(probe, figure, target):
     figures = score(probe)
