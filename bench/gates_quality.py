@@ -13,6 +13,13 @@ gate rejects the write or sends it to review for a contradiction, and "caught
 as a duplicate" when the dedup or the semantic dedup gate answers DUPLICATE.
 Recall is over the pairs with that label, precision over everything caught.
 
+With --api, the same pairs go through the HTTP API instead, as the issue
+measured them: a gunicorn server and a Celery worker (bench/writes.py), a
+fresh scope per pair, the first statement posted and committed before the
+second; each gate's own decision is read from the second write's trace
+(`gate_decisions`). It runs in the bench database (memory_bench) and takes
+minutes; use it on the smaller sets (`--sets blind blind2 --api`).
+
 With --locomo, the LoCoMo observations (../shared/data/locomo/) are written
 in order, one pool per conversation, each judged against its ten nearest
 earlier observations: the share that passes both gates without a person
@@ -233,15 +240,136 @@ def locomo(embeddings: Embeddings) -> dict:
     }
 
 
+def api_scores(names: list[str]) -> dict[str, dict]:
+    """Score the pair sets through the API (see the module docstring)."""
+    import socket
+
+    from bench import writes
+
+    writes.configure()
+    from django.core.management import call_command
+
+    from audit.services import Actor
+    from memory_core.models import WriteRequest, WriteStatus
+    from memory_core.services.tenancy import (
+        agent_create,
+        agent_token_issue,
+        scope_create,
+        tenant_create,
+    )
+
+    call_command("migrate", verbosity=0)
+    run = uuid.uuid4().hex[:6]
+    actor = Actor.system("bench")
+    tenant = tenant_create(slug=f"gq-{run}", name="Gates quality", actor=actor)
+    tenant.policy = {
+        "rate_limits": {"episodic": 10**9},
+        "storm_writes_per_minute": 10**9,
+    }
+    tenant.save(update_fields=["policy"])
+    root = f"/org/gq-{run}/"  # tenant_create made it
+    agent = agent_create(
+        tenant=tenant,
+        name="gates-quality",
+        allowed_scopes=[root],
+        allowed_layers=["episodic"],
+        actor=actor,
+    )
+    _, token = agent_token_issue(agent=agent, actor=actor)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server, worker = writes.Server(port), writes.Worker()
+    worker.wait_ready()
+
+    def post_and_wait(bodies: list[dict]) -> list[dict]:
+        before = set(
+            WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
+        )
+        writes.post_all(port, token, bodies, clients=4)
+        ids = (
+            set(WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True))
+            - before
+        )
+        deadline = time.time() + 1800
+        while (
+            time.time() < deadline
+            and WriteRequest.objects.filter(
+                id__in=ids, status=WriteStatus.QUEUED
+            ).exists()
+        ):
+            time.sleep(0.5)
+        rows = WriteRequest.objects.filter(id__in=ids).values(
+            "scope_path", "gate_decisions"
+        )
+        return list(rows)
+
+    results = {}
+    try:
+        for name in names:
+            rows = read_pairs(name)
+            scopes = [f"{root}user/{name}-{i}/" for i in range(len(rows))]
+            for scope in scopes:
+                scope_create(tenant=tenant, path=scope, actor=actor)
+            post_and_wait(
+                [writes.note(sc, r["a"]) for sc, r in zip(scopes, rows, strict=True)]
+            )
+            traces = {
+                row["scope_path"]: row["gate_decisions"]
+                for row in post_and_wait(
+                    [
+                        writes.note(sc, r["b"])
+                        for sc, r in zip(scopes, rows, strict=True)
+                    ]
+                )
+            }
+            outcomes = [api_outcome(traces.get(sc) or []) for sc in scopes]
+            results[name] = figures_of(rows, outcomes)
+    finally:
+        worker.stop()
+        server.stop()
+    return results
+
+
+def api_outcome(trace: list[dict]) -> str:
+    """Return the outcome of one write from its gates' own decisions."""
+    decisions = {g["gate"]: g["decision"] for g in trace}
+    if decisions.get("contradiction") in ("reject", "review"):
+        return "contradiction"
+    if "duplicate" in (decisions.get("dedup"), decisions.get("semantic_dedup")):
+        return "duplicate"
+    return "pass"
+
+
+def figures_of(rows: list[dict], results: list[str]) -> dict:
+    figures: dict = {}
+    for label in ("contradiction", "duplicate"):
+        caught = [r for r, got in zip(rows, results, strict=True) if got == label]
+        relevant = sum(r["label"] == label for r in rows)
+        hits = sum(r["label"] == label for r in caught)
+        figures[label] = {
+            "recall": round(hits / relevant, 3),
+            "precision": round(hits / len(caught), 3) if caught else 1.0,
+            "caught": f"{hits}/{relevant}",
+            "false": len(caught) - hits,
+        }
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--sets", nargs="*", default=["dev", "heldout", "blind", "blind2"]
     )
     parser.add_argument("--locomo", action="store_true")
+    parser.add_argument("--api", action="store_true", help="through the HTTP API")
     parser.add_argument("--misses", choices=["contradiction", "duplicate"])
     parser.add_argument("--limit", type=int, default=40)
     args = parser.parse_args()
+    if args.api:
+        for name, figures in api_scores(args.sets).items():
+            print(name, "api", json.dumps(figures))
+        return
     setup()
     embeddings = Embeddings()
     for name in args.sets:
