@@ -183,7 +183,12 @@ def test_awaiting_approval_then_approved_while_the_agent_waits(worker, api, tena
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if WriteRequest.objects.get(pk=write_id).status == "awaiting_approval":
-                write_review_approve(tenant=tenant, write_id=write_id, user=curator)
+                write_review_approve(
+                    tenant=tenant,
+                    write_id=write_id,
+                    user=curator,
+                    justification="Supplier confirmed by phone.",
+                )
                 break
             time.sleep(0.1)
         connection.close()
