@@ -2155,6 +2155,245 @@ def build_5(seed: int, probe: str, per_set: int = 240) -> list[dict]:
     return rows
 
 
+# Probe `blind6`: written after blind5's misses were fixed, scored once, and
+# not tuned on: its first score is the figure reported for new text.
+def secret_templates_6(p: Probe) -> list[Callable[[], tuple[str, str]]]:
+    h, u, pw = (lambda: p.pick(HOSTS)), (lambda: p.pick(USERS)), p.pw
+    nosym = lambda: p.rand(ALNUM, p.r.randint(12, 20))  # noqa: E731
+    return [
+        lambda: (
+            "token",
+            f"pls use this token for the staging bot: xoxb-{p.r.randint(10**10, 10**11)}-{p.r.randint(10**12, 10**13)}-{p.rand(ALNUM, 24)}",
+        ),
+        lambda: ("token", f"Mailgun: key-{p.sha(32)}"),
+        lambda: ("chat", f"creds for the shared gmail: team@acme.io / {pw()}"),
+        lambda: ("chat", f"the alarm code is {p.r.randint(1000, 999999)}"),
+        lambda: ("de", f"Kennwort: {pw()}"),
+        lambda: ("chat", f"new PW for the VPN -> {pw()}"),
+        lambda: ("cli", f"psql 'postgresql://{u()}:{nosym()}@{h()}:5432/app'"),
+        lambda: ("env", f"export DATABASE_PASSWORD='{pw()}'"),
+        lambda: ("code", f"app.config['SECRET_KEY'] = '{p.rand(ALNUM, 32)}'"),
+        lambda: ("code", f"SECRET_KEY = '{p.rand(ALNUM + '!@#$%^&*(-_=+)', 50)}'"),
+        lambda: (
+            "cli",
+            f"curl 'https://api.acme.io/v1/report?token={p.rand(ALNUM, 40)}'",
+        ),
+        lambda: ("chat", f"ssh-add done, the passphrase was {pw()}"),
+        lambda: ("token", f"Gitea token: {p.sha(40)}"),
+        lambda: ("chat", f"the admin password for grafana is still {pw()}"),
+        lambda: ("de", f"Zugang WLAN Gäste: Netz AcmeGast, Schlüssel {pw()}"),
+        lambda: ("fr", f"mot de passe wifi : {pw()}"),
+        lambda: ("es", f"contraseña nueva -> {pw()}"),
+        lambda: ("pt", f"senha: {pw()} (não compartilhar)"),
+        lambda: ("chat", f"her password is {p.pick(WORDS)}{p.r.randint(2019, 2026)}"),
+        lambda: ("chat", f"SIM PIN is {p.r.randint(1000, 9999)}"),
+        lambda: ("env", f"export HF_TOKEN=hf_{p.rand(ALNUM, 34)}"),
+        lambda: ("ini", f"aws_session_token = IQoJb3JpZ2luX2Vj{p.rand(B64, 200)}"),
+        lambda: ("cli", f"vault kv put secret/db password='{pw()}'"),
+        lambda: (
+            "cli",
+            f"docker run -e API_TOKEN={p.rand(ALNUM, 32)} acme/worker:latest",
+        ),
+        lambda: ("cli", f"git config --global github.token {p.ghp()}"),
+        lambda: ("netrc", f"machine github.com login {u()} password {p.ghp()}"),
+        lambda: (
+            "key",
+            f"-----BEGIN DSA PRIVATE KEY-----\n{p.rand(B64, 64)}\n{p.rand(B64, 64)}\n-----END DSA PRIVATE KEY-----",
+        ),
+        lambda: ("chat", f"admin credentials → user: admin | pass: {pw()}"),
+        lambda: ("yaml", f"smtp:\n  host: smtp.acme.io\n  password: '{pw()}'"),
+        lambda: ("env", f"DB_URL=postgresql+psycopg://{u()}:{nosym()}@{h()}/db"),
+    ]
+
+
+def pii_templates_6(p: Probe) -> list[Callable[[str, str, str], str]]:
+    return [
+        lambda w, v, n: f"{n} called, {w} {v}, asked about the delayed payment",
+        lambda w, v, n: (
+            f"onboarding checklist for {n}: contract ✓, {w} ✓ ({v}), laptop ✗"
+        ),
+        lambda w, v, n: f"{w}: {v} / {n}",
+        lambda w, v, n: f"please double check {n}'s {w}, I typed {v}",
+        lambda w, v, n: f"{n}\t{w}\t{v}",
+        lambda w, v, n: f"copied {w} {v} from the scan for {n}",
+    ]
+
+
+def other_pii_6(p: Probe) -> list[Callable[[], tuple[str, str, str]]]:
+    n = p.name
+    return [
+        lambda: (lambda e: ("email", f"{n()} prefers email: {e}", e))(
+            f"{p.pick(FIRST).lower()}{p.r.randint(1, 99)}@{p.pick(('gmail.com', 'hotmail.co.uk', 'gmx.de', 'orange.fr'))}"
+        ),
+        lambda: (lambda t: ("phone", f"{n()}, tel {t}", t))(
+            p.pick(
+                (
+                    "+49 89 12345678",
+                    "+33 1 42 68 53 00",
+                    "+1 (312) 555-0112",
+                    "+44 20 7946 0958",
+                    "+48 22 123 45 67",
+                )
+            )
+        ),
+        lambda: (lambda c: ("card", f"card on file: {c}", c))(p.v.card()),
+        lambda: (lambda i: ("iban", f"salary account {i}", i))(p.v.iban()),
+    ]
+
+
+def clean_templates_6(p: Probe) -> list[Callable[[], tuple[str, str]]]:
+    h, u = (lambda: p.pick(HOSTS)), (lambda: p.pick(USERS))
+    return [
+        lambda: (
+            "locomo",
+            f"{p.pick(FIRST)} told {p.pick(FIRST)} that her new job at the library starts in {p.pick(('June', 'July', 'September'))}.",
+        ),
+        lambda: (
+            "locomo",
+            f"{p.pick(FIRST)} has two cats and volunteers at the shelter every {p.pick(('Saturday', 'Sunday'))}.",
+        ),
+        lambda: (
+            "locomo",
+            f"{p.pick(FIRST)} finished reading {p.r.randint(2, 30)} books this year.",
+        ),
+        lambda: (
+            "dev",
+            f"bumped pydantic to 2.{p.r.randint(0, 12)}.{p.r.randint(0, 9)}, {p.r.randint(1, 40)} tests fixed",
+        ),
+        lambda: ("dev", f"ssh -J bastion {u()}@{h()} then tail -f /var/log/app.log"),
+        lambda: ("dev", f"redis-cli -h {h()} INFO memory | grep used_memory_human"),
+        lambda: ("dev", f'psql -c "\\\\password {u()}"  # prompts twice'),
+        lambda: (
+            "dev",
+            "kubectl create secret generic api-keys --from-env-file=.env.prod",
+        ),
+        lambda: ("dev", f"sha1 {p.sha(40)} matches the release notes"),
+        lambda: (
+            "dev",
+            f"pipeline #{p.r.randint(10**5, 10**7)} passed in {p.r.randint(2, 40)}m{p.r.randint(10, 59)}s",
+        ),
+        lambda: (
+            "finance",
+            f"budget {p.r.randint(10, 99)}.{p.r.randint(100, 999)} € approved, {p.r.randint(2, 30)} % spent",
+        ),
+        lambda: (
+            "travel",
+            f"train ICE {p.r.randint(500, 1999)} coach {p.r.randint(1, 14)} seat {p.r.randint(11, 118)}, departs {p.r.randint(6, 22)}:{p.pick(('04', '28', '51'))}",
+        ),
+        lambda: (
+            "health",
+            f"ran {p.r.randint(3, 15)} km, avg HR {p.r.randint(120, 170)} bpm, {p.r.randint(300, 1200)} kcal",
+        ),
+        lambda: (
+            "prose",
+            "Keys were rotated last week; the old tokens no longer work.",
+        ),
+        lambda: ("prose", "Ask IT before sharing any password, even internally."),
+        lambda: ("prose", "El token caduca a las 24 horas."),
+        lambda: ("prose", "Das WLAN-Passwort steht auf der Rückseite des Routers."),
+        lambda: (
+            "placeholder",
+            'export DATABASE_PASSWORD="$(vault kv get -field=password secret/db)"',
+        ),
+        lambda: ("placeholder", "SECRET_KEY = os.environ['SECRET_KEY']"),
+        lambda: (
+            "placeholder",
+            "curl 'https://api.acme.io/v1/report?token=YOUR_TOKEN'",
+        ),
+        lambda: ("placeholder", "password: '{{ db_password }}'"),
+        lambda: (
+            "numbers",
+            f"batch {p.r.randint(10**6, 10**8)}: {p.r.randint(100, 99999)} ok, {p.r.randint(0, 99)} failed",
+        ),
+        lambda: (
+            "numbers",
+            f"invoice #{p.r.randint(10**5, 10**9)} — {p.r.randint(10, 999)},{p.r.randint(10, 99)} € due {p.r.randint(1, 28)}.{p.r.randint(1, 12)}.",
+        ),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)}: see you at 7, I'll bring the {p.pick(('cake', 'wine', 'board games'))}",
+        ),
+        lambda: (
+            "chat",
+            f"{p.pick(FIRST)}: the new monitor is {p.r.randint(24, 34)} inches, {p.r.randint(60, 240)} Hz",
+        ),
+        lambda: ("ssh_pub", f"{p.ssh_pub()}"),
+        lambda: (
+            "fingerprint",
+            f"ED25519 key fingerprint is SHA256:{p.rand(ALNUM + '+/', 43)}.",
+        ),
+        lambda: (
+            "cert",
+            f"-----BEGIN CERTIFICATE REQUEST-----\nMII{p.rand(B64, 61)}\n{p.rand(B64, 64)}\n-----END CERTIFICATE REQUEST-----",
+        ),
+        lambda: (
+            "git",
+            f"Merge pull request #{p.r.randint(100, 9999)} from acme/fix-token-refresh",
+        ),
+        lambda: (
+            "log",
+            f"INFO auth: user {u()} logged in from 10.{p.r.randint(0, 255)}.{p.r.randint(0, 255)}.{p.r.randint(0, 255)} (mfa=totp)",
+        ),
+    ]
+
+
+def build_6(seed: int, probe: str, per_set: int = 240) -> list[dict]:
+    p = Probe(seed)
+    rows: list[dict] = []
+    secrets = secret_templates_6(p)
+    for i in range(per_set):
+        index = i % len(secrets)
+        kind, text = secrets[index]()
+        rows.append(
+            {
+                "text": text,
+                "label": "secret",
+                "kind": kind,
+                "template": f"{probe}-s{index}",
+            }
+        )
+    pii = pii_templates_6(p)
+    others = other_pii_6(p)
+    kinds = list(NATIONAL_IDS)
+    for i in range(per_set):
+        if i % 4 == 3:
+            index = (i // 4) % len(others)
+            kind, text, value = others[index]()
+            template = f"{probe}-o{index}"
+        else:
+            kind = p.pick(kinds)
+            generator, words = NATIONAL_IDS[kind]
+            value = getattr(p.v, generator)()
+            index = p.r.randrange(len(pii))
+            text = pii[index](p.pick(words), value, p.name())
+            template = f"{probe}-p{index}"
+        rows.append(
+            {
+                "text": text,
+                "label": "pii",
+                "kind": kind,
+                "value": value,
+                "template": template,
+            }
+        )
+    clean = clean_templates_6(p)
+    for i in range(per_set):
+        index = i % len(clean)
+        kind, text = clean[index]()
+        rows.append(
+            {
+                "text": text,
+                "label": "clean",
+                "kind": kind,
+                "template": f"{probe}-c{index}",
+            }
+        )
+    for row in rows:
+        row["probe"] = probe
+        row["id"] = hashlib.sha256(row["text"].encode()).hexdigest()[:16]
+    return rows
+
+
 def main() -> None:
     for probe, seed, builder in (
         ("blind1", 20261123, build),
@@ -2162,6 +2401,7 @@ def main() -> None:
         ("blind3", 20261125, build_3),
         ("blind4", 20261126, build_4),
         ("blind5", 20261127, build_5),
+        ("blind6", 20261128, build_6),
     ):
         path = HERE / f"sensitivity_{probe}.jsonl"
         with path.open("w", encoding="utf-8") as out:

@@ -285,7 +285,9 @@ CASUAL_CREDENTIAL_RES: tuple[re.Pattern[str], ...] = tuple(
         r"(?i)\b(?:wi-?fi|wlan|wpa2?|ssid)\b[^\n]{0,40}?[\w-]+\s*/\s*"
         r"(?P<value>[^\s\"'`,;]{6,})",
         r"\bAUTH\s+(?:\w+\s+)?(?P<value>[^\s\"'`]{8,})",
-        rf"(?i){KEY_NAME}(?![A-Za-z])[^\n:.!?]{{1,60}}:\s*[\"'`]?"
+        # `password … : …`, `contraseña nueva -> …`, `… is still …`
+        rf"(?i){KEY_NAME}(?![A-Za-z])[^\n:.!?]{{1,60}}?(?::|->|→|=>|=|\b(?:is|was|are)"
+        r"\s+(?:still|now|again|currently|also|always)\b)\s*[\"'`]?"
         r"(?P<value>[^\s\"'`,;]{8,})",
     )
 )

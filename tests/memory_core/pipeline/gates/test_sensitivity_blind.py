@@ -195,6 +195,9 @@ SECRETS = [
     "127.0.0.1:6379> AUTH default wGnXwnahlkyQJLRskEGl",
     "le code wifi c'est Si3rr4@905",
     "BitLocker recovery key: 111423-630330-252031-420884-207741-780949-421697-629286",
+    # blind6 (scored once, then fixed)
+    "the admin password for grafana is still Tundra336!",
+    "contraseña nueva -> FalconSommer2022!",
 ]
 
 
@@ -248,7 +251,10 @@ def test_public_material_and_placeholders_pass_untouched(text):
     assert not find_pii(text)
 
 
-@pytest.mark.parametrize("probe", ["blind1", "blind2", "blind3", "blind4", "blind5"])
+PROBES = ["blind1", "blind2", "blind3", "blind4", "blind5", "blind6"]
+
+
+@pytest.mark.parametrize("probe", PROBES)
 @pytest.mark.parametrize(("figure", "target"), TARGETS.items())
 def test_the_probes_stay_fixed(probe, figure, target):
     figures = score(probe)
