@@ -181,12 +181,16 @@ def test_a_rollback(setup, page):
     # A second tab holds the same rollback form, soon stale.
     other = page.context.new_page()
     other.goto(f"{base_url}{memory}")
-    page.get_by_text("Roll back v2").click()
+    page.locator("summary", has_text="Roll back v2").click()
     page.screenshot(path=ARTIFACTS / "4-memory-rollback-form.png", full_page=True)
 
-    form = page.locator("#memory-actions form", has_text="Roll back to v1")
+    form = page.locator("#memory-actions form", has_text="Restore")
+    expect(form.get_by_label("Restore")).to_have_value(re.compile(".+"))
+    expect(form.get_by_label("Restore").locator("option:checked")).to_contain_text(
+        "v1 · superseded"
+    )
     form.get_by_label("Reason").fill("The user asked for PDF; slides was a mistake.")
-    form.get_by_role("button", name="Roll back to v1").click()
+    form.get_by_role("button", name="Roll back v2").click()
     expect(detail.locator(".callout-success")).to_contain_text("Rolled back")
     expect(page.locator(".content-block")).to_have_text(
         "Reports go out as PDF on Fridays."
@@ -199,10 +203,10 @@ def test_a_rollback(setup, page):
     page.screenshot(path=ARTIFACTS / "5-memory-rolled-back.png", full_page=True)
 
     # The stale tab is told why, and shows the memory as it is now.
-    other.get_by_text("Roll back v2").click()
-    stale = other.locator("#memory-actions form", has_text="Roll back to v1")
+    other.locator("summary", has_text="Roll back v2").click()
+    stale = other.locator("#memory-actions form", has_text="Restore")
     stale.get_by_label("Reason").fill("Same mistake, seen late.")
-    stale.get_by_role("button", name="Roll back to v1").click()
+    stale.get_by_role("button", name="Roll back v2").click()
     expect(other.locator("#memory-actions .callout-error")).to_contain_text(
         "v2 is not the current version"
     )
