@@ -165,7 +165,29 @@ PROGRAMMING = _words(
     clojure ocaml fsharp zig nim crystal fortran cobol groovy bash
     """
 )
+# Common given names: a person is who a statement is about, not a value it
+# states, so a shared one does not make two statements the same fact.
+FIRST_NAMES = _words(
+    """
+    aaron adam adrian aisha alan albert alex alexander alice alicia amanda amelia
+    amir amy ana andrea andrew angela ann anna anne anthony antonio arjun arthur
+    ben benjamin beth bob brian bruno carl carla carlos caroline catherine charles
+    charlie chen chloe chris christina christopher claire clara daniel david deborah
+    diana diego dmitri elena elizabeth ella emily emma eric erik eva evan fatima
+    felix fernando frank gabriel george gina grace greta hannah harry helen henry
+    hiro hugo ian ines isabel isabella ivan jack jacob james jane jason javier
+    jean jennifer jessica jim joanna joe john jon jonas jordan jose joseph joshua
+    julia julian karen kate katie kenji kevin laura lauren lena leo liam lily linda
+    lisa lucas lucy luis luke maria mariana mark marco martin mary matt matthew
+    max mei melanie mia michael michelle miguel mike mohammed nadia nate nathan
+    nick nicole noah nora olga oliver olivia omar oscar pablo patrick paul paulo
+    pedro peter philip priya rachel rahul raj ravi rebecca richard robert rosa
+    ryan sam samuel sara sarah sean sebastian simon sofia sophie stephen steve
+    susan tariq thomas tiago tim tom tomasz victor vincent william yuki zoe
+    """
+)
 UPPER_CLASSES: dict[str, frozenset[str]] = {
+    "person": FIRST_NAMES,
     "city": CITIES,
     "country": COUNTRIES,
     "language": LANGUAGES,

@@ -625,6 +625,10 @@ def read(text: str) -> Reading:
                 role = "relation"
         elif possessive:
             role = "frame" if lower in lexicon.GENERIC_POSSESSORS else "entity"
+        elif i and tokens[i - 1].lower() in ("called", "named"):
+            # "The default branch is named main": whatever the case, a name.
+            role = "value"
+            kind = _UPPER_CLASS.get(lower) or _LOWER_CLASS.get(lower) or "name"
         elif lower in lexicon.QUALIFIERS:
             role = "entity"
         elif word.islower() and lower in _LOWER_CLASS:
@@ -635,7 +639,11 @@ def read(text: str) -> Reading:
             role = "entity" if head and subject else "value"
             kind = _LOWER_CLASS[lower]
         elif word[:1].isupper() and (lower in _UPPER_CLASS or lower in _LOWER_CLASS):
-            if i == 0 and not inverted and lower in _LOWER_CLASS:
+            if (i == 0 and not inverted) or (
+                subject and _UPPER_CLASS.get(lower) == "person"
+            ):
+                # The sentence's subject: "Jon lost his job", "On Tuesday,
+                # Tomasz takes …"; not "Berlin is where the user lives".
                 role = "entity"
             else:
                 role = "value"
@@ -643,7 +651,10 @@ def read(text: str) -> Reading:
         elif word[:1].isupper() and (
             (i > 0 and tokens[i - 1][-1:] not in ".!?") or (i == 0 and inverted)
         ):
-            role, kind = "value", "name"
+            # A name after the verb is a value ("runs on Kubernetes"); before
+            # it, who or what the statement is about ("On Tuesday, Aroha …").
+            role = "entity" if subject and not inverted else "value"
+            kind = "name"
         elif (
             lower in FRAME_WORDS
             or _stem(lower) in _FRAME_STEMS
@@ -866,6 +877,6 @@ def compare(premise: str, hypothesis: str) -> Comparison:
             1
             for w in shared
             if "value" in (a.words[w], b.words[w])
-            and {a.kinds.get(w), b.kinds.get(w)} - {"name", None}
+            and {a.kinds.get(w), b.kinds.get(w)} - {"name", "person", None}
         ),
     )
