@@ -10,8 +10,9 @@ before it or just after it. Only shapes rare in everyday text (a formatted
 Swiss AHV number, a Chinese resident id, a dashed Pakistani CNIC) are taken
 without a name, and only when valid.
 
-The EU numbers the gate knew before (US SSN, UK NINO, FR NIR, ES DNI/NIE,
-NL BSN, IT codice fiscale, DE IdNr) stay in `gates/sensitivity.py`.
+The numbers the gate knew before (US SSN, UK NINO, FR NIR, ES DNI/NIE, NL
+BSN, IT codice fiscale, DE IdNr) are still found in `gates/sensitivity.py`
+too; BSN and IdNr are also here, to be named after the value as well.
 """
 
 from __future__ import annotations
