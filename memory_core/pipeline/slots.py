@@ -382,6 +382,17 @@ _CONCEPT_PHRASES = tuple(
     for pattern, word in lexicon.CONCEPT_PHRASES
 )
 _HASH_NUMBER = re.compile(r"#(?=\d)")
+# "half past twelve" → 12:30, "a quarter to nine" → 8:45.
+_CLOCK_WORDS = re.compile(
+    r"\b(?:(half|(?:a )?quarter) (past|to) (\d{1,2}|"
+    + "|".join(w for w, v in NUMBER_WORDS.items() if v <= 12)
+    + r"))\b",
+    re.IGNORECASE,
+)
+_HALF_UNIT = re.compile(
+    r"\b(?:half an? (hour|minute|day)|(?:a )?quarter of an hour)\b", re.IGNORECASE
+)
+_SEASON_FALL = re.compile(r"(?<=\bis )fall\b|(?<=\bin the )fall\b", re.IGNORECASE)
 # "floor 3" is "the third floor"; "six in the morning" is 6 am; "the 8.05
 # train" leaves at a time.
 _FLOOR = re.compile(r"\b(floor|level)\s+(\d{1,3})\b", re.IGNORECASE)
@@ -395,11 +406,30 @@ _VEHICLE_TIME = re.compile(
 )
 
 
+def _clock(match: re.Match) -> str:
+    part, direction, hour = match.groups()
+    hours = int(hour) if hour.isdigit() else NUMBER_WORDS[hour.lower()]
+    minutes = 30 if part.lower() == "half" else 15
+    if direction.lower() == "to":
+        hours, minutes = (hours - 1) % 24, 60 - minutes
+    return f"{hours}:{minutes:02d}"
+
+
+def _half_unit(match: re.Match) -> str:
+    unit = (match.group(1) or "").lower()
+    return {"hour": "30 minutes", "minute": "30 seconds", "day": "12 hours"}.get(
+        unit, "15 minutes"
+    )
+
+
 @lru_cache(maxsize=4096)
 def canonical_text(text: str) -> str:
     """Return `text` with synonyms, numbers, times, dates and units normalised."""
     text = text.translate(judges._APOSTROPHES)
     text = _HASH_NUMBER.sub("", text)
+    text = _CLOCK_WORDS.sub(_clock, text)
+    text = _HALF_UNIT.sub(_half_unit, text)
+    text = _SEASON_FALL.sub("autumn", text)
     text = _BORN.sub("", text)
     text = _SYNONYM.sub(lambda m: SYNONYMS[m.group(1).lower()], text)
     text = _MONTH_ABBREVIATION.sub(
@@ -461,7 +491,13 @@ _PRONOUNS_MODALS = frozenset(
 )
 _VERB_STEMS = frozenset(judges._suffix_stem(v) for v in lexicon.VERBS)
 _OBJECT_STARTS = frozenset("the a an by his her their its my our".split())
-_LIGHT = frozenset({"where", "which", "who", "whose", "what", "when", "how"})
+_DAYPARTS = frozenset(
+    judges._stem(w) for w in ("morning", "afternoon", "evening", "night")
+)
+# Titles before a name: "Mr. Patel" is the name "Patel".
+_MIXED_CASE = re.compile(r"^[a-z]+[A-Z]\w*$")  # "iPhone", "macOS", "eBay"
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir"})
+_LIGHT = _TITLES | frozenset({"where", "which", "who", "whose", "what", "when", "how"})
 _DETERMINERS = frozenset({"the", "a", "an", "our", "my", "their", "his", "her"})
 _TYPED = re.compile(r"^[TDOQ]\d")
 _BARE_NUMBER = re.compile(r"^(?:Q)?\d+(?:\.\d+)?$")
@@ -477,10 +513,18 @@ _CONCEPT_STEMS = frozenset(_CONCEPTS.values())
 _LOWER_CLASS = {
     word: name for name, words in lexicon.LOWER_CLASSES.items() for word in words
 }
+# A word of several classes ("Julia": a person or a language) has them all,
+# joined by "|".
 _UPPER_CLASS = {
-    word: name for name, words in lexicon.UPPER_CLASSES.items() for word in words
+    word: "|".join(
+        sorted(name for name, words in lexicon.UPPER_CLASSES.items() if word in words)
+    )
+    for words in lexicon.UPPER_CLASSES.values()
+    for word in words
 }
-_UPPER_KINDS = frozenset(lexicon.UPPER_CLASSES) | {"name"}
+_UPPER_KINDS = (
+    frozenset(_UPPER_CLASS.values()) | frozenset(lexicon.UPPER_CLASSES) | {"name"}
+)
 
 
 def _verb(token: str, i: int, nxt: str, prev: str = "") -> bool:
@@ -537,7 +581,11 @@ def read(text: str) -> Reading:
     verb_seen = False
     previous: tuple[int, str, str, str] | None = None
     # The first word's copula: "Berlin is where …", "Blue is the user's …".
-    inverted = len(tokens) > 2 and tokens[1].lower() in _COPULAS
+    # … after a name of several words too: "Hannah Lee is the company's CEO".
+    head = next((j for j, t in enumerate(tokens) if not t[:1].isupper()), 0)
+    inverted = (
+        0 < head <= 3 and head + 1 < len(tokens) and tokens[head].lower() in _COPULAS
+    )
     # "Call on 3 May: discussed pricing": the values before a short label's
     # colon say which note it is.
     colon = canonical.find(":")
@@ -609,6 +657,7 @@ def read(text: str) -> Reading:
                 and nxt.islower()
                 and nxt.lower() not in judges.STOPWORDS
                 and _stem(nxt) not in _FRAME_STEMS
+                and _stem(nxt) not in _DAYPARTS  # "on Thursday evenings"
             )
             role = "entity" if modifier else "value"
             kind = "frequency" if lower in judges.FREQUENCIES else "weekday"
@@ -640,7 +689,9 @@ def read(text: str) -> Reading:
             kind = _LOWER_CLASS[lower]
         elif word[:1].isupper() and (lower in _UPPER_CLASS or lower in _LOWER_CLASS):
             if (i == 0 and not inverted) or (
-                subject and _UPPER_CLASS.get(lower) == "person"
+                subject
+                and not inverted
+                and "person" in _UPPER_CLASS.get(lower, "").split("|")
             ):
                 # The sentence's subject: "Jon lost his job", "On Tuesday,
                 # Tomasz takes …"; not "Berlin is where the user lives".
@@ -648,7 +699,7 @@ def read(text: str) -> Reading:
             else:
                 role = "value"
             kind = _UPPER_CLASS.get(lower) or _LOWER_CLASS[lower]
-        elif word[:1].isupper() and (
+        elif (word[:1].isupper() or _MIXED_CASE.match(word)) and (
             (i > 0 and tokens[i - 1][-1:] not in ".!?") or (i == 0 and inverted)
         ):
             # A name after the verb is a value ("runs on Kubernetes"); before
@@ -732,7 +783,13 @@ def _kind(value: str) -> str:
 
 
 def _stem(word: str) -> str:
-    return judges._stem(word.lower()) if word else word
+    """Return the judge's stem; a noun in -ion reads as its verb ("collection")."""
+    if not word:
+        return word
+    lower = word.lower()
+    if len(lower) > 7 and lower.endswith("ion") and lower[-4] in "ts":
+        return judges._suffix_stem(lower[:-3])
+    return judges._stem(lower)
 
 
 def _one_kind(kinds: set[str]) -> bool:
@@ -743,7 +800,10 @@ def _one_kind(kinds: set[str]) -> bool:
     """
     if len(kinds) <= 1:
         return True
-    return kinds <= _UPPER_KINDS and len(kinds - {"name"}) <= 1
+    if not kinds <= _UPPER_KINDS:
+        return False
+    classes = [set(k.split("|")) for k in kinds - {"name"}]
+    return not classes or bool(set.intersection(*classes))
 
 
 @dataclass(frozen=True)
@@ -759,6 +819,7 @@ class Comparison:
     kinds: dict[str, str] = field(default_factory=dict)
     surface: dict[str, str] = field(default_factory=dict)
     shared_values: int = 0
+    shared_names: int = 0
     verb: bool = True
     deictic: bool = False
     episode: bool = False
@@ -836,11 +897,16 @@ class Comparison:
         """
         if self.negation_flip or self.negated or self.other_attribute:
             return False
-        if self.addition or not self.shared_values:
+        if self.addition or not (self.shared_values or self.shared_names):
             return False
         roles = self.roles(self.only_a) | self.roles(self.only_b)
         if roles & {"value", "relation", "entity"}:
             return False
+        if not self.shared_values:
+            # Only a name in common ("Logs are shipped / sent to Datadog"):
+            # one word of one's own at most; a longer story about the same
+            # names is not the same fact.
+            return all(len(side) <= 1 for side in (self.only_a, self.only_b))
         # A short rewording, not a longer story about the same names. A
         # shared name alone ("Datadog", but also "Caroline") is not enough:
         # on LoCoMo it made duplicates of related stories.
@@ -873,6 +939,12 @@ def compare(premise: str, hypothesis: str) -> Comparison:
         surface={**a.surface, **b.surface},
         # Values that fill a slot: a typed or classed value, not a name
         # ("Caroline", "Melanie" are who the sentence is about).
+        shared_names=sum(
+            1
+            for w in shared
+            if "value" in (a.words[w], b.words[w])
+            and "name" in (a.kinds.get(w), b.kinds.get(w))
+        ),
         shared_values=sum(
             1
             for w in shared

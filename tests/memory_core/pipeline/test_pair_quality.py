@@ -1,12 +1,12 @@
 """Contradiction and paraphrase quality on the labelled pair sets (issue 12).
 
 `tests/data/pairs_heldout.jsonl` comes from templates and words the rules
-were never tuned on (`tests/data/make_pair_sets.py`). `pairs_blind.jsonl`
-and `pairs_blind2.jsonl` were written by hand before the second round of
-work, in other phrasings and domains; blind2's misses were only read after
-the last change. The figures asserted are the ones measured
-(`bench/gates_quality.py`, memory_core/pipeline/QUALITY.md), with a small
-margin. The embeddings come from the real model.
+were never tuned on (`tests/data/make_pair_sets.py`). `pairs_blind*.jsonl`
+were written by hand, in other phrasings and domains, each before the
+changes it measures: blind's misses were read early, blind2's after one
+round of changes, blind3's not at all (QUALITY.md). The figures asserted
+are the ones measured (`bench/gates_quality.py`), with a small margin.
+The embeddings come from the real model.
 """
 
 import pytest
@@ -14,9 +14,12 @@ import pytest
 from bench import gates_quality
 from memory_core.pipeline.judges import RuleJudge
 
-# Measured once, after the last change (QUALITY.md), minus about 0.02.
-BLIND2_CONTRADICTION = (0.84, 0.95)
-BLIND2_DUPLICATE = (0.76, 0.97)
+# blind2 was measured untouched at 0.84 / 1.00 and 0.80 / 1.00; its misses
+# were then read and prompted fixes, so blind3 is the untouched one now.
+BLIND2_CONTRADICTION = (0.88, 0.97)
+BLIND2_DUPLICATE = (0.86, 0.97)
+BLIND3_CONTRADICTION = (0.88, 0.93)
+BLIND3_DUPLICATE = (0.74, 0.97)
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +35,7 @@ def embeddings():
         ("heldout", (0.95, 0.98), (0.97, 0.98)),
         ("blind", (0.93, 0.97), (0.90, 0.97)),
         ("blind2", BLIND2_CONTRADICTION, BLIND2_DUPLICATE),
+        ("blind3", BLIND3_CONTRADICTION, BLIND3_DUPLICATE),
     ],
 )
 def test_gates_on_the_pair_sets(embeddings, name, contradiction, duplicate):
@@ -45,7 +49,7 @@ def test_gates_on_the_pair_sets(embeddings, name, contradiction, duplicate):
 
 
 def test_the_sets_are_large_and_disjoint():
-    names = ("dev", "heldout", "blind", "blind2")
+    names = ("dev", "heldout", "blind", "blind2", "blind3")
     sets = {name: gates_quality.read_pairs(name) for name in names}
     for name, rows in sets.items():
         least = 500 if name in ("dev", "heldout") else 50
@@ -63,7 +67,8 @@ def test_the_sets_are_large_and_disjoint():
     }
     # One pair, written independently, is in both: "The user is afraid of
     # spiders." / "Spiders scare the user.".
-    shared = (pairs["dev"] | pairs["heldout"]) & (pairs["blind"] | pairs["blind2"])
+    blind = pairs["blind"] | pairs["blind2"] | pairs["blind3"]
+    shared = (pairs["dev"] | pairs["heldout"]) & blind
     assert len(shared) <= 1, shared
 
 
@@ -144,6 +149,9 @@ def test_the_sets_are_large_and_disjoint():
             "The cluster runs Kubernetes 1.29.",
             True,
         ),
+        ("The team is led by Omar.", "The team is led by Julia.", True),
+        ("The landlord is Mr. Patel.", "The landlord is Mrs. Okafor.", True),
+        ("Jon lost his job at Door Dash.", "Gina lost her job at Door Dash.", False),
     ],
 )
 def test_regressions_from_the_issue(premise, hypothesis, contradicts):
@@ -173,6 +181,8 @@ def test_regressions_from_the_issue(premise, hypothesis, contradicts):
             "Tomasz was born eldest of the siblings.",
         ),
         ("The cache TTL is 1 hour.", "Cached entries live for 60 minutes."),
+        ("Lunch is served at 12:30.", "Lunch is served at half past twelve."),
+        ("The CEO of the company is Hannah Lee.", "Hannah Lee is the company's CEO."),
     ],
 )
 def test_paraphrases_state_the_same_fact(first, second):
