@@ -47,6 +47,8 @@ urlpatterns = [
         "t/<slug:slug>/writes/<uuid:write_id>/", views.write_detail, name="write_detail"
     ),
     path("t/<slug:slug>/audit/", include_for_members("audit.urls")),
+    # The metrics dashboard, each tenant's landing page (memory_core/metrics/).
+    path("", include("memory_core.metrics.urls")),
     # approvals → memory_core is the allowed direction, so its views use
     # `member_required` themselves; included here so every page shares /t/<slug>/.
     path("t/<slug:slug>/", include("approvals.urls")),

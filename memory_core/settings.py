@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "axes",
     "audit",
     "memory_core",
+    "memory_core.metrics",
     "approvals",
 ]
 
@@ -336,6 +337,12 @@ CELERY_BEAT_SCHEDULE = {
     "gc-all-tenants": {
         "task": "memory_core.gc.run_all",
         "schedule": 3600.0,
+    },
+    # The dashboard's hourly rollups (memory_core/metrics/rollups.py).
+    "metrics-rollup": {
+        "task": "metrics.rollup_all",
+        "schedule": 300.0,
+        "options": {"expires": 290.0},
     },
 }
 

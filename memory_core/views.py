@@ -27,8 +27,10 @@ from memory_core.exceptions import DomainError
 from memory_core.models import (
     Agent,
     Layer,
+    Membership,
     MemoryLogEntry,
     MemoryVersion,
+    Role,
     Tenant,
     VersionStatus,
     WriteStatus,
@@ -51,6 +53,7 @@ from memory_core.services.curation import (
 )
 
 PAGE_SIZE = 50
+DASHBOARD_ROLES = (Role.CURATOR, Role.COMPLIANCE_OFFICER, Role.ADMIN)
 SEARCH_LIMIT = 10
 SEARCH_MAX_LIMIT = 50
 SEARCH_MAX_QUERY = 2000
@@ -81,7 +84,10 @@ def choice(
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    """Send a member to their first tenant's memories; anyone else sees why not.
+    """Send a member to their first tenant's landing page; anyone else sees why not.
+
+    Curators, compliance officers and admins land on the metrics dashboard,
+    viewers on the memories.
 
     A tenant that is not suspended comes first; a platform operator who
     belongs to no tenant goes to the platform's pages.
@@ -92,6 +98,13 @@ def home(request: HttpRequest) -> HttpResponse:
         if request.user.is_superuser:
             return redirect("platform_tenants")
         return render(request, "memory_core/no_tenant.html")
+    role = (
+        Membership.objects.filter(tenant=tenant, user=request.user)
+        .values_list("role", flat=True)
+        .first()
+    )
+    if role in DASHBOARD_ROLES:
+        return redirect("metrics_dashboard", slug=tenant.slug)
     return redirect("memory_list", slug=tenant.slug)
 
 

@@ -341,7 +341,7 @@ def test_a_suspended_tenants_members_see_the_suspended_page(
     assert htmx.status_code == 403 and htmx["HX-Refresh"] == "true"
     # Their other tenant is unaffected, and home leads there first.
     assert client.get("/t/globex/memories/").status_code == 200
-    assert client.get(reverse("home"))["Location"] == "/t/globex/memories/"
+    assert client.get(reverse("home"))["Location"] == "/t/globex/dashboard/"
 
 
 def test_suspension_deletes_nothing(platform, tenant, acme_agent_token):

@@ -109,9 +109,10 @@ def rows(response) -> int:
 
 
 def test_home_sends_a_member_to_their_first_tenant(browser, tenant):
+    # A curator's landing page is the dashboard (tests/metrics/test_dashboard.py).
     response = browser.get(reverse("home"))
     assert response.status_code == 302
-    assert response["Location"] == reverse("memory_list", args=[tenant.slug])
+    assert response["Location"] == reverse("metrics_dashboard", args=[tenant.slug])
 
 
 def test_home_without_a_tenant_says_so(client, django_user_model):

@@ -1,0 +1,334 @@
+"""Hourly rollups of the write path, kept by beat for the dashboard.
+
+Each run recomputes, per tenant, the hours that may have changed since the
+last one: the last TRAILING_HOURS, and the hours in which writes were created
+that a person (or a deadline) decided since. An hour is replaced whole (delete
+then insert, in one transaction), so a run is idempotent and a missed run is
+made up by the next. The first run of a tenant covers FIRST_RUN_DAYS.
+
+Rollups are derived data, not a change anybody made: no audit event.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from django.db import connection, transaction
+from django.db.models import Count, Q
+from django.db.models.functions import TruncHour
+from django.utils import timezone
+
+from memory_core.gc.rules import ITEMS, STALENESS_SCORE, Context
+from memory_core.metrics.models import Rollup, RollupCursor, RollupKind
+from memory_core.models import Tenant, WriteRequest
+from memory_core.policy import policy_for
+
+logger = logging.getLogger(__name__)
+
+# Histogram bounds (upper edges); a value above the last falls in one more bin.
+GATE_MS_BOUNDS = (0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 5000)
+DECISION_S_BOUNDS = (
+    60,
+    300,
+    900,
+    1800,
+    3600,
+    2 * 3600,
+    4 * 3600,
+    8 * 3600,
+    24 * 3600,
+    48 * 3600,
+    72 * 3600,
+    7 * 24 * 3600,
+)
+STALENESS_BINS = 10
+TRAILING_HOURS = 2
+FIRST_RUN_DAYS = 31
+HOUR = timedelta(hours=1)
+
+
+def floor_hour(moment: datetime) -> datetime:
+    return moment.replace(minute=0, second=0, microsecond=0)
+
+
+def hour_runs(hours: Iterable[datetime]) -> list[tuple[datetime, datetime]]:
+    """Group hours into contiguous [start, end) ranges, oldest first."""
+    runs: list[tuple[datetime, datetime]] = []
+    for hour in sorted(set(hours)):
+        if runs and runs[-1][1] == hour:
+            runs[-1] = (runs[-1][0], hour + HOUR)
+        else:
+            runs.append((hour, hour + HOUR))
+    return runs
+
+
+def _histogram(pairs: Iterable[tuple[int, int]], size: int) -> list[int]:
+    """Dense bin counts from (width_bucket, count) pairs."""
+    bins = [0] * size
+    for index, count in pairs:
+        bins[min(max(int(index), 0), size - 1)] += int(count)
+    return bins
+
+
+def _write_rows(tenant: Tenant, start: datetime, end: datetime) -> list[Rollup]:
+    grouped = (
+        WriteRequest.objects.filter(
+            tenant=tenant, created_at__gte=start, created_at__lt=end
+        )
+        .annotate(h=TruncHour("created_at"))
+        .values("h", "agent_id", "status", "gate", "code")
+        .annotate(n=Count("id"), pii=Count("id", filter=Q(flags__contains=["pii"])))
+        .order_by()
+    )
+    return [
+        Rollup(
+            tenant=tenant,
+            hour=row["h"],
+            kind=RollupKind.WRITE,
+            agent_id=row["agent_id"],
+            status=row["status"],
+            gate=row["gate"],
+            code=row["code"],
+            count=row["n"],
+            flagged=row["pii"],
+        )
+        for row in grouped
+    ]
+
+
+GATE_SQL = """
+    SELECT date_trunc('hour', w.created_at), d->>'gate',
+           width_bucket((d->>'ms')::float8, %(bounds)s::float8[]),
+           count(*), sum((d->>'ms')::float8)
+    FROM memory_core_writerequest w
+    CROSS JOIN LATERAL jsonb_array_elements(
+        CASE WHEN jsonb_typeof(w.gate_decisions) = 'array'
+             THEN w.gate_decisions ELSE '[]'::jsonb END) d
+    WHERE w.tenant_id = %(tenant)s AND w.created_at >= %(start)s
+      AND w.created_at < %(end)s AND d ? 'ms' AND d ? 'gate'
+    GROUP BY 1, 2, 3
+"""
+
+
+def _gate_rows(tenant: Tenant, start: datetime, end: datetime) -> list[Rollup]:
+    """Per gate and hour, a histogram of the gate's latency in milliseconds."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            GATE_SQL,
+            {
+                "bounds": list(map(float, GATE_MS_BOUNDS)),
+                "tenant": tenant.id,
+                "start": start,
+                "end": end,
+            },
+        )
+        found = cursor.fetchall()
+    merged: dict[tuple, dict] = defaultdict(lambda: {"bins": [], "n": 0, "sum": 0.0})
+    for hour, gate, index, count, total in found:
+        entry = merged[(hour, gate)]
+        entry["bins"].append((index, count))
+        entry["n"] += count
+        entry["sum"] += total or 0.0
+    return [
+        Rollup(
+            tenant=tenant,
+            hour=hour,
+            kind=RollupKind.GATE_MS,
+            gate=gate,
+            count=entry["n"],
+            value_sum=entry["sum"],
+            buckets=_histogram(entry["bins"], len(GATE_MS_BOUNDS) + 1),
+        )
+        for (hour, gate), entry in merged.items()
+    ]
+
+
+DECISION_SQL = """
+    SELECT date_trunc('hour', decided_at), tier, status,
+           width_bucket(extract(epoch FROM decided_at - created_at)::float8,
+                        %(bounds)s::float8[]),
+           count(*), sum(extract(epoch FROM decided_at - created_at)::float8),
+           count(*) FILTER (WHERE status = 'expired'
+                            OR (review_deadline IS NOT NULL
+                                AND decided_at > review_deadline))
+    FROM memory_core_writerequest
+    WHERE tenant_id = %(tenant)s AND decided_at IS NOT NULL
+      AND decided_at >= %(start)s
+    GROUP BY 1, 2, 3, 4
+"""
+
+
+def _decision_rows(tenant: Tenant, start: datetime) -> list[Rollup]:
+    """Per hour of decision, tier and outcome: time to decision and SLA breaches."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            DECISION_SQL,
+            {
+                "bounds": list(map(float, DECISION_S_BOUNDS)),
+                "tenant": tenant.id,
+                "start": start,
+            },
+        )
+        found = cursor.fetchall()
+    merged: dict[tuple, dict] = defaultdict(
+        lambda: {"bins": [], "n": 0, "sum": 0.0, "late": 0}
+    )
+    for hour, tier, status, index, count, total, late in found:
+        entry = merged[(hour, tier or "", status)]
+        entry["bins"].append((index, count))
+        entry["n"] += count
+        entry["sum"] += total or 0.0
+        entry["late"] += late
+    return [
+        Rollup(
+            tenant=tenant,
+            hour=hour,
+            kind=RollupKind.DECISION,
+            gate=tier,
+            status=status,
+            count=entry["n"],
+            value_sum=entry["sum"],
+            flagged=entry["late"],
+            buckets=_histogram(entry["bins"], len(DECISION_S_BOUNDS) + 1),
+        )
+        for (hour, tier, status), entry in merged.items()
+    ]
+
+
+CONFLICT_SQL = """
+    SELECT date_trunc('hour', created_at), count(*)
+    FROM memory_core_conflict
+    WHERE tenant_id = %(tenant)s AND created_at >= %(start)s
+    GROUP BY 1
+"""
+
+
+def _conflict_rows(tenant: Tenant, start: datetime) -> list[Rollup]:
+    with connection.cursor() as cursor:
+        cursor.execute(CONFLICT_SQL, {"tenant": tenant.id, "start": start})
+        found = cursor.fetchall()
+    return [
+        Rollup(tenant=tenant, hour=hour, kind=RollupKind.CONFLICT, count=count)
+        for hour, count in found
+    ]
+
+
+RETENTION_SQL = """
+    SELECT date_trunc('hour', created_at), action,
+           sum(coalesce((metadata->>'items')::bigint, 0))
+    FROM audit_auditevent
+    WHERE tenant_id = %(tenant)s AND created_at >= %(start)s
+      AND action IN ('retention.expire', 'retention.hard_delete')
+    GROUP BY 1, 2
+"""
+
+
+def _retention_rows(tenant: Tenant, start: datetime) -> list[Rollup]:
+    """Memories retention took per hour (from its audit events, 003 §12.10.4)."""
+    with connection.cursor() as cursor:
+        cursor.execute(RETENTION_SQL, {"tenant": tenant.id, "start": start})
+        found = cursor.fetchall()
+    return [
+        Rollup(
+            tenant=tenant,
+            hour=hour,
+            kind=RollupKind.RETENTION,
+            status=action.removeprefix("retention."),
+            count=items,
+        )
+        for hour, action, items in found
+    ]
+
+
+# The same score GC marks by (000 §6, memory_core/gc/rules.py), over every
+# active memory, in ten bins of 0.1.
+STALENESS_SQL = f"""
+    SELECT width_bucket(least(greatest({STALENESS_SCORE}, 0.0), 0.999999),
+                        0.0, 1.0, {STALENESS_BINS}) AS bin, count(*)
+    FROM {ITEMS} i
+    WHERE i.tenant_id = %(tenant)s AND i.status = 'active'
+    GROUP BY 1
+"""
+
+
+def _staleness_row(tenant: Tenant, now: datetime) -> Rollup:
+    params = Context(tenant_id=tenant.id, now=now, policy=policy_for(tenant)).params()
+    with connection.cursor() as cursor:
+        cursor.execute(STALENESS_SQL, params)
+        found = cursor.fetchall()
+    bins = _histogram(((index - 1, count) for index, count in found), STALENESS_BINS)
+    return Rollup(
+        tenant=tenant,
+        hour=floor_hour(now),
+        kind=RollupKind.STALENESS,
+        count=sum(bins),
+        buckets=bins,
+    )
+
+
+def rollup_tenant(tenant: Tenant, *, now: datetime | None = None) -> int:
+    """Recompute the tenant's changed hours; return the number of rows written."""
+    now = now or timezone.now()
+    started = time.perf_counter()
+    with transaction.atomic():
+        cursor = RollupCursor.objects.select_for_update().filter(tenant=tenant).first()
+        since = cursor.rolled_up_at if cursor else now - timedelta(days=FIRST_RUN_DAYS)
+        start = floor_hour(min(since, now - timedelta(hours=TRAILING_HOURS)))
+        hours = {start + HOUR * n for n in range(int((now - start) / HOUR) + 1)}
+        # Older hours whose writes a person decided since the last run.
+        hours.update(
+            WriteRequest.objects.filter(
+                tenant=tenant, decided_at__isnull=False, decided_at__gte=since
+            )
+            .annotate(h=TruncHour("created_at"))
+            .values_list("h", flat=True)
+            .distinct()
+            .order_by()
+        )
+        rows: list[Rollup] = []
+        for run_start, run_end in hour_runs(hours):
+            Rollup.objects.filter(
+                tenant=tenant,
+                kind__in=(RollupKind.WRITE, RollupKind.GATE_MS),
+                hour__gte=run_start,
+                hour__lt=run_end,
+            ).delete()
+            rows += _write_rows(tenant, run_start, run_end)
+            rows += _gate_rows(tenant, run_start, run_end)
+        Rollup.objects.filter(
+            tenant=tenant,
+            kind__in=(RollupKind.DECISION, RollupKind.CONFLICT, RollupKind.RETENTION),
+            hour__gte=start,
+        ).delete()
+        Rollup.objects.filter(
+            tenant=tenant, kind=RollupKind.STALENESS, hour=floor_hour(now)
+        ).delete()
+        rows += _decision_rows(tenant, start)
+        rows += _conflict_rows(tenant, start)
+        rows += _retention_rows(tenant, start)
+        rows.append(_staleness_row(tenant, now))
+        Rollup.objects.bulk_create(rows, batch_size=1000)
+        RollupCursor.objects.update_or_create(
+            tenant=tenant,
+            defaults={
+                "rolled_up_at": now,
+                "duration_ms": (time.perf_counter() - started) * 1000,
+            },
+        )
+    return len(rows)
+
+
+def rollup_all(*, now: datetime | None = None) -> int:
+    """Roll up every tenant, each in its own transaction; return rows written."""
+    written = 0
+    for tenant in Tenant.objects.order_by("slug"):
+        try:
+            written += rollup_tenant(tenant, now=now)
+        except Exception:
+            # One tenant's failure must not stop the others' rollups.
+            logger.exception("metrics rollup failed for tenant %s", tenant.slug)
+    return written

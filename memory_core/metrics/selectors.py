@@ -1,0 +1,386 @@
+"""What the dashboard shows, for one tenant and one window.
+
+A fixed number of queries whatever the volume: the write path's history
+comes from the hourly rollups (rollups.py); the live figures (the review
+queue, open erasures) from indexed aggregates over small row sets.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import Avg, Count, F, Max, Min, Q, Sum
+
+from approvals.models import OPEN_ERASURE_STATUSES, ErasureRequest, ErasureStatus
+from memory_core.metrics.models import RollupCursor, RollupKind
+from memory_core.metrics.rollups import (
+    DECISION_S_BOUNDS,
+    GATE_MS_BOUNDS,
+    STALENESS_BINS,
+)
+from memory_core.models import (
+    Agent,
+    GcRun,
+    GcRunStatus,
+    ReadTally,
+    Tenant,
+    WriteRequest,
+    WriteStatus,
+)
+
+
+@dataclass(frozen=True)
+class Window:
+    key: str
+    label: str
+    span: timedelta
+    step: timedelta
+    step_label: str
+
+
+WINDOWS = {
+    "24h": Window("24h", "24 hours", timedelta(hours=24), timedelta(hours=1), "hour"),
+    "7d": Window("7d", "7 days", timedelta(days=7), timedelta(hours=6), "6 hours"),
+    "30d": Window("30d", "30 days", timedelta(days=30), timedelta(days=1), "day"),
+}
+DEFAULT_WINDOW = "7d"
+# Writes an agent made that ended here count as accepted (003 §12.12.3 WAR
+# counts COMMITTED; a duplicate is admitted, answered with the existing item).
+ACCEPTED = (WriteStatus.COMMITTED,)
+AWAITING = (WriteStatus.PENDING_REVIEW, WriteStatus.AWAITING_APPROVAL)
+# Statuses the time series stacks, in this order.
+SERIES_STATUSES = (
+    WriteStatus.COMMITTED,
+    WriteStatus.DUPLICATE,
+    WriteStatus.PENDING_REVIEW,
+    WriteStatus.AWAITING_APPROVAL,
+    WriteStatus.REJECTED,
+    WriteStatus.EXPIRED,
+    WriteStatus.DEFERRED,
+    WriteStatus.QUEUED,
+)
+SECRET_CODES = ("secret_detected",)
+
+
+def percentile(bins: list[int], bounds: tuple[float, ...], p: float) -> float | None:
+    """Estimate the p-th quantile from histogram bins (linear within a bin).
+
+    Bin i holds values up to bounds[i]; the last bin, values above bounds[-1],
+    answers bounds[-1] (a floor: "at least").
+    """
+    total = sum(bins)
+    if not total:
+        return None
+    target = p * total
+    seen = 0
+    for index, count in enumerate(bins):
+        if count and seen + count >= target:
+            if index >= len(bounds):
+                return float(bounds[-1])
+            lower = float(bounds[index - 1]) if index else 0.0
+            upper = float(bounds[index])
+            return lower + (upper - lower) * (target - seen) / count
+        seen += count
+    return float(bounds[-1])
+
+
+def ratio(part: float, whole: float) -> float | None:
+    return part / whole if whole else None
+
+
+@dataclass
+class Dashboard:
+    tenant: Tenant
+    window: Window
+    now: datetime
+    start: datetime
+    rolled_up_at: datetime | None = None
+    series: list[dict[str, Any]] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    writes: int = 0
+    accepted: int = 0
+    duplicates: int = 0
+    rejected: int = 0
+    redacted: int = 0
+    secret_blocks: int = 0
+    conflicts: int = 0
+    rejections: list[dict[str, Any]] = field(default_factory=list)
+    gates: list[dict[str, Any]] = field(default_factory=list)
+    decisions: int = 0
+    decision_breaches: int = 0
+    decision_p50: float | None = None
+    decision_p95: float | None = None
+    queue: dict[str, Any] = field(default_factory=dict)
+    staleness: list[dict[str, Any]] = field(default_factory=list)
+    staleness_p50: float | None = None
+    staleness_p95: float | None = None
+    reads: dict[str, Any] = field(default_factory=dict)
+    erasure: dict[str, Any] = field(default_factory=dict)
+    gc: dict[str, Any] = field(default_factory=dict)
+    retention: dict[str, int] = field(default_factory=dict)
+    agents: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def acceptance_rate(self) -> float | None:
+        return ratio(self.accepted, self.writes)
+
+    @property
+    def dedup_rate(self) -> float | None:
+        return ratio(self.duplicates, self.writes)
+
+    @property
+    def contradiction_rate(self) -> float | None:
+        return ratio(self.conflicts, self.writes)
+
+    @property
+    def conflicts_per_day(self) -> float:
+        return self.conflicts / (self.window.span / timedelta(days=1))
+
+    @property
+    def sla_on_time(self) -> float | None:
+        if not self.decisions:
+            return None
+        return 1 - self.decision_breaches / self.decisions
+
+
+SERIES_SQL = """
+    SELECT date_bin(%(step)s, hour, %(origin)s) AS bin, kind, status, sum(count)::bigint
+    FROM metrics_rollup
+    WHERE tenant_id = %(tenant)s AND kind IN ('write', 'conflict')
+      AND hour >= %(start)s
+    GROUP BY 1, 2, 3
+"""
+BREAKDOWN_SQL = """
+    SELECT agent_id, status, gate, code, sum(count)::bigint, sum(flagged)::bigint
+    FROM metrics_rollup
+    WHERE tenant_id = %(tenant)s AND kind = 'write' AND hour >= %(start)s
+    GROUP BY 1, 2, 3, 4
+"""
+# Histograms summed bin by bin, in the database.
+BINS_SQL = """
+    SELECT r.kind, r.gate, u.i, sum(u.v)::bigint, sum(r.count)::bigint,
+           sum(r.flagged)::bigint
+    FROM metrics_rollup r
+    CROSS JOIN LATERAL unnest(r.buckets) WITH ORDINALITY AS u(v, i)
+    WHERE r.tenant_id = %(tenant)s AND r.kind IN ('gate_ms', 'decision')
+      AND r.hour >= %(start)s
+    GROUP BY 1, 2, 3
+"""
+OTHER_SQL = """
+    (SELECT 'retention' AS kind, status, sum(count)::bigint, NULL::timestamptz
+     FROM metrics_rollup
+     WHERE tenant_id = %(tenant)s AND kind = 'retention' AND hour >= %(start)s
+     GROUP BY 2)
+    UNION ALL
+    (SELECT 'staleness', array_to_string(buckets, ','), count, hour
+     FROM metrics_rollup
+     WHERE tenant_id = %(tenant)s AND kind = 'staleness'
+     ORDER BY hour DESC LIMIT 1)
+"""
+
+
+def _fetch(sql: str, params: dict[str, Any]) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def dashboard_for(tenant: Tenant, window_key: str, *, now: datetime) -> Dashboard:
+    window = WINDOWS.get(window_key) or WINDOWS[DEFAULT_WINDOW]
+    step = window.step
+    # Bins aligned on the step, the last one holding the current hour.
+    origin = datetime(2000, 1, 1, tzinfo=now.tzinfo)
+    current = now.replace(minute=0, second=0, microsecond=0)
+    last_bin = origin + ((current - origin) // step) * step
+    count = int(window.span / step)
+    first_bin = last_bin - step * (count - 1)
+    board = Dashboard(tenant=tenant, window=window, now=now, start=first_bin)
+    params = {"tenant": tenant.id, "start": first_bin, "step": step, "origin": origin}
+
+    cursor_row = RollupCursor.objects.filter(tenant=tenant).first()
+    board.rolled_up_at = cursor_row.rolled_up_at if cursor_row else None
+    _series(board, _fetch(SERIES_SQL, params), first_bin, count)
+    _breakdown(board, _fetch(BREAKDOWN_SQL, params))
+    _bins(board, _fetch(BINS_SQL, params))
+    _other(board, _fetch(OTHER_SQL, params))
+    _queue(board)
+    _reads(board)
+    _erasure(board)
+    _gc(board)
+    return board
+
+
+def _series(board: Dashboard, rows: list[tuple], first: datetime, count: int) -> None:
+    step = board.window.step
+    bins = [
+        {"start": first + step * n, "counts": defaultdict(int), "conflicts": 0}
+        for n in range(count)
+    ]
+    index = {b["start"]: b for b in bins}
+    for start, kind, status, total in rows:
+        b = index.get(start)
+        if b is None:
+            continue
+        if kind == "conflict":
+            b["conflicts"] += total
+            board.conflicts += total
+        else:
+            b["counts"][status] += total
+    board.series = bins
+
+
+def _breakdown(board: Dashboard, rows: list[tuple]) -> None:
+    totals: dict[str, int] = defaultdict(int)
+    rejections: dict[tuple[str, str], int] = defaultdict(int)
+    per_agent: dict[Any, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for agent_id, status, gate, code, total, pii in rows:
+        totals[status] += total
+        board.redacted += pii
+        per_agent[agent_id]["writes"] += total
+        per_agent[agent_id][status] += total
+        if status == WriteStatus.REJECTED:
+            rejections[(gate or "—", code or "—")] += total
+            if code in SECRET_CODES:
+                board.secret_blocks += total
+    board.totals = dict(totals)
+    board.writes = sum(totals.values())
+    board.accepted = sum(totals.get(s, 0) for s in ACCEPTED)
+    board.duplicates = totals.get(WriteStatus.DUPLICATE, 0)
+    board.rejected = totals.get(WriteStatus.REJECTED, 0)
+    board.rejections = [
+        {"gate": gate, "code": code, "count": n}
+        for (gate, code), n in sorted(rejections.items(), key=lambda kv: -kv[1])
+    ]
+    agents = Agent.objects.filter(tenant=board.tenant).only(
+        "id", "name", "reputation", "is_active", "writes_suspended_at"
+    )
+    table = []
+    for agent in agents.order_by("name"):
+        counts = per_agent.get(agent.id, {})
+        writes = counts.get("writes", 0)
+        table.append(
+            {
+                "agent": agent,
+                "writes": writes,
+                "committed": counts.get(WriteStatus.COMMITTED, 0),
+                "rejected": counts.get(WriteStatus.REJECTED, 0),
+                "review": counts.get(WriteStatus.PENDING_REVIEW, 0)
+                + counts.get(WriteStatus.AWAITING_APPROVAL, 0),
+                "acceptance": ratio(counts.get(WriteStatus.COMMITTED, 0), writes),
+                "rejection_rate": ratio(counts.get(WriteStatus.REJECTED, 0), writes),
+                "suspended": agent.writes_suspended_at is not None
+                or not agent.is_active,
+            }
+        )
+    # The agent most worth a look first: highest rejection rate, then volume.
+    table.sort(key=lambda r: (-(r["rejection_rate"] or 0), -r["writes"]))
+    board.agents = table
+
+
+def _bins(board: Dashboard, rows: list[tuple]) -> None:
+    gates: dict[str, list[int]] = defaultdict(lambda: [0] * (len(GATE_MS_BOUNDS) + 1))
+    decision = [0] * (len(DECISION_S_BOUNDS) + 1)
+    for kind, gate, position, total, _count, _flagged in rows:
+        if kind == RollupKind.GATE_MS:
+            gates[gate][int(position) - 1] += total
+        else:
+            decision[int(position) - 1] += total
+    board.gates = [
+        {
+            "gate": gate,
+            "count": sum(bins),
+            "p50": percentile(bins, GATE_MS_BOUNDS, 0.50),
+            "p95": percentile(bins, GATE_MS_BOUNDS, 0.95),
+            "p99": percentile(bins, GATE_MS_BOUNDS, 0.99),
+        }
+        for gate, bins in sorted(gates.items())
+    ]
+    board.decision_p50 = percentile(decision, DECISION_S_BOUNDS, 0.50)
+    board.decision_p95 = percentile(decision, DECISION_S_BOUNDS, 0.95)
+    # Counts and breaches per row repeat on every bin: take them from bin 1.
+    board.decisions = sum(
+        r[4] for r in rows if r[0] == RollupKind.DECISION and int(r[2]) == 1
+    )
+    board.decision_breaches = sum(
+        r[5] for r in rows if r[0] == RollupKind.DECISION and int(r[2]) == 1
+    )
+
+
+def _other(board: Dashboard, rows: list[tuple]) -> None:
+    for kind, label, total, _hour in rows:
+        if kind == "retention":
+            board.retention[label] = int(total or 0)
+            continue
+        bins = [int(v) for v in label.split(",")] if label else []
+        if len(bins) != STALENESS_BINS:
+            continue
+        total_items = sum(bins) or 1
+        board.staleness = [
+            {
+                "label": f"{n / STALENESS_BINS:.1f}–{(n + 1) / STALENESS_BINS:.1f}",
+                "count": v,
+                "share": v / total_items,
+            }
+            for n, v in enumerate(bins)
+        ]
+        bounds = tuple((n + 1) / STALENESS_BINS for n in range(STALENESS_BINS))
+        board.staleness_p50 = percentile(bins, bounds, 0.5)
+        board.staleness_p95 = percentile(bins, bounds, 0.95)
+
+
+def _queue(board: Dashboard) -> None:
+    """The review queue now: size, oldest, overdue (write_request_review_idx)."""
+    board.queue = WriteRequest.objects.filter(
+        tenant=board.tenant, status__in=AWAITING
+    ).aggregate(
+        size=Count("id"),
+        oldest=Min("created_at"),
+        overdue=Count("id", filter=Q(review_deadline__lt=board.now)),
+    )
+    oldest = board.queue["oldest"]
+    board.queue["age"] = (board.now - oldest) if oldest else None
+
+
+def _reads(board: Dashboard) -> None:
+    board.reads = ReadTally.objects.filter(
+        tenant=board.tenant, day__gte=board.start.date()
+    ).aggregate(calls=Sum("calls"), answered=Sum("answered"))
+    board.reads["ratio"] = ratio(
+        board.reads["answered"] or 0, board.reads["calls"] or 0
+    )
+
+
+def _erasure(board: Dashboard) -> None:
+    """Erasures finished in the window against the 72 h SLA, and the open ones."""
+    sla = timedelta(hours=settings.MGC_ERASURE_SLA_HOURS)
+    done = Q(status=ErasureStatus.COMPLETED, finished_at__gte=board.start)
+    board.erasure = ErasureRequest.objects.filter(tenant=board.tenant).aggregate(
+        completed=Count("id", filter=done),
+        on_time=Count("id", filter=done & Q(finished_at__lte=F("due_at"))),
+        mean=Avg(F("finished_at") - F("created_at"), filter=done),
+        longest=Max(F("finished_at") - F("created_at"), filter=done),
+        open=Count("id", filter=Q(status__in=OPEN_ERASURE_STATUSES)),
+        overdue=Count(
+            "id", filter=Q(status__in=OPEN_ERASURE_STATUSES) & Q(due_at__lt=board.now)
+        ),
+    )
+    board.erasure["sla"] = sla
+
+
+def _gc(board: Dashboard) -> None:
+    """GC runs in the window: how many, rows examined, time, the last one."""
+    runs = GcRun.objects.filter(
+        tenant=board.tenant, dry_run=False, started_at__gte=board.start
+    )
+    board.gc = runs.aggregate(
+        runs=Count("id"),
+        failed=Count("id", filter=Q(status=GcRunStatus.FAILED)),
+        rows=Sum("rows_examined"),
+        seconds=Sum("duration_seconds"),
+        last=Max("finished_at", filter=Q(status=GcRunStatus.COMPLETED)),
+    )

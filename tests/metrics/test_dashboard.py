@@ -1,0 +1,186 @@
+"""The metrics dashboard: rollups, the page, its health score, its query count."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from memory_core.metrics.health import health_for, status_for
+from memory_core.metrics.models import Rollup, RollupKind
+from memory_core.metrics.rollups import GATE_MS_BOUNDS, rollup_tenant
+from memory_core.metrics.selectors import dashboard_for, percentile
+from memory_core.models import Role, WriteRequest
+from tests.factories import make_agent, make_member
+from tests.metrics.synthetic import writes_insert
+
+
+@pytest.fixture
+def agents(tenant):
+    return [make_agent(tenant, name=f"bot-{n}")[0] for n in range(3)]
+
+
+@pytest.fixture
+def curator_client(client, tenant):
+    client.force_login(make_member(tenant, Role.CURATOR))
+    return client
+
+
+def dashboard_url(tenant, window="7d"):
+    return reverse("metrics_dashboard", args=[tenant.slug]) + f"?window={window}"
+
+
+def test_rollup_counts_writes_by_outcome_and_gate_latency(tenant, agents):
+    now = timezone.now()
+    writes_insert(tenant, agents, count=800, end=now, span=timedelta(hours=20))
+
+    rollup_tenant(tenant, now=now)
+
+    writes = Rollup.objects.filter(tenant=tenant, kind=RollupKind.WRITE)
+    assert sum(r.count for r in writes) == 800
+    assert sum(r.flagged for r in writes) == 100  # one in eight has PII redacted
+    gates = {r.gate for r in Rollup.objects.filter(kind=RollupKind.GATE_MS)}
+    assert gates == {"schema", "sensitivity", "dedup", "risk"}
+
+    board = dashboard_for(tenant, "24h", now=now)
+    assert board.writes == 800
+    assert board.acceptance_rate == pytest.approx(0.5)
+    assert board.dedup_rate == pytest.approx(1 / 8)
+    assert board.secret_blocks == 100
+    assert board.redacted == 100
+    assert {(r["gate"], r["code"]) for r in board.rejections} == {
+        ("sensitivity", "secret_detected"),
+        ("schema", "invalid_layer"),
+    }
+    latency = {g["gate"]: g for g in board.gates}
+    # dedup always takes 12.5 ms: its p50 falls in the 10–25 ms bin.
+    assert 10 <= latency["dedup"]["p50"] <= 25
+    assert latency["schema"]["p99"] <= 0.5
+    assert sum(sum(b["counts"].values()) for b in board.series) == 800
+
+
+def test_a_second_rollup_replaces_its_hours_instead_of_adding(tenant, agents):
+    now = timezone.now()
+    writes_insert(tenant, agents, count=80, end=now, span=timedelta(hours=1))
+    rollup_tenant(tenant, now=now)
+    rollup_tenant(tenant, now=now + timedelta(minutes=5))
+    writes = Rollup.objects.filter(tenant=tenant, kind=RollupKind.WRITE)
+    assert sum(r.count for r in writes) == 80
+
+
+def test_an_old_write_decided_later_is_rolled_up_again(tenant, agents):
+    now = timezone.now()
+    three_days_ago = now - timedelta(days=3)
+    writes_insert(
+        tenant, agents, count=16, end=three_days_ago, span=timedelta(minutes=9)
+    )
+    rollup_tenant(tenant, now=now)
+
+    pending = WriteRequest.objects.filter(tenant=tenant, status="pending_review")
+    later = now + timedelta(minutes=10)
+    pending.update(
+        status="committed", decided_at=later, review_deadline=later - timedelta(hours=1)
+    )
+
+    rollup_tenant(tenant, now=later + timedelta(minutes=1))
+
+    board = dashboard_for(tenant, "7d", now=later + timedelta(minutes=1))
+    assert board.totals.get("pending_review", 0) == 0
+    assert board.totals["committed"] == 10
+    assert board.decisions == 2
+    assert board.decision_breaches == 2  # decided after their deadline
+
+
+def test_percentile_interpolates_within_a_bin():
+    bins = [0] * (len(GATE_MS_BOUNDS) + 1)
+    bins[6] = 100  # 5–10 ms
+    assert percentile(bins, GATE_MS_BOUNDS, 0.5) == pytest.approx(7.5)
+    assert percentile([0] * 3, (1, 2), 0.5) is None
+
+
+def test_health_thresholds():
+    assert status_for(0.8) == "HEALTHY"
+    assert status_for(0.79) == "DEGRADED"
+    assert status_for(0.6) == "DEGRADED"
+    assert status_for(0.59) == "CRITICAL"
+    assert status_for(None) == "NO DATA"
+
+
+def test_health_scores_what_it_measures(tenant, agents):
+    now = timezone.now()
+    writes_insert(tenant, agents, count=80, end=now, span=timedelta(hours=2))
+    rollup_tenant(tenant, now=now)
+    health = health_for(dashboard_for(tenant, "24h", now=now))
+    by_key = {i.key: i for i in health.inputs}
+    assert by_key["acceptance"].score == 1.0  # 0.5 is inside 0.4–0.8
+    assert by_key["dedup"].score == 1.0
+    assert by_key["read_hits"].score is None  # no reads: left out
+    assert sum(i.weight for i in health.inputs) == pytest.approx(1.0)
+    assert health.score is not None and 0 <= health.score <= 1
+
+
+def test_dashboard_page_shows_charts_and_tables(curator_client, tenant, agents):
+    now = timezone.now()
+    writes_insert(tenant, agents, count=400, end=now, span=timedelta(days=6))
+    rollup_tenant(tenant, now=now)
+
+    response = curator_client.get(dashboard_url(tenant))
+
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert body.count("<svg") >= 5
+    assert "Memory health" in body
+    assert 'style="' not in body and "<script>" not in body
+    for agent in agents:
+        assert agent.name in body
+    assert "secret_detected" in body
+
+
+def test_dashboard_query_count_does_not_grow_with_data(curator_client, tenant, agents):
+    now = timezone.now()
+    writes_insert(tenant, agents, count=50, end=now, span=timedelta(days=1))
+    rollup_tenant(tenant, now=now)
+    with CaptureQueriesContext(connection) as small:
+        assert curator_client.get(dashboard_url(tenant, "30d")).status_code == 200
+
+    writes_insert(tenant, agents, count=5000, end=now, span=timedelta(days=29))
+    make_agent(tenant, name="bot-late")
+    rollup_tenant(tenant, now=now + timedelta(minutes=1))
+    with CaptureQueriesContext(connection) as large:
+        assert curator_client.get(dashboard_url(tenant, "30d")).status_code == 200
+
+    assert len(large) == len(small)
+    assert len(small) <= 16, [q["sql"][:80] for q in small.captured_queries]
+
+
+def test_dashboard_is_for_members_only(client, tenant, other_tenant):
+    client.force_login(make_member(other_tenant))
+    assert client.get(dashboard_url(tenant)).status_code == 404
+
+
+def test_an_unknown_window_falls_back_to_seven_days(curator_client, tenant):
+    response = curator_client.get(dashboard_url(tenant, "1y"))
+    assert response.status_code == 200
+    assert response.context["board"].window.key == "7d"
+
+
+@pytest.mark.parametrize(
+    ("role", "landing"),
+    [
+        (Role.CURATOR, "metrics_dashboard"),
+        (Role.COMPLIANCE_OFFICER, "metrics_dashboard"),
+        (Role.ADMIN, "metrics_dashboard"),
+        (Role.VIEWER, "memory_list"),
+    ],
+)
+def test_home_lands_curators_officers_and_admins_on_the_dashboard(
+    client, tenant, role, landing
+):
+    client.force_login(make_member(tenant, role))
+    response = client.get(reverse("home"))
+    assert response.status_code == 302
+    assert response["Location"] == reverse(landing, args=[tenant.slug])
