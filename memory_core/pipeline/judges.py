@@ -23,7 +23,11 @@ The contradiction gate asks a judge about each semantic neighbour of a write
     currencies), times, dates, years, weekdays, months, frequencies
     ("budget is 500 EUR" vs "budget is 700 EUR", "meets on Monday" vs
     "meets on Tuesday");
-  * preference order: "prefers A over B" vs "prefers B over A".
+  * preference order: "prefers A over B" vs "prefers B over A";
+  * slot value (`slots.Comparison.clash`): the same subject and attribute
+    with one value each of one class ("Frankfurt" vs "Dublin", "blue" vs
+    "green", "sister" vs "cousin"); the value mismatch above only speaks
+    where the slot comparison agrees (memory_core/pipeline/QUALITY.md).
 
   "Always" against "never" is a negation ("never" negates, "always" is
   content). It misses paraphrased contradictions ("dislikes brand X" vs

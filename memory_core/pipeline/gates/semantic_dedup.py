@@ -15,7 +15,12 @@ Below the threshold, from `policy.paraphrase_similarity`, and above it for
 a rewording, a neighbour stating the same values of the same subject in
 other words (`slots.compare(...).same_fact`: "lives in Lisbon" / "home city
 is Lisbon", "9:30" / "9.30") is a DUPLICATE, tier "paraphrase"
-(QUALITY.md).
+(QUALITY.md). From `LOOSE_PARAPHRASE_SIMILARITY`, a near paraphrase counts
+too: the same typed or classed value with at most two words of each side's
+own that are no value, relation or entity (`near_same_fact`: "the company
+employs 120 people" / "has 120 employees"). Above the threshold, a neighbour
+about another subject, or with another value and words of its own on each
+side, is another fact and is accepted.
 
 Skipped when the write is already identified: an update of an item
 (`update_item_id`) or a merge found by the fingerprint tier (`merge_with`).
