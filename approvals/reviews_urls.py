@@ -8,6 +8,7 @@ urlpatterns = [
     path("", reviews.review_queue_page, name="review_queue"),
     path("poll/", reviews.review_queue_poll, name="review_queue_poll"),
     path("bulk/", reviews.review_bulk, name="review_bulk"),
+    path("focus/", reviews.review_focus, name="review_focus"),
     path(
         "notifications/read/",
         reviews.review_notifications_read,

@@ -18,6 +18,7 @@ from django.db.models import (
     IntegerField,
     JSONField,
     Max,
+    Q,
     QuerySet,
     Value,
 )
@@ -27,6 +28,7 @@ from approvals.models import Notification
 from memory_core.models import (
     Agent,
     Conflict,
+    ReviewTier,
     Tenant,
     WriteRequest,
     WriteStatus,
@@ -114,6 +116,17 @@ def review_queue(*, tenant: Tenant, filters: QueueFilters) -> QuerySet[WriteRequ
     loads its rows with `review_rows_ordered`, so the joins and the JSON work
     run for the page's rows alone, however deep the page.
     """
+    order = SORTS.get(filters.sort, SORTS["urgency"])
+    rows = _waiting(tenant=tenant, filters=filters)
+    return rows.order_by(*order).values_list("id", flat=True)
+
+
+def _waiting(*, tenant: Tenant, filters: QueueFilters) -> QuerySet[WriteRequest]:
+    """Return the writes waiting for a person under `filters`, unordered.
+
+    The one definition of "waiting": the queue's rows, its count and the live
+    indicator all come from it, so the numbers on a screen agree.
+    """
     rows = WriteRequest.objects.filter(tenant=tenant, status__in=AWAITING_HUMAN)
     if filters.tier:
         rows = rows.filter(tier=filters.tier)
@@ -128,8 +141,7 @@ def review_queue(*, tenant: Tenant, filters: QueueFilters) -> QuerySet[WriteRequ
         rows = rows.filter(risk_score__gte=filters.min_risk)
     if filters.max_risk is not None:
         rows = rows.filter(risk_score__lte=filters.max_risk)
-    order = SORTS.get(filters.sort, SORTS["urgency"])
-    return rows.order_by(*order).values_list("id", flat=True)
+    return rows
 
 
 def review_rows_ordered(
@@ -178,28 +190,37 @@ def review_conflicts(*, tenant: Tenant, write: WriteRequest) -> QuerySet[Conflic
 
 @dataclass(frozen=True)
 class QueueState:
-    """How many writes wait, and when the latest one entered the queue."""
+    """How many writes wait (how many of them sync), and the latest arrival."""
 
     waiting: int
     newest: datetime | None
+    sync: int = 0
 
     @property
     def signature(self) -> str:
-        """Return what changes when a request arrives (not when one is decided).
+        """Return what changes when a request arrives or one is decided.
 
-        Decisions by others leave their rows on open screens, so a curator
-        deciding one late is told who decided it first, rather than seeing
-        the row vanish under the cursor.
+        Issue 14: the heading said "26 requests" beside "24 waiting" because
+        decisions by others did not refresh the rows. Now any change refreshes
+        them; the console's JavaScript keeps hiding rows whose decision is
+        still in its undo window, so nothing reappears under the cursor.
         """
-        return str(self.newest.timestamp()) if self.newest else "0"
+        newest = str(self.newest.timestamp()) if self.newest else "0"
+        return f"{newest}-{self.waiting}"
 
 
-def review_queue_state(*, tenant: Tenant) -> QueueState:
-    """Return the queue's size and latest arrival, for the live-update poll."""
-    state = WriteRequest.objects.filter(
-        tenant=tenant, status__in=AWAITING_HUMAN
-    ).aggregate(waiting=Count("id"), newest=Max("finished_at"))
-    return QueueState(waiting=state["waiting"], newest=state["newest"])
+def review_queue_state(
+    *, tenant: Tenant, filters: QueueFilters | None = None
+) -> QueueState:
+    """Return the queue's size under `filters` and its latest arrival, one query."""
+    state = _waiting(tenant=tenant, filters=filters or QueueFilters()).aggregate(
+        waiting=Count("id"),
+        newest=Max("finished_at"),
+        sync=Count("id", filter=Q(tier=ReviewTier.SYNC)),
+    )
+    return QueueState(
+        waiting=state["waiting"], newest=state["newest"], sync=state["sync"]
+    )
 
 
 def review_agent_choices(*, tenant: Tenant) -> QuerySet[Agent]:

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from approvals.models import Notification
+from approvals.selectors import QueueFilters, review_queue
 from memory_core.exceptions import Conflict, Invalid, NotFound
 from memory_core.models import Tenant
 from memory_core.services.reviews import (
@@ -24,6 +25,8 @@ from memory_core.services.reviews import (
 )
 
 BULK_ACTIONS = ("approve", "reject")
+# "All N matching this filter" decides at most this many rows per request.
+BULK_MATCHING_LIMIT = 1000
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,35 @@ def reviews_bulk_decide(
         else:
             outcomes.append(BulkOutcome(write_id))
     return outcomes
+
+
+def reviews_bulk_decide_matching(
+    *,
+    tenant: Tenant,
+    filters: QueueFilters,
+    user: User,
+    action: str,
+    reason_code: str = "",
+    note: str = "",
+    justification: str = "",
+) -> list[BulkOutcome]:
+    """Decide every write waiting under `filters` (up to the limit), row by row.
+
+    The rows are the queue's own query, so "all N matching this filter" is the
+    N the page showed (less any decided since). Each row goes through
+    `reviews_bulk_decide`: its refusals (open contradiction cases, a missing
+    justification, decided first elsewhere) hold here too.
+    """
+    write_ids = list(review_queue(tenant=tenant, filters=filters)[:BULK_MATCHING_LIMIT])
+    return reviews_bulk_decide(
+        tenant=tenant,
+        write_ids=write_ids,
+        user=user,
+        action=action,
+        reason_code=reason_code,
+        note=note,
+        justification=justification,
+    )
 
 
 def notifications_mark_read(*, tenant: Tenant, user: User) -> int:

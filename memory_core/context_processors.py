@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import (
+    Count,
+    IntegerField,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Value,
+)
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 
 from memory_core.access import member_tenants
+from memory_core.models import Conflict, ConflictStatus, WriteRequest, WriteStatus
 
 # Which navigation section each page belongs to.
 SECTIONS = {
@@ -62,17 +72,53 @@ def tenancy(request: HttpRequest) -> dict[str, Any]:
         "current_membership": request.membership,
         "console_section": SECTIONS.get(page, ""),
         "tenant_switch": SimpleLazyObject(lambda: tenant_switch_links(request, page)),
+        # The nav badges: reviews waiting and open conflicts. They ride on the
+        # tenant switcher's query (which every full page runs anyway), so a
+        # page runs no extra query for them, whatever their numbers.
+        "nav_counts": SimpleLazyObject(lambda: _nav_counts(request, page)),
     }
+
+
+def _nav_counts(request: HttpRequest, page: str) -> dict[str, int]:
+    links = request.__dict__.get("_tenant_switch") or tenant_switch_links(request, page)
+    current = next((link for link in links if link["current"]), None)
+    if current is None:
+        return {"reviews": 0, "conflicts": 0}
+    return {"reviews": current["reviews"], "conflicts": current["conflicts"]}
 
 
 def tenant_switch_links(request: HttpRequest, page: str) -> list[dict[str, Any]]:
     """Return a link per member tenant to the same kind of page, current one flagged."""
+    cached = request.__dict__.get("_tenant_switch")
+    if cached is not None:
+        return cached
     target = SWITCH_TARGETS.get(page, page) if page in SECTIONS else "memory_list"
-    return [
+    tenants = member_tenants(request.user).annotate(
+        reviews_waiting=_count(
+            WriteRequest.objects.filter(
+                tenant=OuterRef("pk"),
+                status__in=(WriteStatus.AWAITING_APPROVAL, WriteStatus.PENDING_REVIEW),
+            )
+        ),
+        conflicts_open=_count(
+            Conflict.objects.filter(tenant=OuterRef("pk"), status=ConflictStatus.OPEN)
+        ),
+    )
+    links = [
         {
             "tenant": tenant,
             "url": reverse(target, kwargs={"slug": tenant.slug}),
             "current": tenant.pk == request.tenant.pk,
+            "reviews": tenant.reviews_waiting,
+            "conflicts": tenant.conflicts_open,
         }
-        for tenant in member_tenants(request.user)
+        for tenant in tenants
     ]
+    request._tenant_switch = links
+    return links
+
+
+def _count(rows: QuerySet) -> Coalesce:
+    """Return a correlated COUNT(*) of `rows` (grouped on their tenant)."""
+    counted = rows.order_by().values("tenant_id").annotate(n=Count("id")).values("n")
+    return Coalesce(Subquery(counted[:1], output_field=IntegerField()), Value(0))

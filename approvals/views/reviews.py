@@ -19,7 +19,6 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
@@ -41,10 +40,11 @@ from approvals.services import (
     BulkOutcome,
     notifications_mark_read,
     reviews_bulk_decide,
+    reviews_bulk_decide_matching,
 )
 from memory_core.access import member_required
 from memory_core.exceptions import DomainError, NotFound, PermissionDenied
-from memory_core.models import Layer, ReviewTier, Tenant, WriteRequest
+from memory_core.models import Layer, MemoryVersion, ReviewTier, Tenant, WriteRequest
 from memory_core.policy import policy_for
 from memory_core.selectors import parse_uuid, scope_list
 from memory_core.services.review_edits import write_review_edit_and_approve
@@ -55,7 +55,7 @@ from memory_core.services.reviews import (
     write_review_approve,
     write_review_reject,
 )
-from memory_core.views import render_page
+from memory_core.views import content_diff, render_page
 
 PAGE_SIZE = 25
 TIERS = [(ReviewTier.SYNC, "Sync (blocking)"), (ReviewTier.ASYNC, "Async")]
@@ -66,6 +66,67 @@ SORT_LABELS = {
     "newest": "Newest",
 }
 DETAIL_TARGET = "review-detail"
+# What each risk factor means, in words a curator reads at a glance.
+FACTOR_WORDS = {
+    "layer": "the layer it writes to",
+    "contradiction": "it contradicts a stored memory",
+    "evidence": "weak evidence",
+    "confidence": "low confidence",
+    "blast_radius": "how many readers its scope reaches",
+    "novelty": "a topic nothing stored covers yet",
+    "poisoning_boost": "it looks like memory poisoning",
+}
+# The filters' GET parameters, carried to the poll, the bulk form and focus mode.
+FILTER_PARAMS = ("tier", "layer", "scope", "agent", "min_risk", "max_risk", "sort")
+
+
+def risk_contributions(
+    factors: dict[str, float] | None, weights: dict[str, float]
+) -> list[dict[str, Any]]:
+    """Return each factor's weighted share of R(w), largest first.
+
+    The risk gate stores raw factor values (0-1) and the tenant's policy has
+    the weights; what a curator needs is how much each one added to R(w).
+    A factor without a weight (the poisoning boost) adds its value as is.
+    """
+    contributions = [
+        {
+            "name": name,
+            "words": FACTOR_WORDS.get(name, name.replace("_", " ")),
+            "value": value,
+            "weight": weights.get(name),
+            "adds": value * weights[name] if name in weights else value,
+        }
+        for name, value in (factors or {}).items()
+    ]
+    return sorted(contributions, key=lambda c: (-c["adds"], c["name"]))
+
+
+def flagged_by(findings: list[dict[str, Any]]) -> dict[str, str] | None:
+    """Return the gate that sent a write to review and its reason, in words.
+
+    Another gate's finding says more than the risk gate's score, which only
+    adds it up, so it comes first; the risk gate speaks when it is alone.
+    """
+    if not findings:
+        return None
+    others = [f for f in findings if f.get("gate") != "risk"]
+    finding = (others or findings)[0]
+    gate = str(finding.get("gate", "")).replace("_", " ")
+    return {
+        "gate": f"{gate.capitalize()} gate",
+        "reason": finding.get("reason") or finding.get("code") or "",
+        "more": len(findings) - 1,
+    }
+
+
+def filter_query(params: QueryDict) -> str:
+    """Return the filters of `params` as a query string (no page, no focus)."""
+    kept = QueryDict(mutable=True)
+    for name in FILTER_PARAMS:
+        if params.get(name):
+            kept[name] = params[name]
+    return kept.urlencode()
 
 
 def queue_filters(params: QueryDict) -> QueueFilters:
@@ -96,9 +157,15 @@ def _can_decide(request: HttpRequest) -> bool:
     return request.membership.role in DECIDERS
 
 
-def _back(request: HttpRequest, tenant: Tenant) -> str:
-    """Return where a plain form post goes back to: `next` if it is ours."""
+def _back(request: HttpRequest, tenant: Tenant, *, failed: bool = False) -> str:
+    """Return where a plain form post goes back to: `next` if it is ours.
+
+    A decision that failed goes to `here` when the form gives one (focus
+    mode: stay on the item instead of advancing past it).
+    """
     target = request.POST.get("next", "")
+    if failed and request.POST.get("here"):
+        target = request.POST["here"]
     if target and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}
     ):
@@ -115,10 +182,18 @@ def review_queue_page(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     """List the writes waiting for a person: sync first, filtered, paginated."""
     filters = queue_filters(request.GET)
     ids = review_queue(tenant=tenant, filters=filters)
-    page = Paginator(ids, PAGE_SIZE).get_page(request.GET.get("page"))
+    # One count for the screen: the paginator's and the live indicator's
+    # "waiting" are the same aggregate over the same filters.
+    state = review_queue_state(tenant=tenant, filters=filters)
+    paginator = Paginator(ids, PAGE_SIZE)
+    paginator.count = state.waiting  # a cached_property: no COUNT query
+    page = paginator.get_page(request.GET.get("page"))
     page.object_list = review_rows_ordered(tenant=tenant, write_ids=list(page))
-    # Only the whole page shows the live indicator; a swap does not count.
-    state = SimpleLazyObject(lambda: review_queue_state(tenant=tenant))
+    weights = policy_for(tenant).risk_weights
+    for write in page.object_list:
+        write.contributions = risk_contributions(write.risk_factors, weights)[:2]
+        write.why = flagged_by(write.findings)
+    query = filter_query(request.GET)
     return render_page(
         request,
         "approvals/review_queue.html",
@@ -126,10 +201,21 @@ def review_queue_page(request: HttpRequest, tenant: Tenant) -> HttpResponse:
         {
             "page_obj": page,
             "filters": filters,
+            "filter_query": query,
             "state": state,
+            "focus_url": _focus_url(tenant, query),
             **_queue_choices(request, tenant),
         },
     )
+
+
+def _focus_url(tenant: Tenant, query: str, **params: int) -> str:
+    """Return focus mode's URL: `done`, then `skip`, then the filters."""
+    parts = [f"{name}={value}" for name, value in params.items() if value]
+    if query:
+        parts.append(query)
+    url = reverse("review_focus", args=[tenant.slug])
+    return f"{url}?{'&'.join(parts)}" if parts else url
 
 
 def _queue_choices(request: HttpRequest, tenant: Tenant) -> dict[str, Any]:
@@ -151,8 +237,13 @@ def _queue_choices(request: HttpRequest, tenant: Tenant) -> dict[str, Any]:
 @require_GET
 def review_queue_poll(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     """Answer the queue's live indicator; say `queue-changed` when rows arrived."""
-    state = review_queue_state(tenant=tenant)
-    response = render(request, "approvals/review_queue.html#live", {"state": state})
+    filters = queue_filters(request.GET)
+    state = review_queue_state(tenant=tenant, filters=filters)
+    response = render(
+        request,
+        "approvals/review_queue.html#live",
+        {"state": state, "filter_query": filter_query(request.GET)},
+    )
     if request.GET.get("seen") != state.signature:
         trigger_client_event(response, "queue-changed")
     return response
@@ -175,23 +266,96 @@ def review_detail(
     )
 
 
+@member_required
+@require_GET
+def review_focus(request: HttpRequest, tenant: Tenant) -> HttpResponse:
+    """Show the queue one item at a time, with "n of N" and the next one after.
+
+    Stateless: `done` counts the decisions made in this run and `skip` the
+    items passed over (j); the item shown is the `skip`-th still waiting under
+    the filters. A decision posts plainly and its `next` is this page with
+    `done` + 1, so the curator lands on the next item (auto-advance).
+    """
+    filters = queue_filters(request.GET)
+    done, skip = _count_param(request, "done"), _count_param(request, "skip")
+    query = filter_query(request.GET)
+    state = review_queue_state(tenant=tenant, filters=filters)
+    ids = list(review_queue(tenant=tenant, filters=filters)[skip : skip + 1])
+    write = review_get(tenant=tenant, write_id=ids[0]) if ids else None
+    focus = {
+        "position": done + skip + 1,
+        "total": done + state.waiting,
+        "here": _focus_url(tenant, query, done=done, skip=skip),
+        "next_url": _focus_url(tenant, query, done=done + 1, skip=skip),
+        "skip_url": _focus_url(tenant, query, done=done, skip=skip + 1),
+        "back_url": _focus_url(tenant, query, done=done, skip=skip - 1) if skip else "",
+        "queue_url": reverse("review_queue", args=[tenant.slug])
+        + (f"?{query}" if query else ""),
+        "done": done,
+    }
+    if write is None:
+        return render(
+            request,
+            "approvals/review_detail.html",
+            {"focus": focus, "write": None, "now": timezone.now()},
+        )
+    context = _detail_context(request, tenant, write) | {"focus": focus}
+    return render(request, "approvals/review_detail.html", context)
+
+
+def _count_param(request: HttpRequest, name: str) -> int:
+    try:
+        return max(0, min(int(request.GET.get(name, 0)), 100_000))
+    except ValueError:
+        return 0
+
+
+def _would_change(tenant: Tenant, write: WriteRequest, conflicts: Any) -> list:
+    """Return the stored memories this draft would change, each as a word diff.
+
+    An update of a keyed memory changes the item's head; a contradiction
+    supersedes the version it contradicts. Each is shown against the draft.
+    """
+    version = write.version
+    if version is None:
+        return []
+    olds = []
+    head = (
+        MemoryVersion.objects.defer("embedding", "search_vector")
+        .filter(pk=version.item.head_id)
+        .first()
+        if version.item.head_id
+        else None
+    )
+    if head is not None and head.pk != version.pk:
+        olds.append(("Current version", head))
+    for conflict in conflicts:
+        old = conflict.existing_version
+        if all(old.pk != seen.pk for _, seen in olds):
+            olds.append(("Contradicted memory", old))
+    return [
+        {
+            "label": label,
+            "old": old,
+            "segments": content_diff(old.content, version.content),
+        }
+        for label, old in olds
+    ]
+
+
 def _detail_context(
     request: HttpRequest, tenant: Tenant, write: WriteRequest
 ) -> dict[str, Any]:
     weights = policy_for(tenant).risk_weights
-    factors = [
-        {
-            "name": name,
-            "value": value,
-            "weight": weights.get(name),
-            "share": value * weights[name] if name in weights else value,
-        }
-        for name, value in (write.risk_factors or {}).items()
-    ]
+    factors = risk_contributions(write.risk_factors, weights)
+    for factor in factors:
+        factor["share"] = factor["adds"]  # the bar's length
+    conflicts = list(review_conflicts(tenant=tenant, write=write))
     return {
         "write": write,
         "version": write.version,
-        "conflicts": review_conflicts(tenant=tenant, write=write),
+        "conflicts": conflicts,
+        "would_change": _would_change(tenant, write, conflicts),
         "factors": factors,
         "findings": [d for d in write.gate_decisions if d.get("decision") != "accept"],
         "now": timezone.now(),
@@ -316,7 +480,7 @@ def _answer(
     """Re-render what the decision came from with `message`, or redirect with it."""
     if not request.htmx:
         (messages.success if ok else messages.error)(request, message)
-        return redirect(_back(request, tenant))
+        return redirect(_back(request, tenant, failed=not ok))
     context = {"message": message, "message_ok": ok, "edited_content": edited_content}
     if request.htmx.target == DETAIL_TARGET:
         write = review_get(tenant=tenant, write_id=write_id)
@@ -338,16 +502,22 @@ def review_bulk(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     """Approve or reject the selected rows; list the rows that failed and why."""
     ids = [pk for pk in map(parse_uuid, request.POST.getlist("ids")) if pk]
     action = request.POST.get("action", "")
+    decision = {
+        "tenant": tenant,
+        "user": request.user,
+        "action": action,
+        "reason_code": request.POST.get("reason_code", ""),
+        "note": request.POST.get("note", "").strip(),
+        "justification": request.POST.get("justification", "").strip(),
+    }
     try:
-        outcomes = reviews_bulk_decide(
-            tenant=tenant,
-            write_ids=ids,
-            user=request.user,
-            action=action,
-            reason_code=request.POST.get("reason_code", ""),
-            note=request.POST.get("note", "").strip(),
-            justification=request.POST.get("justification", "").strip(),
-        )
+        if request.POST.get("select_all_matching"):
+            # "All N matching this filter": the filters the page was showing,
+            # evaluated now, so a row decided meanwhile is simply not there.
+            filters = queue_filters(QueryDict(request.POST.get("filters", "")))
+            outcomes = reviews_bulk_decide_matching(filters=filters, **decision)
+        else:
+            outcomes = reviews_bulk_decide(write_ids=ids, **decision)
     except PermissionDenied as error:
         raise Forbidden(error.message) from error
     except DomainError as error:

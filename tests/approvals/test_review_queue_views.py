@@ -153,7 +153,7 @@ def test_queue_lists_sync_first_with_every_column(browser, tenant, agent):
     assert agent.name in body and SCOPE in body and "episodic" in body
     assert "sync · blocking" in body and 'data-kind="sync"' in body
     assert f"{sync.risk_score:.2f}" in body
-    assert "layer&nbsp;0.30" in body  # a risk factor with its value
+    assert "&nbsp;+0." in body  # the factor that added most to R(w), and how much
     assert ">approval_required</span>" in body  # a gate finding, its gate in the title
     assert ">review_required</span>" in body and 'title="risk: Risk' in body
     assert "/static/js/countdown.js" in body
