@@ -88,6 +88,15 @@ OCCUPATIONS = _words(
     """
 )
 DIETS = _words("vegetarian vegan pescatarian carnivore omnivore")
+FOODS = _words(
+    """
+    mango papaya apple banana orange pear peach plum cherry strawberry grape
+    pineapple kiwi watermelon melon lemon porridge oatmeal pancakes waffles
+    toast cereal granola yoghurt yogurt eggs pizza pasta sushi ramen curry
+    tacos burgers salad soup steak chicken fish rice noodles chocolate
+    cheesecake tiramisu icecream popcorn
+    """
+)
 
 LOWER_CLASSES: dict[str, frozenset[str]] = {
     "colour": COLOURS,
@@ -100,6 +109,7 @@ LOWER_CLASSES: dict[str, frozenset[str]] = {
     "genre": GENRES,
     "occupation": OCCUPATIONS,
     "diet": DIETS,
+    "food": FOODS,
 }
 
 # Words that qualify which one is meant ("the *morning* run", "in the
@@ -212,7 +222,8 @@ CONCEPT_PHRASES: tuple[tuple[str, str], ...] = (
     (r"likes? to use|loves? to use", "prefers to use"),
     (r"headquartered in|has (?:its|their) headquarters in", "headquarters in"),
     (r"gets? up|wakes? up", "wakes"),
-    (r"is employed by|is employed at", "works at"),
+    (r"is employed by|is employed at|works for|employer is", "works at"),
+    (r"birthplace is|place of birth is", "was born in"),
     (r"grew up in|was raised in|were raised in", "is hometown in"),
     (r"(?:has|have|had) (?:been|travell?ed) to", "visited"),
     (r"went to (?:university|college|school) (?:at|in)", "studied at"),
@@ -305,11 +316,13 @@ VERBS = _words(
     belong attend celebrate expire time timeout last take wear carry bring
     cover support handle process sync fail pass win lose score rank place
     finish complete weigh measure grow raise marry date employ hire fire
+    consist comprise include contain browse cook bake
     """
 )
 IRREGULAR_PAST = _words(
     """
-    came went took kept found spent made got gave ran won lost met left wrote
+    came went took kept found spent made got gave ran won lost met left wrote had
+    did
     grew saw said told bought sold brought held began became drove flew rode
     ate drank slept woke paid built sent taught read led sat stood wore
     """

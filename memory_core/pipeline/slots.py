@@ -82,6 +82,12 @@ SYNONYMS = {
     "c#": "csharp",
     "f#": "fsharp",
     **{" ".join(words): "".join(words) for words in lexicon.COMPOUND_DRINKS},
+    "go-to": "favourite",
+    "grandma": "grandmother",
+    "granny": "grandmother",
+    "grandpa": "grandfather",
+    "heart rate": "pulse",
+    "mbp": "MacBook Pro",
     "midnight": "00:00",
     "noon": "12:00",
     "midday": "12:00",
@@ -480,6 +486,9 @@ class Reading:
 
 # Content words of no known role each side of a near paraphrase may have.
 NEAR_OWN_WORDS = 2
+# … in statements of at most this many content words: the embedding tells a
+# short rewording, not two stories that share a few words.
+NEAR_MAX_WORDS = 10
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "been"})
 # Words that end the subject: a copula, an auxiliary, a verb of a frame.
 _AUXILIARIES = _COPULAS | frozenset(
@@ -511,7 +520,11 @@ _CONCEPTS = {
 }
 _CONCEPT_STEMS = frozenset(_CONCEPTS.values())
 _LOWER_CLASS = {
-    word: name for name, words in lexicon.LOWER_CLASSES.items() for word in words
+    word: "|".join(
+        sorted(name for name, words in lexicon.LOWER_CLASSES.items() if word in words)
+    )
+    for words in lexicon.LOWER_CLASSES.values()
+    for word in words
 }
 # A word of several classes ("Julia": a person or a language) has them all,
 # joined by "|".
@@ -536,7 +549,10 @@ def _verb(token: str, i: int, nxt: str, prev: str = "") -> bool:
         return True
     if len(lower) > 4 and lower.endswith("ed"):
         return True
-    if prev.lower() in _PRONOUNS_MODALS and judges._suffix_stem(lower) in _VERB_STEMS:
+    plural = prev.lower().endswith("s") and not prev.endswith("'s")
+    if (prev.lower() in _PRONOUNS_MODALS or plural) and judges._suffix_stem(
+        lower
+    ) in _VERB_STEMS:
         return True  # "We keep …", "You find …", "may spend …"
     if not lower.endswith("s") or lower.endswith(("ss", "'s")):
         return False
@@ -678,8 +694,10 @@ def read(text: str) -> Reading:
             # "The default branch is named main": whatever the case, a name.
             role = "value"
             kind = _UPPER_CLASS.get(lower) or _LOWER_CLASS.get(lower) or "name"
-        elif lower in lexicon.QUALIFIERS:
+        elif lower in lexicon.QUALIFIERS or lower[:-1] in lexicon.QUALIFIERS:
             role = "entity"
+            if lower not in lexicon.QUALIFIERS:
+                word = lower = lower[:-1]  # "mornings" is "morning"
         elif word.islower() and lower in _LOWER_CLASS:
             # "The user's car is red", "Blue is …"; not "The bus leaves …".
             head = all(t.lower() in _DETERMINERS for t in tokens[:i]) and not (
@@ -800,7 +818,7 @@ def _one_kind(kinds: set[str]) -> bool:
     """
     if len(kinds) <= 1:
         return True
-    if not kinds <= _UPPER_KINDS:
+    if "name" in kinds and not kinds <= _UPPER_KINDS:
         return False
     classes = [set(k.split("|")) for k in kinds - {"name"}]
     return not classes or bool(set.intersection(*classes))
@@ -819,6 +837,7 @@ class Comparison:
     kinds: dict[str, str] = field(default_factory=dict)
     surface: dict[str, str] = field(default_factory=dict)
     shared_values: int = 0
+    longest: int = 0
     shared_names: int = 0
     verb: bool = True
     deictic: bool = False
@@ -835,7 +854,12 @@ class Comparison:
     @property
     def clash(self) -> bool:
         """Return whether the same subject and attribute hold another value."""
-        if self.negated or self.addition or self.multi or self.entity_differs:
+        if self.negated or self.addition or self.entity_differs:
+            return False
+        a, b = self.values()
+        if self.multi and not all(v[:1] == "Q" and _TYPED.match(v) for v in a | b):
+            # "Speaks Spanish" and "speaks German" are both true; "owns 4
+            # bicycles" and "owns 2 bicycles" are not.
             return False
         if self.other_attribute or not self.verb or self.deictic:
             return False
@@ -899,6 +923,8 @@ class Comparison:
             return False
         if self.addition or not (self.shared_values or self.shared_names):
             return False
+        if self.longest > NEAR_MAX_WORDS:
+            return False
         roles = self.roles(self.only_a) | self.roles(self.only_b)
         if roles & {"value", "relation", "entity"}:
             return False
@@ -939,6 +965,7 @@ def compare(premise: str, hypothesis: str) -> Comparison:
         surface={**a.surface, **b.surface},
         # Values that fill a slot: a typed or classed value, not a name
         # ("Caroline", "Melanie" are who the sentence is about).
+        longest=max(len(a.words), len(b.words)),
         shared_names=sum(
             1
             for w in shared
