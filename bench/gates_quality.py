@@ -1,10 +1,10 @@
 """Measure the contradiction and dedup gates on labelled statement pairs.
 
-    .venv/bin/python bench/gates_quality.py [--sets dev heldout blind blind2 blind3]
+    .venv/bin/python bench/gates_quality.py [--sets dev heldout blind … blind4]
         [--locomo] [--misses contradiction|duplicate]
 
 Each pair of `tests/data/pairs_<set>.jsonl` (dev and heldout made by
-`tests/data/make_pair_sets.py`; blind, blind2 and blind3 written by hand, see
+`tests/data/make_pair_sets.py`; blind to blind4 written by hand, see
 memory_core/pipeline/QUALITY.md) is run through the gates as pure functions:
 the first statement is stored (a user-stated fact at confidence 0.9), the
 second is the write (the same), with all-MiniLM-L6-v2 embeddings (batched,
@@ -359,7 +359,9 @@ def figures_of(rows: list[dict], results: list[str]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "--sets", nargs="*", default=["dev", "heldout", "blind", "blind2", "blind3"]
+        "--sets",
+        nargs="*",
+        default=["dev", "heldout", "blind", "blind2", "blind3", "blind4"],
     )
     parser.add_argument("--locomo", action="store_true")
     parser.add_argument("--api", action="store_true", help="through the HTTP API")

@@ -3,8 +3,8 @@
 `tests/data/pairs_heldout.jsonl` comes from templates and words the rules
 were never tuned on (`tests/data/make_pair_sets.py`). `pairs_blind*.jsonl`
 were written by hand, in other phrasings and domains, each before the
-changes it measures: blind's misses were read early, blind2's after one
-round of changes, blind3's not at all (QUALITY.md). The figures asserted
+changes it measures: blind's misses were read early, blind2's and blind3's
+after a round of changes each, blind4's not at all (QUALITY.md). The figures asserted
 are the ones measured (`bench/gates_quality.py`), with a small margin.
 The embeddings come from the real model.
 """
@@ -14,12 +14,15 @@ import pytest
 from bench import gates_quality
 from memory_core.pipeline.judges import RuleJudge
 
-# blind2 was measured untouched at 0.84 / 1.00 and 0.80 / 1.00; its misses
-# were then read and prompted fixes, so blind3 is the untouched one now.
+# blind2 was measured untouched at 0.84 / 1.00 and 0.80 / 1.00, blind3 at
+# 0.90 / 0.96 and 0.76 / 1.00; their misses were then read and prompted
+# fixes. blind4 is the untouched one (QUALITY.md).
 BLIND2_CONTRADICTION = (0.88, 0.97)
-BLIND2_DUPLICATE = (0.86, 0.97)
-BLIND3_CONTRADICTION = (0.88, 0.93)
-BLIND3_DUPLICATE = (0.74, 0.97)
+BLIND2_DUPLICATE = (0.88, 0.97)
+BLIND3_CONTRADICTION = (0.94, 0.97)
+BLIND3_DUPLICATE = (0.90, 0.97)
+BLIND4_CONTRADICTION = (0.80, 0.93)
+BLIND4_DUPLICATE = (0.82, 0.97)
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +39,7 @@ def embeddings():
         ("blind", (0.93, 0.97), (0.90, 0.97)),
         ("blind2", BLIND2_CONTRADICTION, BLIND2_DUPLICATE),
         ("blind3", BLIND3_CONTRADICTION, BLIND3_DUPLICATE),
+        ("blind4", BLIND4_CONTRADICTION, BLIND4_DUPLICATE),
     ],
 )
 def test_gates_on_the_pair_sets(embeddings, name, contradiction, duplicate):
@@ -49,10 +53,10 @@ def test_gates_on_the_pair_sets(embeddings, name, contradiction, duplicate):
 
 
 def test_the_sets_are_large_and_disjoint():
-    names = ("dev", "heldout", "blind", "blind2", "blind3")
+    names = ("dev", "heldout", "blind", "blind2", "blind3", "blind4")
     sets = {name: gates_quality.read_pairs(name) for name in names}
     for name, rows in sets.items():
-        least = 500 if name in ("dev", "heldout") else 50
+        least = 500 if name in ("dev", "heldout") else 35
         for label in ("contradiction", "duplicate", "compatible"):
             assert sum(r["label"] == label for r in rows) >= least, name
     texts = {
@@ -67,7 +71,7 @@ def test_the_sets_are_large_and_disjoint():
     }
     # One pair, written independently, is in both: "The user is afraid of
     # spiders." / "Spiders scare the user.".
-    blind = pairs["blind"] | pairs["blind2"] | pairs["blind3"]
+    blind = pairs["blind"] | pairs["blind2"] | pairs["blind3"] | pairs["blind4"]
     shared = (pairs["dev"] | pairs["heldout"]) & blind
     assert len(shared) <= 1, shared
 
@@ -152,6 +156,18 @@ def test_the_sets_are_large_and_disjoint():
         ("The team is led by Omar.", "The team is led by Julia.", True),
         ("The landlord is Mr. Patel.", "The landlord is Mrs. Okafor.", True),
         ("Jon lost his job at Door Dash.", "Gina lost her job at Door Dash.", False),
+        ("The user owns 4 bicycles.", "The user owns 2 bicycles.", True),
+        ("Builds run on Jenkins.", "Builds run on CircleCI.", True),
+        (
+            "The logo's main colour is orange.",
+            "The logo's main colour is purple.",
+            True,
+        ),
+        (
+            "The user had a haircut on 2 March.",
+            "The user had a haircut on 30 March.",
+            False,
+        ),
     ],
 )
 def test_regressions_from_the_issue(premise, hypothesis, contradicts):
@@ -182,6 +198,11 @@ def test_regressions_from_the_issue(premise, hypothesis, contradicts):
         ),
         ("The cache TTL is 1 hour.", "Cached entries live for 60 minutes."),
         ("Lunch is served at 12:30.", "Lunch is served at half past twelve."),
+        (
+            "The user's grandmother lives in Krakow.",
+            "The user's grandma lives in Krakow.",
+        ),
+        ("The user's employer is Siemens.", "The user works for Siemens."),
         ("The CEO of the company is Hannah Lee.", "Hannah Lee is the company's CEO."),
     ],
 )
