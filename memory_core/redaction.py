@@ -231,10 +231,13 @@ def redact_candidate_ids(candidate: Candidate, *, tenant_id: uuid.UUID) -> list[
     """Redact the write's `session_id` and `task_id` in place; return the tokens.
 
     Deterministic (the same value is the same token for one principal), so
-    writes of one session still share their `session_id`.
+    writes of one session still share their `session_id`. The write is
+    flagged `pii` when anything was redacted.
     """
     redact = _Redactor(tenant_id=tenant_id, scope_path=candidate.scope_path)
     _redact_fields(candidate, ID_FIELDS, redact)
+    if redact.used and "pii" not in candidate.flags:
+        candidate.flags = [*candidate.flags, "pii"]
     return redact.used
 
 
