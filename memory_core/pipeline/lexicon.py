@@ -225,7 +225,8 @@ CONCEPT_PHRASES: tuple[tuple[str, str], ...] = (
     (r"is employed by|is employed at|works for|employer is", "works at"),
     (r"birthplace is|place of birth is", "was born in"),
     (r"grew up in|was raised in|were raised in", "is hometown in"),
-    (r"(?:has|have|had) (?:been|travell?ed) to", "visited"),
+    # Experience ("has been to Japan", "has lived in Rome") holds many.
+    (r"(?:has|have|had) (?:been|travell?ed) to|(?:has|have|had) lived in", "visited"),
     (r"went to (?:university|college|school) (?:at|in)", "studied at"),
     (r"attended (?:university|college) (?:at|in)", "studied at"),
 )
@@ -316,7 +317,7 @@ VERBS = _words(
     belong attend celebrate expire time timeout last take wear carry bring
     cover support handle process sync fail pass win lose score rank place
     finish complete weigh measure grow raise marry date employ hire fire
-    consist comprise include contain browse cook bake
+    consist comprise include contain browse cook bake jog renew expire
     """
 )
 IRREGULAR_PAST = _words(

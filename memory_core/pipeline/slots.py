@@ -87,6 +87,7 @@ SYNONYMS = {
     "granny": "grandmother",
     "grandpa": "grandfather",
     "heart rate": "pulse",
+    "ram": "memory",
     "mbp": "MacBook Pro",
     "midnight": "00:00",
     "noon": "12:00",
@@ -214,6 +215,12 @@ UNITS = {
     "gbp": ("gbp", 1),
     "pounds": ("gbp", 1),
     "gb": ("gb", 1),
+    "ml": ("ml", 1),
+    "l": ("ml", 1000),
+    "litre": ("ml", 1000),
+    "litres": ("ml", 1000),
+    "liter": ("ml", 1000),
+    "liters": ("ml", 1000),
     "tb": ("gb", 1024),
     "mb": ("gb", 1 / 1024),
     "%": ("pct", 1),
@@ -383,6 +390,13 @@ _RATE = re.compile(
     r"(?<=\S)\s+(?:per|a|an|each|every)\s+(" + "|".join(RATES) + r")\b",
     re.IGNORECASE,
 )
+# "€3 a day": a rate, not "€3 1 day"; read before "a day" becomes "1 day".
+_EARLY_RATE = re.compile(
+    r"([$€£]?\d[\d,.]*k?(?:\s*[A-Za-z%]+)?)\s+(?:per|a|an|each|every)\s+("
+    + "|".join(RATES)
+    + r")\b",
+    re.IGNORECASE,
+)
 _CONCEPT_PHRASES = tuple(
     (re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), word)
     for pattern, word in lexicon.CONCEPT_PHRASES
@@ -446,6 +460,7 @@ def canonical_text(text: str) -> str:
         lambda m: str(NUMBER_WORDS[m.group(1).lower()] + NUMBER_WORDS[m.group(2)]),
         text,
     )
+    text = _EARLY_RATE.sub(lambda m: f"{m.group(1)} {RATES[m.group(2).lower()]}", text)
     text = _ARTICLE_UNIT.sub(lambda m: f"1 {m.group(1)}", text)
     text = _NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
     text = _LONE_NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
@@ -782,7 +797,9 @@ def read(text: str) -> Reading:
     )
     reading.episode = _episode(tokens)
     reading.verb = verb_seen or any(
-        judges._suffix_stem(t.lower()) in _VERB_STEMS for t in tokens[1:]
+        judges._suffix_stem(t.lower()) in _VERB_STEMS
+        or (t.islower() and len(t) > 3 and t.endswith(("s", "ed")))
+        for t in tokens[1:]
     )
     lowered = {t.lower() for t in tokens}
     reading.attributes = frozenset(

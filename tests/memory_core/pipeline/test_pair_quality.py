@@ -3,8 +3,8 @@
 `tests/data/pairs_heldout.jsonl` comes from templates and words the rules
 were never tuned on (`tests/data/make_pair_sets.py`). `pairs_blind*.jsonl`
 were written by hand, in other phrasings and domains, each before the
-changes it measures: blind's misses were read early, blind2's and blind3's
-after a round of changes each, blind4's not at all (QUALITY.md). The figures asserted
+changes it measures; each one's misses were read once it had been measured
+untouched (QUALITY.md). The figures asserted
 are the ones measured (`bench/gates_quality.py`), with a small margin.
 The embeddings come from the real model.
 """
@@ -14,15 +14,15 @@ import pytest
 from bench import gates_quality
 from memory_core.pipeline.judges import RuleJudge
 
-# blind2 was measured untouched at 0.84 / 1.00 and 0.80 / 1.00, blind3 at
-# 0.90 / 0.96 and 0.76 / 1.00; their misses were then read and prompted
-# fixes. blind4 is the untouched one (QUALITY.md).
+# Untouched, blind2 measured 0.84 / 1.00 and 0.80 / 1.00, blind3 0.90 / 0.96
+# and 0.76 / 1.00, blind4 0.83 / 0.97 and 0.85 / 1.00; each one's misses were
+# then read and prompted fixes (QUALITY.md).
 BLIND2_CONTRADICTION = (0.88, 0.97)
 BLIND2_DUPLICATE = (0.88, 0.97)
 BLIND3_CONTRADICTION = (0.94, 0.97)
 BLIND3_DUPLICATE = (0.90, 0.97)
-BLIND4_CONTRADICTION = (0.80, 0.93)
-BLIND4_DUPLICATE = (0.82, 0.97)
+BLIND4_CONTRADICTION = (0.86, 0.97)
+BLIND4_DUPLICATE = (0.90, 0.97)
 
 
 @pytest.fixture(scope="module")
@@ -163,6 +163,8 @@ def test_the_sets_are_large_and_disjoint():
             "The logo's main colour is purple.",
             True,
         ),
+        ("The contract renews on 1 January.", "The contract renews on 1 July.", True),
+        ("The user has lived in Rome.", "The user has lived in Milan.", False),
         (
             "The user had a haircut on 2 March.",
             "The user had a haircut on 30 March.",
@@ -203,6 +205,12 @@ def test_regressions_from_the_issue(premise, hypothesis, contradicts):
             "The user's grandma lives in Krakow.",
         ),
         ("The user's employer is Siemens.", "The user works for Siemens."),
+        ("The kettle holds 1.5 litres.", "The kettle holds 1500 ml."),
+        (
+            "The user's commute costs €3 a day.",
+            "The user's commute costs 3 euros per day.",
+        ),
+        ("The laptop has 16 GB of memory.", "The laptop has 16GB of RAM."),
         ("The CEO of the company is Hannah Lee.", "Hannah Lee is the company's CEO."),
     ],
 )
