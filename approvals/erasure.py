@@ -56,6 +56,7 @@ from memory_core.erasure import (
 )
 from memory_core.exceptions import Conflict, Invalid, NotFound, PermissionDenied
 from memory_core.fences import tenant_writes_fence_close
+from memory_core.metrics import instruments
 from memory_core.models import (
     Agent,
     Membership,
@@ -788,6 +789,9 @@ def _finish(request_id: uuid.UUID, attempt: int, identifiers: list[Identifier]) 
                 "certificate",
             ]
         )
+    instruments.ERASURE_SECONDS.observe(
+        (request.finished_at - request.created_at).total_seconds()
+    )
     return ErasureStatus.COMPLETED
 
 

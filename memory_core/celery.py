@@ -41,3 +41,11 @@ def load_embedding_model(**kwargs) -> None:
     provider = get_provider()
     provider.embed(["warm up"])
     logging.getLogger(__name__).info("embedding model loaded (%s)", provider.name)
+
+
+@signals.worker_process_shutdown.connect
+def prometheus_process_dead(pid=None, **kwargs) -> None:
+    """Drop an exiting prefork child's live Prometheus gauges (multiprocess mode)."""
+    from memory_core.metrics.instruments import mark_process_dead
+
+    mark_process_dead(pid or os.getpid())

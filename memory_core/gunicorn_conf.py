@@ -31,3 +31,10 @@ access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
 forwarded_allow_ips = os.environ.get("MGC_FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 proc_name = "mgc-web"
 control_socket_disable = True
+
+
+def child_exit(server, worker) -> None:
+    """Drop an exited web process's live Prometheus gauges (multiprocess mode)."""
+    from memory_core.metrics.instruments import mark_process_dead
+
+    mark_process_dead(worker.pid)

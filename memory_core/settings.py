@@ -91,6 +91,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Every request's latency for Prometheus (memory_core/metrics/prometheus.py).
+    "memory_core.metrics.prometheus.RequestMetricsMiddleware",
     # NUL in a header, the query string, a form field or the path is a 400
     # (422 under /api/) before anything hands it to PostgreSQL.
     "memory_core.security.NulByteMiddleware",
@@ -358,6 +360,10 @@ MGC_OPENAI_EMBEDDING_MODEL = os.environ.get(
     "MGC_OPENAI_EMBEDDING_MODEL", "text-embedding-3-small"
 )
 MGC_OPENAI_API_KEY = os.environ.get("MGC_OPENAI_API_KEY", "")
+
+# `/metrics` (Prometheus) answers only `Authorization: Bearer <this>`; unset,
+# it is 404 (memory_core/metrics/prometheus.py).
+MGC_METRICS_TOKEN = os.environ.get("MGC_METRICS_TOKEN", "")
 
 # The write path.
 MGC_MAX_CONTENT_BYTES = 32 * 1024

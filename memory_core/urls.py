@@ -3,11 +3,14 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from memory_core import views
+from memory_core.metrics.prometheus import metrics_view
 
 urlpatterns = [
     # Probes for load balancers and process managers (memory_core/health.py).
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),
+    # Prometheus scrape, behind MGC_METRICS_TOKEN.
+    path("metrics", metrics_view, name="metrics"),
     path("api/v1/", include("memory_core.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up script as a file of its own

@@ -5,6 +5,7 @@ queue name of its own per test run keeps stale messages out.
 """
 
 import os
+import tempfile
 import uuid
 
 os.environ.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/15")
@@ -15,6 +16,10 @@ os.environ.setdefault("DJANGO_SECRET_KEY", "test-secret-key-" + "x" * 50)
 os.environ.setdefault("MGC_PROVENANCE_KEY", "test-provenance-key")
 os.environ.setdefault("MGC_REDACTION_KEY", "test-redaction-key")
 os.environ.setdefault("MGC_AUDIT_KEY", "test-audit-key")
+# Prometheus multiprocess mode, as `run_console` runs it: the test process and
+# the worker subprocesses (which inherit this) write samples to one fresh
+# directory, and a scrape merges them (memory_core/metrics/prometheus.py).
+os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="mgc-prom-"))
 
 from memory_core.settings import *  # noqa: E402, F403
 

@@ -26,6 +26,7 @@ from django.utils import timezone
 from audit.services import Actor, AuditEntry, audit_events_record
 from memory_core.deletion import items_hard_delete
 from memory_core.gc import contradictions, rules
+from memory_core.metrics import instruments
 from memory_core.models import GcRun, GcRunStatus, MemoryItem, Tenant
 from memory_core.pipeline.judges import Judge, get_judge
 from memory_core.policy import Policy, policy_for
@@ -184,6 +185,9 @@ def _execute(
                 )
             ],
         )
+    instruments.GC_SECONDS.labels(str(run.dry_run).lower(), run.status).observe(
+        run.duration_seconds
+    )
 
 
 def _fail(run: GcRun, exc: Exception, actor: Actor) -> None:
@@ -201,6 +205,9 @@ def _fail(run: GcRun, exc: Exception, actor: Actor) -> None:
             actor=actor,
             entries=[_run_event("gc.run.fail", run, error=type(exc).__name__)],
         )
+    instruments.GC_SECONDS.labels(str(run.dry_run).lower(), run.status).observe(
+        run.duration_seconds
+    )
 
 
 def _batches(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from memory_core.metrics.instruments import observe_gate
 from memory_core.pipeline.gates import (
     contradiction,
     dedup,
@@ -56,9 +57,12 @@ def run_gates(
     """
     trace: list[dict] = []
     result = review = None
+    phase = "submit" if gates is SUBMIT_GATES else "worker"
     for gate in gates:
         started = time.perf_counter()
         result = gate.check(candidate, ctx)
+        seconds = time.perf_counter() - started
+        observe_gate(result.gate, phase, result.decision.value, seconds)
         trace.append(
             {
                 "gate": result.gate,
@@ -66,7 +70,7 @@ def run_gates(
                 "code": result.code,
                 "reason": result.reason,
                 "details": result.details,
-                "ms": round((time.perf_counter() - started) * 1000, 3),
+                "ms": round(seconds * 1000, 3),
             }
         )
         if result.decision in FINAL:

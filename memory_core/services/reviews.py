@@ -18,6 +18,7 @@ from audit.services import Actor, AuditEntry, audit_events_record
 from memory_core.exceptions import Conflict as AlreadyDecided
 from memory_core.exceptions import Invalid, NotFound, PermissionDenied
 from memory_core.keys import provenance_keys
+from memory_core.metrics import instruments
 from memory_core.models import (
     Conflict,
     ConflictStatus,
@@ -199,6 +200,7 @@ def record_decision(
     write.save(
         update_fields=["status", "decided_by", "decided_at", "gate", "code", "reason"]
     )
+    transaction.on_commit(lambda: instruments.observe_writes("review", [write]))
 
 
 def write_review_approve(
@@ -387,6 +389,9 @@ def write_expire(*, write: WriteRequest, now: datetime | None = None) -> bool:
         write.gate, write.code = "review", "approval_deadline_passed"
         write.reason = "No curator approved the write before its deadline."
         write.save(update_fields=["status", "decided_at", "gate", "code", "reason"])
+        transaction.on_commit(
+            lambda write=write: instruments.observe_writes("review", [write])
+        )
         entries.append(
             AuditEntry(
                 action="write.expire",

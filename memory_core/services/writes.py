@@ -29,6 +29,7 @@ from memory_core.hashing import (
     request_hash,
     structural_fingerprint,
 )
+from memory_core.metrics import instruments
 from memory_core.models import (
     Agent,
     Conflict,
@@ -234,6 +235,7 @@ def write_submit(
         if existing is None:
             raise
         return _replay(existing, fingerprint)
+    instruments.observe_writes("submit", [write])
     return SubmitResult(write, replayed=False)
 
 
@@ -433,7 +435,8 @@ class _BatchEmbedder:
         texts = {h: t for h, t in texts.items() if h not in self.vectors}
         if texts:
             hashes = list(texts)
-            vectors = get_provider().embed([texts[h] for h in hashes])
+            with instruments.embedding_timer():
+                vectors = get_provider().embed([texts[h] for h in hashes])
             self.vectors.update(zip(hashes, vectors, strict=True))
 
     def __call__(self, candidate: Candidate) -> list[float]:
@@ -554,6 +557,8 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
                 actor=agent_actor(agents[agent_id]),
                 entries=agent_entries,
             )
+    instruments.WORKER_BATCH.observe(len(decided))
+    instruments.observe_writes("worker", decided)
     return len(decided)
 
 

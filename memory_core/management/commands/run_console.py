@@ -29,6 +29,22 @@ RESTARTS_ALLOWED = 5
 RESTART_WINDOW_SECONDS = 60.0
 
 
+def _prometheus_dir() -> Path:
+    """An empty directory where every child writes its Prometheus samples.
+
+    Emptied at each start: samples of processes from an earlier run would
+    otherwise be summed with the new ones (memory_core/metrics/prometheus.py).
+    """
+    path = Path(
+        os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+        or Path(settings.CELERY_BEAT_SCHEDULE_FILENAME).parent / "prometheus"
+    )
+    path.mkdir(parents=True, exist_ok=True)
+    for stale in path.glob("*.db"):
+        stale.unlink()
+    return path
+
+
 @dataclass
 class Supervised:
     """A child process, how to start it, and when it was last restarted."""
@@ -125,7 +141,7 @@ class Command(BaseCommand):
     ) -> list[Supervised]:
         cores = os.cpu_count() or 1
         worker_processes = worker_processes or cores
-        env = dict(os.environ)
+        env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(_prometheus_dir())}
         # Each prefork process runs the embedding model: share the cores out.
         worker_env = {
             **env,
