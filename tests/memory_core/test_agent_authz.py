@@ -167,9 +167,10 @@ def test_a_scope_outside_the_grant_is_refused_alike_whether_it_exists(narrow, te
     assert existing.status_code == 422
     assert existing.json()["error"]["code"] == "scope_forbidden"
     same_answer(existing, write(narrow, NOWHERE), differs=(USER_43, NOWHERE))
-    # Even a path no scope may have: outside the grant is all it is told.
-    odd = "/org/acme/user/No Such/"
-    same_answer(existing, write(narrow, odd), differs=(USER_43, odd))
+    # A path no scope may have is told so, without looking anything up.
+    odd = write(narrow, "/org/acme/user/No Such/")
+    assert odd.json()["error"]["code"] == "unknown_scope"
+    assert "no scope may have that path" in odd.json()["error"]["message"]
 
 
 # Evidence citing memories

@@ -79,10 +79,15 @@ def scope_violations(candidate: Candidate, ctx: GateContext) -> list[dict[str, s
     path, lookups = candidate.scope_path, ctx.lookups
     if lookups is None:
         return [unknown_scope(AutoCreateRefusal("missing", "No scope is known."))]
-    # Outside the grant, the same answer whether the scope exists or not (and
-    # whatever its path): an agent may not learn which scopes exist beyond
-    # what it may write.
+    # Outside the grant, the same answer whether the scope exists or not: an
+    # agent may not learn which scopes exist beyond what it may write. A
+    # malformed path is told so (no scope may have it), without a lookup.
     if not agent_may_write(path, ctx.agent_allowed_scopes):
+        _, refusal = scope_auto_create_plan(
+            path, kinds=(), allowed_scopes=(), exists=lambda p: False
+        )
+        if refusal is not None and refusal.cause == "invalid_path":
+            return [unknown_scope(refusal)]
         return [scope_forbidden(path)]
     scope = lookups.scope(path)
     if scope is None:

@@ -71,7 +71,7 @@ def candidate(**overrides):
                 "layer_forbidden",
                 "empty_content",
                 "embedding_dimension",
-                "scope_forbidden",
+                "unknown_scope",
             ],
         ),
     ],
