@@ -54,7 +54,8 @@ def _fmt(value: float) -> str:
 def _svg(title: str, height: int, body: list[str], css: str) -> SafeString:
     return mark_safe(  # noqa: S308 - every dynamic part below is escaped
         f'<svg class="chart {escape(css)}" viewBox="0 0 {WIDTH} {height}" '
-        f'width="100%" role="img" aria-label="{escape(title)}" '
+        f'width="{WIDTH}" height="{height}" role="img" aria-label="{escape(title)}" '
+        'font-size="11" fill="#5f6b7a" font-family="sans-serif" '
         f'preserveAspectRatio="xMinYMin meet" xmlns="http://www.w3.org/2000/svg">'
         f"<title>{escape(title)}</title>{''.join(body)}</svg>"
     )
@@ -67,7 +68,8 @@ def _axis(top: float, height: int) -> list[str]:
         y = PAD_TOP + plot * (1 - fraction)
         lines.append(
             format_html(
-                '<line class="chart-grid" x1="{}" x2="{}" y1="{}" y2="{}"/>'
+                '<line class="chart-grid" stroke="#dfe3e8" '
+                'x1="{}" x2="{}" y1="{}" y2="{}"/>'
                 '<text class="chart-label" x="{}" y="{}" text-anchor="end">{}</text>',
                 PAD_LEFT,
                 WIDTH,
@@ -179,45 +181,46 @@ def grouped_bars(
     unit: str = "",
 ) -> SafeString:
     """Horizontal groups of bars (e.g. p50/p95/p99 per gate)."""
-    bar_h = 7
-    row_h = bar_h * len(keys) + 8
-    label_w = 150
+    bar_h = 6
+    row_h = bar_h * len(keys) + 10
+    label_w = 130
+    text_w = 230
     height = max(len(rows), 1) * row_h + PAD_TOP * 2
     top = _nice_max(max((v or 0 for _, vs in rows for v in vs), default=0))
-    span = WIDTH - label_w - 90
+    span = WIDTH - label_w - text_w
     body = []
     for n, (label, values) in enumerate(rows):
         y0 = PAD_TOP + n * row_h
+        summary = " · ".join(
+            f"{key} {_fmt(value or 0)}" for key, value in zip(keys, values, strict=True)
+        )
         body.append(
             format_html(
-                '<text class="chart-label" x="{}" y="{}" text-anchor="end">{}</text>',
+                '<text class="chart-label" x="{}" y="{}" text-anchor="end">{}</text>'
+                '<text class="chart-value" x="{}" y="{}">{}{}</text>',
                 label_w - 6,
-                y0 + row_h / 2 + 3,
+                y0 + row_h / 2 + 2,
                 label,
+                WIDTH - text_w + 8,
+                y0 + row_h / 2 + 2,
+                summary,
+                unit,
             )
         )
         for k, (key, value) in enumerate(zip(keys, values, strict=True)):
             value = value or 0
             w = max(span * value / top, 1 if value else 0)
-            y = y0 + k * bar_h
             body.append(
                 format_html(
                     '<rect class="chart-s-{}" fill="{}" x="{}" y="{}" width="{}" '
-                    'height="{}"><title>{} {}: {}{}</title></rect>'
-                    '<text class="chart-value chart-small" x="{}" y="{}">'
-                    "{} {}{}</text>",
+                    'height="{}"><title>{} {}: {}{}</title></rect>',
                     key,
                     FILLS.get(key, "#3b5bdb"),
                     label_w,
-                    y,
+                    y0 + k * bar_h,
                     f"{w:.1f}",
                     bar_h - 1,
                     label,
-                    key,
-                    _fmt(value),
-                    unit,
-                    f"{label_w + w + 4:.1f}",
-                    y + bar_h - 1,
                     key,
                     _fmt(value),
                     unit,
@@ -228,16 +231,18 @@ def grouped_bars(
 
 def legend(keys: Sequence[str]) -> SafeString:
     """A row of colour keys, drawn as SVG so it needs no stylesheet."""
-    step = WIDTH / max(len(keys), 1)
-    body = [
-        format_html(
-            '<rect fill="{}" x="{}" y="4" width="10" height="10"/>'
-            '<text class="chart-label" x="{}" y="13">{}</text>',
-            FILLS.get(key, "#3b5bdb"),
-            f"{n * step:.1f}",
-            f"{n * step + 14:.1f}",
-            key.replace("_", " "),
+    body, x = [], 0.0
+    for key in keys:
+        label = key.replace("_", " ")
+        body.append(
+            format_html(
+                '<rect fill="{}" x="{}" y="4" width="10" height="10"/>'
+                '<text class="chart-label" x="{}" y="13">{}</text>',
+                FILLS.get(key, "#3b5bdb"),
+                f"{x:.1f}",
+                f"{x + 14:.1f}",
+                label,
+            )
         )
-        for n, key in enumerate(keys)
-    ]
+        x += 14 + 6.2 * len(label) + 14
     return _svg("Legend", 18, body, "chart-legend")
