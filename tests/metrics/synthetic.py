@@ -40,14 +40,24 @@ INSERT = """
     SELECT gen_random_uuid(), %(tenant)s,
            (%(agents)s::uuid[])[1 + n %% %(agent_count)s],
            %(prefix)s || n, '', '', '{}'::jsonb, '/org/x/', 'episodic',
-           (%(statuses)s::text[])[1 + n %% %(outcomes)s],
+           CASE WHEN %(decided)s AND (%(statuses)s::text[])[1 + n %% %(outcomes)s]
+                     = 'pending_review'
+                THEN 'committed'
+                ELSE (%(statuses)s::text[])[1 + n %% %(outcomes)s] END,
            (%(gates)s::text[])[1 + n %% %(outcomes)s],
            (%(codes)s::text[])[1 + n %% %(outcomes)s], '',
            %(trace)s::jsonb, 1, '', (%(flags)s::text[])[1 + n %% %(outcomes)s]::jsonb,
            '{}'::jsonb, '', '',
            %(end)s - (n * %(span_s)s / %(count)s) * interval '1 second',
            %(end)s - (n * %(span_s)s / %(count)s) * interval '1 second',
-           NULL, NULL
+           CASE WHEN %(decided)s AND (%(statuses)s::text[])[1 + n %% %(outcomes)s]
+                     = 'pending_review'
+                THEN %(end)s - (n * %(span_s)s / %(count)s) * interval '1 second'
+                     + (1 + n %% 5) * interval '1 hour' END,
+           CASE WHEN %(decided)s AND (%(statuses)s::text[])[1 + n %% %(outcomes)s]
+                     = 'pending_review'
+                THEN %(end)s - (n * %(span_s)s / %(count)s) * interval '1 second'
+                     + interval '4 hours' END
     FROM generate_series(0, %(count)s - 1) AS n
 """
 
@@ -59,8 +69,13 @@ def writes_insert(
     count: int,
     end: datetime,
     span: timedelta,
+    decided: bool = False,
 ) -> None:
-    """Insert `count` writes spread evenly over `span` before `end`."""
+    """Insert `count` writes spread evenly over `span` before `end`.
+
+    With `decided`, the ones sent to review were approved 1 to 5 hours later
+    (a 4-hour SLA: one in five is late).
+    """
     with connection.cursor() as cursor:
         cursor.execute(
             INSERT,
@@ -78,5 +93,6 @@ def writes_insert(
                 "end": end,
                 "span_s": span.total_seconds(),
                 "count": count,
+                "decided": decided,
             },
         )

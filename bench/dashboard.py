@@ -1,0 +1,210 @@
+"""Dashboard benchmark: `python -m bench.dashboard [--days 30] [--per-day 100000]`.
+
+Into one tenant of the bench database (memory_bench), bulk-inserts write
+requests as the pipeline leaves them (outcomes, gate traces with per-gate
+milliseconds, PII flags; 20 agents) at `--per-day` for `--days`, and
+`--items` active memory items (the staleness snapshot reads items, with the
+GC's score). Then it times the rollup beat runs (the first, over 31 days,
+and an incremental one), and requests the dashboard through Django's test
+client for each window: p50/p95 server time and SQL queries per page. Prints
+JSON and writes bench/results/dashboard.json. A second run reuses the rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+SLUG = "metrics-bench"
+TARGET_P95_MS = 150.0
+
+
+def seed(days: int, per_day: int, items: int) -> dict:
+    from django.contrib.auth.models import User
+    from django.db import connection
+    from django.utils import timezone
+
+    from audit.services import Actor
+    from memory_core.models import Agent, MemoryItem, Role, Scope, Tenant, WriteRequest
+    from memory_core.services.tenancy import (
+        agent_create,
+        membership_grant,
+        tenant_create,
+    )
+    from tests.metrics.synthetic import writes_insert
+
+    actor = Actor.system("dashboard bench")
+    tenant = Tenant.objects.filter(slug=SLUG).first()
+    if tenant is None:
+        # Its /org/<slug>/ scope comes with it.
+        tenant = tenant_create(slug=SLUG, name="Metrics bench", actor=actor)
+    user = User.objects.filter(username=f"{SLUG}-curator").first()
+    if user is None:
+        user = User.objects.create_user(f"{SLUG}-curator", password="bench")
+        membership_grant(tenant=tenant, user=user, role=Role.CURATOR, actor=actor)
+    for n in range(Agent.objects.filter(tenant=tenant).count(), 20):
+        agent_create(
+            tenant=tenant,
+            name=f"bench-agent-{n:02d}",
+            allowed_scopes=[f"/org/{SLUG}/"],
+            allowed_layers=["episodic", "semantic"],
+            actor=actor,
+        )
+    agents = list(Agent.objects.filter(tenant=tenant))
+    now = timezone.now()
+    have = WriteRequest.objects.filter(tenant=tenant).count()
+    inserted = {"writes_s": None, "items_s": None}
+    if have < days * per_day:
+        started = time.perf_counter()
+        for day in range(days):
+            writes_insert(
+                tenant,
+                agents,
+                count=per_day,
+                end=now - timedelta(days=day),
+                span=timedelta(days=1),
+                decided=day >= 1,
+            )
+            print(f"writes: day {day + 1}/{days}", file=sys.stderr, flush=True)
+        inserted["writes_s"] = round(time.perf_counter() - started, 1)
+    have_items = MemoryItem.objects.filter(tenant=tenant).count()
+    if have_items < items:
+        scope = Scope.objects.get(tenant=tenant, path=f"/org/{SLUG}/")
+        started = time.perf_counter()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                """
+                INSERT INTO memory_core_memoryitem (
+                    id, tenant_id, scope_id, layer, kind, subject, predicate,
+                    object, classification, residency, status, pinned,
+                    access_count, created_at, updated_at, last_accessed_at,
+                    expired_by, gc_candidate_reason, stale_reason, retrieval_weight)
+                SELECT gen_random_uuid(), %(tenant)s, %(scope)s, 'episodic', 'note',
+                       '', '', '', 'general', '', 'active', false, n %% 7,
+                       %(now)s - (n %% 400) * interval '1 day',
+                       %(now)s - (n %% 400) * interval '1 day',
+                       %(now)s - (n %% 90) * interval '1 day', '', '', '', 1.0
+                FROM generate_series(1, %(count)s) AS n
+                """,
+                {
+                    "tenant": tenant.id,
+                    "scope": scope.id,
+                    "now": now,
+                    "count": items - have_items,
+                },
+            )
+        inserted["items_s"] = round(time.perf_counter() - started, 1)
+    return {"tenant": tenant, "user": user, "inserted": inserted}
+
+
+def measure(tenant, user, rounds: int) -> dict:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    client = Client()
+    client.force_login(user)
+    base = reverse("metrics_dashboard", args=[tenant.slug])
+    windows = ("24h", "7d", "30d")
+    queries = {}
+    for window in windows:
+        client.get(f"{base}?window={window}")  # warm up
+        with CaptureQueriesContext(connection) as captured:
+            response = client.get(f"{base}?window={window}")
+        assert response.status_code == 200, response.status_code
+        queries[window] = len(captured)
+    per_window: dict[str, list[float]] = {w: [] for w in windows}
+    for _ in range(rounds):
+        for window in windows:
+            started = time.perf_counter()
+            client.get(f"{base}?window={window}")
+            per_window[window].append((time.perf_counter() - started) * 1000)
+    timings = [t for values in per_window.values() for t in values]
+    return {
+        "requests": len(timings),
+        "p50_ms": percentile(timings, 0.5),
+        "p95_ms": percentile(timings, 0.95),
+        "max_ms": round(max(timings), 1),
+        "per_window_p95_ms": {w: percentile(v, 0.95) for w, v in per_window.items()},
+        "queries_per_page": queries,
+        "constant_query_count": len(set(queries.values())) == 1,
+    }
+
+
+def percentile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return round(values[min(len(values) - 1, int(q * len(values)))], 1)
+
+
+def main() -> None:
+    global SLUG
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--days", type=int, default=30)
+    parser.add_argument("--per-day", type=int, default=100_000)
+    parser.add_argument("--items", type=int, default=1_000_000)
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--slug", default="metrics-bench", help="the bench tenant")
+    args = parser.parse_args()
+    SLUG = args.slug
+    os.environ.setdefault("DJANGO_DEBUG", "false")
+    sys.path.insert(0, str(ROOT))
+    from bench.writes import configure
+
+    configure()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.utils import timezone
+
+    call_command("migrate", verbosity=0)
+    # Production settings serve hashed static names from a manifest.
+    call_command("collectstatic", interactive=False, verbosity=0)
+    seeded = seed(args.days, args.per_day, args.items)
+    tenant = seeded["tenant"]
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE memory_core_writerequest")
+        cursor.execute("ANALYZE memory_core_memoryitem")
+
+    from memory_core.metrics.models import Rollup, RollupCursor
+    from memory_core.metrics.rollups import rollup_tenant
+    from memory_core.models import MemoryItem, WriteRequest
+
+    RollupCursor.objects.filter(tenant=tenant).delete()
+    Rollup.objects.filter(tenant=tenant).delete()
+    started = time.perf_counter()
+    first_rows = rollup_tenant(tenant)
+    first_s = time.perf_counter() - started
+    started = time.perf_counter()
+    rollup_tenant(tenant, now=timezone.now() + timedelta(minutes=5))
+    incremental_s = time.perf_counter() - started
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE metrics_rollup")
+
+    result = {
+        "tenant": SLUG,
+        "write_requests": WriteRequest.objects.filter(tenant=tenant).count(),
+        "writes_per_day": args.per_day,
+        "memory_items": MemoryItem.objects.filter(tenant=tenant).count(),
+        "inserted": seeded["inserted"],
+        "rollup_rows": Rollup.objects.filter(tenant=tenant).count(),
+        "rollup_first_run_s": round(first_s, 2),
+        "rollup_first_run_rows": first_rows,
+        "rollup_incremental_run_s": round(incremental_s, 2),
+        "dashboard": measure(tenant, seeded["user"], args.rounds),
+        "target_p95_ms": TARGET_P95_MS,
+    }
+    result["meets_target"] = result["dashboard"]["p95_ms"] <= TARGET_P95_MS
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "dashboard.json").write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
