@@ -5,10 +5,15 @@ Sections, each read from the tenant's rows under its current policy:
 - items past retention, by classification, with their age, the limit and
   what the retention job will do (or why it holds them back);
 - what retention did in the report's month, from the audit trail;
-- open erasure requests against their 72-hour SLA (`approvals.erasure`);
+- open erasure requests against their 72-hour SLA (`approvals.erasure`),
+  and the erasures completed in the month with their time to completion;
 - residency violations: stored items whose class the current policy no
   longer allows in the tenant's storage region;
 - PII-flagged memories (active heads carrying the "pii" flag) by scope.
+
+Beside the report, `audit_chain_check` lets an officer verify the tenant's
+audit chain from the console; it is the one function here that writes (the
+`audit.verify` event recording the check).
 
 A report is for one calendar month (`month`, UTC): the retention actions
 are that month's; every other section is the state at `now`, which is what
@@ -23,10 +28,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
+from django.contrib.auth.models import User
+from django.db import connection, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from audit.models import AuditEvent
+from audit.services import audit_chain_verify, audit_event_record
 from memory_core.models import MemoryItem, MemoryVersion, Tenant, VersionStatus
 from memory_core.pipeline.gates.residency import residency_problem
 from memory_core.policy import Policy, policy_for
@@ -99,6 +107,15 @@ class ErasureRow:
 
 
 @dataclass(frozen=True)
+class CompletedErasureRow:
+    request_id: str
+    created_at: datetime
+    finished_at: datetime
+    hours_to_complete: float
+    within_sla: bool
+
+
+@dataclass(frozen=True)
 class ResidencyRow:
     item_id: uuid.UUID
     key: str
@@ -132,6 +149,7 @@ class ComplianceReport:
     retention_summary: dict[str, Counter] = field(default_factory=dict)
     retention_done: dict[str, Counter] = field(default_factory=dict)
     erasures: list[ErasureRow] | None = None
+    erasures_completed: list[CompletedErasureRow] = field(default_factory=list)
     residency: list[ResidencyRow] = field(default_factory=list)
     pii_by_scope: list[PiiScopeRow] = field(default_factory=list)
 
@@ -142,6 +160,10 @@ class ComplianceReport:
     @property
     def erasures_overdue(self) -> int:
         return sum(row.overdue for row in self.erasures or [])
+
+    @property
+    def erasures_completed_late(self) -> int:
+        return sum(not row.within_sla for row in self.erasures_completed)
 
     @property
     def pii_total(self) -> int:
@@ -188,6 +210,9 @@ class ComplianceReport:
                     "open": len(self.erasures),
                     "overdue": self.erasures_overdue,
                     "requests": [_row_dict(row) for row in self.erasures],
+                    "completed_this_month": len(self.erasures_completed),
+                    "completed_outside_sla": self.erasures_completed_late,
+                    "completed": [_row_dict(r) for r in self.erasures_completed],
                 }
             ),
             "residency_violations": [_row_dict(row) for row in self.residency],
@@ -227,6 +252,10 @@ def compliance_report(
     )
     report.retention_done = retention_done(tenant=tenant, month=report.month)
     report.erasures = erasure_rows(tenant=tenant, now=now)
+    if report.erasures is not None:
+        report.erasures_completed = erasures_completed(
+            tenant=tenant, month=report.month
+        )
     report.residency = residency_violations(tenant=tenant, policy=policy)
     report.pii_by_scope = pii_by_scope(tenant=tenant)
     return report
@@ -316,6 +345,35 @@ def erasure_rows(*, tenant: Tenant, now: datetime) -> list[ErasureRow] | None:
             )
         )
     return sorted(rows, key=lambda r: (r.due_at is None, r.due_at or now))
+
+
+def erasures_completed(*, tenant: Tenant, month: date) -> list[CompletedErasureRow]:
+    """Return the erasures completed in `month`: time to completion against the SLA.
+
+    The time runs from filing to the certificate; within the SLA means
+    finished by the request's due time (filed + 72 h).
+    """
+    from approvals.models import ErasureRequest, ErasureStatus
+
+    start, end = month_bounds(month)
+    done = ErasureRequest.objects.filter(
+        tenant=tenant,
+        status=ErasureStatus.COMPLETED,
+        finished_at__gte=start,
+        finished_at__lt=end,
+    ).order_by("finished_at")
+    return [
+        CompletedErasureRow(
+            request_id=str(r.pk),
+            created_at=r.created_at,
+            finished_at=r.finished_at,
+            hours_to_complete=round(
+                (r.finished_at - r.created_at).total_seconds() / 3600, 2
+            ),
+            within_sla=r.finished_at <= r.due_at,
+        )
+        for r in done.only("id", "created_at", "finished_at", "due_at")
+    ]
 
 
 def residency_violations(*, tenant: Tenant, policy: Policy) -> list[ResidencyRow]:
@@ -445,6 +503,21 @@ def compliance_csv_rows(report: ComplianceReport) -> list[tuple]:
                 "" if r.hours_left is None else f"{r.hours_left:g} h left",
             )
         )
+    for r in report.erasures_completed:
+        rows.append(
+            (
+                "erasure_completed",
+                r.request_id,
+                "",
+                "",
+                "completed",
+                r.created_at.isoformat(),
+                "",
+                r.finished_at.isoformat(),
+                "within SLA" if r.within_sla else "outside SLA",
+                f"{r.hours_to_complete:g} h to complete",
+            )
+        )
     for r in report.residency:
         rows.append(
             (
@@ -476,3 +549,82 @@ def compliance_csv_rows(report: ComplianceReport) -> list[tuple]:
             )
         )
     return rows
+
+
+AUDIT_VERIFY = "audit.verify"
+
+
+@dataclass(frozen=True)
+class ChainCheck:
+    """The outcome of verifying one tenant's audit chain from the console."""
+
+    intact: bool
+    events: int
+    last_seq: int | None
+    last_at: datetime | None
+    problem: str
+    broken_seq: int | None
+    checked_at: datetime
+    event_seq: int | None = None  # the `audit.verify` event recording this check
+
+
+def audit_chain_check(*, tenant: Tenant, user: User) -> ChainCheck:
+    """Verify the tenant's audit chain (`audit.services.audit_chain_verify`).
+
+    One REPEATABLE READ, read-only snapshot holds the verification and the
+    last event it checked; then the check itself is recorded as
+    `audit.verify` (after the checked events, so not among them).
+    """
+    from memory_core.services.tenancy import user_actor
+
+    # Inside a caller's transaction (a test's), that transaction is the snapshot.
+    snapshot = not connection.in_atomic_block
+    with transaction.atomic(durable=True):
+        if snapshot:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+                )
+        breaks = audit_chain_verify(tenant_ids=[tenant.id])
+        last = (
+            AuditEvent.objects.filter(tenant_id=tenant.id)
+            .order_by("-seq")
+            .values_list("seq", "created_at")
+            .first()
+        )
+        events = AuditEvent.objects.filter(tenant_id=tenant.id).count()
+    first = min(breaks, key=lambda b: b.seq) if breaks else None
+    if first is not None and first.seq:
+        # The last event checked is the last good one before the break.
+        last = (
+            AuditEvent.objects.filter(tenant_id=tenant.id, seq__lt=first.seq)
+            .order_by("-seq")
+            .values_list("seq", "created_at")
+            .first()
+        )
+    check = ChainCheck(
+        intact=not breaks,
+        events=events,
+        last_seq=last[0] if last else None,
+        last_at=last[1] if last else None,
+        problem="; ".join(f"#{b.seq}: {b.problem}" for b in breaks),
+        broken_seq=first.seq if first else None,
+        checked_at=timezone.now(),
+    )
+    with transaction.atomic(durable=True):
+        event = audit_event_record(
+            tenant_id=tenant.id,
+            actor=user_actor(user),
+            action=AUDIT_VERIFY,
+            object_type="audit_chain",
+            object_id=str(tenant.id),
+            reason="intact" if check.intact else "broken",
+            metadata={
+                "intact": check.intact,
+                "events": check.events,
+                "last_seq": check.last_seq,
+                "broken_seq": check.broken_seq,
+                "problem": check.problem[:500],
+            },
+        )
+    return ChainCheck(**{**check.__dict__, "event_seq": event.seq})

@@ -15,6 +15,9 @@ beat sweeper (`erasures_resume_stalled`) enqueues it again.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 import logging
 import time
 import uuid
@@ -125,11 +128,35 @@ def erasures_overdue_count(tenant: Tenant) -> int:
     return erasures_open(tenant).filter(due_at__lt=timezone.now()).count()
 
 
-def erasure_list(*, tenant: Tenant, status: str = "") -> QuerySet[ErasureRequest]:
-    """Return requests, open ones due first then the rest newest first."""
+def erasure_id_query(raw: str) -> str:
+    """Return a typed request id (or its start) normalized, or "" if it is not one."""
+    typed = "".join((raw or "").lower().split())
+    if len(typed) == 32 and "-" not in typed:
+        try:
+            return str(uuid.UUID(typed))
+        except ValueError:
+            return ""
+    if typed and all(c in "0123456789abcdef-" for c in typed) and len(typed) <= 36:
+        return typed
+    return ""
+
+
+def erasure_list(
+    *, tenant: Tenant, status: str = "", q: str = ""
+) -> QuerySet[ErasureRequest]:
+    """Return requests, open ones due first then the rest newest first.
+
+    `q` finds a request by its id or the start of it (the short form the
+    pages show), whatever its status; anything else finds nothing.
+    """
     requests = ErasureRequest.objects.filter(tenant=tenant).select_related(
         "filed_by", "filed_by_agent", "approved_by", "executed_by"
     )
+    if q:
+        typed = erasure_id_query(q)
+        if not typed:
+            return requests.none()
+        requests = requests.filter(id__istartswith=typed)
     if status == "open":
         return requests.filter(status__in=OPEN_ERASURE_STATUSES).order_by(
             "due_at", "created_at"
@@ -470,8 +497,11 @@ def erasure_execute(
 ) -> ErasureRequest:
     """Start (or retry) the erasure job; a completed request is left as it is.
 
-    Under the tenant's four-eyes policy the request must be approved, and by
-    another officer than the one executing it.
+    Under the tenant's four-eyes policy (on by default) two people sign off:
+    the officer executing is neither the member who filed the request nor the
+    officer who approved it, and a request an agent filed (no person filed
+    it) is approved first. The console also asks for the request id typed
+    back (`approvals.forms.ErasureExecuteForm`) before it calls this.
     """
     erasure_role_check(
         tenant=tenant,
@@ -486,17 +516,7 @@ def erasure_execute(
         if request.status == ErasureStatus.CANCELLED:
             raise Conflict("This request was cancelled.", code="cancelled")
         if policy_for(tenant).erasure_four_eyes:
-            if request.approved_by_id is None:
-                raise Conflict(
-                    "Four eyes: another compliance officer approves this request "
-                    "before it runs.",
-                    code="approval_required",
-                )
-            if request.approved_by_id == user.pk:
-                raise PermissionDenied(
-                    "Four eyes: the officer who approved cannot also execute.",
-                    code="four_eyes",
-                )
+            four_eyes_check(request, user)
         now = timezone.now()
         request.status, request.executed_by = ErasureStatus.RUNNING, user
         request.started_at = request.started_at or now
@@ -513,6 +533,30 @@ def erasure_execute(
         _audit(request, user_actor(user), "erasure.execute")
         transaction.on_commit(lambda: erasure_enqueue(request_id=request.pk))
     return request
+
+
+def four_eyes_refusal(request: ErasureRequest, user: User) -> str:
+    """Return why four eyes forbid `user` to execute `request` ("" if they do not)."""
+    if request.filed_by_id is not None and request.filed_by_id == user.pk:
+        return (
+            "Four eyes: you filed this request, so another compliance officer "
+            "executes it."
+        )
+    if request.approved_by_id is not None and request.approved_by_id == user.pk:
+        return "Four eyes: the officer who approved cannot also execute."
+    return ""
+
+
+def four_eyes_check(request: ErasureRequest, user: User) -> None:
+    """Refuse an execution four eyes forbid: 403 for the person, 409 for the state."""
+    if refusal := four_eyes_refusal(request, user):
+        raise PermissionDenied(refusal, code="four_eyes")
+    if request.filed_by_id is None and request.approved_by_id is None:
+        raise Conflict(
+            "Four eyes: an agent filed this request, so a compliance officer "
+            "approves it before another one executes it.",
+            code="approval_required",
+        )
 
 
 def erasure_cancel(
@@ -777,7 +821,9 @@ def _finish(request_id: uuid.UUID, attempt: int, identifiers: list[Identifier]) 
             counts=request.counts,
             probes=min(len(probes), 1000),
         )
-        request.certificate = _certificate(request, event, probes=len(probes))
+        request.certificate = certificate_sign(
+            _certificate(request, event, probes=len(probes))
+        )
         request.save(
             update_fields=[
                 "status",
@@ -826,6 +872,7 @@ def _certificate(
             "layers": counts.get("layers", {}),
             "tables": counts.get("tables", {}),
         },
+        "erased": erased_categories(counts.get("tables", {})),
         "verification": {
             "rescan": "clean",
             "nearest_neighbour_probes": min(probes, 1000),
@@ -838,6 +885,124 @@ def _certificate(
             "prev_hash": event.prev_hash,
         },
     }
+
+
+# What a table's rows are, for people: the certificate says "Memory versions",
+# not memory_core_memoryversion. A table not named here gets its model's name.
+TABLE_LABELS = {
+    "memory_core_memoryitem": "Memories",
+    "memory_core_memoryversion": "Memory versions (content, embeddings)",
+    "memory_core_memorylogentry": "Memory log entries",
+    "memory_core_writerequest": "Write requests (payloads, idempotency records)",
+    "memory_core_conflict": "Contradiction cases",
+    "memory_core_memoryannotation": "Curator notes",
+    "memory_core_redactiontoken": "Redaction mappings",
+    "memory_core_readtally": "Read counts",
+    "approvals_reviewescalation": "Review escalations",
+    "approvals_notification": "Notifications",
+    "audit_auditevent": "Audit event reasons",
+}
+
+
+def table_label(table: str) -> str:
+    """Return what a table's rows are, in words."""
+    if table in TABLE_LABELS:
+        return TABLE_LABELS[table]
+    from django.apps import apps
+
+    for model in apps.get_models():
+        if model._meta.db_table == table:
+            return str(model._meta.verbose_name_plural).capitalize()
+    return table.replace("_", " ").capitalize()
+
+
+def erased_categories(tables: dict[str, int]) -> list[dict[str, Any]]:
+    """Return what was erased per data category, labelled, largest first."""
+    return [
+        {"category": table_label(table), "table": table, "rows": n}
+        for table, n in sorted(tables.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
+
+
+# Certificate signatures (Ed25519). The private key is derived from
+# MGC_CERTIFICATE_KEY, or from the audit key when that is unset; the public
+# key travels in the certificate and `manage.py certificate_verify` checks
+# both the signature and that the key is this installation's.
+
+SIGNATURE_ALGORITHM = "Ed25519"
+
+
+def _certificate_private_key():
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    secret = (
+        settings.MGC_CERTIFICATE_KEY or f"erasure-certificate:{settings.MGC_AUDIT_KEY}"
+    )
+    seed = hashlib.sha256(f"mgc-erasure-certificate-v1:{secret}".encode()).digest()
+    return Ed25519PrivateKey.from_private_bytes(seed)
+
+
+def certificate_public_key() -> str:
+    """Return this installation's certificate public key (raw, hex)."""
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    return (
+        _certificate_private_key()
+        .public_key()
+        .public_bytes(Encoding.Raw, PublicFormat.Raw)
+        .hex()
+    )
+
+
+def certificate_payload(certificate: dict[str, Any]) -> bytes:
+    """Return the bytes a certificate's signature covers: canonical JSON, unsigned."""
+    unsigned = {k: v for k, v in certificate.items() if k != "signature"}
+    return json.dumps(
+        unsigned, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    ).encode()
+
+
+def certificate_sign(certificate: dict[str, Any]) -> dict[str, Any]:
+    """Return the certificate with its Ed25519 signature."""
+    signature = _certificate_private_key().sign(certificate_payload(certificate))
+    return {
+        **{k: v for k, v in certificate.items() if k != "signature"},
+        "signature": {
+            "algorithm": SIGNATURE_ALGORITHM,
+            "public_key": certificate_public_key(),
+            "value": base64.b64encode(signature).decode(),
+        },
+    }
+
+
+def certificate_check(certificate: Any, *, public_key: str | None = None) -> str:
+    """Return why a certificate does not verify, or "" when it does.
+
+    The key is this installation's unless `public_key` (hex) names another:
+    a certificate re-signed under any other key is refused.
+    """
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    if not isinstance(certificate, dict):
+        return "Not a certificate: expected a JSON object."
+    signature = certificate.get("signature")
+    if not isinstance(signature, dict) or not signature.get("value"):
+        return "The certificate is not signed."
+    if signature.get("algorithm") != SIGNATURE_ALGORITHM:
+        return f"Unknown signature algorithm {signature.get('algorithm')!r}."
+    expected = (public_key or certificate_public_key()).lower()
+    if str(signature.get("public_key", "")).lower() != expected:
+        return "The certificate is signed under another key than this installation's."
+    try:
+        key = Ed25519PublicKey.from_public_bytes(bytes.fromhex(expected))
+        key.verify(
+            base64.b64decode(str(signature["value"]), validate=True),
+            certificate_payload(certificate),
+        )
+    except (InvalidSignature, ValueError):
+        return "The signature does not match: the certificate was altered."
+    return ""
 
 
 def erasure_fail(*, request_id: uuid.UUID, reason: str) -> None:
@@ -890,4 +1055,10 @@ def erasure_certificate(
     request = erasure_get(tenant=tenant, request_id=request_id)
     if request.status != ErasureStatus.COMPLETED or not request.certificate:
         raise NotFound("This request has no certificate yet.")
-    return request.certificate
+    certificate = request.certificate
+    if "signature" not in certificate:  # completed before certificates were signed
+        tables = (certificate.get("counts") or {}).get("tables", {})
+        certificate = certificate_sign(
+            {"erased": erased_categories(tables), **certificate}
+        )
+    return certificate

@@ -88,3 +88,38 @@ class AsOfForm(forms.Form):
     memory = forms.UUIDField(required=False)
     layer = forms.ChoiceField(required=False, choices=[("", "Any"), *Layer.choices])
     inherit = forms.BooleanField(required=False)
+
+
+CONFIRM_REQUIRED = "Type the request id (its first 8 characters will do) to confirm."
+CONFIRM_WRONG = (
+    "That is not this request's id: type its first 8 characters, as shown, to confirm."
+)
+
+
+class ErasureExecuteForm(forms.Form):
+    """The typed confirmation of an erasure: the request id, in full or short.
+
+    The short form is the first 8 characters the page shows; case, spaces
+    and a missing dash do not matter. A wrong or missing confirmation leaves
+    the request as it is.
+    """
+
+    confirm = forms.CharField(
+        max_length=64, strip=True, error_messages={"required": CONFIRM_REQUIRED}
+    )
+
+    def __init__(self, *args, request_id: str, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.request_id = str(request_id).lower()
+
+    def clean_confirm(self) -> str:
+        typed = "".join(self.cleaned_data["confirm"].lower().split())
+        full = self.request_id
+        if typed not in (full, full.replace("-", ""), full[:8]):
+            raise forms.ValidationError(CONFIRM_WRONG)
+        return typed
+
+    def first_error(self) -> str:
+        for errors in self.errors.values():
+            return errors[0]
+        return ""

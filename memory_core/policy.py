@@ -109,9 +109,11 @@ class Policy:
     # agent may write; an empty tuple turns it off (memory_core/scope_paths.py).
     auto_create_scopes: tuple[str, ...] = ("user", "task")
 
-    # Erasure (003 §12.10.2): with four eyes, a second compliance officer
-    # approves a request before another one may execute it.
-    erasure_four_eyes: bool = False
+    # Erasure (003 §12.10.2, issue 14): with four eyes (the default) two
+    # people sign off an erasure: whoever executes it is neither the person who
+    # filed it nor the officer who approved it; a request an agent filed is
+    # approved by one officer and executed by another.
+    erasure_four_eyes: bool = True
 
     # Retention (003 §12.10.4): days an item may live after it was created,
     # by classification; 0 keeps it indefinitely. Past the limit, classes in

@@ -407,6 +407,10 @@ MGC_AUDIT_KEY = os.environ.get("MGC_AUDIT_KEY") or f"audit:{SECRET_KEY}"
 MGC_AUDIT_KEY_PREVIOUS = [
     k for k in os.environ.get("MGC_AUDIT_KEY_PREVIOUS", "").split(",") if k
 ]
+# Erasure certificates are signed with Ed25519 (approvals/erasure.py): the
+# private key is derived from this secret, or from the audit key when it is
+# unset; `manage.py certificate_verify` checks a downloaded certificate.
+MGC_CERTIFICATE_KEY = os.environ.get("MGC_CERTIFICATE_KEY", "")
 # The contradiction judge: "rules" (deterministic) or "http" (an LLM/NLI
 # endpoint at MGC_JUDGE_URL answering {"label": "contradiction"|...}).
 MGC_CONTRADICTION_JUDGE = os.environ.get("MGC_CONTRADICTION_JUDGE", "rules")

@@ -14,10 +14,11 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from approvals.compliance import (
     PAGE_ROWS,
+    audit_chain_check,
     compliance_csv_rows,
     compliance_report,
     month_parse,
@@ -90,3 +91,16 @@ def compliance_report_json(request: HttpRequest, tenant: Tenant, month) -> HttpR
         f'attachment; filename="compliance-{tenant.slug}-{month:%Y-%m}.json"'
     )
     return response
+
+
+@require_POST
+@member_required
+def compliance_audit_verify(request: HttpRequest, tenant: Tenant) -> HttpResponse:
+    """Verify the tenant's audit chain now; show intact or broken, and where."""
+    if request.membership.role not in READERS:
+        request.access_refused_reason = (
+            "Only compliance officers and admins verify the audit chain."
+        )
+        return render(request, "approvals/compliance_forbidden.html", status=403)
+    check = audit_chain_check(tenant=tenant, user=request.user)
+    return render(request, "approvals/compliance_verify.html", {"check": check})

@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from approvals import erasure as service
+from approvals.forms import ErasureExecuteForm
 from approvals.models import ErasureRequest, ErasureStatus, LegalBasis
 from memory_core.access import member_required
 from memory_core.erasure import Kind
@@ -30,6 +31,7 @@ from memory_core.models import Tenant
 from memory_core.views import render_page
 
 PAGE_SIZE = 50
+PREVIEWED = (ErasureStatus.FILED, ErasureStatus.APPROVED, ErasureStatus.FAILED)
 VIEW_REFUSED = "Only compliance officers, curators and admins see erasures."
 # Form field → identifier kind; each field takes one identifier per line.
 IDENTIFIER_FIELDS = {
@@ -96,11 +98,13 @@ def _rows(requests: list[ErasureRequest]) -> list[dict[str, Any]]:
 def erasure_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     """List erasure requests: open ones by due date, with their SLA."""
     _check_viewer(request, tenant)
-    status = request.GET.get("status", "open")
+    q = request.GET.get("q", "").strip()[:64]
+    # An id names one request: a search by id looks at every status.
+    status = "" if q else request.GET.get("status", "open")
     if status not in ("open", "", *ErasureStatus.values):
         status = "open"
     page = Paginator(
-        service.erasure_list(tenant=tenant, status=status), PAGE_SIZE
+        service.erasure_list(tenant=tenant, status=status, q=q), PAGE_SIZE
     ).get_page(request.GET.get("page"))
     return render_page(
         request,
@@ -109,7 +113,8 @@ def erasure_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
         {
             "page_obj": page,
             "rows": _rows(list(page.object_list)),
-            "filters": {"status": status},
+            "filters": {"status": status, "q": q},
+            "q_invalid": bool(q) and not service.erasure_id_query(q),
             "statuses": ErasureStatus.choices,
             "can_file": service.may_file(request.membership.role),
             "overdue": service.erasures_overdue_count(tenant),
@@ -161,7 +166,9 @@ def _detail_context(
     try:
         item = service.erasure_get(tenant=tenant, request_id=request_id)
         preview = None
-        if item.status not in (ErasureStatus.COMPLETED, ErasureStatus.CANCELLED):
+        # Only before the job: once it runs, what the preview listed is
+        # going (and its links would lead to deleted memories).
+        if item.status in PREVIEWED:
             preview = service.erasure_preview(
                 tenant=tenant, request_id=request_id, user=request.user
             )
@@ -169,13 +176,22 @@ def _detail_context(
         _refuse(error)
         raise
     sla, overdue = item.sla(timezone.now())
+    four_eyes = service.policy_for(tenant).erasure_four_eyes
+    counts = item.counts or {}
     return {
         "erasure": item,
         "preview": preview,
         "sla": sla,
         "overdue": overdue,
         "can_decide": service.may_decide(request.membership.role),
-        "four_eyes": service.policy_for(tenant).erasure_four_eyes,
+        "four_eyes": four_eyes,
+        "execute_refusal": (
+            service.four_eyes_refusal(item, request.user) if four_eyes else ""
+        ),
+        "short_id": str(item.pk)[:8],
+        "erased": service.erased_categories(counts.get("tables", {})),
+        "execute_form": extra.pop("execute_form", None)
+        or ErasureExecuteForm(request_id=str(item.pk)),
         "legal_basis_label": LegalBasis(item.legal_basis).label,
         **extra,
     }
@@ -227,7 +243,29 @@ def erasure_approve(
 def erasure_execute(
     request: HttpRequest, tenant: Tenant, request_id: uuid.UUID
 ) -> HttpResponse:
-    """Start the erasure job."""
+    """Start the erasure job once the request id is typed back.
+
+    A wrong or missing confirmation re-renders the page with why, next to
+    the field (422), and nothing runs; four eyes refuse the filer and the
+    approver with a 403 (recorded as `access.refused`).
+    """
+    _check_viewer(request, tenant)
+    try:
+        item = service.erasure_get(tenant=tenant, request_id=request_id)
+    except DomainError as error:
+        _refuse(error)
+        raise
+    if not service.may_decide(request.membership.role):
+        raise Forbidden("Only compliance officers execute erasures.")
+    four_eyes = item.is_open and service.policy_for(tenant).erasure_four_eyes
+    if four_eyes and (refusal := service.four_eyes_refusal(item, request.user)):
+        raise Forbidden(refusal)
+    form = ErasureExecuteForm(request.POST, request_id=str(request_id))
+    if not form.is_valid():
+        context = _detail_context(request, tenant, request_id, execute_form=form)
+        response = render(request, "approvals/erasure_detail.html", context)
+        response.status_code = 422
+        return response
     return _decide(
         request,
         tenant,

@@ -330,3 +330,113 @@ def test_open_erasures_against_the_sla(browser, tenant, officer):
         "overdue",
         "within SLA",
     ]
+
+
+# Completed erasures against the SLA (issue 14)
+
+
+def test_completed_erasures_with_time_to_completion(browser, tenant, officer):
+    from approvals.erasure import erasure_file
+    from approvals.models import ErasureRequest, ErasureStatus
+
+    def done(email: str, hours: float) -> ErasureRequest:
+        request = erasure_file(
+            tenant=tenant,
+            identifiers=[("email", email)],
+            legal_basis="consent_withdrawn",
+            user=officer,
+        )
+        finished = timezone.now() - timedelta(minutes=5)
+        created = finished - timedelta(hours=hours)
+        ErasureRequest.objects.filter(pk=request.pk).update(
+            status=ErasureStatus.COMPLETED,
+            created_at=created,
+            due_at=created + timedelta(hours=72),
+            finished_at=finished,
+        )
+        return request
+
+    quick, late = done("a@example.com", 2.5), done("b@example.com", 80)
+    report = compliance_report(tenant=tenant)
+    rows = {r.request_id: r for r in report.erasures_completed}
+    assert rows[str(quick.pk)].hours_to_complete == 2.5
+    assert rows[str(quick.pk)].within_sla is True
+    assert rows[str(late.pk)].within_sla is False
+    assert report.erasures_completed_late == 1
+    body = browser.get(url("compliance_report", tenant)).content.decode()
+    assert 'id="compliance-erasures-completed"' in body
+    assert str(quick.pk) in body and "2.5 h" in body and "1 outside the SLA" in body
+    printed = browser.get(url("compliance_print", tenant)).content.decode()
+    assert str(late.pk) in printed and "80.0 h" in printed
+    data = browser.get(url("compliance_json", tenant)).json()["erasures"]
+    assert (data["completed_this_month"], data["completed_outside_sla"]) == (2, 1)
+    by_id = {r["request_id"]: r for r in data["completed"]}
+    assert by_id[str(quick.pk)]["hours_to_complete"] == 2.5
+    assert by_id[str(late.pk)]["within_sla"] is False
+    csv_done = [
+        r
+        for r in csv_rows(browser.get(url("compliance_csv", tenant)))
+        if r["section"] == "erasure_completed"
+    ]
+    assert {r["id"]: r["outcome"] for r in csv_done} == {
+        str(quick.pk): "within SLA",
+        str(late.pk): "outside SLA",
+    }
+    assert {r["detail"] for r in csv_done} == {"2.5 h to complete", "80 h to complete"}
+    # Another month does not list them.
+    other = compliance_report(tenant=tenant, month=month_parse("2001-01"))
+    assert other.erasures_completed == []
+
+
+# Verifying the audit chain from the console
+
+
+def verify_url(tenant) -> str:
+    return reverse("compliance_audit_verify", args=[tenant.slug])
+
+
+def test_an_officer_verifies_the_audit_chain(browser, tenant):
+    from audit.models import AuditEvent
+
+    last = AuditEvent.objects.filter(tenant_id=tenant.id).order_by("-seq").first()
+    report = browser.get(url("compliance_report", tenant)).content.decode()
+    assert 'id="audit-verify"' in report
+    response = browser.post(verify_url(tenant))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Intact." in body
+    assert f"#{last.seq} ·" in body  # the last event checked, with its time
+    assert last.created_at.strftime("%Y-%m-%d %H:%M:%S") in body
+    recorded = AuditEvent.objects.filter(tenant_id=tenant.id).order_by("-seq").first()
+    assert recorded.action == "audit.verify" and recorded.seq == last.seq + 1
+    assert recorded.metadata["intact"] is True
+    assert recorded.metadata["last_seq"] == last.seq
+
+
+def test_a_broken_chain_is_reported_with_where(browser, tenant):
+    from audit.models import AuditEvent
+    from tests.audit.test_audit_chain import tamper
+
+    first = AuditEvent.objects.filter(tenant_id=tenant.id).order_by("seq").first()
+    tamper("UPDATE audit_auditevent SET reason = 'rewritten' WHERE id = %s", [first.pk])
+    body = browser.post(verify_url(tenant)).content.decode()
+    assert "Broken at event #" in body and "Intact." not in body
+    recorded = AuditEvent.objects.filter(
+        tenant_id=tenant.id, action="audit.verify"
+    ).get()
+    assert recorded.metadata["intact"] is False
+    assert recorded.metadata["broken_seq"] == first.seq
+
+
+@pytest.mark.parametrize("role", [Role.CURATOR, Role.VIEWER])
+def test_other_members_may_not_verify(client, tenant, role):
+    from audit.models import AuditEvent
+
+    client.force_login(make_member(tenant, role, username=f"m-{role}"))
+    assert client.post(verify_url(tenant)).status_code == 403
+    assert not AuditEvent.objects.filter(action="audit.verify").exists()
+
+
+def test_verify_is_a_post_and_tenant_bound(browser, tenant, other_tenant):
+    assert browser.get(verify_url(tenant)).status_code == 405
+    assert browser.post(verify_url(other_tenant)).status_code == 404

@@ -49,7 +49,13 @@ def test_an_officer_files_previews_executes_and_gets_the_certificate(
     assert b"Nothing matches these identifiers" in detail.content
     assert b"left" in detail.content  # the SLA countdown
     assert JANE_EMAIL.encode() not in detail.content
-    client.post(reverse("erasure_execute", args=[tenant.slug, request.pk]))
+    # Four eyes: another officer executes, typing the request id back.
+    login(client, make_member(tenant, Role.COMPLIANCE_OFFICER, username="otis"))
+    started = client.post(
+        reverse("erasure_execute", args=[tenant.slug, request.pk]),
+        {"confirm": str(request.pk)[:8]},
+    )
+    assert started.status_code == 302
     from approvals.erasure import erasure_run
 
     erasure_run(request_id=request.pk)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 
 from approvals import erasure as service
 from approvals.erasure import (
@@ -95,12 +96,31 @@ def test_roles(tenant, other_tenant, officer):
     assert request.status == ErasureStatus.FILED
 
 
-def test_four_eyes_needs_a_second_officer(tenant, officer, second_officer):
-    tenant.policy = {"erasure_four_eyes": True}
-    tenant.save(update_fields=["policy"])
+def filer(tenant):
+    """A curator who files: the officers' executions then pass four eyes."""
+    user = User.objects.filter(username="fiona").first()
+    return user or make_member(tenant, Role.CURATOR, username="fiona")
+
+
+def test_four_eyes_is_on_by_default_and_the_filer_cannot_execute(
+    tenant, officer, second_officer
+):
+    assert tenant.policy.get("erasure_four_eyes") is None  # the default
     request = file(tenant, officer)
-    with pytest.raises(Conflict):
+    with pytest.raises(PermissionDenied) as refused:
         erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
+    assert refused.value.code == "four_eyes"
+    assert "you filed this request" in refused.value.message
+    request.refresh_from_db()
+    assert request.status == ErasureStatus.FILED
+    erasure_execute(tenant=tenant, request_id=request.pk, user=second_officer)
+    assert erasure_run(request_id=request.pk) == ErasureStatus.COMPLETED
+    request.refresh_from_db()
+    assert request.certificate["executor"]["username"] == "otis"
+
+
+def test_four_eyes_the_approver_cannot_execute_either(tenant, officer, second_officer):
+    request = file(tenant, filer(tenant))
     erasure_approve(tenant=tenant, request_id=request.pk, user=officer)
     with pytest.raises(PermissionDenied):
         erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
@@ -111,8 +131,16 @@ def test_four_eyes_needs_a_second_officer(tenant, officer, second_officer):
     assert request.certificate["executor"]["username"] == "otis"
 
 
+def test_four_eyes_off_lets_the_filer_execute(tenant, officer):
+    tenant.policy = {"erasure_four_eyes": False}
+    tenant.save(update_fields=["policy"])
+    request = file(tenant, officer)
+    erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
+    assert erasure_run(request_id=request.pk) == ErasureStatus.COMPLETED
+
+
 def test_unknown_identifiers_are_still_certified(tenant, officer):
-    request = file(tenant, officer, [("email", "nobody@nowhere.test")])
+    request = file(tenant, filer(tenant), [("email", "nobody@nowhere.test")])
     erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
     assert erasure_run(request_id=request.pk) == ErasureStatus.COMPLETED
     request.refresh_from_db()
@@ -130,7 +158,7 @@ def test_unknown_identifiers_are_still_certified(tenant, officer):
 
 def test_a_rerun_is_a_no_op_with_the_same_certificate(tenant, agent, officer):
     seed_subject(tenant, agent)
-    request = file(tenant, officer)
+    request = file(tenant, filer(tenant))
     erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
     erasure_run(request_id=request.pk)
     request.refresh_from_db()
@@ -147,7 +175,7 @@ def test_a_rerun_is_a_no_op_with_the_same_certificate(tenant, agent, officer):
 
 def test_a_survivor_fails_the_request_loudly(tenant, agent, officer, monkeypatch):
     seed_subject(tenant, agent)
-    request = file(tenant, officer)
+    request = file(tenant, filer(tenant))
     real = service.erasure_chunk_delete
 
     def skip_one(*, tenant_id, item_ids):
@@ -175,7 +203,7 @@ def test_a_write_arriving_during_execution_is_erased_too(
     committed(agent, f"Mail {JANE_EMAIL} the first report.", scope=USER_42)
     committed(agent, f"Mail {JANE_EMAIL} the second report.", scope=USER_42)
     settings.MGC_ERASURE_CHUNK_PAUSE_SECONDS = 0.001
-    request = file(tenant, officer)
+    request = file(tenant, filer(tenant))
     arrived = []
 
     def a_write_arrives(seconds):
@@ -206,14 +234,14 @@ def test_a_write_arriving_during_execution_is_erased_too(
 
 
 def test_a_running_job_is_claimed_once(tenant, officer):
-    request = file(tenant, officer)
+    request = file(tenant, filer(tenant))
     erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
     assert service._claim(request.pk) == 1
     assert service._claim(request.pk) is None  # a duplicate message backs off
 
 
 def test_the_sweeper_resumes_only_silent_jobs(tenant, officer, settings):
-    request = file(tenant, officer)
+    request = file(tenant, filer(tenant))
     erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
     service._claim(request.pk)
     assert erasures_resume_stalled() == 0
@@ -224,7 +252,7 @@ def test_the_sweeper_resumes_only_silent_jobs(tenant, officer, settings):
 
 
 def test_cancel_destroys_the_identifiers(tenant, officer):
-    request = file(tenant, officer)
+    request = file(tenant, filer(tenant))
     erasure_cancel(tenant=tenant, request_id=request.pk, user=officer)
     request.refresh_from_db()
     assert request.status == ErasureStatus.CANCELLED

@@ -236,6 +236,16 @@ def officer(tenant):
     return make_member(tenant, Role.COMPLIANCE_OFFICER, username="olga")
 
 
+def executor(tenant):
+    """A second officer: under four eyes (the default) the filer never executes."""
+    from django.contrib.auth.models import User
+
+    user = User.objects.filter(username="olga-executes").first()
+    return user or make_member(
+        tenant, Role.COMPLIANCE_OFFICER, username="olga-executes"
+    )
+
+
 # Identifiers
 
 
@@ -408,7 +418,7 @@ def test_erasure_leaves_nothing_of_the_subject_anywhere(tenant, agent, officer):
         legal_basis="consent_withdrawn",
         user=officer,
     )
-    erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
+    erasure_execute(tenant=tenant, request_id=request.pk, user=executor(tenant))
     assert erasure_run(request_id=request.pk) == ErasureStatus.COMPLETED
 
     ids = [str(i) for i in seeded.erased]
@@ -526,7 +536,7 @@ def test_other_personal_data_in_an_erased_memory_loses_its_mapping(
         legal_basis="consent_withdrawn",
         user=officer,
     )
-    erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
+    erasure_execute(tenant=tenant, request_id=request.pk, user=executor(tenant))
     assert erasure_run(request_id=request.pk) == ErasureStatus.COMPLETED
 
     remaining = set(
@@ -644,7 +654,7 @@ def _erase(tenant, officer, identifiers):
         legal_basis="consent_withdrawn",
         user=officer,
     )
-    erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
+    erasure_execute(tenant=tenant, request_id=request.pk, user=executor(tenant))
     status = erasure_run(request_id=request.pk)
     request.refresh_from_db()
     return status, request
