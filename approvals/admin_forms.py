@@ -117,11 +117,13 @@ SETTINGS: dict[str, Setting] = {
         "Backoff base", "Doubled per overshoot, capped at the window.", "s"
     ),
     "fact_thresholds": Setting(
-        "Evidence score V_fact needed, by layer",
-        "Mean of support × authority × freshness (003 §12.2.3).",
+        "Evidence needed to commit, by layer",
+        "A score from 0 to 1 of how well the cited evidence supports the write "
+        "(support × authority × freshness); below it the write is refused.",
     ),
     "source_authority": Setting(
-        "Authority of the declared source", "Used when evidence gives none (001)."
+        "How much each kind of source is trusted",
+        "From 0 to 1; used when the evidence itself says nothing.",
     ),
     "freshness_half_life_days": Setting(
         "Freshness half-life", "Evidence this old counts half.", "days"
@@ -135,54 +137,72 @@ SETTINGS: dict[str, Setting] = {
         "An agent's own reasoning never counts.",
     ),
     "external_confidence_cap": Setting(
-        "Confidence cap for external content", "Content from outside sources (001)."
+        "Highest confidence for outside content",
+        "Content copied from outside sources is never trusted more than this.",
     ),
     "topic_similarity": Setting(
-        "Topic similarity",
-        "Cosine above which a neighbour is judged for contradiction.",
+        "Same-topic similarity",
+        "From 0 to 1: above it, an existing memory counts as on the same topic "
+        "and is checked for a contradiction.",
     ),
     "contradiction_judge_similarity": Setting(
-        "Judge similarity",
-        "Cosine from which a neighbour is put to the contradiction judge.",
+        "Similarity to check for a contradiction",
+        "From 0 to 1: from it, an existing memory is read by the contradiction check.",
     ),
     "contradiction_neighbours": Setting(
-        "Neighbours judged", "Nearest active memories put to the judge.", "items"
+        "Memories checked per write",
+        "The most similar active memories read by the contradiction check.",
+        "items",
     ),
     "auto_resolve_contradictions": Setting(
         "Auto-resolve contradictions",
         "Supersede without a person when the confidence gap is wide enough.",
     ),
     "auto_resolve_gap": Setting(
-        "Auto-resolve confidence gap", "Minimum gap for auto-resolution (000 §6)."
+        "Confidence gap to resolve automatically",
+        "How much more confident the new value must be to replace the old one "
+        "without a person.",
     ),
     "semantic_duplicate_threshold": Setting(
-        "Semantic duplicate threshold",
-        "Cosine above which a write duplicates a memory (003 §12.3).",
+        "Duplicate similarity",
+        "From 0 to 1: above it a write says the same as a memory and is not "
+        "stored twice.",
     ),
     "paraphrase_similarity": Setting(
-        "Paraphrase similarity",
-        "Cosine from which a write stating the same values is a duplicate.",
+        "Reworded duplicate similarity",
+        "From 0 to 1: from it, a write with the same values in other words is a "
+        "duplicate.",
     ),
     "risk_weights": Setting(
-        "Risk weights",
-        "R(w) = Σ weight × factor; the weights add up to 1 (003 §12.6.2).",
+        "How much each risk factor counts",
+        "The write's risk score adds these shares of each factor; they add up to 1.",
     ),
     "async_review_at": Setting(
-        "Async review at", "R at or above this waits in the review queue."
+        "Review after the fact from risk",
+        "A write this risky or more is stored and waits in the review queue.",
     ),
     "sync_block_at": Setting(
-        "Sync block at", "R at or above this blocks the agent until approved."
+        "Hold for approval from risk",
+        "A write this risky or more waits for a person before the agent may go on.",
     ),
-    "layer_risk": Setting("Layer factor", "The layer term of R(w).", ""),
-    "blast_radius": Setting("Blast radius by scope kind", "The blast-radius term."),
+    "layer_risk": Setting(
+        "Risk by layer", "Long-lived layers are riskier to get wrong.", ""
+    ),
+    "blast_radius": Setting(
+        "Risk by scope kind", "A wider scope reaches more agents and users."
+    ),
     "poisoning_risk_boost": Setting(
-        "Poisoning boost", "Added to R when content reads like an instruction."
+        "Extra risk for instruction-like content",
+        "Added when a memory reads like an order to the agent (prompt injection).",
     ),
     "reputation_threshold": Setting(
-        "Reputation threshold", "Agents below it always go to review (§12.11.5)."
+        "Lowest agent reputation",
+        "Agents whose approval record is below it always go to review.",
     ),
     "reputation_min_decisions": Setting(
-        "Decisions before reputation counts", "", "decisions"
+        "Decisions before reputation counts",
+        "A new agent's record counts only after this many human decisions.",
+        "decisions",
     ),
     "erasure_four_eyes": Setting(
         "Four eyes on erasure",
@@ -197,10 +217,15 @@ SETTINGS: dict[str, Setting] = {
         "s",
     ),
     "confidence_betas": Setting(
-        "Adjusted-confidence betas",
-        "c_adj = β1·c_agent + β2·V_fact + β3·authority + β4·approved; they add "
-        "up to 1 (003 §12.4.4).",
-        keys=("β1 agent", "β2 V_fact", "β3 authority", "β4 approved"),
+        "What the stored confidence is made of",
+        "Shares of the agent's own confidence, the evidence score, the source's "
+        "trust and a person's approval; they add up to 1.",
+        keys=(
+            "agent's confidence",
+            "evidence score",
+            "source trust",
+            "approved by a person",
+        ),
     ),
     "retention_days": Setting(
         "Retention by classification",
@@ -239,9 +264,120 @@ SETTINGS: dict[str, Setting] = {
         "(Admin → Scopes).",
     ),
     "validation_weights": Setting(
-        "Validation weights",
-        "Schema, evidence and consistency shares of the validation score.",
-        keys=("schema", "evidence", "consistency"),
+        "What the validation score is made of",
+        "Shares of a well-formed write, its evidence and its agreement with "
+        "what is stored; they add up to 1.",
+        keys=("well-formed", "evidence", "consistency"),
+    ),
+    "content_key_ttl_hours": Setting(
+        "Replay window for repeated content",
+        "The same content from the same agent within this time is answered as "
+        "the earlier write, not stored again.",
+        "h",
+    ),
+    "gc_batch_size": Setting(
+        "Memories per clean-up batch", "Keeps each clean-up run short.", "items"
+    ),
+    "gc_grace_days": Setting(
+        "Grace before deletion",
+        "An expired memory can be recovered for this long, then it is deleted.",
+        "days",
+    ),
+    "gc_candidate_unread_days": Setting(
+        "Unread before flagged",
+        "A memory no agent has read for this long is flagged for clean-up.",
+        "days",
+    ),
+    "gc_superseded_days": Setting(
+        "Old versions kept",
+        "Replaced versions older than this are cleaned up.",
+        "days",
+    ),
+    "gc_low_confidence": Setting(
+        "Low confidence",
+        "Memories below this confidence are flagged once old enough.",
+    ),
+    "gc_low_confidence_days": Setting(
+        "Low-confidence age", "How old a low-confidence memory must be.", "days"
+    ),
+    "gc_confidence_decay_rate": Setting(
+        "Confidence lost per period",
+        "Unconfirmed memories lose this much confidence each period.",
+    ),
+    "gc_confidence_decay_period_days": Setting("Confidence decay period", "", "days"),
+    "gc_confidence_floor": Setting(
+        "Lowest confidence after decay", "Decay never goes below this."
+    ),
+    "gc_relevance_lambda_per_day": Setting(
+        "Relevance fading per day, by layer",
+        "How fast an unread memory stops being relevant.",
+    ),
+    "gc_relevance_threshold": Setting(
+        "Relevance to stay, by layer",
+        "Below it a memory is flagged for clean-up.",
+    ),
+    "gc_idle_hours": Setting(
+        "Idle before flagged, by layer",
+        "Hours without a read before a memory of the layer is flagged.",
+        "h",
+    ),
+    "gc_access_window_days": Setting(
+        "Reads counted over", "Recent reads keep a memory alive.", "days"
+    ),
+    "gc_default_impact": Setting("Default importance", "Used when a write names none."),
+    "staleness_weights": Setting(
+        "What staleness is made of",
+        "Shares of age, time since last read and contradictions; they add up to 1.",
+        keys=("age", "unread", "contradicted"),
+    ),
+    "staleness_max_age_days": Setting("Age counted as fully stale", "", "days"),
+    "staleness_access_days": Setting("Unread counted as fully stale", "", "days"),
+    "staleness_stale_at": Setting(
+        "Marked stale from",
+        "A stale memory is read less: its score is down-weighted.",
+    ),
+    "staleness_evict_at": Setting(
+        "Flagged for removal from", "Staler than this, it is flagged for clean-up."
+    ),
+    "gc_down_weight": Setting(
+        "Down-weight of stale memories", "Their search score is multiplied by it."
+    ),
+    "gc_contradiction_scan_limit": Setting(
+        "Memories re-checked per run",
+        "Stored memories checked again for contradictions on each clean-up run.",
+        "items",
+    ),
+    "retrieval_fusion": Setting(
+        "How search results are ranked",
+        "weighted: add up the signals below; rrf: rank by position in each list.",
+    ),
+    "retrieval_weights": Setting(
+        "How much each signal counts in search",
+        "Meaning, exact words, how recent, importance and source; relative shares.",
+    ),
+    "retrieval_recency_half_life_days": Setting(
+        "Recency half-life, by layer",
+        "A memory this old counts half as recent.",
+        "days",
+    ),
+    "retrieval_pinned_boost": Setting(
+        "Boost for pinned memories",
+        "A pinned memory's score moves this share of the way towards the top.",
+    ),
+    "retrieval_rrf_k": Setting(
+        "Rank smoothing (rrf)", "Larger evens out the lists' top places."
+    ),
+    "retrieval_candidates": Setting(
+        "Candidates per signal",
+        "At least this many results are read from each signal before ranking.",
+        "items",
+    ),
+    "retrieval_min_score": Setting(
+        "Lowest search score", "Results below it are left out."
+    ),
+    "retrieval_context_threshold": Setting(
+        "Relevance for the context endpoint",
+        "What an agent is given unasked must score at least this.",
     ),
 }
 
@@ -275,7 +411,7 @@ _GROUPS = (
         "rate",
         "Rate limits",
         "How fast each agent may write before writes are deferred or it is "
-        "suspended (003 §12.1.8).",
+        "suspended: a runaway agent cannot flood memory.",
         (
             "rate_window_seconds",
             "rate_limits",
@@ -287,7 +423,8 @@ _GROUPS = (
     Group(
         "evidence",
         "Evidence thresholds",
-        "How much support a write needs, by layer, and what counts as external.",
+        "How much support a write needs, by layer, and what counts as "
+        "external: long-lived memory must be backed by something.",
         (
             "fact_thresholds",
             "source_authority",
@@ -300,7 +437,8 @@ _GROUPS = (
     Group(
         "contradiction",
         "Contradiction and duplicates",
-        "When a write is judged against its neighbours, and when it is a duplicate.",
+        "When a write is checked against similar memories, and when it is a "
+        "duplicate: agents should not read two answers to one question.",
         (
             "topic_similarity",
             "contradiction_judge_similarity",
@@ -314,8 +452,9 @@ _GROUPS = (
     Group(
         "risk",
         "Risk weights and tier thresholds",
-        "R < async review commits; async review ≤ R < sync block waits in the "
-        "queue; R ≥ sync block blocks the agent.",
+        "Each write gets a risk score from 0 to 1. Below the review threshold "
+        "it is stored at once; from it, it waits in the review queue; from the "
+        "hold threshold, the agent waits for a person.",
         (
             "async_review_at",
             "sync_block_at",
@@ -330,7 +469,7 @@ _GROUPS = (
     Group(
         "review",
         "Review SLA and sync deadline",
-        "How long people have to decide.",
+        "How long people have to decide before reviews are escalated or refused.",
         ("review_sla_hours", "sync_deadline_seconds"),
     ),
     Group(
@@ -354,21 +493,21 @@ _GROUPS = (
     Group(
         "retention",
         "Retention and residency",
-        "How long memories are kept by classification, what happens after "
-        "(003 §12.10.4), and where they may be stored (003 §12.10.3).",
+        "How long memories are kept by classification, what happens after, and "
+        "where they may be stored: the law and contracts set these.",
         _RETENTION_RESIDENCY,
     ),
     Group(
         "confidence",
         "Confidence and validation",
-        "How the pipeline scores a write's confidence (003 §12.4.4).",
+        "How a write's stored confidence and validation score are worked out.",
         ("confidence_betas", "validation_weights"),
     ),
     Group(
         "gc",
         "Garbage collection and hygiene",
-        "When memories are flagged, expired and deleted for good "
-        "(memory_core/GC.md; 000 §4 and §6, 003 §12.7, 001).",
+        "When memories are flagged, expired and deleted for good: memory that "
+        "nobody reads or trusts any more is cleaned up.",
         (
             "gc_grace_days",
             "gc_candidate_unread_days",
@@ -396,8 +535,7 @@ _GROUPS = (
     Group(
         "retrieval",
         "Retrieval",
-        "How POST /api/v1/search and /context rank what agents read back "
-        "(memory_core/retrieval.py; 000 §5).",
+        "How agents' searches and context requests rank what they read back.",
         (
             "retrieval_fusion",
             "retrieval_weights",

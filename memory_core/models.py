@@ -316,6 +316,27 @@ class MemoryItem(models.Model):
     def __str__(self) -> str:
         return self.memory_key or str(self.id)
 
+    TITLE_CHARS = 60
+
+    @property
+    def title(self) -> str:
+        """What a person calls it: its key, else its content's first words.
+
+        Never its UUID: a memory without a key is titled by the head version's
+        content, cut at a word near TITLE_CHARS characters.
+        """
+        if self.memory_key:
+            return self.memory_key
+        content = " ".join((self.head.content if self.head else "").split())
+        if not content:
+            return "Untitled memory"
+        if len(content) <= self.TITLE_CHARS:
+            return content
+        cut = (
+            content[: self.TITLE_CHARS].rsplit(" ", 1)[0] or content[: self.TITLE_CHARS]
+        )
+        return cut.rstrip(",;:.") + "…"
+
 
 class MemoryVersion(models.Model):
     """One immutable version of a memory item's content."""
