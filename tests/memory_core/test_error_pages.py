@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from memory_core.models import Role
 from tests.factories import make_member
 
 pytestmark = pytest.mark.django_db
@@ -60,3 +61,13 @@ def test_the_api_keeps_its_json_404(client: Client):
     response = client.get("/api/v1/no-such-endpoint")
     assert response.status_code == 404
     assert response["Content-Type"].startswith("application/json")
+
+
+@pytest.mark.parametrize("page", ["admin_members", "admin_policy", "compliance_report"])
+def test_a_refused_page_is_the_console_403(client: Client, tenant, page):
+    client.force_login(make_member(tenant, Role.VIEWER))
+    response = client.get(reverse(page, args=[tenant.slug]))
+    body = response.content.decode()
+    assert response.status_code == 403
+    assert 'class="topbar"' in body and 'aria-label="Sections"' in body
+    assert "Traceback" not in body and "403 Forbidden" not in body
