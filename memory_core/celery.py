@@ -49,3 +49,31 @@ def prometheus_process_dead(pid=None, **kwargs) -> None:
     from memory_core.metrics.instruments import mark_process_dead
 
     mark_process_dead(pid or os.getpid())
+
+
+# Request ids: published with each task, restored around it in the worker
+# (memory_core/metrics/requestlog.py).
+@signals.before_task_publish.connect
+def publish_request_id(**kwargs) -> None:
+    from memory_core.metrics.requestlog import publish_request_id
+
+    publish_request_id(**kwargs)
+
+
+@signals.task_prerun.connect
+def task_request_id_enter(**kwargs) -> None:
+    from memory_core.metrics.requestlog import task_request_id_enter
+
+    task_request_id_enter(**kwargs)
+
+
+@signals.task_postrun.connect
+def task_request_id_exit(**kwargs) -> None:
+    from memory_core.metrics.requestlog import task_request_id_exit
+
+    task_request_id_exit(**kwargs)
+
+
+@signals.setup_logging.connect
+def keep_django_logging(**kwargs) -> None:
+    """Keep Django's LOGGING (JSON lines with request ids) in the worker and beat."""

@@ -91,6 +91,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # X-Request-ID in and out, and on every log record (metrics/requestlog.py).
+    "memory_core.metrics.requestlog.RequestIdMiddleware",
     # Every request's latency for Prometheus (memory_core/metrics/prometheus.py).
     "memory_core.metrics.prometheus.RequestMetricsMiddleware",
     # NUL in a header, the query string, a form field or the path is a 400
@@ -418,10 +420,26 @@ MGC_JUDGE_URL = os.environ.get("MGC_JUDGE_URL", "")
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = MGC_MAX_BODY_BYTES
 
+# JSON lines with the request id (memory_core/metrics/requestlog.py); "text"
+# for plain lines.
+MGC_LOG_FORMAT = os.environ.get("MGC_LOG_FORMAT", "json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "memory_core.metrics.requestlog.RequestIdFilter"}},
+    "formatters": {
+        "json": {"()": "memory_core.metrics.requestlog.JsonFormatter"},
+        "text": {
+            "format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"
+        },
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": "json" if MGC_LOG_FORMAT == "json" else "text",
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("MGC_LOG_LEVEL", "INFO")},
     "loggers": {
         "django.db.backends": {"level": "WARNING"},

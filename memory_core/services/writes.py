@@ -371,6 +371,8 @@ def write_enqueue(*, write_id: uuid.UUID, countdown: int | None = None) -> None:
         write_process_task.apply_async(args=[str(write_id)], countdown=countdown)
     except Exception:  # noqa: BLE001 - any broker failure leaves the write queued
         logger.exception("could not enqueue write %s; the sweeper will retry", write_id)
+        return
+    logger.info("write %s queued", write_id, extra={"write_id": write_id})
 
 
 def write_wait(*, write: WriteRequest, seconds: float) -> WriteRequest:
@@ -559,6 +561,13 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
             )
     instruments.WORKER_BATCH.observe(len(decided))
     instruments.observe_writes("worker", decided)
+    for write in decided:
+        logger.info(
+            "write %s decided: %s",
+            write.id,
+            write.status,
+            extra={"write_id": write.id, "status": write.status},
+        )
     return len(decided)
 
 

@@ -34,9 +34,11 @@ def _prometheus_dir() -> Path:
 
     Emptied at each start: samples of processes from an earlier run would
     otherwise be summed with the new ones (memory_core/metrics/prometheus.py).
+    Its own (MGC_PROMETHEUS_DIR, else data/prometheus/), never an inherited
+    PROMETHEUS_MULTIPROC_DIR that other processes may be writing to.
     """
     path = Path(
-        os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+        os.environ.get("MGC_PROMETHEUS_DIR")
         or Path(settings.CELERY_BEAT_SCHEDULE_FILENAME).parent / "prometheus"
     )
     path.mkdir(parents=True, exist_ok=True)
