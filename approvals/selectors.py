@@ -195,6 +195,12 @@ class QueueState:
     waiting: int
     newest: datetime | None
     sync: int = 0
+    newest_sync: datetime | None = None
+
+    @property
+    def sync_mark(self) -> str:
+        """Return when the latest sync request arrived (the tab title's cue)."""
+        return str(self.newest_sync.timestamp()) if self.newest_sync else "0"
 
     @property
     def signature(self) -> str:
@@ -217,10 +223,9 @@ def review_queue_state(
         waiting=Count("id"),
         newest=Max("finished_at"),
         sync=Count("id", filter=Q(tier=ReviewTier.SYNC)),
+        newest_sync=Max("finished_at", filter=Q(tier=ReviewTier.SYNC)),
     )
-    return QueueState(
-        waiting=state["waiting"], newest=state["newest"], sync=state["sync"]
-    )
+    return QueueState(**state)
 
 
 def review_agent_choices(*, tenant: Tenant) -> QuerySet[Agent]:

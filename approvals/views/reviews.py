@@ -204,6 +204,12 @@ def review_queue_page(request: HttpRequest, tenant: Tenant) -> HttpResponse:
             "filter_query": query,
             "state": state,
             "focus_url": _focus_url(tenant, query),
+            # A refresh because the queue changed leaves the messages (a bulk
+            # decision's outcome) for the answer they belong to: reading them
+            # here would consume them in a race with the bulk's redirect.
+            "show_messages": not (
+                request.htmx and request.htmx.trigger == "queue-refresh"
+            ),
             **_queue_choices(request, tenant),
         },
     )

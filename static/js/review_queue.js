@@ -232,14 +232,32 @@
     });
   }
 
+  // The current row is remembered by id: a refresh of the results (the
+  // poll saw a change) swaps new rows in, and the cursor stays where it was.
+  var currentId = null;
+
   function current() {
-    return $("#review-results tr.is-current:not([hidden])");
+    var row = currentId && document.getElementById("review-" + currentId);
+    return row && !row.hidden ? row : null;
+  }
+
+  function restoreCurrent() {
+    if (!$("[data-triage=queue]")) return;
+    var row = current() || rows()[0] || null;
+    $$("#review-results tr.is-current").forEach(function (r) {
+      if (r !== row) r.classList.remove("is-current");
+    });
+    if (row) {
+      row.classList.add("is-current");
+      currentId = row.getAttribute("data-row");
+    }
   }
 
   function setCurrent(row) {
     $$("#review-results tr.is-current").forEach(function (r) {
       r.classList.remove("is-current");
     });
+    currentId = row ? row.getAttribute("data-row") : null;
     if (!row) return;
     row.classList.add("is-current");
     row.focus({ preventScroll: true });
@@ -354,6 +372,11 @@
       toggleHelp();
       return;
     }
+    var submit = event.target.closest("#bulk-form button[name=action]");
+    if (submit) {
+      var action = $("#bulk-form [data-bulk-action]");
+      if (action) action.value = submit.value;
+    }
     if (event.target.closest("[data-notify]")) {
       askToNotify();
       return;
@@ -364,6 +387,7 @@
         r.classList.remove("is-current");
       });
       row.classList.add("is-current");
+      currentId = row.getAttribute("data-row");
     }
   });
 
@@ -412,22 +436,25 @@
     button.hidden = !("Notification" in window) || Notification.permission !== "default";
   }
 
+  // A sync request arrived when the latest sync arrival moved forward (a
+  // count would miss one decided while another arrived between two polls).
   function arrived() {
     var live = $("#queue-live");
     if (!live) return;
-    var sync = parseInt(live.getAttribute("data-sync"), 10);
-    if (isNaN(sync)) return;
-    if (lastSync !== null && sync > lastSync) {
-      var fresh = sync - lastSync;
-      document.title = "(" + fresh + " new sync) " + baseTitle;
+    var mark = parseFloat(live.getAttribute("data-sync-mark"));
+    if (isNaN(mark)) return;
+    if (lastSync !== null && mark > lastSync) {
+      var fresh = parseInt(live.getAttribute("data-sync"), 10) || 1;
+      var text = fresh === 1 ? "1 new sync" : fresh + " sync waiting";
+      document.title = "(" + text + ") " + baseTitle;
       if (document.hidden && "Notification" in window && Notification.permission === "granted") {
         new Notification("New sync request", {
-          body: fresh + " agent" + (fresh === 1 ? " is" : "s are") + " waiting for a decision.",
+          body: "An agent is waiting for a decision (" + fresh + " sync waiting).",
           tag: "mgc-sync",
         });
       }
     }
-    lastSync = sync;
+    if (lastSync === null || mark > lastSync) lastSync = mark;
   }
 
   function seen() {
@@ -451,8 +478,28 @@
     });
   });
 
+  // A refresh because the queue changed (the poll) keeps the messages the
+  // page was showing, such as a bulk decision's outcome: the decision itself
+  // changed the queue, and its report must not vanish with the next poll.
+  var keptMessages = null;
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var config = event.detail.requestConfig;
+    var refresh = config && config.elt && config.elt.id === "queue-refresh";
+    keptMessages = refresh ? $("#review-messages") : null;
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    var results = $("#review-results");
+    if (keptMessages && results && !$("#review-messages")) {
+      results.insertBefore(keptMessages, results.firstChild);
+    }
+    keptMessages = null;
+  });
+
   document.addEventListener("htmx:afterSettle", function () {
     hidePending();
+    restoreCurrent();
     arrived();
     picked();
   });
