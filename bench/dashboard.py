@@ -114,28 +114,44 @@ def measure(tenant, user, rounds: int) -> dict:
     client.force_login(user)
     base = reverse("metrics_dashboard", args=[tenant.slug])
     windows = ("24h", "7d", "30d")
-    queries = {}
+    from django.core.cache import cache
+
+    queries, cold_queries, cold_ms = {}, {}, {}
     for window in windows:
-        client.get(f"{base}?window={window}")  # warm up
+        cache.clear()  # the rollup aggregates are cached per rollup
+        started = time.perf_counter()
         with CaptureQueriesContext(connection) as captured:
             response = client.get(f"{base}?window={window}")
+        cold_ms[window] = round((time.perf_counter() - started) * 1000, 1)
         assert response.status_code == 200, response.status_code
+        cold_queries[window] = len(captured)
+        with CaptureQueriesContext(connection) as captured:
+            response = client.get(f"{base}?window={window}")
         queries[window] = len(captured)
     per_window: dict[str, list[float]] = {w: [] for w in windows}
+    # CPU time of this process per page: the cost without the waits of a
+    # shared, overloaded machine (the database's own time is not in it).
+    cpu: list[float] = []
     for _ in range(rounds):
         for window in windows:
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.process_time()
             client.get(f"{base}?window={window}")
             per_window[window].append((time.perf_counter() - started) * 1000)
+            cpu.append((time.process_time() - cpu_started) * 1000)
     timings = [t for values in per_window.values() for t in values]
     return {
         "requests": len(timings),
         "p50_ms": percentile(timings, 0.5),
         "p95_ms": percentile(timings, 0.95),
         "max_ms": round(max(timings), 1),
+        "cpu_p50_ms": percentile(cpu, 0.5),
+        "cpu_p95_ms": percentile(cpu, 0.95),
         "per_window_p95_ms": {w: percentile(v, 0.95) for w, v in per_window.items()},
         "queries_per_page": queries,
-        "constant_query_count": len(set(queries.values())) == 1,
+        "queries_per_page_after_a_rollup": cold_queries,
+        "ms_first_page_after_a_rollup": cold_ms,
+        "constant_query_count": len(set(queries.values())) == 1
+        and len(set(cold_queries.values())) == 1,
     }
 
 
@@ -201,6 +217,8 @@ def main() -> None:
         "target_p95_ms": TARGET_P95_MS,
     }
     result["meets_target"] = result["dashboard"]["p95_ms"] <= TARGET_P95_MS
+    result["load_average"] = os.getloadavg()
+    result["cores"] = os.cpu_count()
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "dashboard.json").write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result, indent=2))

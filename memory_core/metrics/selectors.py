@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Avg, Count, F, Max, Min, Q, Sum
 
@@ -65,6 +66,8 @@ SERIES_STATUSES = (
     WriteStatus.QUEUED,
 )
 SECRET_CODES = ("secret_detected",)
+# Longer than beat's rollup period (5 min): a key outlives no rollup.
+ROLLUP_CACHE_SECONDS = 900
 
 
 def percentile(bins: list[int], bounds: tuple[float, ...], p: float) -> float | None:
@@ -100,6 +103,7 @@ class Dashboard:
     now: datetime
     start: datetime
     rolled_up_at: datetime | None = None
+    cache_key: str = ""
     series: list[dict[str, Any]] = field(default_factory=list)
     totals: dict[str, int] = field(default_factory=dict)
     writes: int = 0
@@ -204,10 +208,26 @@ def dashboard_for(tenant: Tenant, window_key: str, *, now: datetime) -> Dashboar
 
     cursor_row = RollupCursor.objects.filter(tenant=tenant).first()
     board.rolled_up_at = cursor_row.rolled_up_at if cursor_row else None
-    _series(board, _fetch(SERIES_SQL, params), first_bin, count)
-    _breakdown(board, _fetch(BREAKDOWN_SQL, params))
-    _bins(board, _fetch(BINS_SQL, params))
-    _other(board, _fetch(OTHER_SQL, params))
+    # The rollup rows change only when beat rolls up again: their aggregates
+    # are kept per process under the rollup's time (an exact key, no TTL
+    # guesswork); a new rollup or a new bin is a new key.
+    key = (
+        f"metrics:{tenant.id}:{window.key}:{first_bin.isoformat()}:"
+        f"{board.rolled_up_at.isoformat() if board.rolled_up_at else '-'}"
+    )
+    board.cache_key = key
+    rows = cache.get(key)
+    if rows is None:
+        rows = [
+            _fetch(sql, params)
+            for sql in (SERIES_SQL, BREAKDOWN_SQL, BINS_SQL, OTHER_SQL)
+        ]
+        cache.set(key, rows, ROLLUP_CACHE_SECONDS)
+    series_rows, breakdown_rows, bins_rows, other_rows = rows
+    _series(board, series_rows, first_bin, count)
+    _breakdown(board, breakdown_rows)
+    _bins(board, bins_rows)
+    _other(board, other_rows)
     _queue(board)
     _reads(board)
     _erasure(board)

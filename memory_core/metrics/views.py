@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -13,6 +14,7 @@ from memory_core.metrics import charts
 from memory_core.metrics.health import health_for
 from memory_core.metrics.selectors import (
     DEFAULT_WINDOW,
+    ROLLUP_CACHE_SECONDS,
     SERIES_STATUSES,
     WINDOWS,
     dashboard_for,
@@ -53,6 +55,27 @@ def dashboard(request: HttpRequest, tenant: Tenant) -> HttpResponse:
             }
             for label, b in zip(labels, board.series, strict=True)
         ],
+        "agents_chart": charts.bars(
+            "Rejection rate per agent (%)",
+            [
+                (a["agent"].name, round((a["rejection_rate"] or 0) * 100, 1))
+                for a in board.agents[:12]
+            ],
+            unit=" %",
+            css="chart-s-rejected",
+        ),
+    }
+    # The charts drawn from rollup rows only are kept with those rows' cache.
+    drawn = cache.get(f"{board.cache_key}:charts")
+    if drawn is None:
+        drawn = _rollup_charts(board, labels)
+        cache.set(f"{board.cache_key}:charts", drawn, ROLLUP_CACHE_SECONDS)
+    context.update(drawn)
+    return render(request, "memory_core/dashboard.html", context)
+
+
+def _rollup_charts(board, labels: list[str]) -> dict[str, Any]:
+    return {
         "legend": charts.legend(SERIES_STATUSES),
         "writes_chart": charts.stacked_columns(
             f"Writes per {board.window.step_label} by outcome",
@@ -83,14 +106,4 @@ def dashboard(request: HttpRequest, tenant: Tenant) -> HttpResponse:
             [(s["label"], s["count"]) for s in board.staleness],
             css="chart-s-stale",
         ),
-        "agents_chart": charts.bars(
-            "Rejection rate per agent (%)",
-            [
-                (a["agent"].name, round((a["rejection_rate"] or 0) * 100, 1))
-                for a in board.agents[:12]
-            ],
-            unit=" %",
-            css="chart-s-rejected",
-        ),
     }
-    return render(request, "memory_core/dashboard.html", context)

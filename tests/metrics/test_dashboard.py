@@ -184,3 +184,22 @@ def test_home_lands_curators_officers_and_admins_on_the_dashboard(
     response = client.get(reverse("home"))
     assert response.status_code == 302
     assert response["Location"] == reverse(landing, args=[tenant.slug])
+
+
+def test_rollup_aggregates_are_reused_until_the_next_rollup(
+    curator_client, tenant, agents
+):
+    now = timezone.now()
+    writes_insert(tenant, agents, count=40, end=now, span=timedelta(hours=3))
+    rollup_tenant(tenant, now=now)
+    url = dashboard_url(tenant, "24h")
+    with CaptureQueriesContext(connection) as cold:
+        first = curator_client.get(url)
+    with CaptureQueriesContext(connection) as warm:
+        curator_client.get(url)
+    assert len(warm) == len(cold) - 4
+    assert first.context["board"].writes == 40
+
+    writes_insert(tenant, agents, count=8, end=now, span=timedelta(minutes=30))
+    rollup_tenant(tenant, now=now + timedelta(minutes=5))
+    assert curator_client.get(url).context["board"].writes == 48
