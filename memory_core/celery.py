@@ -63,7 +63,11 @@ def publish_request_id(**kwargs) -> None:
 @signals.task_prerun.connect
 def task_request_id_enter(**kwargs) -> None:
     from memory_core.metrics.requestlog import task_request_id_enter
+    from memory_core.metrics.tracing import configure_tracing
 
+    # Once per worker process (prefork children start after the fork): traces
+    # only when an OTLP endpoint is configured.
+    configure_tracing("mgc-worker")
     task_request_id_enter(**kwargs)
 
 

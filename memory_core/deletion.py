@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from django.apps import apps
 from django.db import connection, models
 
+from memory_core.metrics import tracing
 from memory_core.models import MemoryItem, MemoryVersion, WriteRequest
 
 
@@ -84,6 +85,7 @@ def _collect(roots: dict[type[models.Model], set]) -> dict[type[models.Model], s
     return doomed
 
 
+@tracing.memory_operation(tracing.DELETE)
 def items_hard_delete(
     *, tenant_id: uuid.UUID, item_ids: Sequence[uuid.UUID]
 ) -> dict[str, int]:

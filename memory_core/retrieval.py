@@ -63,6 +63,7 @@ from django.utils import timezone
 
 from memory_core.embeddings import EmbeddingError, get_provider
 from memory_core.exceptions import Invalid, NotFound
+from memory_core.metrics import tracing
 from memory_core.models import (
     Agent,
     MemoryItem,
@@ -186,6 +187,7 @@ def search_scope_ids(
 # Search
 
 
+@tracing.memory_operation(tracing.SEARCH)
 def memory_search(
     *,
     tenant: Tenant,

@@ -29,7 +29,7 @@ from memory_core.hashing import (
     request_hash,
     structural_fingerprint,
 )
-from memory_core.metrics import instruments
+from memory_core.metrics import instruments, tracing
 from memory_core.models import (
     Agent,
     Conflict,
@@ -599,6 +599,7 @@ def _batch_decide(
     entries: dict[uuid.UUID, list[AuditEntry]] = defaultdict(list)
     decided = []
     for write, candidate in zip(batch, candidates, strict=True):
+        started_ns = time.time_ns()
         agent = agents[write.agent_id]
         attempts = write.attempts
         try:
@@ -632,6 +633,16 @@ def _batch_decide(
                 lookups.remember_draft(candidate=candidate, item_id=seen.item_id)
         entries[agent.id] += write_entries
         decided.append(write)
+        tracing.record_memory_operation(
+            tracing.UPDATE,
+            started_ns,
+            record_id=write.memory_item_id,
+            **{
+                "gen_ai.agent.id": agent.id,
+                "mgc.write.id": write.id,
+                "mgc.write.status": write.status,
+            },
+        )
     memory.flush()
     return decided, entries
 
