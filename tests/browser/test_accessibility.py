@@ -83,7 +83,8 @@ def seed(base_url: str) -> dict[str, str]:
     from approvals.erasure import erasure_execute, erasure_file
     from approvals.models import ErasureRequest
     from memory_core.gc.runs import gc_run_execute
-    from tests.memory_core.test_gc import NoJudge
+    from memory_core.views import PAGE_SIZE
+    from tests.memory_core.test_gc import NoJudge, stored
 
     tenant = make_tenant(SLUG, scopes=(SCOPE,))
     make_tenant("other-tenant")
@@ -124,6 +125,10 @@ def seed(base_url: str) -> dict[str, str]:
         legal_basis="consent_withdrawn",
         user=officer,
     )
+    # More than a page of memories: the list shows its pagination (and the
+    # disabled end of it).
+    for n in range(PAGE_SIZE):
+        stored(tenant, f"Filler note {n} for the second page.", scope=SCOPE)
     run = gc_run_execute(tenant_id=tenant.id, judge=NoJudge())
     return {
         "keyed": keyed["memory_id"],
@@ -145,6 +150,7 @@ def console_pages(ids: dict[str, str]) -> list[str]:
         "/password/",
         f"{t}/memories/",
         f"{t}/memories/?q=standup",
+        f"{t}/memories/?page=2",
         f"{t}/memories/search/",
         f"{t}/memories/search/?q=standup&scope={SCOPE}",
         f"{t}/memories/{ids['keyed']}/",
