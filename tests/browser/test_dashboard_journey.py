@@ -63,3 +63,36 @@ def test_a_curator_lands_on_the_dashboard_and_sees_charts(seeded, page):  # noqa
     expect(page).to_have_url(f"{base_url}/t/acme/dashboard/?window=24h")
     assert page.locator("#metrics-writes svg.chart-columns rect").count() > 0
     page.screenshot(path=ARTIFACTS / "2-dashboard-24h.png", full_page=True)
+
+
+def test_the_dashboard_passes_axe(seeded):
+    """No serious or critical axe-core issue (CSP bypassed only to inject axe)."""
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    base_url, password = seeded
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS
+        )
+        try:
+            page = browser.new_context(bypass_csp=True).new_page()
+            page.goto(f"{base_url}/login/")
+            page.fill("#id_username", "acme-admin")
+            page.fill("#id_password", password)
+            page.click("button[type=submit]")
+            expect(page).to_have_url(f"{base_url}/t/acme/dashboard/")
+            for window in ("24h", "7d", "30d"):
+                page.goto(f"{base_url}/t/acme/dashboard/?window={window}")
+                violations = Axe().run(page).response["violations"]
+                serious = [
+                    f"{v['impact']} {v['id']}: {n['target']}"
+                    for v in violations
+                    if v["impact"] in ("serious", "critical")
+                    for n in v["nodes"]
+                ]
+                assert not serious, (window, serious)
+        finally:
+            browser.close()
