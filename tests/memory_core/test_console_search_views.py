@@ -102,12 +102,14 @@ def test_the_search_reads_only_what_the_chosen_agent_may_read(
     )
     assert hit_ids(response) == [str(theirs.pk)]
     assert "as <strong>narrow</strong>" in response.content.decode()
-    # Its own scope is fine; another user's is refused with the service's words.
+    # Its own scope is fine; another user's is refused with the service's
+    # words, which are the agent's: a scope it may not read does not exist.
     refused = browser.get(
         search_url(tenant, q="pet", agent=narrow.pk, scope=USER_42), **HTMX
     )
     assert refused.status_code == 200
-    assert "may not read /org/acme/user/42/" in refused.content.decode()
+    assert "No such scope: /org/acme/user/42/." in refused.content.decode()
+    assert hit_ids(refused) == []
 
 
 def test_layers_and_limit_narrow_the_results(browser, tenant, agent, memories):
