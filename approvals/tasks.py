@@ -9,6 +9,8 @@ from django.db import OperationalError
 
 from approvals.erasure import erasure_fail, erasure_run, erasures_resume_stalled
 from approvals.escalation import reviews_escalate_overdue
+from approvals.models import ErasureRequest
+from memory_core.rls import for_each_tenant, tenant_context, tenant_of
 
 ERASURE_MAX_RETRIES = 5
 
@@ -16,7 +18,7 @@ ERASURE_MAX_RETRIES = 5
 @shared_task(name="approvals.escalate_overdue_reviews")
 def reviews_escalate_overdue_task() -> int:
     """Escalate async reviews past their SLA; safe to run twice (once per review)."""
-    return reviews_escalate_overdue()
+    return for_each_tenant(reviews_escalate_overdue)
 
 
 @shared_task(
@@ -28,13 +30,20 @@ def reviews_escalate_overdue_task() -> int:
 )
 def erasure_run_task(self, request_id: str) -> str:
     """Run an erasure job; idempotent (a claimed or finished job is left alone)."""
+    tenant_id = tenant_of(ErasureRequest, uuid.UUID(request_id))
+    if tenant_id is None:
+        return "missing"
     try:
-        return erasure_run(request_id=uuid.UUID(request_id))
+        with tenant_context(tenant_id):
+            return erasure_run(request_id=uuid.UUID(request_id))
     except OperationalError as exc:
         raise self.retry(exc=exc, countdown=min(2**self.request.retries, 60)) from exc
     except Exception as exc:
         if self.request.retries >= ERASURE_MAX_RETRIES:
-            erasure_fail(request_id=uuid.UUID(request_id), reason=type(exc).__name__)
+            with tenant_context(tenant_id):
+                erasure_fail(
+                    request_id=uuid.UUID(request_id), reason=type(exc).__name__
+                )
             return "failed"
         raise self.retry(exc=exc, countdown=min(2**self.request.retries, 60)) from exc
 
@@ -42,4 +51,4 @@ def erasure_run_task(self, request_id: str) -> str:
 @shared_task(name="approvals.erasures_resume_stalled")
 def erasures_resume_stalled_task() -> int:
     """Enqueue erasure jobs whose worker went silent (the beat sweeper)."""
-    return erasures_resume_stalled()
+    return for_each_tenant(erasures_resume_stalled)

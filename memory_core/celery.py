@@ -28,6 +28,21 @@ def drop_unusable_connections(task=None, **kwargs) -> None:
     if task is not None and getattr(task.request, "is_eager", False):
         return
     close_old_connections()
+    clear_tenant(task)
+
+
+@signals.task_postrun.connect
+def clear_tenant(task=None, **kwargs) -> None:
+    """Start and end every task with no tenant set (memory_core/rls.py).
+
+    A task sets its tenant itself; a setting never carries over to the next
+    task on the worker's persistent connection. Not for eager tasks either.
+    """
+    from memory_core.rls import session_reset
+
+    if task is not None and getattr(task.request, "is_eager", False):
+        return
+    session_reset()
 
 
 @signals.worker_process_init.connect

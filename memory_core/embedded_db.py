@@ -135,11 +135,59 @@ def socket_dir() -> str:
     return str(info.socket_dir)
 
 
-def database_url(name: str = DB_NAME) -> str:
-    """Return a URL for database `name`, creating it on first use."""
+def database_url(name: str = DB_NAME, *, owner: bool = False) -> str:
+    """Return a URL for database `name`, creating it on first use.
+
+    The app connects as the app role (`mgc_app`: not the tables' owner, no
+    superuser, subject to row-level security); `owner=True` gives the
+    server's superuser, who owns the tables and runs `migrate`
+    (docs/database-isolation.md).
+    """
     sock = socket_dir()
     _ensure_database(sock, name)
-    return f"postgresql://postgres@{quote(sock, safe='')}/{name}"
+    host = quote(sock, safe="")
+    if owner:
+        return f"postgresql://postgres@{host}/{name}"
+    password = quote(app_role_password(), safe="")
+    return f"postgresql://{APP_ROLE}:{password}@{host}/{name}"
+
+
+APP_ROLE = "mgc_app"
+
+
+def app_role_password() -> str:
+    """Return this installation's password for the app role, made on first use."""
+    import secrets
+
+    path = DATA_DIR / "db_app_password"
+    if not path.exists():
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_urlsafe(32))
+    return path.read_text().strip()
+
+
+def app_role_ensure(conn, password: str) -> None:
+    """Create the app role, or reset its password and attributes (idempotent).
+
+    `conn` is a superuser's autocommit psycopg connection. The role may log
+    in and read and write rows; it owns nothing, cannot bypass row-level
+    security, create databases or roles. Table grants come with the
+    migrations (memory_core 0010).
+    """
+    from psycopg import sql
+
+    exists = conn.execute(
+        "SELECT 1 FROM pg_roles WHERE rolname = %s", [APP_ROLE]
+    ).fetchone()
+    verb = "ALTER" if exists else "CREATE"
+    conn.execute(
+        sql.SQL(
+            "{} ROLE {} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE "
+            "PASSWORD {}"
+        ).format(sql.SQL(verb), sql.Identifier(APP_ROLE), sql.Literal(password))
+    )
 
 
 def _ensure_database(sock: str, name: str) -> None:
@@ -153,6 +201,7 @@ def _ensure_database(sock: str, name: str) -> None:
         ).fetchone()
         if not exists:
             conn.execute(f'CREATE DATABASE "{name}"')
+        app_role_ensure(conn, app_role_password())
 
 
 def stop() -> None:
@@ -175,5 +224,7 @@ if __name__ == "__main__":
         stop()
     elif command == "url":
         print(database_url())
+    elif command == "owner-url":
+        print(database_url(owner=True))
     else:
         sys.exit(f"unknown command {command!r}; use 'url' or 'stop'")

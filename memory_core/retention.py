@@ -60,6 +60,7 @@ from memory_core.models import (
     VersionStatus,
 )
 from memory_core.policy import Policy, policy_for
+from memory_core.rls import tenant_context
 
 HARD_DELETE = "hard_delete"
 SOFT_DELETE = "soft_delete"
@@ -301,7 +302,8 @@ def retention_enforce_all(*, dry_run: bool = False) -> list[RetentionReport]:
     reports = []
     for tenant in Tenant.objects.order_by("pk"):
         try:
-            reports.append(retention_enforce(tenant=tenant, dry_run=dry_run))
+            with tenant_context(tenant.pk):
+                reports.append(retention_enforce(tenant=tenant, dry_run=dry_run))
         except Exception:
             logger.exception("retention failed for tenant %s", tenant.slug)
     return reports

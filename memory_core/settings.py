@@ -107,6 +107,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # No tenant set on the database session unless the request sets it
+    # (memory_core/rls.py).
+    "memory_core.rls.DatabaseTenantMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -136,23 +139,33 @@ TEMPLATES = [
 ]
 
 # The database: DATABASE_URL in production, the embedded server otherwise.
+# The app connects as a role that owns no table and is subject to row-level
+# security (`mgc_app`); migrations run as the tables' owner, through the
+# `migrate` alias: MGC_MIGRATE_DATABASE_URL, the embedded server's superuser
+# in development (docs/database-isolation.md).
 if os.environ.get("DATABASE_URL"):
     _database_url = os.environ["DATABASE_URL"]
+    _migrate_url = os.environ.get("MGC_MIGRATE_DATABASE_URL", _database_url)
 else:
     from memory_core import embedded_db
 
     _database_url = embedded_db.database_url()
+    _migrate_url = os.environ.get(
+        "MGC_MIGRATE_DATABASE_URL", embedded_db.database_url(owner=True)
+    )
 # Persistent connections are checked before reuse (a `SELECT 1` per request or
 # task), so a database restart or a dropped session costs a reconnect, not an
 # error.
 DATABASES = {
     "default": dj_database_url.parse(
         _database_url, conn_max_age=60, conn_health_checks=True
-    )
+    ),
+    "migrate": dj_database_url.parse(_migrate_url),
 }
 DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get(
     "MGC_TEST_DATABASE", "test_memory_console"
 )
+DATABASES["migrate"]["TEST"] = {"MIRROR": "default"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Sign-in throttling (django-axes): the first backend refuses a locked-out

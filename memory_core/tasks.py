@@ -12,8 +12,10 @@ from memory_core.embeddings import EmbeddingError
 from memory_core.gc.runs import SYSTEM as GC_SYSTEM
 from memory_core.gc.runs import gc_run_execute, gc_tenants_due
 from memory_core.health import WORKER, heartbeat_record, heartbeats_prune
+from memory_core.models import WriteRequest
 from memory_core.retention import retention_enforce_all
 from memory_core.retrieval import access_record
+from memory_core.rls import for_each_tenant, tenant_context, tenant_of
 from memory_core.services.gc import gc_actor
 from memory_core.services.reviews import writes_expire_overdue
 from memory_core.services.writes import (
@@ -33,13 +35,19 @@ MAX_RETRIES = 5
     max_retries=MAX_RETRIES,
 )
 def write_process_task(self, write_id: str) -> int:
+    # The write's tenant first (a cross-tenant lookup), then only that tenant.
+    tenant_id = tenant_of(WriteRequest, uuid.UUID(write_id))
+    if tenant_id is None:
+        return 0
     try:
-        return write_process(write_id=uuid.UUID(write_id))
+        with tenant_context(tenant_id):
+            return write_process(write_id=uuid.UUID(write_id))
     except (OperationalError, EmbeddingError) as exc:
         raise self.retry(exc=exc, countdown=min(2**self.request.retries, 60)) from exc
     except Exception as exc:
         if self.request.retries >= MAX_RETRIES:
-            write_fail(write_id=uuid.UUID(write_id), reason=type(exc).__name__)
+            with tenant_context(tenant_id):
+                write_fail(write_id=uuid.UUID(write_id), reason=type(exc).__name__)
             return 0
         raise self.retry(exc=exc, countdown=min(2**self.request.retries, 60)) from exc
 
@@ -53,12 +61,12 @@ def heartbeat_task(self) -> None:
 
 @shared_task(name="memory_core.writes.requeue_stalled")
 def writes_requeue_stalled_task() -> int:
-    return writes_requeue_stalled()
+    return for_each_tenant(writes_requeue_stalled)
 
 
 @shared_task(name="memory_core.reviews.expire_overdue")
 def writes_expire_overdue_task() -> int:
-    return writes_expire_overdue()
+    return for_each_tenant(writes_expire_overdue)
 
 
 @shared_task(name="memory_core.retention.enforce")
@@ -82,12 +90,13 @@ def gc_run_task(
 ) -> str | None:
     """Run GC over one tenant; a run already holding the tenant makes this a no-op."""
     actor = gc_actor(user_id) if user_id else GC_SYSTEM
-    run = gc_run_execute(
-        tenant_id=uuid.UUID(tenant_id),
-        dry_run=dry_run,
-        triggered_by=actor.label if user_id else "beat",
-        actor=actor,
-    )
+    with tenant_context(tenant_id):
+        run = gc_run_execute(
+            tenant_id=uuid.UUID(tenant_id),
+            dry_run=dry_run,
+            triggered_by=actor.label if user_id else "beat",
+            actor=actor,
+        )
     return str(run.id) if run else None
 
 
@@ -102,9 +111,10 @@ def access_record_task(
     """Count one read of each item a read returned, and the read in the day's
     tally; return the rows updated. (Messages queued before `endpoint` existed
     count the items only.)"""
-    return access_record(
-        tenant_id=uuid.UUID(tenant_id),
-        item_ids=item_ids,
-        at=parse_datetime(at),
-        endpoint=endpoint,
-    )
+    with tenant_context(tenant_id):
+        return access_record(
+            tenant_id=uuid.UUID(tenant_id),
+            item_ids=item_ids,
+            at=parse_datetime(at),
+            endpoint=endpoint,
+        )

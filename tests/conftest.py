@@ -50,6 +50,67 @@ def database_url_for_tests() -> str:
     return f"postgresql://{db['USER']}{password}@{host}{port}/{db['NAME']}"
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Create and migrate the test database as its owner, then run as the app role.
+
+    Everything after the setup (the tests' own queries, the live server, the
+    session's worker) connects as `mgc_app`, which row-level security binds
+    (memory_core/rls.py). The flush between transactional tests truncates as
+    the owner (`migrate` alias): the app role may not TRUNCATE. The code of
+    the tests themselves runs in the system context (every tenant visible),
+    as an operator would: the app's entry points under test (requests,
+    tasks) set their own tenant and put the previous setting back.
+    """
+    from django.db import connections
+    from django.db.backends.postgresql.operations import DatabaseOperations
+    from django.db.backends.signals import connection_created
+
+    default = connections["default"].settings_dict
+    owner = {key: default[key] for key in ("USER", "PASSWORD")}
+    connections["default"].settings_dict.update(settings.MGC_TEST_APP_DATABASE)
+    connections["default"].close()
+    flush = DatabaseOperations.execute_sql_flush
+
+    def execute_sql_flush(self, sql_list):
+        if self.connection.alias == "default":
+            return flush(connections["migrate"].ops, sql_list)
+        return flush(self, sql_list)
+
+    DatabaseOperations.execute_sql_flush = execute_sql_flush
+    connection_created.connect(_system_for_test_code, dispatch_uid="mgc-test-system")
+    yield
+    connection_created.disconnect(dispatch_uid="mgc-test-system")
+    DatabaseOperations.execute_sql_flush = flush
+    connections["default"].settings_dict.update(owner)
+    connections["default"].close()
+    connections["migrate"].close()
+
+
+def _system_for_test_code(sender, connection, **kwargs) -> None:
+    """The test thread's sessions see every tenant (the app's threads do not)."""
+    if (
+        connection.alias == "default"
+        and threading.current_thread() is threading.main_thread()
+    ):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('mgc.system', 'on', false)")
+
+
+@pytest.fixture(autouse=True)
+def system_context_for_test_code(request, django_db_blocker):
+    """Start every test in the system context, whatever the last one left."""
+    from django.db import connection
+
+    if connection.connection is not None:
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT set_config('mgc.tenant_id', '', false), "
+                "set_config('mgc.system', 'on', false)"
+            )
+    yield
+
+
 WORKER_APPLICATION_NAME = "mgc-test-worker"
 
 

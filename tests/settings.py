@@ -36,3 +36,17 @@ SECURE_SSL_REDIRECT = False
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
 SECURE_HSTS_SECONDS = 0
+
+# The test database is created and migrated by its owner; the suite then runs
+# as the app role, subject to row-level security (tests/conftest.py switches
+# `default` once the database is set up).
+MGC_TEST_APP_DATABASE = {
+    "USER": DATABASES["default"]["USER"],  # noqa: F405
+    "PASSWORD": DATABASES["default"]["PASSWORD"],  # noqa: F405
+}
+DATABASES["default"].update(  # noqa: F405
+    {
+        key: DATABASES["migrate"][key]  # noqa: F405
+        for key in ("USER", "PASSWORD", "HOST", "PORT")
+    }
+)

@@ -18,6 +18,7 @@ from django.db import transaction
 from audit.services import audit_event_record
 from memory_core.exceptions import Invalid
 from memory_core.models import Membership, PasswordChangeRequired
+from memory_core.rls import system_context, tenant_context
 from memory_core.services.tenancy import user_actor
 
 ONE_TIME_PASSWORD_BYTES = 12
@@ -68,18 +69,21 @@ def password_change(*, user: User, new_password: str) -> User:
         user.set_password(new_password)
         user.save(update_fields=["password"])
         retired, _ = PasswordChangeRequired.objects.filter(user=user).delete()
-        tenant_ids = (
-            Membership.objects.filter(user=user)
-            .order_by("tenant_id")
-            .values_list("tenant_id", flat=True)
-        )
-        for tenant_id in tenant_ids:
-            audit_event_record(
-                tenant_id=tenant_id,
-                actor=user_actor(user),
-                action="user.password_change",
-                object_type="user",
-                object_id=str(user.pk),
-                metadata={"one_time_password_retired": bool(retired)},
+        # A user belongs to several tenants: each one's trail, in its context.
+        with system_context():
+            tenant_ids = list(
+                Membership.objects.filter(user=user)
+                .order_by("tenant_id")
+                .values_list("tenant_id", flat=True)
             )
+        for tenant_id in tenant_ids:
+            with tenant_context(tenant_id):
+                audit_event_record(
+                    tenant_id=tenant_id,
+                    actor=user_actor(user),
+                    action="user.password_change",
+                    object_type="user",
+                    object_id=str(user.pk),
+                    metadata={"one_time_password_retired": bool(retired)},
+                )
     return user

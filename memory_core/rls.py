@@ -1,0 +1,254 @@
+"""Row-level security: which tenant the database session is acting for.
+
+Every tenant table has forced row-level security (migration
+0010_row_level_security, docs/database-isolation.md): a row is visible, and may
+be written, only if its `tenant_id` equals the session setting
+`mgc.tenant_id`. The app connects as a role that is not the tables' owner and
+cannot bypass RLS, so a query that forgot its tenant filter, ORM or raw SQL,
+sees the current tenant's rows only, and with no tenant set, none.
+
+Who sets it:
+
+- requests: `DatabaseTenantMiddleware` clears it at the start of every request
+  and puts back what was there at the end; the agent-token authentication and
+  `member_required` set the tenant once they know it (`tenant_activate`);
+- Celery: every task starts and ends with it cleared (memory_core/celery.py); a task
+  sets its tenant itself (`tenant_context`), per tenant for beat jobs;
+- the narrow cross-tenant paths use `system_context` (`mgc.system = on`, which
+  a second policy admits): the token and membership lookups made before the
+  tenant is known, the platform operator's pages and /admin/, beat jobs that
+  list what is due across tenants, and operator management commands. The
+  list is in docs/database-isolation.md.
+
+The settings are session-level (`set_config(..., false)`), because Django
+runs in autocommit outside `atomic` blocks and a transaction-local setting
+would be gone after the first statement. Inside a transaction they are still
+transactional (a rollback reverts them), and every context manager here
+restores the previous values on exit, so a setting never outlives its
+request, task or block on a persistent connection.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from django.db import DatabaseError, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
+
+TENANT_SETTING = "mgc.tenant_id"
+SYSTEM_SETTING = "mgc.system"
+# The app's database role; `migrate` runs as the owner (docs/deploy.md).
+APP_ROLE = "mgc_app"
+
+State = tuple[str, str]
+EMPTY: State = ("", "")
+
+
+def _connection(using: str) -> BaseDatabaseWrapper:
+    return connections[using]
+
+
+def _swap(state: State, using: str = "default") -> State:
+    """Set (tenant, system) on the session; return the values they replace."""
+    with _connection(using).cursor() as cursor:
+        cursor.execute(
+            "SELECT coalesce(current_setting(%s, true), ''), "
+            "coalesce(current_setting(%s, true), ''), "
+            "set_config(%s, %s, false), set_config(%s, %s, false)",
+            [
+                TENANT_SETTING,
+                SYSTEM_SETTING,
+                TENANT_SETTING,
+                state[0],
+                SYSTEM_SETTING,
+                state[1],
+            ],
+        )
+        tenant, system, _, _ = cursor.fetchone()
+    return tenant, system
+
+
+def _restore(state: State, using: str = "default") -> None:
+    """Put `state` back, unless the transaction is broken (its rollback will)."""
+    conn = _connection(using)
+    if conn.in_atomic_block and conn.needs_rollback:
+        return
+    try:
+        _swap(state, using)
+    except DatabaseError:
+        if not conn.in_atomic_block:
+            raise
+        # An aborted transaction: its rollback reverts the setting.
+
+
+def current(using: str = "default") -> State:
+    """Return (tenant id or "", "on" or "") as the session has them."""
+    with _connection(using).cursor() as cursor:
+        cursor.execute(
+            "SELECT coalesce(current_setting(%s, true), ''), "
+            "coalesce(current_setting(%s, true), '')",
+            [TENANT_SETTING, SYSTEM_SETTING],
+        )
+        return tuple(cursor.fetchone())  # type: ignore[return-value]
+
+
+@contextlib.contextmanager
+def tenant_context(
+    tenant_id: uuid.UUID | str, using: str = "default"
+) -> Iterator[None]:
+    """Act for one tenant (and only it) inside the block."""
+    previous = _swap((str(tenant_id), ""), using)
+    try:
+        yield
+    finally:
+        _restore(previous, using)
+
+
+@contextlib.contextmanager
+def system_context(using: str = "default") -> Iterator[None]:
+    """See every tenant's rows inside the block: the narrow cross-tenant paths."""
+    previous = _swap(("", "on"), using)
+    try:
+        yield
+    finally:
+        _restore(previous, using)
+
+
+def tenant_activate(tenant_id: uuid.UUID | str, using: str = "default") -> None:
+    """Act for `tenant_id` until the request or task ends (it clears the setting)."""
+    _swap((str(tenant_id), ""), using)
+
+
+def system_call(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Decorate a cross-tenant function: it runs in `system_context`."""
+    import functools
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with system_context():
+            return function(*args, **kwargs)
+
+    return wrapper
+
+
+def session_reset(using: str = "default") -> State:
+    """Clear the settings of an open connection; return what they were.
+
+    A connection not open yet has nothing set (a new session starts empty);
+    one whose server went away is closed, so the next query opens a new one.
+    """
+    conn = _connection(using)
+    if conn.connection is None:
+        return EMPTY
+    try:
+        return _swap(EMPTY, using)
+    except DatabaseError:
+        if conn.in_atomic_block:
+            raise
+        conn.close()
+        return EMPTY
+
+
+# Where the operator's pages live: a superuser there sees every tenant.
+OPERATOR_PATHS = ("/platform/", "/admin/")
+
+
+class DatabaseTenantMiddleware:
+    """Start every request with no tenant set; put back the previous values after.
+
+    Placed after the authentication middleware: a superuser on the operator's
+    pages (`OPERATOR_PATHS`) gets `system_context` for the request.
+    """
+
+    def __init__(self, get_response: Callable[[Any], Any]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: Any) -> Any:
+        previous = session_reset()
+        try:
+            if request.path.startswith(OPERATOR_PATHS) and _is_operator(request):
+                with system_context():
+                    return self.get_response(request)
+            return self.get_response(request)
+        finally:
+            _restore(previous)
+
+
+def _is_operator(request: Any) -> bool:
+    user = getattr(request, "user", None)
+    return bool(user is not None and user.is_active and user.is_superuser)
+
+
+# SQL for migrations: enable and force RLS on a table keyed by tenant_id.
+def policy_sql(table: str, *, key: str = "tenant_id") -> str:
+    """Return the SQL that isolates `table` by its `key` column."""
+    return f"""
+ALTER TABLE {table} ENABLE ROW LEVEL SECURITY;
+ALTER TABLE {table} FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON {table}
+    USING ({key} = nullif(current_setting('{TENANT_SETTING}', true), '')::uuid)
+    WITH CHECK ({key} = nullif(current_setting('{TENANT_SETTING}', true), '')::uuid);
+CREATE POLICY system_access ON {table}
+    USING (current_setting('{SYSTEM_SETTING}', true) = 'on')
+    WITH CHECK (current_setting('{SYSTEM_SETTING}', true) = 'on');
+"""
+
+
+def policy_drop_sql(table: str) -> str:
+    return f"""
+DROP POLICY IF EXISTS tenant_isolation ON {table};
+DROP POLICY IF EXISTS system_access ON {table};
+ALTER TABLE {table} NO FORCE ROW LEVEL SECURITY;
+ALTER TABLE {table} DISABLE ROW LEVEL SECURITY;
+"""
+
+
+def grants_sql(role: str = APP_ROLE) -> str:
+    """Grant the app role data access (no DDL, no TRUNCATE), now and for new tables.
+
+    A no-op where the role does not exist yet (docs/deploy.md: create it,
+    then migrate).
+    """
+    tables = "SELECT, INSERT, UPDATE, DELETE"
+    statements = [
+        f"GRANT USAGE ON SCHEMA public TO {role}",
+        f"GRANT {tables} ON ALL TABLES IN SCHEMA public TO {role}",
+        f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}",
+        f"ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT {tables} ON TABLES TO {role}",
+        "ALTER DEFAULT PRIVILEGES IN SCHEMA public "
+        f"GRANT USAGE, SELECT ON SEQUENCES TO {role}",
+    ]
+    body = "\n".join(f"        EXECUTE '{statement}';" for statement in statements)
+    return f"""
+DO $$
+BEGIN
+    IF EXISTS (SELECT FROM pg_roles WHERE rolname = '{role}') THEN
+{body}
+    END IF;
+END
+$$;
+"""
+
+
+def tenant_of(model: Any, pk: Any) -> uuid.UUID | None:
+    """Return the tenant of one row, looked up across tenants (tasks' first step)."""
+    with system_context():
+        return model.objects.filter(pk=pk).values_list("tenant_id", flat=True).first()
+
+
+def for_each_tenant(function: Callable[[], int]) -> int:
+    """Run `function` once per tenant, in that tenant's context; sum the results.
+
+    The beat jobs' sweepers: row-level security limits each run to one
+    tenant's rows, so the sweeper itself needs no tenant filter.
+    """
+    from memory_core.models import Tenant
+
+    total = 0
+    for tenant_id in Tenant.objects.order_by("pk").values_list("pk", flat=True):
+        with tenant_context(tenant_id):
+            total += function()
+    return total
