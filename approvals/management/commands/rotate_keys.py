@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from approvals.key_rotation import KEYED_ROWS
 from audit.services import Actor
 from memory_core.models import Tenant
+from memory_core.rls import system_call
 from memory_core.services.key_rotation import (
     BATCH_SIZE,
     RotationReport,
@@ -62,6 +63,8 @@ class Command(BaseCommand):
         )
         parser.add_argument("--tenant", metavar="SLUG", help="Only this tenant.")
 
+    # An operator command: every tenant (docs/database-isolation.md).
+    @system_call
     def handle(
         self,
         *args,

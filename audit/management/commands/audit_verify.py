@@ -6,6 +6,7 @@ import uuid
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
 
 from audit.services import Checkpoint, audit_chain_verify, audit_checkpoint_parse
 
@@ -29,6 +30,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, tenant=None, checkpoint=None, **options):
+        # Every tenant's chain: the system context (memory_core/rls.py, which
+        # `audit` does not import), for this process only.
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('mgc.system', 'on', false)")
         tenant_ids = None
         if tenant:
             try:

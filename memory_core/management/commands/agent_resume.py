@@ -2,6 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from audit.services import Actor
 from memory_core.models import Agent
+from memory_core.rls import system_call
 from memory_core.services.agents import agent_resume
 
 
@@ -14,6 +15,8 @@ class Command(BaseCommand):
         parser.add_argument("--reason", required=True, help="Why it is safe again.")
         parser.add_argument("--by", default="cli", help="Who lifts it (for the audit).")
 
+    # An operator command: every tenant (docs/database-isolation.md).
+    @system_call
     def handle(self, *args, tenant, agent, reason, by, **options):
         found = Agent.objects.filter(tenant__slug=tenant, name=agent).first()
         if found is None:

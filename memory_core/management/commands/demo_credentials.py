@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from memory_core.demo import TENANTS, demo_credentials
 from memory_core.models import Tenant
+from memory_core.rls import system_call
 
 
 class Command(BaseCommand):
@@ -13,6 +14,8 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="Print JSON.")
         parser.add_argument("--url", default="http://127.0.0.1:8000")
 
+    # An operator command: every tenant (docs/database-isolation.md).
+    @system_call
     def handle(self, *args, json=False, url="", **options):
         if not Tenant.objects.filter(slug__in=TENANTS).exists():
             raise CommandError(

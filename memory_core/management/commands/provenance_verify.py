@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from memory_core.keys import provenance_keys
 from memory_core.models import MemoryVersion, Tenant
 from memory_core.provenance import provenance_problems, provenance_verify
+from memory_core.rls import system_call
 
 CHUNK_SIZE = 2000
 
@@ -21,6 +22,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--tenant", metavar="SLUG", help="Only this tenant.")
 
+    # An operator command: every tenant (docs/database-isolation.md).
+    @system_call
     def handle(self, *args, tenant=None, **options):
         tenants = Tenant.objects.order_by("slug")
         if tenant:

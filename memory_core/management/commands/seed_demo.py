@@ -2,11 +2,14 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from memory_core.demo import demo_seed
+from memory_core.rls import system_call
 
 
 class Command(BaseCommand):
     help = "Seed the demo tenants (acme, globex), people, agents and memories once."
 
+    # An operator command: every tenant (docs/database-isolation.md).
+    @system_call
     def handle(self, *args, **options):
         if not settings.DEBUG:
             raise CommandError(

@@ -17,6 +17,7 @@ from django.db import transaction
 from audit.services import Actor, AuditEntry, audit_events_record
 from memory_core.models import MemoryVersion, Tenant, VersionStatus
 from memory_core.pipeline.gates.sensitivity import find_pii, find_secrets
+from memory_core.rls import system_call
 
 ACTOR = Actor.system("sensitivity_rescan")
 CHUNK_SIZE = 500
@@ -147,6 +148,8 @@ class Command(BaseCommand):
             "--dry-run", action="store_true", help="Report, change nothing."
         )
 
+    # An operator command: every tenant (docs/database-isolation.md).
+    @system_call
     def handle(self, *args, tenant=None, dry_run=False, **options):
         tenants = Tenant.objects.order_by("slug")
         if tenant:

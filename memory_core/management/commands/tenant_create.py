@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from audit.services import Actor
 from memory_core.exceptions import DomainError
 from memory_core.policy import REGIONS
+from memory_core.rls import system_call
 from memory_core.services.platform import tenant_onboard
 
 
@@ -41,6 +42,8 @@ class Command(BaseCommand):
             "--by", default=os_user(), help="Who onboards it (for the audit trail)."
         )
 
+    # An operator command: every tenant (docs/database-isolation.md).
+    @system_call
     def handle(self, *args, slug, name, region, admin_email, admin_username, by, **_):
         try:
             onboarding = tenant_onboard(
