@@ -16,6 +16,7 @@ from collections.abc import Callable
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models.expressions import RawSQL
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -29,7 +30,7 @@ from memory_core.models import (
     Tenant,
     WriteRequest,
 )
-from memory_core.rls import system_context, tenant_activate
+from memory_core.rls import tenant_activate_for_slug
 from memory_core.selectors import memory_item_get, write_request_get
 
 
@@ -39,37 +40,35 @@ def tenant_for_member(
     """Return the tenant named `slug` and the user's membership in it, or 404."""
     membership = None
     if user.is_authenticated:
-        # Before the tenant is known: the user's own membership, by slug.
-        with system_context():
-            membership = (
-                Membership.objects.select_related("tenant")
-                .filter(user=user, tenant__slug=slug)
-                # In the same query: every tenant page asks.
-                .annotate(
-                    must_change_password=Exists(
-                        PasswordChangeRequired.objects.filter(user=OuterRef("user"))
-                    )
+        # The rest of the request acts for this tenant only (memory_core/rls.py);
+        # the membership is visible only if it is in it.
+        tenant_activate_for_slug(slug)
+        membership = (
+            Membership.objects.select_related("tenant")
+            .filter(user=user, tenant__slug=slug)
+            # In the same query: every tenant page asks.
+            .annotate(
+                must_change_password=Exists(
+                    PasswordChangeRequired.objects.filter(user=OuterRef("user"))
                 )
-                .first()
             )
+            .first()
+        )
     if membership is None:
         raise Http404("No such tenant.")
     return membership.tenant, membership
 
 
-def member_tenant_ids(user: AbstractBaseUser) -> list[uuid.UUID]:
-    """Return the ids of the tenants `user` belongs to (a cross-tenant read)."""
-    with system_context():
-        return list(
-            Membership.objects.filter(user=user).values_list("tenant_id", flat=True)
-        )
-
-
 def member_tenants(user: AbstractBaseUser) -> QuerySet[Tenant]:
-    """Return the tenants the user belongs to, by name."""
-    return Tenant.objects.filter(id__in=member_tenant_ids(user)).order_by(
-        "name", "slug"
-    )
+    """Return the tenants the user belongs to, by name.
+
+    Whatever tenant the session acts for: the memberships come from
+    `mgc_member_tenant_ids`, which sees across tenants for this one answer
+    (migration memory_core 0010), in the same query.
+    """
+    return Tenant.objects.filter(
+        id__in=RawSQL("SELECT mgc_member_tenant_ids(%s)", [user.pk])
+    ).order_by("name", "slug")
 
 
 def memory_item_for_member(*, tenant: Tenant, item_id: uuid.UUID | str) -> MemoryItem:
@@ -104,8 +103,6 @@ def member_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
         if tenant.is_suspended:
             return tenant_suspended(request, tenant)
         request.tenant, request.membership = tenant, membership
-        # The rest of the request acts for this tenant only (memory_core/rls.py).
-        tenant_activate(tenant.pk)
         return view(request, tenant=tenant, **kwargs)
 
     return wrapper

@@ -15,7 +15,7 @@ from rest_framework import authentication, exceptions
 
 from memory_core.exceptions import PermissionDenied
 from memory_core.models import AgentToken
-from memory_core.rls import system_context, tenant_activate
+from memory_core.rls import tenant_activate_for_token
 
 
 class AgentPrincipal:
@@ -62,13 +62,14 @@ class AgentTokenAuthentication(authentication.BaseAuthentication):
         if parsed is None:
             raise exceptions.AuthenticationFailed("The token is malformed.")
         prefix, secret = parsed
-        # Before the tenant is known: the one cross-tenant lookup of the API.
-        with system_context():
-            token = (
-                AgentToken.objects.select_related("agent__tenant")
-                .filter(prefix=prefix)
-                .first()
-            )
+        # The token's tenant first (its one cross-tenant lookup): from here to
+        # the end of the request, that tenant only (memory_core/rls.py).
+        tenant_activate_for_token(prefix)
+        token = (
+            AgentToken.objects.select_related("agent__tenant")
+            .filter(prefix=prefix)
+            .first()
+        )
         if token is None or not hmac.compare_digest(
             token.secret_hash, hash_secret(secret)
         ):
@@ -85,8 +86,6 @@ class AgentTokenAuthentication(authentication.BaseAuthentication):
                 "lifted.",
                 code="tenant_suspended",
             )
-        # From here to the end of the request, the agent's tenant only.
-        tenant_activate(token.tenant_id)
         now = timezone.now()
         if (
             token.last_used_at is None

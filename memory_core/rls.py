@@ -51,9 +51,29 @@ def _connection(using: str) -> BaseDatabaseWrapper:
     return connections[using]
 
 
+def _known(conn: BaseDatabaseWrapper) -> State | None:
+    """Return what the session has set, as this process last set it, or None.
+
+    A connection not open yet will start a session with nothing set. A
+    setting changed inside a transaction is not trusted (a rollback reverts
+    it): the next change asks the server.
+    """
+    if conn.connection is None:
+        return EMPTY
+    mark = getattr(conn, "_mgc_rls", None)
+    if mark is None or mark[0] is not conn.connection:
+        return None
+    return mark[1]
+
+
+def _remember(conn: BaseDatabaseWrapper, state: State) -> None:
+    conn._mgc_rls = (conn.connection, None if conn.in_atomic_block else state)
+
+
 def _swap(state: State, using: str = "default") -> State:
     """Set (tenant, system) on the session; return the values they replace."""
-    with _connection(using).cursor() as cursor:
+    conn = _connection(using)
+    with conn.cursor() as cursor:
         cursor.execute(
             "SELECT coalesce(current_setting(%s, true), ''), "
             "coalesce(current_setting(%s, true), ''), "
@@ -68,12 +88,15 @@ def _swap(state: State, using: str = "default") -> State:
             ],
         )
         tenant, system, _, _ = cursor.fetchone()
+    _remember(conn, state)
     return tenant, system
 
 
 def _restore(state: State, using: str = "default") -> None:
     """Put `state` back, unless the transaction is broken (its rollback will)."""
     conn = _connection(using)
+    if _known(conn) == state:
+        return
     if conn.in_atomic_block and conn.needs_rollback:
         return
     try:
@@ -82,6 +105,46 @@ def _restore(state: State, using: str = "default") -> None:
         if not conn.in_atomic_block:
             raise
         # An aborted transaction: its rollback reverts the setting.
+
+
+def _activate_by(sql: str, params: list[Any], using: str) -> uuid.UUID | None:
+    """Set the tenant `sql` selects (or none); return it. One query."""
+    conn = _connection(using)
+    with conn.cursor() as cursor:
+        cursor.execute(
+            f"WITH found AS ({sql}) SELECT (SELECT tenant_id FROM found), "
+            "set_config(%s, coalesce((SELECT tenant_id::text FROM found), ''), "
+            "false), set_config(%s, '', false)",
+            [*params, TENANT_SETTING, SYSTEM_SETTING],
+        )
+        tenant_id = cursor.fetchone()[0]
+    _remember(conn, (str(tenant_id) if tenant_id else "", ""))
+    return tenant_id
+
+
+def tenant_activate_for_token(prefix: str, using: str = "default") -> None:
+    """Act for the tenant of the agent token with `prefix` (none if there is none).
+
+    The token's tenant is found by `mgc_agent_token_tenant`, a SQL function
+    that sees across tenants for this one answer (migration 0010): the
+    request then looks the token up, and everything else, as that tenant.
+    """
+    _activate_by(
+        "SELECT mgc_agent_token_tenant(%s) AS tenant_id", [prefix], using=using
+    )
+
+
+def tenant_activate_for_slug(slug: str, using: str = "default") -> None:
+    """Act for the tenant named `slug` (none if there is none).
+
+    The caller then checks the membership, which the setting makes visible
+    only if it is in this tenant.
+    """
+    _activate_by(
+        "SELECT id AS tenant_id FROM memory_core_tenant WHERE slug = %s",
+        [slug],
+        using=using,
+    )
 
 
 def current(using: str = "default") -> State:
@@ -135,13 +198,14 @@ def system_call(function: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def session_reset(using: str = "default") -> State:
-    """Clear the settings of an open connection; return what they were.
+    """Clear the settings of the session; return what they were.
 
-    A connection not open yet has nothing set (a new session starts empty);
-    one whose server went away is closed, so the next query opens a new one.
+    No query when nothing is set (a connection not open yet, or one this
+    process cleared); one whose server went away is closed, so the next
+    query opens a new session.
     """
     conn = _connection(using)
-    if conn.connection is None:
+    if _known(conn) == EMPTY:
         return EMPTY
     try:
         return _swap(EMPTY, using)
@@ -154,6 +218,8 @@ def session_reset(using: str = "default") -> State:
 
 # Where the operator's pages live: a superuser there sees every tenant.
 OPERATOR_PATHS = ("/platform/", "/admin/")
+# The load balancer's probes read no tenant table and must not need the database.
+PROBE_PATHS = ("/healthz", "/readyz")
 
 
 class DatabaseTenantMiddleware:
@@ -167,6 +233,8 @@ class DatabaseTenantMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: Any) -> Any:
+        if request.path in PROBE_PATHS:
+            return self.get_response(request)
         previous = session_reset()
         try:
             if request.path.startswith(OPERATOR_PATHS) and _is_operator(request):

@@ -50,6 +50,23 @@ CREATE POLICY tenant_isolation ON approvals_erasureprobe
                         WHERE r.id = approvals_erasureprobe.request_id));
 """
 
+# The two lookups made before the tenant is known, as functions that see
+# across tenants for one narrow answer each (`SET mgc.system` holds only
+# while the function runs): an agent token's tenant, and the tenants a user
+# belongs to.
+LOOKUPS = """
+CREATE FUNCTION mgc_agent_token_tenant(token_prefix text) RETURNS uuid
+    LANGUAGE sql STABLE SET mgc.system = 'on'
+    AS $$ SELECT tenant_id FROM memory_core_agenttoken WHERE prefix = token_prefix $$;
+CREATE FUNCTION mgc_member_tenant_ids(member_id integer) RETURNS SETOF uuid
+    LANGUAGE sql STABLE SET mgc.system = 'on'
+    AS $$ SELECT tenant_id FROM memory_core_membership WHERE user_id = member_id $$;
+"""
+LOOKUPS_DROP = """
+DROP FUNCTION IF EXISTS mgc_agent_token_tenant(text);
+DROP FUNCTION IF EXISTS mgc_member_tenant_ids(integer);
+"""
+
 
 class Migration(migrations.Migration):
     dependencies = [
@@ -66,5 +83,6 @@ class Migration(migrations.Migration):
         migrations.RunSQL(
             PROBES, reverse_sql=policy_drop_sql("approvals_erasureprobe")
         ),
+        migrations.RunSQL(LOOKUPS, reverse_sql=LOOKUPS_DROP),
         migrations.RunSQL(grants_sql(), reverse_sql=migrations.RunSQL.noop),
     ]

@@ -185,12 +185,13 @@ def test_the_app_role_cannot_undo_the_protections(db, statement):
 
 def test_the_audit_trail_stays_insert_only_for_the_app(two_tenants):
     acme, _ = two_tenants
-    with tenant_context(acme.pk), connection.cursor() as cursor:
-        with (
-            pytest.raises(DatabaseError, match="insert-only"),
-            transaction.atomic(),
-        ):
-            cursor.execute("DELETE FROM audit_auditevent")
+    with (
+        tenant_context(acme.pk),
+        connection.cursor() as cursor,
+        pytest.raises(DatabaseError, match="insert-only"),
+        transaction.atomic(),
+    ):
+        cursor.execute("DELETE FROM audit_auditevent")
 
 
 def test_a_background_job_for_one_tenant_sees_only_that_tenant(two_tenants):
