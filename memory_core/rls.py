@@ -45,6 +45,7 @@ APP_ROLE = "mgc_app"
 
 State = tuple[str, str]
 EMPTY: State = ("", "")
+SYSTEM: State = ("", "on")
 
 
 def _connection(using: str) -> BaseDatabaseWrapper:
@@ -173,7 +174,7 @@ def tenant_context(
 @contextlib.contextmanager
 def system_context(using: str = "default") -> Iterator[None]:
     """See every tenant's rows inside the block: the narrow cross-tenant paths."""
-    previous = _swap(("", "on"), using)
+    previous = _swap(SYSTEM, using)
     try:
         yield
     finally:
@@ -235,11 +236,11 @@ class DatabaseTenantMiddleware:
     def __call__(self, request: Any) -> Any:
         if request.path in PROBE_PATHS:
             return self.get_response(request)
-        previous = session_reset()
+        if request.path.startswith(OPERATOR_PATHS) and _is_operator(request):
+            previous = _swap(SYSTEM)
+        else:
+            previous = session_reset()
         try:
-            if request.path.startswith(OPERATOR_PATHS) and _is_operator(request):
-                with system_context():
-                    return self.get_response(request)
             return self.get_response(request)
         finally:
             _restore(previous)

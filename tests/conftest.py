@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 import pytest
 from django.conf import settings
+from django.test.testcases import LiveServerThread
 from rest_framework.test import APIClient
 
 from tests.factories import make_agent, make_tenant
@@ -68,14 +69,30 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
     default = connections["default"].settings_dict
     owner = {key: default[key] for key in ("USER", "PASSWORD")}
+    with django_db_blocker.unblock(), connections["default"].cursor() as cursor:
+        cursor.execute(AS_OWNER_FUNCTION)
     connections["default"].settings_dict.update(settings.MGC_TEST_APP_DATABASE)
     connections["default"].close()
     flush = DatabaseOperations.execute_sql_flush
 
     def execute_sql_flush(self, sql_list):
-        if self.connection.alias == "default":
-            return flush(connections["migrate"].ops, sql_list)
-        return flush(self, sql_list)
+        if self.connection.alias != "default":
+            return flush(self, sql_list)
+        # A session of its own (the test may not touch the `migrate` alias),
+        # past the audit trail's triggers like `_flush_past_the_audit_triggers`.
+        import psycopg
+
+        db = connections["migrate"].settings_dict
+        with psycopg.connect(
+            dbname=db["NAME"],
+            user=db["USER"],
+            password=db["PASSWORD"] or None,
+            host=db["HOST"] or None,
+            port=db["PORT"] or None,
+        ) as conn:
+            conn.execute("SET LOCAL session_replication_role = replica")
+            for sql in sql_list:
+                conn.execute(sql)
 
     DatabaseOperations.execute_sql_flush = execute_sql_flush
     connection_created.connect(_system_for_test_code, dispatch_uid="mgc-test-system")
@@ -87,11 +104,48 @@ def django_db_setup(django_db_setup, django_db_blocker):
     connections["migrate"].close()
 
 
+# Queries a request adds for the tenant setting (memory_core/rls.py), as the
+# tests see it: cleared at the start (the test's own session has the system
+# context), the tenant set, the previous setting put back at the end. In
+# production the first is skipped (nothing set between requests).
+RLS_QUERIES = 3
+# An operator's page: the system context set, then put back.
+RLS_OPERATOR_QUERIES = 2
+
+
+# The attack tests' way in (test database only): run one statement as the
+# owner, a superuser here, in the test's own session and transaction.
+AS_OWNER_FUNCTION = """
+CREATE OR REPLACE FUNCTION mgc_test_as_owner(statement text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER AS $$ BEGIN EXECUTE statement; END $$;
+REVOKE ALL ON FUNCTION mgc_test_as_owner(text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION mgc_test_as_owner(text) TO mgc_app;
+"""
+
+
+def as_owner(sql: str, params=()) -> None:
+    """Run `sql` as the tables' owner (a superuser), in the test's transaction.
+
+    What an attacker with the owner's rights could do; the app's own role may
+    not (tests/memory_core/test_row_level_security.py).
+    """
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        statement = connection.ops.compose_sql(sql, params) if params else sql
+        cursor.execute("SELECT mgc_test_as_owner(%s)", [statement])
+
+
 def _system_for_test_code(sender, connection, **kwargs) -> None:
-    """The test thread's sessions see every tenant (the app's threads do not)."""
-    if (
-        connection.alias == "default"
-        and threading.current_thread() is threading.main_thread()
+    """The tests' sessions see every tenant; the live server's do not.
+
+    The live server answers each request in a thread of its own (socketserver's
+    `process_request_thread`), which opens its session inside the request:
+    that one starts with nothing set, as in production.
+    """
+    thread = threading.current_thread()
+    if connection.alias == "default" and not (
+        isinstance(thread, LiveServerThread) or "process_request_thread" in thread.name
     ):
         with connection.cursor() as cursor:
             cursor.execute("SELECT set_config('mgc.system', 'on', false)")

@@ -35,6 +35,7 @@ TENANT_TABLES = (
     "memory_core_memoryannotation",
     "memory_core_conflictpairallowance",
     "memory_core_gcrun",
+    "memory_core_readtally",
     "approvals_reviewescalation",
     "approvals_notification",
     "approvals_erasurerequest",
@@ -70,9 +71,9 @@ DROP FUNCTION IF EXISTS mgc_member_tenant_ids(integer);
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("audit", "0002_insert_only_trigger"),
-        ("approvals", "0003_erasure_plan"),
-        ("memory_core", "0008_service_heartbeats"),
+        ("audit", "0005_refuse_wipe"),
+        ("approvals", "0004_erasure_id_text_indexes"),
+        ("memory_core", "0009_read_tallies"),
     ]
 
     operations = [

@@ -18,6 +18,7 @@ from memory_core.models import (
     WriteRequest,
 )
 from memory_core.services.conflicts import conflict_resolve
+from tests.conftest import RLS_QUERIES
 from tests.factories import make_member
 from tests.memory_core.test_curation_services import (  # noqa: F401
     agent,
@@ -113,11 +114,11 @@ def test_the_list_query_count_is_constant(
     browser, tenant, agent, django_assert_num_queries
 ):
     contradiction_case(agent, scope="/org/acme/user/42/")
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(6 + RLS_QUERIES):
         assert rows(browser.get(list_url(tenant)).content.decode()) == 1
     contradiction_case(agent, scope="/org/acme/user/43/")
     contradiction_case(agent, scope="/org/acme/")
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(6 + RLS_QUERIES):
         assert rows(browser.get(list_url(tenant)).content.decode()) == 3
 
 

@@ -21,6 +21,7 @@ from memory_core.models import (
     Role,
 )
 from memory_core.services.curation import memory_promote, version_rollback
+from tests.conftest import RLS_QUERIES
 from tests.factories import make_member
 from tests.memory_core.test_curation_services import (  # noqa: F401
     TASK_SCOPE,
@@ -37,7 +38,7 @@ from tests.memory_core.test_curation_services import (  # noqa: F401
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "memory-detail"}
 # Session, user, membership, item, versions, log, notes, promotion targets,
 # switcher tenants.
-QUERIES_PER_MEMORY_PAGE = 9
+QUERIES_PER_MEMORY_PAGE = 9 + RLS_QUERIES
 
 
 @pytest.fixture
@@ -470,11 +471,11 @@ def test_as_of_query_count_is_constant(
     django_assert_num_queries,
 ):
     committed(agent, "The first memory.")
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(8 + RLS_QUERIES):
         browser.get(as_of_url(tenant), {"scope": "/org/acme/user/42/"})
     for n in range(10):
         committed(agent, f"Memory {n} for the count.")
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(8 + RLS_QUERIES):
         body = shown(browser.get(as_of_url(tenant), {"scope": "/org/acme/user/42/"}))
     assert body.count("<tr") == 12  # the header and eleven rows
 

@@ -10,6 +10,7 @@ from django.db import DatabaseError, connection, transaction
 
 from audit.models import AuditChainHead, AuditEvent
 from audit.services import Actor, audit_chain_verify, audit_event_record
+from tests.conftest import as_owner
 
 ACTOR = Actor(type="user", id="7", label="curator")
 
@@ -28,15 +29,13 @@ def record(tenant_id, n=3):
 
 
 def tamper(sql, params):
-    """Change a row behind the trigger's back, as an attacker with DDL rights could."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "ALTER TABLE audit_auditevent DISABLE TRIGGER audit_event_insert_only"
-        )
-        cursor.execute(sql, params)
-        cursor.execute(
-            "ALTER TABLE audit_auditevent ENABLE TRIGGER audit_event_insert_only"
-        )
+    """Change a row behind the trigger's back, as an attacker with DDL rights could.
+
+    As the tables' owner: the app's role may not disable a trigger.
+    """
+    as_owner("ALTER TABLE audit_auditevent DISABLE TRIGGER audit_event_insert_only")
+    as_owner(sql, params)
+    as_owner("ALTER TABLE audit_auditevent ENABLE TRIGGER audit_event_insert_only")
 
 
 @pytest.mark.django_db

@@ -1,7 +1,8 @@
 """The trail cannot be wiped or rewritten undetected (issue 13, item 2).
 
-The attacks run as the test's database role, a superuser: what an app role
-with DDL rights (disable the trigger) or an operator could do.
+The attacks run as the tables' owner, a superuser in the tests
+(`tests.conftest.as_owner`): what an app role with DDL rights (disable the
+trigger) or an operator could do.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from django.test import override_settings
 
 from audit.models import AuditChainHead, AuditEvent
 from audit.services import Actor, audit_chain_verify, audit_event_record
+from tests.conftest import as_owner
 from tests.factories import make_tenant
 
 ACTOR = Actor(type="user", id="7", label="curator")
@@ -40,11 +42,15 @@ def record(tenant_id, n=3):
 
 
 def as_attacker(*statements):
-    """Run SQL with every trigger off, as the table owner or a superuser can."""
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SET LOCAL session_replication_role = replica")
+    """Run SQL with every trigger off, as the table owner or a superuser can.
+
+    As the owner (the app's role may not turn triggers off), in the test's
+    transaction.
+    """
+    with transaction.atomic():
+        as_owner("SET LOCAL session_replication_role = replica")
         for sql, params in statements:
-            cursor.execute(sql, params)
+            as_owner(sql, params)
 
 
 def body(event: AuditEvent) -> str:
@@ -120,12 +126,9 @@ def rewrite(tenant_id, seq, reason, rehash):
 )
 def test_the_database_refuses_a_wipe(sql):
     record(uuid.uuid4(), 2)
-    with (
-        pytest.raises(DatabaseError, match="insert-only"),
-        transaction.atomic(),
-        connection.cursor() as cursor,
-    ):
-        cursor.execute(sql)
+    # Even to the tables' owner (the app's role may not TRUNCATE at all).
+    with pytest.raises(DatabaseError, match="insert-only"), transaction.atomic():
+        as_owner(sql)
     assert AuditEvent.objects.count() == 2
 
 

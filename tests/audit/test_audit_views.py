@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from audit.models import AuditEvent
 from audit.services import Actor, AuditEntry, audit_events_record
+from tests.conftest import RLS_QUERIES
 from tests.factories import make_member
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -113,8 +114,8 @@ def test_anonymous_redirects_and_outsiders_get_404(client, other_tenant, url):
 
 
 def test_query_count_is_constant(browser, tenant, url, django_assert_num_queries):
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(7 + RLS_QUERIES):
         browser.get(url)
     record(tenant, *[f"test.event{n}" for n in range(30)])
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(7 + RLS_QUERIES):
         assert rows(browser.get(url)) > 30

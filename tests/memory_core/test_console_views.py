@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from memory_core.models import MemoryItem, VersionStatus, WriteRequest, WriteStatus
 from memory_core.services.writes import write_process, write_submit
+from tests.conftest import RLS_QUERIES
 from tests.factories import make_agent, make_member
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -321,7 +322,7 @@ def test_memory_list_query_count_is_constant(
 ):
     url = reverse("memory_list", args=[tenant.slug])
     write(agent, "The first memory.")
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(7 + RLS_QUERIES):
         assert rows(browser.get(url)) == 1
     for n in range(12):
         write(
@@ -331,9 +332,10 @@ def test_memory_list_query_count_is_constant(
             layer="semantic",
             scope="/org/acme/",
         )
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(7 + RLS_QUERIES):
         assert rows(browser.get(url)) == 13
-    with django_assert_num_queries(5):  # no scopes and no switcher in the fragment
+    # No scopes and no switcher in the fragment.
+    with django_assert_num_queries(5 + RLS_QUERIES):
         assert rows(browser.get(url, **HTMX)) == 13
 
 
@@ -395,13 +397,13 @@ def test_write_list_query_count_is_constant(
 ):
     url = reverse("write_list", args=[tenant.slug])
     write(agent, "A single write.")
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(6 + RLS_QUERIES):
         assert rows(browser.get(url)) == 1
     other_agent, _ = make_agent(tenant)
     for n in range(6):
         write(agent, f"Write {n} by the first agent.")
         write(other_agent, f"Write {n} by the second agent.")
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(6 + RLS_QUERIES):
         assert rows(browser.get(url)) == 13
 
 

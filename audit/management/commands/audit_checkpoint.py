@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
 
 from audit.services import audit_checkpoints_take
 
@@ -28,6 +29,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, out: str, **options):
+        # Every tenant's chain head: the system context (memory_core/rls.py,
+        # which `audit` does not import), for this process only.
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('mgc.system', 'on', false)")
         checkpoints = audit_checkpoints_take()
         text = "".join(json.dumps(c, sort_keys=True) + "\n" for c in checkpoints)
         if out == "-":
