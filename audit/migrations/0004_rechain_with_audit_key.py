@@ -55,6 +55,8 @@ def _current_key() -> tuple[str, bytes]:
 def _rechain(apps, schema_editor, *, forwards: bool) -> None:
     AuditEvent = apps.get_model("audit", "AuditEvent")
     AuditChainHead = apps.get_model("audit", "AuditChainHead")
+    # The migrating connection (the tables' owner), not the app's `default`.
+    db = schema_editor.connection.alias
     key_id, key = _current_key()
 
     def keyed(prev: str, body: str) -> str:
@@ -63,7 +65,10 @@ def _rechain(apps, schema_editor, *, forwards: bool) -> None:
     old, new = (_unkeyed, keyed) if forwards else (keyed, _unkeyed)
     old_key_id, new_key_id = ("", key_id) if forwards else (key_id, "")
     tenants = (
-        AuditEvent.objects.order_by().values_list("tenant_id", flat=True).distinct()
+        AuditEvent.objects.using(db)
+        .order_by()
+        .values_list("tenant_id", flat=True)
+        .distinct()
     )
     with schema_editor.connection.cursor() as cursor:
         cursor.execute(
@@ -72,7 +77,9 @@ def _rechain(apps, schema_editor, *, forwards: bool) -> None:
         for tenant_id in list(tenants):
             old_prev = new_prev = GENESIS_HASH
             expected, updates, intact = 1, [], True
-            events = AuditEvent.objects.filter(tenant_id=tenant_id).order_by("seq")
+            events = (
+                AuditEvent.objects.using(db).filter(tenant_id=tenant_id).order_by("seq")
+            )
             for event in events.iterator(chunk_size=BATCH):
                 body = _body(event)
                 if (
@@ -89,9 +96,11 @@ def _rechain(apps, schema_editor, *, forwards: bool) -> None:
                 if len(updates) >= BATCH:
                     _update(cursor, updates)
             _update(cursor, updates)
-            head = AuditChainHead.objects.filter(tenant_id=tenant_id).first()
+            head = AuditChainHead.objects.using(db).filter(tenant_id=tenant_id).first()
             if intact and head and head.seq == expected - 1 and head.hash == old_prev:
-                AuditChainHead.objects.filter(tenant_id=tenant_id).update(hash=new_prev)
+                AuditChainHead.objects.using(db).filter(tenant_id=tenant_id).update(
+                    hash=new_prev
+                )
         cursor.execute(
             "ALTER TABLE audit_auditevent ENABLE TRIGGER audit_event_insert_only"
         )
