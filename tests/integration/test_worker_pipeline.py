@@ -92,6 +92,8 @@ def test_a_worker_killed_mid_write_leaves_the_write_to_be_redone(
     try:
         write_id = post(api, wait=0).json()["id"]
         db = psycopg.connect(database_url_for_tests())
+        # As the test's code does: every tenant (memory_core/rls.py).
+        db.execute("SELECT set_config('mgc.system', 'on', false)")
         # Hold the tenant's audit-chain lock: the worker's batch writes the
         # version, then waits here before it can commit.
         db.execute(

@@ -219,3 +219,64 @@ def test_contexts_restore_what_was_there(db):
             assert current() == ("", "on")
         assert current() == (str(tenant_id), "")
     assert current() == ("", "")
+
+
+@pytest.mark.worker
+def test_the_worker_runs_as_the_app_role_one_tenant_per_task(worker, other_tenant):
+    """Writes of two tenants whose messages were lost: the beat sweeper, run by
+    the real worker (as mgc_app, no tenant set), finds each tenant's write in
+    that tenant's context, and each write is processed in its own."""
+    from memory_core.celery import app
+    from memory_core.tasks import writes_requeue_stalled_task
+    from tests.conftest import WORKER_APPLICATION_NAME, wait_for
+
+    tenants = [make_tenant("acme", scopes=("/org/acme/user/42/",)), other_tenant]
+    # The messages go where no worker listens: lost.
+    default_queue = app.conf.task_default_queue
+    app.conf.task_default_queue = f"{default_queue}-unconsumed"
+    try:
+        submitted = [submit(tenant) for tenant in tenants]
+    finally:
+        app.conf.task_default_queue = default_queue
+    ids = [write.id for write in submitted]
+    # Queued a while ago.
+    WriteRequest.objects.filter(id__in=ids).update(
+        status=WriteStatus.QUEUED, created_at=timezone.now() - timedelta(hours=1)
+    )
+    writes_requeue_stalled_task.delay()
+
+    def done() -> bool:
+        statuses = set(
+            WriteRequest.objects.filter(id__in=ids).values_list("status", flat=True)
+        )
+        return WriteStatus.QUEUED not in statuses and len(statuses) > 0
+
+    wait_for(done, timeout=60)
+    for tenant, write_id in zip(tenants, ids, strict=True):
+        write = WriteRequest.objects.get(id=write_id)
+        assert write.tenant_id == tenant.pk
+        # Through every gate (a new agent's write may go to review).
+        assert write.status in (WriteStatus.COMMITTED, WriteStatus.PENDING_REVIEW), (
+            write.code,
+            write.reason,
+        )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT DISTINCT usename FROM pg_stat_activity WHERE application_name = %s",
+            [WORKER_APPLICATION_NAME],
+        )
+        assert [row[0] for row in cursor.fetchall()] == [APP_ROLE]
+
+
+def submit(tenant) -> WriteRequest:
+    agent, _ = make_agent(tenant)
+    return write_submit(
+        agent=agent,
+        payload={
+            "scope": f"/org/{tenant.slug}/",
+            "layer": "episodic",
+            "content": f"{tenant.slug} prefers green tea.",
+            "source": "user_stated",
+        },
+        idempotency_key=str(uuid.uuid4()),
+    ).write
