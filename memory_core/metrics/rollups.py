@@ -26,6 +26,7 @@ from memory_core.gc.rules import ITEMS, STALENESS_SCORE, Context
 from memory_core.metrics.models import Rollup, RollupCursor, RollupKind
 from memory_core.models import Tenant, WriteRequest
 from memory_core.policy import policy_for
+from memory_core.rls import tenant_context
 
 logger = logging.getLogger(__name__)
 
@@ -327,7 +328,9 @@ def rollup_all(*, now: datetime | None = None) -> int:
     written = 0
     for tenant in Tenant.objects.order_by("slug"):
         try:
-            written += rollup_tenant(tenant, now=now)
+            # In the tenant's own context (memory_core/rls.py).
+            with tenant_context(tenant.pk):
+                written += rollup_tenant(tenant, now=now)
         except Exception:
             # One tenant's failure must not stop the others' rollups.
             logger.exception("metrics rollup failed for tenant %s", tenant.slug)

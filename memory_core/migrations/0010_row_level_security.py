@@ -36,6 +36,8 @@ TENANT_TABLES = (
     "memory_core_conflictpairallowance",
     "memory_core_gcrun",
     "memory_core_readtally",
+    "metrics_rollup",
+    "metrics_rollupcursor",
     "approvals_reviewescalation",
     "approvals_notification",
     "approvals_erasurerequest",
@@ -74,6 +76,7 @@ class Migration(migrations.Migration):
         ("audit", "0005_refuse_wipe"),
         ("approvals", "0004_erasure_id_text_indexes"),
         ("memory_core", "0009_read_tallies"),
+        ("metrics", "0001_rollups"),
     ]
 
     operations = [
