@@ -35,6 +35,7 @@ from memory_core.models import (
     VersionStatus,
     WriteStatus,
 )
+from memory_core.rls import tenant_context
 from memory_core.selectors import (
     agent_active_list,
     agent_readable_scopes,
@@ -98,11 +99,13 @@ def home(request: HttpRequest) -> HttpResponse:
         if request.user.is_superuser:
             return redirect("platform_tenants")
         return render(request, "memory_core/no_tenant.html")
-    role = (
-        Membership.objects.filter(tenant=tenant, user=request.user)
-        .values_list("role", flat=True)
-        .first()
-    )
+    # The membership is the chosen tenant's row (memory_core/rls.py).
+    with tenant_context(tenant.pk):
+        role = (
+            Membership.objects.filter(tenant=tenant, user=request.user)
+            .values_list("role", flat=True)
+            .first()
+        )
     if role in DASHBOARD_ROLES:
         return redirect("metrics_dashboard", slug=tenant.slug)
     return redirect("memory_list", slug=tenant.slug)
