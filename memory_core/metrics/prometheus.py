@@ -37,6 +37,7 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from memory_core.metrics.instruments import MULTIPROCESS, REQUEST_SECONDS
+from memory_core.rls import system_context
 
 
 class RequestMetricsMiddleware:
@@ -105,7 +106,9 @@ class DatabaseCollector:
             "Open erasure requests past their 72 h deadline.",
             labels=["tenant"],
         )
-        with connection.cursor() as cursor:
+        # Counts per tenant across tenants: the scrape is the operator's
+        # (behind MGC_METRICS_TOKEN), in the system context (memory_core/rls.py).
+        with system_context(), connection.cursor() as cursor:
             cursor.execute(QUEUE_SQL, {"now": now})
             queue_rows = cursor.fetchall()
             cursor.execute(ERASURE_SQL, {"now": now})
