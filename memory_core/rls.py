@@ -226,8 +226,11 @@ PROBE_PATHS = ("/healthz", "/readyz")
 class DatabaseTenantMiddleware:
     """Start every request with no tenant set; put back the previous values after.
 
-    Placed after the authentication middleware: a superuser on the operator's
-    pages (`OPERATOR_PATHS`) gets `system_context` for the request.
+    Lazily: the settings are cleared just before the request's first query
+    (an execute wrapper), so a request that reads no table costs nothing,
+    and where this process knows nothing is set, no query either. Placed
+    after the authentication middleware: a superuser on the operator's pages
+    (`OPERATOR_PATHS`) gets the system context for the request.
     """
 
     def __init__(self, get_response: Callable[[Any], Any]) -> None:
@@ -238,12 +241,25 @@ class DatabaseTenantMiddleware:
             return self.get_response(request)
         if request.path.startswith(OPERATOR_PATHS) and _is_operator(request):
             previous = _swap(SYSTEM)
-        else:
-            previous = session_reset()
+            try:
+                return self.get_response(request)
+            finally:
+                _restore(previous)
+        conn = _connection("default")
+        cleared: list[State] = []
+
+        def clear_first(execute, sql, params, many, context):
+            if not cleared:
+                cleared.append(EMPTY)  # before the query below re-enters
+                cleared[0] = session_reset()
+            return execute(sql, params, many, context)
+
         try:
-            return self.get_response(request)
+            with conn.execute_wrapper(clear_first):
+                return self.get_response(request)
         finally:
-            _restore(previous)
+            if cleared:
+                _restore(cleared[0])
 
 
 def _is_operator(request: Any) -> bool:
