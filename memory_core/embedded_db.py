@@ -196,12 +196,23 @@ def _ensure_database(sock: str, name: str) -> None:
     with psycopg.connect(
         host=sock, user="postgres", dbname="postgres", autocommit=True
     ) as conn:
-        exists = conn.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", [name]
-        ).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{name}"')
-        app_role_ensure(conn, app_role_password())
+        # Every process of `make run` (gunicorn's workers, the Celery worker
+        # and beat) comes here at start-up: one at a time, or two ALTER ROLEs
+        # collide ("tuple concurrently updated") and two CREATE DATABASEs too.
+        conn.execute("SELECT pg_advisory_lock(%s)", [SETUP_LOCK])
+        try:
+            exists = conn.execute(
+                "SELECT 1 FROM pg_database WHERE datname = %s", [name]
+            ).fetchone()
+            if not exists:
+                conn.execute(f'CREATE DATABASE "{name}"')
+            app_role_ensure(conn, app_role_password())
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", [SETUP_LOCK])
+
+
+# The advisory lock key of the set-up above (any constant of our own).
+SETUP_LOCK = 0x6D67635F7365
 
 
 def stop() -> None:
