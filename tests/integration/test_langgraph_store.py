@@ -1,0 +1,100 @@
+"""The LangGraph store client (clients/python) against a live server and worker.
+
+The real `langgraph` package drives `MemoryGovernanceStore`; every put is a
+governed write the real worker commits (or holds for review), and every read
+goes through the REST API, as an agent's would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.factories import make_agent, make_member, make_tenant
+
+sys.path.insert(0, str(ROOT / "clients" / "python"))
+
+from mgc_client import MemoryGovernanceError, MemoryGovernanceStore  # noqa: E402
+
+USER = ("user", "42")
+
+
+@pytest.fixture
+def store(worker, live_server):
+    tenant = make_tenant("acme", scopes=("/org/acme/user/42/",))
+    tenant.policy = {"async_review_at": 0.99, "sync_block_at": 0.999}
+    tenant.save(update_fields=["policy"])
+    make_member(tenant)
+    _, token = make_agent(tenant)
+    store = MemoryGovernanceStore(live_server.url, token, org="acme")
+    store.tenant = tenant
+    yield store
+    store.close()
+
+
+def test_put_get_update_search_and_namespaces(store):
+    store.put(USER, "color", {"content": "The user prefers dark mode."})
+    assert store.last_put_status == "committed"
+    item = store.get(USER, "color")
+    assert item is not None
+    assert item.value == {"content": "The user prefers dark mode."}
+    assert (item.namespace, item.key) == (USER, "color")
+
+    # A put of an existing key is a keyed update: the new version is read back.
+    store.put(USER, "color", {"content": "The user now prefers light mode."})
+    assert store.get(USER, "color").value["content"] == (
+        "The user now prefers light mode."
+    )
+
+    # A structured value round-trips as JSON.
+    store.put(USER, "diet", {"food": "vegetarian", "since": 2021})
+    assert store.get(USER, "diet").value == {"food": "vegetarian", "since": 2021}
+    assert store.get(USER, "missing") is None
+
+    hits = store.search(("user",), query="light mode")
+    assert hits and hits[0].key == "color", hits
+    assert hits[0].score > 0
+    assert [i.key for i in store.search(USER, filter={"food": "vegetarian"})] == [
+        "diet"
+    ]
+    assert USER in store.list_namespaces(prefix=("user",))
+
+    # The async API goes through the same path.
+    assert asyncio.run(store.aget(USER, "diet")).value["food"] == "vegetarian"
+
+
+def test_a_put_held_for_review_returns_but_is_not_readable(store):
+    store.tenant.policy = {"async_review_at": 0.0, "sync_block_at": 1.01}
+    store.tenant.save(update_fields=["policy"])
+    store.put(USER, "plan", {"content": "The user is on the enterprise plan."})
+    assert store.last_put_status == "pending_review"
+    assert store.get(USER, "plan") is None
+
+
+def test_a_delete_and_a_bad_namespace_say_why(store):
+    with pytest.raises(MemoryGovernanceError) as refused:
+        store.delete(USER, "color")
+    assert refused.value.code == "delete_not_supported"
+    with pytest.raises(ValueError, match="kind/id pairs"):
+        store.put(("memories", "42", "x"), "k", {"content": "x"})
+
+
+def test_langmem_tools_work_unchanged(store):
+    langmem = pytest.importorskip("langmem")
+    config = {"configurable": {"langgraph_user_id": "42"}}
+    manage = langmem.create_manage_memory_tool(
+        namespace=("user", "{langgraph_user_id}"), store=store
+    )
+    search = langmem.create_search_memory_tool(
+        namespace=("user", "{langgraph_user_id}"), store=store
+    )
+    answer = manage.invoke(
+        {"content": "The user's favourite editor is Helix.", "action": "create"},
+        config,
+    )
+    assert "created memory" in answer, answer
+    found = search.invoke({"query": "favourite editor"}, config)
+    assert "Helix" in str(found), found
