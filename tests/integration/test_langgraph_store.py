@@ -8,6 +8,9 @@ goes through the REST API, as an agent's would.
 from __future__ import annotations
 
 import asyncio
+import os
+import re
+import subprocess
 import sys
 
 import pytest
@@ -61,6 +64,8 @@ def test_put_get_update_search_and_namespaces(store):
         "diet"
     ]
     assert USER in store.list_namespaces(prefix=("user",))
+    assert USER in store.list_namespaces(suffix=("*", "42"))
+    assert store.list_namespaces(max_depth=1) == [("user",)]
 
     # The async API goes through the same path.
     assert asyncio.run(store.aget(USER, "diet")).value["food"] == "vegetarian"
@@ -98,3 +103,53 @@ def test_langmem_tools_work_unchanged(store):
     assert "created memory" in answer, answer
     found = search.invoke({"query": "favourite editor"}, config)
     assert "Helix" in str(found), found
+
+
+README_BLOCK = re.compile(
+    r"<!-- readme-langgraph -->\s*```python\n(?P<code>.*?)```\s*"
+    r"<!-- /readme-langgraph -->",
+    re.DOTALL,
+)
+GRAPH = """
+import os
+from typing import TypedDict
+from langgraph.config import get_store
+from langgraph.graph import START, StateGraph
+
+class State(TypedDict):
+    text: str
+
+def remember(state: State) -> dict:
+    get_store().put(("user", "42"), "note", {"content": state["text"]})
+    return {}
+
+builder = StateGraph(State)
+builder.add_node(remember)
+builder.add_edge(START, "remember")
+"""
+
+
+def test_the_readme_lines_switch_a_graph_over(store, live_server):
+    match = README_BLOCK.search((ROOT / "README.md").read_text())
+    assert match, "README.md has no <!-- readme-langgraph --> block"
+    code = (
+        GRAPH
+        + match["code"]
+        + 'graph.invoke({"text": "The user prefers dark mode."})\n'
+        + 'print(store.get(("user", "42"), "note").value["content"])\n'
+    )
+    _, token = make_agent(store.tenant)
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        env={
+            **os.environ,
+            "MGC_URL": live_server.url,
+            "MGC_TOKEN": token,
+            "PYTHONPATH": str(ROOT / "clients" / "python"),
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.strip() == "The user prefers dark mode.", run.stdout
