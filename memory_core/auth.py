@@ -54,9 +54,9 @@ class AgentTokenAuthentication(authentication.BaseAuthentication):
         if not header:
             return None
         scheme, _, raw = header.partition(" ")
-        if scheme.lower() != "bearer" or not raw.strip():
+        if scheme.lower() != self.keyword.lower() or not raw.strip():
             raise exceptions.AuthenticationFailed(
-                "Use 'Authorization: Bearer <token>'."
+                f"Use 'Authorization: {self.keyword} <token>'."
             )
         parsed = parse_token(raw.strip())
         if parsed is None:

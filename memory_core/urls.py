@@ -12,6 +12,8 @@ urlpatterns = [
     # Prometheus scrape, behind MGC_METRICS_TOKEN.
     path("metrics", metrics_view, name="metrics"),
     path("api/v1/", include("memory_core.api_urls")),
+    # Mem0-compatible API for agents written against mem0ai (docs/mem0.md).
+    path("mem0/", include("memory_core.mem0_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up script as a file of its own
     # (`?script`): the Content-Security-Policy allows no inline script.

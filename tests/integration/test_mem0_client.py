@@ -1,0 +1,120 @@
+"""The real `mem0ai` MemoryClient, against a live server and a real worker.
+
+An agent written against Mem0 points `host` at /mem0 and its token as the
+api_key; every add is a governed write (gates, pipeline, audit), a delete an
+audited retraction, a pinned memory's delete refused.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+os.environ["MEM0_TELEMETRY"] = "false"
+
+from mem0 import MemoryClient  # noqa: E402
+
+from audit.models import AuditEvent  # noqa: E402
+from memory_core.models import MemoryItem, VersionStatus  # noqa: E402
+from tests.factories import make_agent, make_tenant  # noqa: E402
+
+pytestmark = pytest.mark.worker
+
+
+def settle(client: MemoryClient, event_id: str, timeout: float = 60) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        event = client.client.get(f"/v1/event/{event_id}/").json()
+        if event["status"] != "PENDING" or time.monotonic() > deadline:
+            return event
+        time.sleep(0.2)
+
+
+@pytest.fixture
+def mem0_client(live_server, worker):
+    tenant = make_tenant("acme")
+    agent, token = make_agent(tenant)
+    client = MemoryClient(api_key=token, host=f"{live_server.url}/mem0")
+    return tenant, agent, client
+
+
+def test_an_existing_mem0_agent_works_against_the_console(mem0_client):
+    tenant, agent, client = mem0_client
+    assert client.org_id == "acme" and client.project_id == "acme"
+
+    added = client.add(
+        [{"role": "user", "content": "I prefer dark mode in every editor."}],
+        user_id="u-42",
+        infer=False,
+    )
+    assert added["status"] == "PENDING"
+    event = settle(client, added["event_id"])
+    assert event["status"] == "SUCCEEDED", event
+    memory_id = event["results"][0]["id"]
+    item = MemoryItem.objects.select_related("scope").get(pk=memory_id)
+    assert item.scope.path == "/org/acme/user/u-42/"  # auto-created user scope
+
+    client.add("Invoices go to the finance mailbox.", user_id="u-42")
+    found = client.search(
+        "which theme does the user like?", filters={"user_id": "u-42"}
+    )
+    assert found["results"][0]["id"] == memory_id
+    assert found["results"][0]["memory"] == "I prefer dark mode in every editor."
+    assert found["results"][0]["user_id"] == "u-42"
+    assert 0 < found["results"][0]["score"] <= 1
+
+    listed = client.get_all(filters={"user_id": "u-42"})
+    assert memory_id in {m["id"] for m in listed["results"]}
+    assert client.get_all(filters={"user_id": "u-99"})["results"] == []
+    assert client.get(memory_id)["memory"] == "I prefer dark mode in every editor."
+
+    updated = client.update(memory_id, text="I prefer light mode now.")
+    assert updated["write_status"] == "committed", updated
+    assert client.get(memory_id)["memory"] == "I prefer light mode now."
+    history = client.history(memory_id)
+    assert [h["new_memory"] for h in history] == [
+        "I prefer dark mode in every editor.",
+        "I prefer light mode now.",
+    ]
+    assert history[1]["old_memory"] == "I prefer dark mode in every editor."
+
+    assert "retracted" in client.delete(memory_id)["message"]
+    item.refresh_from_db()
+    assert item.status == VersionStatus.RETRACTED  # history kept, not erased
+    assert AuditEvent.objects.filter(
+        action="memory.retract", object_id=memory_id
+    ).exists()
+    with pytest.raises(Exception, match="(?i)not found|no such memory"):
+        client.get(memory_id)
+
+
+def test_governance_shows_through_the_mem0_client(mem0_client):
+    tenant, agent, client = mem0_client
+    # A secret is refused (at the door, or by the worker's sensitivity gate).
+    try:
+        added = client.add(
+            "the deploy key is sk_live_4eC39HqLyjWDarjtT1zdp7dc", user_id="u-1"
+        )
+    except Exception as exc:
+        assert "secret" in str(exc).lower(), exc
+    else:
+        event = settle(client, added["event_id"])
+        assert event["status"] == "FAILED", event
+        assert event["results"][0]["code"] == "secret_detected"
+    assert not MemoryItem.objects.exists()
+
+    # PII is redacted before it is stored, and the client reads the redacted text.
+    added = client.add("Mail the user at jo.bloggs@example.com", user_id="u-1")
+    event = settle(client, added["event_id"])
+    assert event["status"] == "SUCCEEDED", event
+    memory = client.get(event["results"][0]["id"])["memory"]
+    assert "jo.bloggs@example.com" not in memory
+    assert "<EMAIL" in memory, memory
+
+    # A pinned memory's delete is refused, with the reason.
+    MemoryItem.objects.filter(pk=event["results"][0]["id"]).update(pinned=True)
+    with pytest.raises(Exception, match="(?i)pinned"):
+        client.delete(event["results"][0]["id"])
+    assert MemoryItem.objects.get(pk=event["results"][0]["id"]).status == "active"
