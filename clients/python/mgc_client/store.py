@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import uuid
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -40,7 +41,9 @@ from langgraph.store.base import (
 
 SCOPE_KINDS = ("user", "task")
 HELD_FOR_REVIEW = {"pending_review", "awaiting_approval"}
-ACCEPTED = {"committed", "duplicate"} | HELD_FOR_REVIEW
+# Queued and deferred writes run later (a deferred one after its retry).
+LATER = {"queued", "deferred"}
+ACCEPTED = {"committed", "duplicate"} | HELD_FOR_REVIEW | LATER
 
 
 class MemoryGovernanceError(Exception):
@@ -56,7 +59,8 @@ class MemoryGovernanceError(Exception):
 class MemoryGovernanceStore(BaseStore):
     """A LangGraph `BaseStore` whose puts go through the console's governance.
 
-    `org` is the organisation's slug (`acme` for `/org/acme/`); `layer` the
+    `url` and `token` default to `MGC_URL` and `MGC_TOKEN` from the
+    environment. `org` is the organisation's slug (`acme` for `/org/acme/`); `layer` the
     layer new memories go to; `write_fields` more fields for every write
     (`confidence`, `source`, `evidence`, `kind`, ...: the write's schema at
     /api/schema/), e.g. the evidence the semantic layer asks for; `wait`
@@ -66,8 +70,8 @@ class MemoryGovernanceStore(BaseStore):
 
     def __init__(
         self,
-        url: str,
-        token: str,
+        url: str | None = None,
+        token: str | None = None,
         *,
         org: str,
         layer: str = "episodic",
@@ -76,6 +80,13 @@ class MemoryGovernanceStore(BaseStore):
         timeout: float = 60,
         client: httpx.Client | None = None,
     ) -> None:
+        url = url or os.environ.get("MGC_URL")
+        token = token or os.environ.get("MGC_TOKEN")
+        if not url or not token:
+            raise ValueError(
+                "MemoryGovernanceStore needs the console's URL and an agent token: "
+                "pass url= and token=, or set MGC_URL and MGC_TOKEN."
+            )
         self.org = org
         self.layer = layer
         self.write_fields = dict(write_fields or {})
@@ -206,7 +217,7 @@ class MemoryGovernanceStore(BaseStore):
             raise _error(response)
         answer = response.json()
         self.last_put_status = answer["status"]
-        if answer["status"] in ACCEPTED or answer["status"] == "queued":
+        if answer["status"] in ACCEPTED:
             return None
         raise MemoryGovernanceError(
             answer.get("code") or answer["status"],
