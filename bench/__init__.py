@@ -16,3 +16,35 @@ for _name in (
 ):
     os.environ.setdefault(_name, f"bench-only-{_name.lower()}-" + "x" * 40)
 os.environ.setdefault("MGC_HTTPS", "0")
+
+
+def bench_database(name: str) -> None:
+    """Point the bench and the servers it starts at the embedded database `name`.
+
+    The servers connect as the app role, under row-level security, as
+    deployed; migrations run as the tables' owner (the `migrate` alias).
+    """
+    from memory_core import embedded_db
+
+    os.environ["DATABASE_URL"] = embedded_db.database_url(name)
+    os.environ["MGC_MIGRATE_DATABASE_URL"] = embedded_db.database_url(name, owner=True)
+
+
+def bench_django_setup() -> None:
+    """Set Django up in the bench process itself as the tables' owner.
+
+    The bench makes tenants, bulk-loads rows, rebuilds indexes and counts
+    across tenants: an operator's work, outside any tenant's row-level
+    security. The processes it starts inherit the app role's URL.
+    """
+    import django
+
+    app_url = os.environ.get("DATABASE_URL")
+    owner_url = os.environ.get("MGC_MIGRATE_DATABASE_URL")
+    if owner_url:
+        os.environ["DATABASE_URL"] = owner_url
+    try:
+        django.setup()
+    finally:
+        if app_url is not None:
+            os.environ["DATABASE_URL"] = app_url

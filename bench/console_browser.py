@@ -24,6 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
+from bench import bench_database, bench_django_setup
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 DATABASE = "memory_bench_browser"
@@ -38,14 +40,12 @@ def configure() -> None:
     """Point this process at the benchmark's own database and migrate it."""
     if "DATABASE_URL" not in os.environ:
         sys.path.insert(0, str(ROOT))
-        from memory_core import embedded_db
 
-        os.environ["DATABASE_URL"] = embedded_db.database_url(DATABASE)
+        bench_database(DATABASE)
     os.environ["DJANGO_SETTINGS_MODULE"] = "memory_core.settings"
     os.environ.setdefault("DJANGO_DEBUG", "false")
-    import django
 
-    django.setup()
+    bench_django_setup()
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)

@@ -21,6 +21,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench import bench_database, bench_django_setup
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 DB_NAME = "memory_bench_erasure"
@@ -34,14 +36,12 @@ USERS = 1000
 def configure() -> None:
     if "DATABASE_URL" not in os.environ:
         sys.path.insert(0, str(ROOT))
-        from memory_core import embedded_db
 
-        os.environ["DATABASE_URL"] = embedded_db.database_url(DB_NAME)
+        bench_database(DB_NAME)
     os.environ.setdefault("DJANGO_DEBUG", "false")
     os.environ["DJANGO_SETTINGS_MODULE"] = "memory_core.settings"
-    import django
 
-    django.setup()
+    bench_django_setup()
 
 
 def _sql(statement: str, params=None) -> list[tuple]:

@@ -39,6 +39,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bench import bench_database, bench_django_setup
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 WORKER_APP_NAME = "mgc-faults-worker"
@@ -53,13 +55,12 @@ def configure(data_dir: str, broker: str) -> None:
     from memory_core import embedded_db
 
     assert str(embedded_db.DATA_DIR) == data_dir, "embedded_db was imported too early"
-    os.environ["DATABASE_URL"] = embedded_db.database_url("memory_faults")
+    bench_database("memory_faults")
     os.environ["CELERY_BROKER_URL"] = broker
     os.environ["MGC_CELERY_QUEUE"] = f"faults-{uuid.uuid4().hex[:8]}"
     os.environ["DJANGO_SETTINGS_MODULE"] = "memory_core.settings"
-    import django
 
-    django.setup()
+    bench_django_setup()
 
 
 def percentile(values: list[float], q: float) -> float | None:

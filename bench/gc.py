@@ -28,6 +28,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench import bench_database, bench_django_setup
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 DATABASE = "memory_bench_gc"
@@ -48,12 +50,11 @@ def configure_fresh() -> None:
         host=sock, user="postgres", dbname="postgres", autocommit=True
     ) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-    os.environ["DATABASE_URL"] = embedded_db.database_url(DATABASE)
+    bench_database(DATABASE)
     os.environ["DJANGO_SETTINGS_MODULE"] = "memory_core.settings"
     os.environ.setdefault("DJANGO_DEBUG", "false")
-    import django
 
-    django.setup()
+    bench_django_setup()
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)

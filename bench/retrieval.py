@@ -49,6 +49,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench import bench_database, bench_django_setup
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 DATA = ROOT.parent / "shared" / "data" / "locomo"
@@ -65,16 +67,13 @@ def configure() -> None:
     from bench.writes import _redis_available
 
     if "DATABASE_URL" not in os.environ:
-        from memory_core import embedded_db
-
-        os.environ["DATABASE_URL"] = embedded_db.database_url(DATABASE)
+        bench_database(DATABASE)
     if "CELERY_BROKER_URL" not in os.environ and _redis_available():
         os.environ["CELERY_BROKER_URL"] = "redis://127.0.0.1:6379/13"
     os.environ["MGC_CELERY_QUEUE"] = f"bench-{uuid.uuid4().hex[:8]}"
     os.environ["DJANGO_SETTINGS_MODULE"] = "memory_core.settings"
-    import django
 
-    django.setup()
+    bench_django_setup()
 
 
 # The data

@@ -23,6 +23,8 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from bench import bench_database, bench_django_setup
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 
@@ -39,16 +41,14 @@ def configure() -> None:
     """Point this process (and its children) at the bench database and queue."""
     if "DATABASE_URL" not in os.environ:
         sys.path.insert(0, str(ROOT))
-        from memory_core import embedded_db
 
-        os.environ["DATABASE_URL"] = embedded_db.database_url("memory_bench")
+        bench_database("memory_bench")
     if "CELERY_BROKER_URL" not in os.environ and _redis_available():
         os.environ["CELERY_BROKER_URL"] = "redis://127.0.0.1:6379/14"
     os.environ["MGC_CELERY_QUEUE"] = f"bench-{uuid.uuid4().hex[:8]}"
     os.environ["DJANGO_SETTINGS_MODULE"] = "memory_core.settings"
-    import django
 
-    django.setup()
+    bench_django_setup()
 
 
 def percentile(values: list[float], q: float) -> float | None:
