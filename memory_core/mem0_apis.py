@@ -294,14 +294,19 @@ class SearchApi(Mem0View):
         scopes = None
         if user_id or run_id:
             scopes = [_scope(principal.tenant.slug, user_id, run_id)]
-        result = memory_search(
-            tenant=principal.tenant,
-            agent=principal.agent,
-            query=query,
-            scopes=scopes,
-            limit=top_k,
-            min_score=threshold,
-        )
+        try:
+            result = memory_search(
+                tenant=principal.tenant,
+                agent=principal.agent,
+                query=query,
+                scopes=scopes,
+                limit=top_k,
+                min_score=threshold,
+            )
+        except NotFound:
+            # A user or run with no memories yet (or one the agent may not
+            # read: the same answer) has nothing to find, as in Mem0.
+            return Response({"results": []})
         items = {
             i.id: i
             for i in MemoryItem.objects.filter(

@@ -118,3 +118,83 @@ def test_governance_shows_through_the_mem0_client(mem0_client):
     with pytest.raises(Exception, match="(?i)pinned"):
         client.delete(event["results"][0]["id"])
     assert MemoryItem.objects.get(pk=event["results"][0]["id"]).status == "active"
+
+
+def test_client_1x_paths_bad_input_and_other_tenants(mem0_client, live_server):
+    tenant, agent, client = mem0_client
+    other_tenant = make_tenant("globex")
+    _, other_token = make_agent(other_tenant)
+    http = client.client  # the client's own httpx session: Token auth, /mem0
+
+    # 1.x add, search and list paths.
+    added = http.post(
+        "/v1/memories/",
+        json={
+            "messages": [{"role": "user", "content": "Ship on Tuesdays."}],
+            "user_id": "u-7",
+        },
+    )
+    assert added.status_code == 200, added.text
+    event = settle(client, added.json()["event_id"])
+    memory_id = event["results"][0]["id"]
+    hits = http.post(
+        "/v2/memories/search/", json={"query": "when do we ship", "user_id": "u-7"}
+    ).json()["results"]
+    assert [h["id"] for h in hits] == [memory_id]
+    listed = http.post("/v2/memories/", json={"filters": {"user_id": "u-7"}}).json()
+    assert listed["count"] == 1
+    # A user with no memories has none to find (not an error).
+    assert client.search("anything", filters={"user_id": "nobody"}) == {"results": []}
+
+    # Bad input: a clear 4xx naming the reason, never a 500.
+    for method, path, body, status, code in [
+        ("post", "/v3/memories/add/", {"messages": []}, 422, "invalid_messages"),
+        (
+            "post",
+            "/v3/memories/add/",
+            {"messages": "x", "user_id": "Jo Bloggs"},
+            422,
+            "invalid_scope_id",
+        ),
+        ("post", "/v3/memories/search/", {"query": ""}, 422, "invalid_query"),
+        (
+            "post",
+            "/v3/memories/search/",
+            {"query": "x", "top_k": 0},
+            422,
+            "invalid_parameter",
+        ),
+        ("post", "/v3/memories/", [], 400, "malformed_json"),
+        ("get", "/v1/memories/not-a-uuid/", None, 404, "not_found"),
+        ("get", "/v1/event/nope/", None, 404, "not_found"),
+        (
+            "put",
+            f"/v1/memories/{memory_id}/",
+            {"metadata": {"a": 1}},
+            422,
+            "invalid_update",
+        ),
+        ("delete", "/v1/memories/", None, 422, "filter_required"),
+    ]:
+        kwargs = {"json": body} if body is not None else {}
+        answer = http.request(method.upper(), path, **kwargs)
+        assert answer.status_code == status, (path, answer.text)
+        assert answer.json()["error"]["code"] == code, (path, answer.text)
+
+    # Another tenant's agent sees nothing: 404, and an empty search.
+    other = MemoryClient(api_key=other_token, host=f"{live_server.url}/mem0")
+    with pytest.raises(Exception, match="(?i)no such memory"):
+        other.get(memory_id)
+    with pytest.raises(Exception, match="(?i)no such memory"):
+        other.delete(memory_id)
+    assert other.search("when do we ship")["results"] == []
+    assert (
+        http.get("/v1/ping/", headers={"Authorization": "Token nope"}).status_code
+        == 401
+    )
+
+    # delete_all for a user: each memory an audited retraction; history says so.
+    answer = client.delete_all(user_id="u-7")
+    assert answer["retracted"] == [memory_id], answer
+    assert client.get_all(filters={"user_id": "u-7"})["results"] == []
+    assert [h["event"] for h in client.history(memory_id)] == ["DELETE"]
