@@ -198,3 +198,19 @@ def test_client_1x_paths_bad_input_and_other_tenants(mem0_client, live_server):
     assert answer["retracted"] == [memory_id], answer
     assert client.get_all(filters={"user_id": "u-7"})["results"] == []
     assert [h["event"] for h in client.history(memory_id)] == ["DELETE"]
+
+
+def test_a_memory_under_review_is_not_deleted(mem0_client):
+    tenant, agent, client = mem0_client
+    event = settle(client, client.add("Standup is at 9:30.", user_id="u-3")["event_id"])
+    memory_id = event["results"][0]["id"]
+    # From now on every write waits for a curator.
+    tenant.policy = {"async_review_at": 0.01, "sync_block_at": 0.999}
+    tenant.save(update_fields=["policy"])
+
+    updated = client.update(memory_id, text="Standup is at 10:00.")
+    assert updated["write_status"] == "pending_review", updated
+    assert client.get(memory_id)["memory"] == "Standup is at 9:30."
+    with pytest.raises(Exception, match="under review"):
+        client.delete(memory_id)
+    assert MemoryItem.objects.get(pk=memory_id).status == "active"
