@@ -214,3 +214,37 @@ def test_a_memory_under_review_is_not_deleted(mem0_client):
     with pytest.raises(Exception, match="under review"):
         client.delete(memory_id)
     assert MemoryItem.objects.get(pk=memory_id).status == "active"
+
+
+def test_the_readme_lines_switch_a_mem0_agent_over(live_server, transactional_db):
+    import re
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    block = re.search(
+        r"<!-- readme-mem0 -->\s*```python\n(?P<code>.*?)```\s*<!-- /readme-mem0 -->",
+        (ROOT / "README.md").read_text(),
+        re.DOTALL,
+    )
+    assert block, "README.md has no <!-- readme-mem0 --> block"
+    code = block["code"]
+    assert len(code.strip().splitlines()) == 3
+    tenant = make_tenant("acme")
+    _, token = make_agent(tenant)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os\n"
+            + code
+            + "print(client.org_id, client.get_all(filters={'user_id': 'u-1'}))",
+        ],
+        env={**os.environ, "MGC_URL": live_server.url, "MGC_TOKEN": token},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().startswith("acme {'count': 0"), run.stdout
