@@ -20,7 +20,7 @@ from tests.factories import make_agent, make_member, make_tenant
 
 sys.path.insert(0, str(ROOT / "clients" / "python"))
 
-from mgc_client import MemoryGovernanceError, MemoryGovernanceStore  # noqa: E402
+from mgc_client import MemoryGovernanceStore  # noqa: E402
 
 USER = ("user", "42")
 
@@ -79,10 +79,13 @@ def test_a_put_held_for_review_returns_but_is_not_readable(store):
     assert store.get(USER, "plan") is None
 
 
-def test_a_delete_and_a_bad_namespace_say_why(store):
-    with pytest.raises(MemoryGovernanceError) as refused:
-        store.delete(USER, "color")
-    assert refused.value.code == "delete_not_supported"
+def test_a_delete_retracts_and_a_bad_namespace_says_why(store):
+    store.put(USER, "color", {"content": "The user prefers dark mode."})
+    assert store.get(USER, "color") is not None
+    store.delete(USER, "color")
+    assert store.get(USER, "color") is None
+    assert store.search(USER, query="dark mode") == []
+    store.delete(USER, "never-written")  # a no-op, as in LangGraph
     with pytest.raises(ValueError, match="kind/id pairs"):
         store.put(("memories", "42", "x"), "k", {"content": "x"})
 
@@ -103,6 +106,11 @@ def test_langmem_tools_work_unchanged(store):
     assert "created memory" in answer, answer
     found = search.invoke({"query": "favourite editor"}, config)
     assert "Helix" in str(found), found
+    memory_id = answer.rsplit(" ", 1)[-1]
+    assert store.get(("user", "42"), memory_id) is not None
+    answer = manage.invoke({"action": "delete", "id": memory_id}, config)
+    assert "deleted" in answer.lower(), answer
+    assert store.get(("user", "42"), memory_id) is None
 
 
 README_BLOCK = re.compile(

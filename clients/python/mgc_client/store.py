@@ -12,7 +12,7 @@ the outcome and returns normally when the write is committed, a duplicate,
 or held for a curator's review (`pending_review`, `awaiting_approval`): such
 an item is not readable until a curator approves it. A refused write raises
 `MemoryGovernanceError` with the gate's code. A put of `None` (a delete)
-raises too: the API gives agents no deletion by key; a curator retracts.
+retracts the key's memory (governed and audited, history kept).
 """
 
 from __future__ import annotations
@@ -88,6 +88,7 @@ class MemoryGovernanceStore(BaseStore):
                 "pass url= and token=, or set MGC_URL and MGC_TOKEN."
             )
         self.org = org
+        self._token = token
         self.layer = layer
         self.write_fields = dict(write_fields or {})
         self.wait = wait
@@ -187,12 +188,7 @@ class MemoryGovernanceStore(BaseStore):
     def _put(self, op: PutOp) -> None:
         path = self.scope_path(op.namespace)
         if op.value is None:
-            raise MemoryGovernanceError(
-                "delete_not_supported",
-                f"The console gives agents no deletion by key ({path} "
-                f"{op.key!r}): a curator retracts a memory in the console, and "
-                "a data subject's erasure is POST /api/v1/forget.",
-            )
+            return self._delete(path, op.key)
         value = op.value
         if set(value) == {"content"} and isinstance(value["content"], str):
             content = value["content"]
@@ -223,6 +219,29 @@ class MemoryGovernanceStore(BaseStore):
             answer.get("code") or answer["status"],
             answer.get("reason") or f"the write was {answer['status']}",
         )
+
+    def _delete(self, path: str, key: str) -> None:
+        """Retract the key's memory: the agent's governed, audited retraction.
+
+        The console's agent retraction is served by its Mem0-compatible API
+        (`DELETE /mem0/v1/memories/{id}/`); the history is kept. A missing key
+        is a no-op, as in LangGraph; a pinned memory, or one with a write
+        under review, is refused (`MemoryGovernanceError`).
+        """
+        response = self._request(
+            "GET", "memories", params={"scope": path, "key": key, "limit": 1}
+        )
+        rows = response.json()["results"] if response.status_code != 404 else []
+        if not rows:
+            return None
+        response = self._http.request(
+            "DELETE",
+            f"/mem0/v1/memories/{rows[0]['id']}/",
+            headers={"Authorization": f"Token {self._token}"},
+        )
+        if response.status_code >= 400 and response.status_code != 404:
+            raise _error(response)
+        return None
 
     def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
         namespaces: list[tuple[str, ...]] = []
