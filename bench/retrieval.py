@@ -450,12 +450,21 @@ def main() -> None:
     )
     parser.add_argument("--out", default=str(RESULTS / "retrieval.json"))
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument(
+        "--latency-of",
+        metavar="SLUG",
+        help="only time whole-tenant hybrid searches over a tenant an earlier "
+        "run loaded (e.g. a --scale run's locomo-…), on a quieter machine",
+    )
     args = parser.parse_args()
     configure()
     if not args.port:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             args.port = probe.getsockname()[1]
+    if args.latency_of:
+        latency_rerun(args)
+        return
 
     from django.core.management import call_command
 
@@ -565,6 +574,53 @@ def main() -> None:
     out.write_text(json.dumps(result, indent=2))
     print(json.dumps({k: result[k] for k in ("writes", "policy", "scale")}, indent=2))
     print(table(results))
+
+
+def latency_rerun(args) -> None:
+    """Time each question as a whole-tenant hybrid search of `args.latency_of`."""
+    from audit.services import Actor
+    from bench.writes import Server
+    from memory_core.models import Agent, MemoryVersion, Tenant
+    from memory_core.services.tenancy import agent_token_issue
+
+    tenant = Tenant.objects.get(slug=args.latency_of)
+    agent = Agent.objects.get(tenant=tenant, name="assistant")
+    _, token = agent_token_issue(agent=agent, actor=Actor.system("bench"))
+    active = MemoryVersion.objects.filter(tenant=tenant, status="active").count()
+    conversations = [
+        conversation_load(c.strip(), dated=args.content == "dated")
+        for c in args.conversations.split(",")
+    ]
+    server = Server(args.port)
+    client = Client(args.port, token)
+    try:
+        # Warm the server's model and connections before timing.
+        questions_ask(client, conversations[0], None, "hybrid")
+        rows = []
+        for conv in conversations:
+            rows += questions_ask(client, conv, None, "hybrid")
+    finally:
+        server.stop()
+    result = {
+        "tenant": tenant.slug,
+        "active_memories": active,
+        "questions": len(rows),
+        "latency_ms": {
+            "p50": percentile([r["ms"] for r in rows], 0.5),
+            "p95": percentile([r["ms"] for r in rows], 0.95),
+        },
+        "service_ms": {
+            "p50": percentile([r["took_ms"] for r in rows], 0.5),
+            "p95": percentile([r["took_ms"] for r in rows], 0.95),
+        },
+        "load_average": os.getloadavg(),
+        "cpu_count": os.cpu_count(),
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    out = RESULTS / "retrieval_scale_latency.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
 
 
 if __name__ == "__main__":
