@@ -280,3 +280,23 @@ def submit(tenant) -> WriteRequest:
         },
         idempotency_key=str(uuid.uuid4()),
     ).write
+
+
+@pytest.mark.parametrize(
+    "condition, index",
+    [
+        ("search_vector @@ 'tea'::tsquery", "memory_version_search_gin"),
+        ("upper(content) LIKE '%TEA%'", "memory_version_content_trgm"),
+    ],
+)
+def test_the_text_indexes_still_serve_a_tenant_under_rls(two_tenants, condition, index):
+    """A condition whose function is not LEAKPROOF runs after the policy, so
+    it cannot use an index: every row of the tenant would be read."""
+    acme, _ = two_tenants
+    with tenant_context(acme.pk), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute(
+            f"EXPLAIN SELECT id FROM memory_core_memoryversion WHERE {condition}"
+        )
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert index in plan, plan
