@@ -578,11 +578,14 @@ def main() -> None:
 
 def latency_rerun(args) -> None:
     """Time each question as a whole-tenant hybrid search of `args.latency_of`."""
+    from django.core.management import call_command
+
     from audit.services import Actor
     from bench.writes import Server
     from memory_core.models import Agent, MemoryVersion, Tenant
     from memory_core.services.tenancy import agent_token_issue
 
+    call_command("migrate", verbosity=0)
     tenant = Tenant.objects.get(slug=args.latency_of)
     agent = Agent.objects.get(tenant=tenant, name="assistant")
     _, token = agent_token_issue(agent=agent, actor=Actor.system("bench"))
