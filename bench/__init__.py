@@ -7,6 +7,18 @@ to the server they start on the loopback address.
 """
 
 import os
+from pathlib import Path
+
+# The five LoCoMo conversations (../shared/data/locomo beside the checkout;
+# MGC_LOCOMO_DIR elsewhere, e.g. for a clone in /tmp).
+LOCOMO = Path(
+    os.environ.get(
+        "MGC_LOCOMO_DIR",
+        Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "locomo",
+    )
+)
+if not LOCOMO.is_dir() and Path("/work/shared/data/locomo").is_dir():
+    LOCOMO = Path("/work/shared/data/locomo")
 
 for _name in (
     "DJANGO_SECRET_KEY",

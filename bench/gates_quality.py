@@ -41,7 +41,6 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-LOCOMO = ROOT.parent / "shared" / "data" / "locomo"
 CACHE = Path("/tmp/mgc_gates_quality_embeddings.npz")
 SCOPE_ID = uuid.uuid4()
 SCOPE_PATH = "/org/acme/user/42/"
@@ -214,6 +213,8 @@ def misses(name: str, embeddings: Embeddings, label: str, limit: int) -> None:
 
 def locomo(embeddings: Embeddings) -> dict:
     """Return the share of LoCoMo observations that pass without a person."""
+    from bench import LOCOMO
+
     counts = {"pass": 0, "duplicate": 0, "review": 0, "contradiction": 0}
     for path in sorted(LOCOMO.glob("*.json")):
         conversation = json.loads(path.read_text())

@@ -49,11 +49,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench import bench_database, bench_django_setup
+from bench import LOCOMO, bench_database, bench_django_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
-DATA = ROOT.parent / "shared" / "data" / "locomo"
+DATA = LOCOMO
 DATABASE = "memory_bench_retrieval"
 DEV = ("26", "30", "41")
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}

@@ -150,7 +150,7 @@ def numbers_false_positives(count: int = 5000, seed: int = 7) -> dict:
     return {"texts": count, "altered": len(altered), "examples": altered[:10]}
 
 
-LOCOMO = Path("/work/shared/data/locomo")
+from bench import LOCOMO  # noqa: E402 - one location for every bench
 
 
 def _locomo_texts() -> list[str]:

@@ -131,6 +131,20 @@ def deadline_enforce(tenant: Tenant, write_id: uuid.UUID, *, now: datetime) -> N
         raise _deadline_passed(write)
 
 
+def refuse_open_contradiction(write: WriteRequest) -> None:
+    """Refuse a decision that would settle the write's open contradiction case.
+
+    Bulk decisions call this: settling a case decides about the stored
+    memory too, which a curator does one case at a time.
+    """
+    if open_conflicts(write).exists():
+        raise AlreadyDecided(
+            "It contradicts a stored memory: open it to choose which stays "
+            "(a bulk decision never resolves a contradiction).",
+            code="contradiction_needs_decision",
+        )
+
+
 def justification_needed(write: WriteRequest, version: MemoryVersion | None) -> str:
     """Return why approving this write needs a written justification, or ""."""
     if write.tier == ReviewTier.SYNC:
@@ -227,12 +241,8 @@ def write_review_approve(
             tenant=tenant, pk=write.version_id
         )
         require_justification(write, version, justification)
-        if not resolve_contradictions and open_conflicts(write).exists():
-            raise AlreadyDecided(
-                "It contradicts a stored memory: open it to choose which stays "
-                "(a bulk decision never resolves a contradiction).",
-                code="contradiction_needs_decision",
-            )
+        if not resolve_contradictions:
+            refuse_open_contradiction(write)
         resign_approved(version, approved_by=actor.label, now=now)
         entries = version_approve(
             version=version,
@@ -296,12 +306,8 @@ def write_review_reject(
     deadline_enforce(tenant, write_id, now=now)
     with transaction.atomic(durable=True):
         write = lock_pending_write(tenant, write_id, now=now)
-        if not resolve_contradictions and open_conflicts(write).exists():
-            raise AlreadyDecided(
-                "It contradicts a stored memory: open it to choose which stays "
-                "(a bulk decision never resolves a contradiction).",
-                code="contradiction_needs_decision",
-            )
+        if not resolve_contradictions:
+            refuse_open_contradiction(write)
         version = MemoryVersion.objects.select_for_update(of=("self",)).get(
             tenant=tenant, pk=write.version_id
         )
