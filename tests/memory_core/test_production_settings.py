@@ -34,6 +34,11 @@ DOCUMENTED = {
 
 
 def manage(*args: str, env: dict[str, str], tmp_path) -> subprocess.CompletedProcess:
+    """Run manage.py as an operator would, on an external database.
+
+    With a DATABASE_URL the settings never start an embedded server in
+    `tmp_path` (one would outlive the test); none of these commands writes.
+    """
     base = {
         k: v
         for k, v in os.environ.items()
@@ -46,6 +51,7 @@ def manage(*args: str, env: dict[str, str], tmp_path) -> subprocess.CompletedPro
             **base,
             "DJANGO_SETTINGS_MODULE": "memory_core.settings",
             "MGC_DATA_DIR": str(tmp_path),
+            "DATABASE_URL": database_url_for_tests(),
             **env,
         },
         capture_output=True,
@@ -97,7 +103,7 @@ def test_development_makes_a_private_secret_once(tmp_path):
 
 @pytest.mark.django_db
 def test_check_deploy_is_clean_with_the_documented_variables(tmp_path):
-    env = {**DOCUMENTED, "DATABASE_URL": database_url_for_tests()}
+    env = DOCUMENTED
 
     result = manage(
         "check", "--deploy", "--fail-level", "WARNING", env=env, tmp_path=tmp_path
