@@ -12,6 +12,8 @@
   403 under /t/<slug>/) leaves an `access.refused` event in the tenant's
   audit chain.
 - `LoginThrottleBackend`: django-axes' lockout check, for sign-ins over HTTP.
+- `client_address`: the address a sign-in is counted against, behind
+  `MGC_TRUSTED_PROXY_COUNT` proxies.
 """
 
 from __future__ import annotations
@@ -177,6 +179,31 @@ def access_refused_record(
             reason=reason[:500],
             metadata={"method": method, "path": path[:500], "role": role},
         )
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """Return the client's address, as the outermost trusted proxy saw it.
+
+    With no trusted proxy (the default) it is the connection's address: a
+    client can write any `X-Forwarded-For` it likes. Behind N proxies that
+    each append the address they received from (nginx's
+    `$proxy_add_x_forwarded_for`, HAProxy's `option forwardfor`), the
+    N-th entry from the right is the one the first proxy wrote, and the
+    entries left of it are the client's own, unverified. A request that did
+    not come through all N proxies counts against its connection's address.
+    """
+    remote = request.META.get("REMOTE_ADDR") or None
+    proxies = settings.MGC_TRUSTED_PROXY_COUNT
+    if proxies <= 0:
+        return remote
+    hops = [
+        hop.strip()
+        for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+        if hop.strip()
+    ]
+    if len(hops) < proxies:
+        return remote
+    return hops[-proxies]
 
 
 class LoginThrottleBackend(AxesStandaloneBackend):

@@ -244,6 +244,10 @@ AXES_COOLOFF_TIME = timedelta(
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "memory_core.security.lockout_response"
+# The address counted is the connection's unless the operator declares how
+# many proxies append to X-Forwarded-For in front of the console (docs/deploy.md).
+MGC_TRUSTED_PROXY_COUNT = int(os.environ.get("MGC_TRUSTED_PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "memory_core.security.client_address"
 # Each failure is kept (AccessFailureLog, read-only on /admin/) and logged
 # as a warning (logger `axes`); successes are not logged.
 AXES_ENABLE_ACCESS_FAILURE_LOG = True

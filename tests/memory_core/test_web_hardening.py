@@ -84,6 +84,35 @@ def test_the_lockout_is_per_username_and_address(member):
     assert not signed_in(attacker)
 
 
+def test_behind_a_proxy_the_lockout_counts_the_client_not_the_proxy(member, settings):
+    settings.MGC_TRUSTED_PROXY_COUNT = 1
+    proxy = "10.0.0.2"
+    # The attacker forges an address of its own; the proxy appends the real one.
+    attacker = Client(
+        REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="198.51.100.4, 203.0.113.9"
+    )
+    for n in range(6):
+        attacker.post("/login/", {"username": "cora", "password": f"guess-{n}"})
+
+    colleague = Client(REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="198.51.100.4")
+    colleague.post("/login/", {"username": "cora", "password": PASSWORD})
+    assert signed_in(colleague)
+
+    attacker.post("/login/", {"username": "cora", "password": PASSWORD})
+    assert not signed_in(attacker)
+
+
+def test_without_trusted_proxies_a_forwarded_header_escapes_nothing(member):
+    for n in range(6):
+        Client(REMOTE_ADDR="203.0.113.9", HTTP_X_FORWARDED_FOR=f"192.0.2.{n}").post(
+            "/login/", {"username": "cora", "password": f"guess-{n}"}
+        )
+
+    fresh_header = Client(REMOTE_ADDR="203.0.113.9", HTTP_X_FORWARDED_FOR="192.0.2.99")
+    fresh_header.post("/login/", {"username": "cora", "password": PASSWORD})
+    assert not signed_in(fresh_header)
+
+
 def test_a_success_below_the_limit_clears_the_count(member):
     client = Client()
     for n in range(4):
