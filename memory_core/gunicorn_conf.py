@@ -25,6 +25,10 @@ max_requests = 20_000
 max_requests_jitter = 2_000
 accesslog = "-"
 errorlog = "-"
+# JSON lines with the request id, like the application's own
+# (memory_core/metrics/gunicorn_logging.py); with MGC_LOG_FORMAT=text, plain
+# lines in this format.
+logger_class = "memory_core.metrics.gunicorn_logging.JsonLogger"
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
 # The proxy in front terminates TLS and sets X-Forwarded-Proto; list its
 # addresses here (comma-separated) so gunicorn trusts them.

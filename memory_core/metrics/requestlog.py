@@ -25,7 +25,22 @@ HEADER = "request_id"
 request_id_var: ContextVar[str] = ContextVar("mgc_request_id", default="")
 _SANE = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 # Attributes a record may carry through `extra=` and that the JSON keeps.
-EXTRA_KEYS = ("write_id", "tenant_id", "task", "task_id", "decided", "status")
+EXTRA_KEYS = (
+    "write_id",
+    "tenant_id",
+    "task",
+    "task_id",
+    "decided",
+    "status",
+    # gunicorn's access lines (gunicorn_logging.py).
+    "http_method",
+    "http_path",
+    "http_status",
+    "http_bytes",
+    "duration_ms",
+    "remote_addr",
+    "user_agent",
+)
 
 
 def current_request_id() -> str:
