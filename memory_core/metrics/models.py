@@ -30,6 +30,12 @@ class RollupKind(models.TextChoices):
     STALENESS = "staleness"
     # Memories retention expired or hard-deleted in the hour, per action.
     RETENTION = "retention"
+    # The same as WRITE, GATE_MS and DECISION per day (UTC): the sums of the
+    # day's hourly rows, which the 7- and 30-day windows read instead of
+    # 24 times as many hourly rows. `hour` is the day's midnight.
+    WRITE_DAY = "write_day"
+    GATE_MS_DAY = "gate_ms_day"
+    DECISION_DAY = "decision_day"
 
 
 class Rollup(models.Model):

@@ -1,10 +1,14 @@
 """Hourly rollups of the write path, kept by beat for the dashboard.
 
 Each run recomputes, per tenant, the hours that may have changed since the
-last one: the last TRAILING_HOURS, and the hours in which writes were created
-that a person (or a deadline) decided since. An hour is replaced whole (delete
-then insert, in one transaction), so a run is idempotent and a missed run is
-made up by the next. The first run of a tenant covers FIRST_RUN_DAYS.
+last one: the last TRAILING_HOURS, the hours in which writes were created
+that a person (or a deadline) decided since, and the hours of writes the
+worker finished since, long after they came in (a deferred write retried
+hours later): a write counts with its final outcome. An hour is replaced
+whole (delete then insert, in one transaction), so a run is idempotent and a
+missed run is made up by the next. The first run of a tenant covers
+FIRST_RUN_DAYS. The days of the hours recomputed get their daily rows
+(`*_day` kinds: the sums of their hourly rows) again.
 
 Rollups are derived data, not a change anybody made: no audit event.
 """
@@ -15,7 +19,7 @@ import logging
 import time
 from collections import defaultdict
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.db import connection, transaction
 from django.db.models import Count, Q
@@ -50,20 +54,40 @@ STALENESS_BINS = 10
 TRAILING_HOURS = 2
 FIRST_RUN_DAYS = 31
 HOUR = timedelta(hours=1)
+DAY = timedelta(days=1)
+# Day rows are aligned on UTC midnights, like the dashboard's day bins.
+EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
+# Hourly kinds summed into day rows.
+DAY_KINDS = {
+    RollupKind.WRITE: RollupKind.WRITE_DAY,
+    RollupKind.GATE_MS: RollupKind.GATE_MS_DAY,
+    RollupKind.DECISION: RollupKind.DECISION_DAY,
+}
+# A write the worker finished more than this after it came in is looked up
+# by the partial index metrics_write_late_idx (migration 0002); the hours of
+# quicker ones are all inside the run's own range (rollup_tenant). The same
+# interval is written out in CHANGED_HOURS_SQL and the index's predicate.
+LATE_FINISH = timedelta(hours=1)
 
 
 def floor_hour(moment: datetime) -> datetime:
     return moment.replace(minute=0, second=0, microsecond=0)
 
 
-def hour_runs(hours: Iterable[datetime]) -> list[tuple[datetime, datetime]]:
-    """Group hours into contiguous [start, end) ranges, oldest first."""
+def floor_day(moment: datetime) -> datetime:
+    return EPOCH + ((moment - EPOCH) // DAY) * DAY
+
+
+def hour_runs(
+    hours: Iterable[datetime], step: timedelta = HOUR
+) -> list[tuple[datetime, datetime]]:
+    """Group hours (or days, step=DAY) into contiguous [start, end) ranges."""
     runs: list[tuple[datetime, datetime]] = []
     for hour in sorted(set(hours)):
         if runs and runs[-1][1] == hour:
-            runs[-1] = (runs[-1][0], hour + HOUR)
+            runs[-1] = (runs[-1][0], hour + step)
         else:
-            runs.append((hour, hour + HOUR))
+            runs.append((hour, hour + step))
     return runs
 
 
@@ -271,6 +295,97 @@ def _staleness_row(tenant: Tenant, now: datetime) -> Rollup:
     )
 
 
+CHANGED_HOURS_SQL = """
+    SELECT DISTINCT date_trunc('hour', created_at)
+    FROM memory_core_writerequest
+    WHERE tenant_id = %(tenant)s AND decided_at IS NOT NULL
+      AND decided_at >= %(since)s
+    UNION
+    SELECT DISTINCT date_trunc('hour', created_at)
+    FROM memory_core_writerequest
+    WHERE tenant_id = %(tenant)s AND finished_at >= %(since)s
+      AND finished_at - created_at > interval '1 hour'
+"""
+
+
+def changed_hours(tenant: Tenant, since: datetime) -> set[datetime]:
+    """Hours of older writes whose outcome changed since `since`.
+
+    A person (or a review deadline) decided them (`decided_at`,
+    metrics_write_decided_idx), or the worker finished them long after they
+    came in: a deferred write retried hours later, a stalled one requeued
+    (`finished_at`, metrics_write_late_idx; its predicate is the query's).
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(CHANGED_HOURS_SQL, {"tenant": tenant.id, "since": since})
+        return {row[0] for row in cursor.fetchall()}
+
+
+def _day_rows(tenant: Tenant, days: set[datetime]) -> list[Rollup]:
+    """Replace the day rows of `days` with the sums of their hourly rows."""
+    if not days:
+        return []
+    Rollup.objects.filter(
+        tenant=tenant, kind__in=DAY_KINDS.values(), hour__in=days
+    ).delete()
+    merged: dict[tuple, dict] = {}
+    for run_start, run_end in hour_runs(days, DAY):
+        found = Rollup.objects.filter(
+            tenant=tenant,
+            kind__in=DAY_KINDS.keys(),
+            hour__gte=run_start,
+            hour__lt=run_end,
+        ).values_list(
+            "hour",
+            "kind",
+            "agent_id",
+            "status",
+            "gate",
+            "code",
+            "count",
+            "flagged",
+            "value_sum",
+            "buckets",
+        )
+        for hour, kind, agent, status, gate, code, n, flagged, total, bins in found:
+            key = (floor_day(hour), kind, agent, status, gate, code)
+            entry = merged.get(key)
+            if entry is None:
+                merged[key] = {
+                    "n": n,
+                    "flagged": flagged,
+                    "sum": total,
+                    "bins": list(bins or ()),
+                }
+                continue
+            entry["n"] += n
+            entry["flagged"] += flagged
+            entry["sum"] += total
+            mine = entry["bins"]
+            if len(mine) < len(bins or ()):
+                mine.extend([0] * (len(bins) - len(mine)))
+            for index, value in enumerate(bins or ()):
+                mine[index] += value
+    rows = [
+        Rollup(
+            tenant=tenant,
+            hour=day,
+            kind=DAY_KINDS[kind],
+            agent_id=agent,
+            status=status,
+            gate=gate,
+            code=code,
+            count=entry["n"],
+            flagged=entry["flagged"],
+            value_sum=entry["sum"],
+            buckets=entry["bins"],
+        )
+        for (day, kind, agent, status, gate, code), entry in merged.items()
+    ]
+    Rollup.objects.bulk_create(rows, batch_size=1000)
+    return rows
+
+
 def rollup_tenant(tenant: Tenant, *, now: datetime | None = None) -> int:
     """Recompute the tenant's changed hours; return the number of rows written."""
     now = now or timezone.now()
@@ -278,18 +393,13 @@ def rollup_tenant(tenant: Tenant, *, now: datetime | None = None) -> int:
     with transaction.atomic():
         cursor = RollupCursor.objects.select_for_update().filter(tenant=tenant).first()
         since = cursor.rolled_up_at if cursor else now - timedelta(days=FIRST_RUN_DAYS)
-        start = floor_hour(min(since, now - timedelta(hours=TRAILING_HOURS)))
-        hours = {start + HOUR * n for n in range(int((now - start) / HOUR) + 1)}
-        # Older hours whose writes a person decided since the last run.
-        hours.update(
-            WriteRequest.objects.filter(
-                tenant=tenant, decided_at__isnull=False, decided_at__gte=since
-            )
-            .annotate(h=TruncHour("created_at"))
-            .values_list("h", flat=True)
-            .distinct()
-            .order_by()
+        # At least LATE_FINISH before the last run: a write created before
+        # `start` and finished since then took longer than LATE_FINISH.
+        start = floor_hour(
+            min(since - LATE_FINISH, now - timedelta(hours=TRAILING_HOURS))
         )
+        hours = {start + HOUR * n for n in range(int((now - start) / HOUR) + 1)}
+        hours.update(changed_hours(tenant, since))
         rows: list[Rollup] = []
         for run_start, run_end in hour_runs(hours):
             Rollup.objects.filter(
@@ -313,6 +423,13 @@ def rollup_tenant(tenant: Tenant, *, now: datetime | None = None) -> int:
         rows += _retention_rows(tenant, start)
         rows.append(_staleness_row(tenant, now))
         Rollup.objects.bulk_create(rows, batch_size=1000)
+        # The days of every hour recomputed (decisions: from `start` on).
+        days = {floor_day(hour) for hour in hours}
+        day = floor_day(start)
+        while day <= now:
+            days.add(day)
+            day += DAY
+        rows += _day_rows(tenant, days)
         RollupCursor.objects.update_or_create(
             tenant=tenant,
             defaults={

@@ -20,9 +20,12 @@ from django.db.models import Avg, Count, F, Max, Min, Q, Sum
 from approvals.models import OPEN_ERASURE_STATUSES, ErasureRequest, ErasureStatus
 from memory_core.metrics.models import RollupCursor, RollupKind
 from memory_core.metrics.rollups import (
+    DAY,
     DECISION_S_BOUNDS,
+    EPOCH,
     GATE_MS_BOUNDS,
     STALENESS_BINS,
+    floor_day,
 )
 from memory_core.models import (
     Agent,
@@ -152,27 +155,35 @@ class Dashboard:
         return 1 - self.decision_breaches / self.decisions
 
 
+# Whole days (from `day_start`) come from the day rows, the hours before the
+# first midnight of the window from the hourly rows (rollups.DAY_KINDS): a
+# 30-day window reads 30 rows per key instead of 720.
 SERIES_SQL = """
     SELECT date_bin(%(step)s, hour, %(origin)s) AS bin, kind, status, sum(count)::bigint
     FROM metrics_rollup
-    WHERE tenant_id = %(tenant)s AND kind IN ('write', 'conflict')
+    WHERE tenant_id = %(tenant)s AND kind IN (%(series_kind)s, 'conflict')
       AND hour >= %(start)s
     GROUP BY 1, 2, 3
 """
 BREAKDOWN_SQL = """
     SELECT agent_id, status, gate, code, sum(count)::bigint, sum(flagged)::bigint
     FROM metrics_rollup
-    WHERE tenant_id = %(tenant)s AND kind = 'write' AND hour >= %(start)s
+    WHERE tenant_id = %(tenant)s
+      AND ((kind = 'write_day' AND hour >= %(day_start)s)
+           OR (kind = 'write' AND hour >= %(start)s AND hour < %(day_start)s))
     GROUP BY 1, 2, 3, 4
 """
 # Histograms summed bin by bin, in the database.
 BINS_SQL = """
-    SELECT r.kind, r.gate, u.i, sum(u.v)::bigint, sum(r.count)::bigint,
+    SELECT CASE WHEN r.kind LIKE 'gate_ms%%' THEN 'gate_ms' ELSE 'decision' END,
+           r.gate, u.i, sum(u.v)::bigint, sum(r.count)::bigint,
            sum(r.flagged)::bigint
     FROM metrics_rollup r
     CROSS JOIN LATERAL unnest(r.buckets) WITH ORDINALITY AS u(v, i)
-    WHERE r.tenant_id = %(tenant)s AND r.kind IN ('gate_ms', 'decision')
-      AND r.hour >= %(start)s
+    WHERE r.tenant_id = %(tenant)s
+      AND ((r.kind IN ('gate_ms_day', 'decision_day') AND r.hour >= %(day_start)s)
+           OR (r.kind IN ('gate_ms', 'decision')
+               AND r.hour >= %(start)s AND r.hour < %(day_start)s))
     GROUP BY 1, 2, 3
 """
 OTHER_SQL = """
@@ -198,13 +209,25 @@ def dashboard_for(tenant: Tenant, window_key: str, *, now: datetime) -> Dashboar
     window = WINDOWS.get(window_key) or WINDOWS[DEFAULT_WINDOW]
     step = window.step
     # Bins aligned on the step, the last one holding the current hour.
-    origin = datetime(2000, 1, 1, tzinfo=now.tzinfo)
+    origin = EPOCH
     current = now.replace(minute=0, second=0, microsecond=0)
     last_bin = origin + ((current - origin) // step) * step
     count = int(window.span / step)
     first_bin = last_bin - step * (count - 1)
     board = Dashboard(tenant=tenant, window=window, now=now, start=first_bin)
-    params = {"tenant": tenant.id, "start": first_bin, "step": step, "origin": origin}
+    # The first midnight at or after the window's start.
+    day_start = floor_day(first_bin)
+    if day_start < first_bin:
+        day_start += DAY
+    params = {
+        "tenant": tenant.id,
+        "start": first_bin,
+        "day_start": day_start,
+        "step": step,
+        "origin": origin,
+        # Day bins stack the day rows; smaller bins the hourly rows.
+        "series_kind": RollupKind.WRITE_DAY if step >= DAY else RollupKind.WRITE,
+    }
 
     cursor_row = RollupCursor.objects.filter(tenant=tenant).first()
     board.rolled_up_at = cursor_row.rolled_up_at if cursor_row else None

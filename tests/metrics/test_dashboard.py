@@ -96,6 +96,87 @@ def test_an_old_write_decided_later_is_rolled_up_again(tenant, agents):
     assert board.decision_breaches == 2  # decided after their deadline
 
 
+def test_a_write_retried_hours_later_counts_with_its_final_outcome(tenant, agents):
+    now = timezone.now()
+    writes_insert(
+        tenant,
+        agents,
+        count=16,
+        end=now - timedelta(hours=5),
+        span=timedelta(minutes=9),
+    )
+    # Deferred at first (the rate limit); the worker tries them again later.
+    ids = list(
+        WriteRequest.objects.filter(tenant=tenant, status="committed").values_list(
+            "id", flat=True
+        )
+    )
+    deferred = WriteRequest.objects.filter(pk__in=ids)
+    deferred.update(status="deferred", gate="rate", code="rate_limited")
+    rollup_tenant(tenant, now=now)
+    assert dashboard_for(tenant, "24h", now=now).totals["deferred"] == 8
+
+    later = now + timedelta(minutes=5)
+    deferred.update(status="committed", gate="risk", code="", finished_at=later)
+    rollup_tenant(tenant, now=later + timedelta(minutes=1))
+
+    for window in ("24h", "7d", "30d"):
+        board = dashboard_for(tenant, window, now=later + timedelta(minutes=1))
+        assert board.totals.get("deferred", 0) == 0, window
+        assert board.totals["committed"] == 8, window
+        assert board.writes == 16, window
+
+
+def test_a_late_finish_is_found_after_missed_runs(tenant, agents):
+    """Beat stopped for hours: a write created just before the last run and
+    finished just after it still has its hour rolled up again."""
+    now = timezone.now().replace(minute=0, second=30, microsecond=0)
+    writes_insert(tenant, agents, count=8, end=now, span=timedelta(seconds=40))
+    WriteRequest.objects.filter(tenant=tenant).update(status="deferred")
+    rollup_tenant(tenant, now=now)
+    WriteRequest.objects.filter(tenant=tenant).update(
+        status="rejected", finished_at=now + timedelta(seconds=5)
+    )
+    much_later = now + timedelta(hours=6)
+    rollup_tenant(tenant, now=much_later)
+    board = dashboard_for(tenant, "24h", now=much_later)
+    assert board.totals == {"rejected": 8}
+
+
+def test_day_rows_are_the_sums_of_their_hours(tenant, agents):
+    now = timezone.now()
+    writes_insert(tenant, agents, count=900, end=now, span=timedelta(days=9))
+    WriteRequest.objects.filter(tenant=tenant, status="pending_review").update(
+        status="committed",
+        decided_at=now - timedelta(hours=1),
+        review_deadline=now - timedelta(hours=2),
+    )
+    rollup_tenant(tenant, now=now)
+    rollup_tenant(tenant, now=now + timedelta(minutes=5))
+
+    for hourly, daily in (
+        (RollupKind.WRITE, RollupKind.WRITE_DAY),
+        (RollupKind.GATE_MS, RollupKind.GATE_MS_DAY),
+        (RollupKind.DECISION, RollupKind.DECISION_DAY),
+    ):
+        hours = Rollup.objects.filter(tenant=tenant, kind=hourly)
+        days = Rollup.objects.filter(tenant=tenant, kind=daily)
+        assert sum(r.count for r in hours) == sum(r.count for r in days) > 0
+        assert sum(r.flagged for r in hours) == sum(r.flagged for r in days)
+        assert sum(sum(r.buckets) for r in hours) == sum(sum(r.buckets) for r in days)
+        assert all(d.hour.hour == 0 and d.hour.minute == 0 for d in days)
+
+    # Every window reads day rows for its whole days, hours for the rest:
+    # the same figures as the writes themselves.
+    for window in ("24h", "7d", "30d"):
+        board = dashboard_for(tenant, window, now=now + timedelta(minutes=5))
+        since = board.start
+        expected = WriteRequest.objects.filter(tenant=tenant, created_at__gte=since)
+        assert board.writes == expected.count(), window
+        assert board.writes == sum(sum(b["counts"].values()) for b in board.series)
+        assert sum(g["count"] for g in board.gates) == 4 * board.writes, window
+
+
 def test_percentile_interpolates_within_a_bin():
     bins = [0] * (len(GATE_MS_BOUNDS) + 1)
     bins[6] = 100  # 5–10 ms
