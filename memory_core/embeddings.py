@@ -12,7 +12,7 @@ import os
 import threading
 import urllib.request
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Protocol
 
 from django.conf import settings
@@ -112,3 +112,22 @@ def get_provider() -> EmbeddingProvider:
             dim=settings.MGC_EMBEDDING_DIM,
         )
     return LocalMiniLM(batch_size=settings.MGC_EMBEDDING_BATCH_SIZE)
+
+
+# Search queries: an agent asks the same question again and again (a task's
+# start, a retry, a poll), and embedding one costs more than the search itself.
+QUERY_CACHE_SIZE = 2048
+
+
+def embed_query(text: str) -> list[float]:
+    """Return the embedding of one search query, from a per-process LRU if seen.
+
+    Keyed by the configured provider and the exact text; a failure is not
+    cached (EmbeddingError propagates, the next call tries again).
+    """
+    return list(_query_vector(settings.MGC_EMBEDDING_PROVIDER, text))
+
+
+@lru_cache(maxsize=QUERY_CACHE_SIZE)
+def _query_vector(provider: str, text: str) -> tuple[float, ...]:
+    return tuple(get_provider().embed([text])[0])

@@ -50,10 +50,13 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 import re
+import threading
 import time
 import uuid
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -61,7 +64,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from memory_core.embeddings import EmbeddingError, get_provider
+from memory_core.embeddings import EmbeddingError, embed_query
 from memory_core.exceptions import Invalid, NotFound
 from memory_core.metrics import tracing
 from memory_core.models import (
@@ -99,6 +102,7 @@ VERSIONS = MemoryVersion._meta.db_table
 ITEMS = MemoryItem._meta.db_table
 TALLIES = ReadTally._meta.db_table
 TENANTS = Tenant._meta.db_table
+SCOPES = Scope._meta.db_table
 
 
 @dataclass(frozen=True)
@@ -148,6 +152,22 @@ class _Candidate:
     # BM25 inputs: the query lexemes' occurrences in this version, its length.
     term_counts: dict[str, int] | None = None
     length: int = 0
+    # What a hit shows, read in the same query (no second round trip).
+    number: int = 0
+    content: str = ""
+    scope_path: str = ""
+    kind: str = ""
+    key: str | None = None
+    subject: str = ""
+    predicate: str = ""
+    object: str = ""
+
+
+# The columns after a candidate's signals: what its hit shows.
+DISPLAY_COLUMNS = (
+    "v.number, v.content, s.path, i.kind, i.memory_key, i.subject, i.predicate, "
+    "i.object"
+)
 
 
 # Scopes
@@ -215,9 +235,11 @@ def memory_search(
     policy = policy_for(tenant)
     if min_score is None:
         min_score = policy.retrieval_min_score
+    # The query is embedded in another thread while this one reads the scope
+    # set and plans the keyword half. Keyword ranking embeds too: its ties
+    # are broken by cosine.
+    embedding = _embed_start(query)
     scope_ids = search_scope_ids(tenant=tenant, agent=agent, paths=scopes)
-    # Keyword ranking embeds too: its ties are broken by cosine.
-    embedding = _embed(query)
     k = min(MAX_CANDIDATES, max(limit * 10, policy.retrieval_candidates))
     filters = _Filters(
         tenant_id=tenant.id,
@@ -244,7 +266,7 @@ def memory_search(
         )
         scored = _rank(candidates, policy=policy, ranking=ranking, now=as_of or now)
         scored = [(c, b) for c, b in scored if b["total"] >= min_score][:limit]
-        hits = _hydrate(tenant=tenant, scored=scored)
+        hits = _hits(scored)
         if record_access:
             access_enqueue(
                 tenant=tenant,
@@ -255,9 +277,25 @@ def memory_search(
     return SearchResult(hits=hits, took_ms=_elapsed_ms(started))
 
 
-def _embed(query: str) -> list[float] | None:
+_embedder: tuple[int, ThreadPoolExecutor] | None = None
+_embedder_lock = threading.Lock()
+
+
+def _embed_start(query: str) -> Future:
+    """Start embedding `query` in this process's embedding threads."""
+    global _embedder
+    with _embedder_lock:
+        # One pool per process: a forked worker does not inherit the threads.
+        if _embedder is None or _embedder[0] != os.getpid():
+            pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mgc-embed")
+            _embedder = (os.getpid(), pool)
+        return _embedder[1].submit(embed_query, query)
+
+
+def _embedded(future: Future) -> list[float] | None:
+    """Return the query's embedding, or None if it failed."""
     try:
-        return get_provider().embed([query])[0]
+        return future.result()
     except EmbeddingError:
         # Degrade to keyword search rather than fail the read.
         logger.exception("could not embed a search query; keyword signal only")
@@ -295,9 +333,16 @@ class _Filters:
             where, params = f"{where} AND {item_where}", params | item_params
         return where, params
 
+    def scope_sql(self) -> tuple[str, dict]:
+        """Return the tenant and scope-set condition on versions `v`, with params."""
+        return (
+            "v.tenant_id = %(tenant)s AND v.scope_id = ANY(%(scopes)s::uuid[])",
+            {"tenant": self.tenant_id, "scopes": list(self.scope_ids)},
+        )
+
     def version_sql(self) -> tuple[str, dict]:
-        where = ["v.tenant_id = %(tenant)s", "v.scope_id = ANY(%(scopes)s::uuid[])"]
-        params: dict = {"tenant": self.tenant_id, "scopes": list(self.scope_ids)}
+        scope_where, params = self.scope_sql()
+        where = [scope_where]
         if self.as_of is None:
             where.append("v.status = 'active'")
         else:
@@ -341,39 +386,100 @@ def _vector_literal(embedding: Sequence[float]) -> str:
     return "[" + ",".join(repr(float(x)) for x in embedding) + "]"
 
 
-def _tsquery_sql(*, filters: _Filters, text: str, k: int) -> tuple[str, dict]:
-    """Return the tsquery of the keyword candidates for `text`, with params.
+@dataclass(frozen=True)
+class _Plan:
+    """What the candidate query needs to know first, read in one round trip."""
 
-    A query in websearch syntax is taken as written. Otherwise the OR of its
-    lexemes, leaving out the common ones: a lexeme with at least
-    `KEYWORD_COMMON_FACTOR × k` matches in the scope set (a capped count)
-    would make the search rank thousands of rows for a word that tells them
-    apart least; it still counts in BM25 over the candidates. When every
-    lexeme is common, the candidates are the versions that have them all.
+    exact: bool  # an exact vector scan, not the HNSW index
+    tsquery: str  # the keyword candidates' tsquery, an SQL expression
+    params: dict
+
+
+# A lexeme quoted for tsquery input in SQL, as _tsquery_lexeme quotes it.
+QUOTED_LEXEME = (
+    "('''' || replace(replace(ql.l, '\\', '\\\\'), '''', '''''') || '''')::tsquery"
+)
+
+
+def _plan(*, filters: _Filters, text: str | None, k: int, vector: bool) -> _Plan:
+    """Read, in one statement, what decides the shape of the candidate query.
+
+    - Vector: the HNSW scan's settings (ef_search sized to the candidates,
+      iterative `relaxed_order` scan), and whether the scope set holds at
+      most `MGC_EXACT_SEARCH_MAX_ROWS` active versions (a capped count): then
+      the scan is exact (an index scan would walk far to fill k), as it is
+      for `as_of` (the index holds active versions only).
+    - Keyword: a query in websearch syntax is taken as written. Otherwise the
+      OR of its lexemes, leaving out the common ones: a lexeme with at least
+      `KEYWORD_COMMON_FACTOR × k` matches in the scope set (a capped count)
+      would make the search rank thousands of rows for a word that tells
+      them apart least; it still counts in BM25 over the candidates. When
+      every lexeme is common, the candidates are the versions that have
+      them all.
     """
-    if WEBSEARCH_SYNTAX.search(text):
-        return "websearch_to_tsquery('english', %(text)s)", {"text": text}
-    cap = int(KEYWORD_COMMON_FACTOR * k)
-    where, params = filters.version_sql()
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT tsvector_to_array(to_tsvector('english', %s))", [text])
-        lexemes = [_tsquery_lexeme(lexeme) for lexeme in cursor.fetchone()[0]]
-        if not lexemes:
-            return "''::tsquery", {"text": text}
-        cursor.execute(
-            f"""
-            SELECT l.q, (SELECT count(*) FROM (
+    exact = filters.as_of is not None
+    columns: list[str] = []
+    params: dict = {}
+    if vector and not exact:
+        scope_where, params = filters.scope_sql()
+        columns += [
+            "set_config('hnsw.ef_search', %(ef_search)s, true)",
+            "set_config('hnsw.iterative_scan', 'relaxed_order', true)",
+            f"""(SELECT count(*) FROM (
                 SELECT 1 FROM {VERSIONS} v
-                WHERE {where} AND v.search_vector @@ l.q::tsquery LIMIT %(cap)s
-            ) m)
-            FROM unnest(%(lexemes)s::text[]) AS l(q)
-            """,
-            {**params, "lexemes": lexemes, "cap": cap},
+                WHERE {scope_where} AND v.status = 'active' LIMIT %(small_cap)s
+            ) capped)""",
+        ]
+        params |= {
+            "ef_search": str(max(settings.MGC_HNSW_EF_SEARCH, k)),
+            "small_cap": settings.MGC_EXACT_SEARCH_MAX_ROWS + 1,
+        }
+    count_lexemes = text is not None and not WEBSEARCH_SYNTAX.search(text)
+    cap = int(KEYWORD_COMMON_FACTOR * k)
+    if count_lexemes:
+        where, version_params = filters.version_sql()
+        params |= version_params | {"text": text, "common_cap": cap}
+        columns += [
+            "ARRAY(SELECT ql.l FROM ql ORDER BY ql.o)",
+            f"""ARRAY(SELECT (SELECT count(*) FROM (
+                SELECT 1 FROM {VERSIONS} v
+                WHERE {where} AND v.search_vector @@ {QUOTED_LEXEME}
+                LIMIT %(common_cap)s
+            ) m) FROM ql ORDER BY ql.o)""",
+        ]
+    row: tuple = ()
+    if columns:
+        lexeme_cte = (
+            "WITH ql AS (SELECT u.l, u.o FROM unnest(tsvector_to_array("
+            "to_tsvector('english', %(text)s))) WITH ORDINALITY AS u(l, o)) "
+            if count_lexemes
+            else ""
         )
-        counts = cursor.fetchall()
-    rare = [lexeme for lexeme, count in counts if count < cap]
-    query = " | ".join(rare) if rare else " & ".join(lexemes)
-    return "%(tsquery)s::tsquery", {"tsquery": query, "text": text}
+        with connection.cursor() as cursor:
+            cursor.execute(f"{lexeme_cte}SELECT {', '.join(columns)}", params)
+            row = cursor.fetchone()
+    if vector and not exact:
+        exact = row[2] <= settings.MGC_EXACT_SEARCH_MAX_ROWS
+        row = row[3:]
+    if text is None:
+        return _Plan(exact=exact, tsquery="NULL::tsquery", params={})
+    if not count_lexemes:
+        return _Plan(
+            exact=exact,
+            tsquery="websearch_to_tsquery('english', %(text)s)",
+            params={"text": text},
+        )
+    lexemes, counts = row
+    if not lexemes:
+        return _Plan(exact=exact, tsquery="''::tsquery", params={"text": text})
+    quoted = [_tsquery_lexeme(lexeme) for lexeme in lexemes]
+    rare = [q for q, count in zip(quoted, counts, strict=True) if count < cap]
+    query = " | ".join(rare) if rare else " & ".join(quoted)
+    return _Plan(
+        exact=exact,
+        tsquery="%(tsquery)s::tsquery",
+        params={"tsquery": query, "text": text},
+    )
 
 
 def _tsquery_lexeme(lexeme: str) -> str:
@@ -384,32 +490,24 @@ def _tsquery_lexeme(lexeme: str) -> str:
 def _candidates(
     *,
     filters: _Filters,
-    embedding: list[float] | None,
+    embedding: Future,
     text: str | None,
     k: int,
     vector: bool = True,
 ) -> list[_Candidate]:
     where, params = filters.sql()
     params = {**params, "k": k}
+    plan = _plan(filters=filters, text=text, k=k, vector=vector)
+    embedded = _embedded(embedding)
     ctes = []
-    if embedding is not None and vector:
-        params["emb"] = _vector_literal(embedding)
-        exact = filters.as_of is not None or _small(filters, params)
-        # "+ 0" hides the ORDER BY from the HNSW index: an exact scan, for a
-        # small scope set (an index scan would walk far to fill k) and for
-        # as_of (the index holds active versions only).
+    if embedded is not None and vector:
+        params["emb"] = _vector_literal(embedded)
+        # "+ 0" hides the ORDER BY from the HNSW index: an exact scan.
         order = (
             "(v.embedding <=> %(emb)s::vector) + 0"
-            if exact
+            if plan.exact
             else "v.embedding <=> %(emb)s::vector"
         )
-        if not exact:
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "SELECT set_config('hnsw.ef_search', %s, true), "
-                    "set_config('hnsw.iterative_scan', 'relaxed_order', true)",
-                    [str(max(settings.MGC_HNSW_EF_SEARCH, k))],
-                )
         # Without a filter on items, the HNSW scan reads versions alone; the
         # items' state is checked on the few candidates it returns.
         if filters.on_items:
@@ -432,8 +530,8 @@ def _candidates(
             "vec AS (SELECT NULL::uuid AS id, NULL::bigint AS position WHERE false)"
         )
     if text is not None:
-        tsquery, text_params = _tsquery_sql(filters=filters, text=text, k=k)
-        params |= text_params | {"ranked": KEYWORD_RANKED_FACTOR * k}
+        tsquery = plan.tsquery
+        params |= plan.params | {"ranked": KEYWORD_RANKED_FACTOR * k}
         # Rank at most `ranked` matches: a bound on the work whatever the
         # words (the common ones are already left out of the tsquery).
         ctes.append(
@@ -458,11 +556,9 @@ def _candidates(
             "kw AS (SELECT NULL::uuid AS id, NULL::real AS rank, "
             "NULL::bigint AS position WHERE false)"
         )
-    cosine = (
-        "1 - (v.embedding <=> %(emb)s::vector)" if embedding is not None else "NULL"
-    )
-    if embedding is not None:
-        params["emb"] = _vector_literal(embedding)
+    cosine = "1 - (v.embedding <=> %(emb)s::vector)" if embedded is not None else "NULL"
+    if embedded is not None:
+        params["emb"] = _vector_literal(embedded)
     if text is not None:
         # The query's lexemes as the index has them; per candidate, how often
         # each occurs and the version's length in lexeme positions (BM25).
@@ -488,10 +584,12 @@ def _candidates(
                i.pinned, i.retrieval_weight,
                coalesce(i.soft_expires_at < %(now_ts)s, false),
                i.stale_at IS NOT NULL, i.access_count, v.evidence_count,
-               {cosine}, kw.rank, vec.position, kw.position, {terms}, {length}
+               {cosine}, kw.rank, vec.position, kw.position, {terms}, {length},
+               {DISPLAY_COLUMNS}
         FROM c
         JOIN {VERSIONS} v ON v.id = c.id
         JOIN {ITEMS} i ON i.id = v.item_id
+        JOIN {SCOPES} s ON s.id = v.scope_id
         LEFT JOIN vec ON vec.id = c.id
         LEFT JOIN kw ON kw.id = c.id{from_ql}
         WHERE {filters.item_sql()[0]}
@@ -505,7 +603,7 @@ def _candidates(
         # Django's connection hands jsonb back as text.
         if isinstance(candidate.term_counts, str):
             candidate.term_counts = json.loads(candidate.term_counts)
-    if vector and embedding is not None:
+    if vector and embedded is not None:
         # relaxed_order may return neighbours slightly out of order.
         ordered = sorted(
             (c for c in candidates if c.vector_position is not None),
@@ -552,19 +650,6 @@ def bm25_score(candidates: list[_Candidate]) -> None:
         candidate.keyword_position = None
     for position, candidate in enumerate(matched, start=1):
         candidate.keyword_position = position
-
-
-def _small(filters: _Filters, params: dict) -> bool:
-    """Return whether the active versions in the scope set are few."""
-    limit = settings.MGC_EXACT_SEARCH_MAX_ROWS
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT count(*) FROM (SELECT 1 FROM {VERSIONS} v "
-            "WHERE v.tenant_id = %(tenant)s AND v.scope_id = ANY(%(scopes)s::uuid[]) "
-            "AND v.status = 'active' LIMIT %(cap)s) AS capped",
-            {**params, "cap": limit + 1},
-        )
-        return cursor.fetchone()[0] <= limit
 
 
 # Fusion
@@ -668,58 +753,28 @@ def fuse(
     return breakdown
 
 
-def _hydrate(
-    *, tenant: Tenant, scored: list[tuple[_Candidate, dict[str, float]]]
-) -> list[SearchHit]:
-    if not scored:
-        return []
-    versions = {
-        v.id: v
-        for v in MemoryVersion.objects.filter(
-            tenant=tenant, id__in=[c.version_id for c, _ in scored]
+def _hits(scored: list[tuple[_Candidate, dict[str, float]]]) -> list[SearchHit]:
+    return [
+        SearchHit(
+            memory_id=c.item_id,
+            version=c.number,
+            version_id=c.version_id,
+            content=c.content,
+            scope=c.scope_path,
+            layer=c.layer,
+            kind=c.kind,
+            key=c.key,
+            subject=c.subject,
+            predicate=c.predicate,
+            object=c.object,
+            confidence=c.confidence,
+            pinned=c.pinned,
+            created_at=c.created_at,
+            score=breakdown["total"],
+            breakdown=breakdown,
         )
-        .select_related("item", "scope")
-        .only(
-            "id",
-            "number",
-            "content",
-            "layer",
-            "confidence",
-            "created_at",
-            "scope__path",
-            "item__id",
-            "item__kind",
-            "item__memory_key",
-            "item__subject",
-            "item__predicate",
-            "item__object",
-            "item__pinned",
-        )
-    }
-    hits = []
-    for candidate, breakdown in scored:
-        v = versions[candidate.version_id]
-        hits.append(
-            SearchHit(
-                memory_id=v.item.id,
-                version=v.number,
-                version_id=v.id,
-                content=v.content,
-                scope=v.scope.path,
-                layer=v.layer,
-                kind=v.item.kind,
-                key=v.item.memory_key,
-                subject=v.item.subject,
-                predicate=v.item.predicate,
-                object=v.item.object,
-                confidence=candidate.confidence,
-                pinned=v.item.pinned,
-                created_at=v.created_at,
-                score=breakdown["total"],
-                breakdown=breakdown,
-            )
-        )
-    return hits
+        for c, breakdown in scored
+    ]
 
 
 # Access
@@ -853,7 +908,7 @@ def memory_context(
     now = timezone.now()
     scope_ids = search_scope_ids(tenant=tenant, agent=agent, paths=scopes)
     query = query.strip() if query else None
-    embedding = _embed(query) if query else None
+    embedding = _embedded(_embed_start(query)) if query else None
     filters = _Filters(
         tenant_id=tenant.id,
         scope_ids=scope_ids,
@@ -868,7 +923,7 @@ def memory_context(
     with transaction.atomic():
         pushed = _push_candidates(filters=filters, embedding=embedding)
         scored = [(c, fuse(c, policy=policy, best_rank=0.0, now=now)) for c in pushed]
-        hits = _hydrate(tenant=tenant, scored=scored)
+        hits = _hits(scored)
         ordered = [
             (hit, "pinned" if hit.pinned else "preference")
             for hit in sorted(hits, key=lambda h: (not h.pinned, -h.score))
@@ -930,8 +985,10 @@ def _push_candidates(
                i.pinned, i.retrieval_weight,
                coalesce(i.soft_expires_at < %(now)s, false),
                i.stale_at IS NOT NULL, i.access_count, v.evidence_count,
-               {cosine}, NULL::real, NULL::bigint, NULL::bigint
+               {cosine}, NULL::real, NULL::bigint, NULL::bigint, NULL::jsonb, 0,
+               {DISPLAY_COLUMNS}
         FROM {VERSIONS} v JOIN {ITEMS} i ON i.id = v.item_id
+        JOIN {SCOPES} s ON s.id = v.scope_id
         WHERE {where}
           AND (i.pinned OR i.kind = 'preference' OR v.layer = 'procedural')
         ORDER BY i.pinned DESC, i.updated_at DESC, v.id
