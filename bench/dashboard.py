@@ -138,6 +138,15 @@ def measure(tenant, user, rounds: int) -> dict:
             client.get(f"{base}?window={window}")
             per_window[window].append((time.perf_counter() - started) * 1000)
             cpu.append((time.process_time() - cpu_started) * 1000)
+    # The first page of each window after a rollup (beat's, every 5 minutes):
+    # nothing cached.
+    cold: dict[str, list[float]] = {w: [] for w in windows}
+    for _ in range(max(3, rounds // 4)):
+        for window in windows:
+            cache.clear()
+            started = time.perf_counter()
+            client.get(f"{base}?window={window}")
+            cold[window].append((time.perf_counter() - started) * 1000)
     timings = [t for values in per_window.values() for t in values]
     return {
         "requests": len(timings),
@@ -146,13 +155,90 @@ def measure(tenant, user, rounds: int) -> dict:
         "max_ms": round(max(timings), 1),
         "cpu_p50_ms": percentile(cpu, 0.5),
         "cpu_p95_ms": percentile(cpu, 0.95),
-        "per_window_p95_ms": {w: percentile(v, 0.95) for w, v in per_window.items()},
+        "per_window_ms": {
+            w: {"p50": percentile(v, 0.5), "p95": percentile(v, 0.95)}
+            for w, v in per_window.items()
+        },
+        "per_window_cold_ms": {
+            w: {"p50": percentile(v, 0.5), "p95": percentile(v, 0.95), "n": len(v)}
+            for w, v in cold.items()
+        },
         "queries_per_page": queries,
         "queries_per_page_after_a_rollup": cold_queries,
         "ms_first_page_after_a_rollup": cold_ms,
         "constant_query_count": len(set(queries.values())) == 1
         and len(set(cold_queries.values())) == 1,
+        "load_average_after": os.getloadavg(),
     }
+
+
+def profile(tenant, user) -> dict:
+    """Where a page's time goes, per window, on a cold page (just after a
+    rollup, nothing cached) and a warm one: each SQL query and its time, the
+    selectors, the health score, the SVG charts, the template."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from memory_core.metrics import views
+
+    spent: dict[str, float] = {}
+
+    def timed(name: str, function):
+        def wrapper(*args, **kwargs):
+            started = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[name] = (
+                    spent.get(name, 0.0) + (time.perf_counter() - started) * 1000
+                )
+
+        return wrapper
+
+    # The view's parts, timed where the view calls them.
+    originals = {
+        name: getattr(views, name)
+        for name in ("dashboard_for", "health_for", "_rollup_charts", "render")
+    }
+    for name, function in originals.items():
+        setattr(views, name, timed(name, function))
+    client = Client()
+    client.force_login(user)
+    base = reverse("metrics_dashboard", args=[tenant.slug])
+    found: dict = {}
+    try:
+        for window in ("24h", "7d", "30d"):
+            entry: dict = {}
+            cache.clear()
+            for state in ("cold", "warm"):
+                spent.clear()
+                with CaptureQueriesContext(connection) as captured:
+                    started = time.perf_counter()
+                    response = client.get(f"{base}?window={window}")
+                    total = (time.perf_counter() - started) * 1000
+                assert response.status_code == 200
+                queries = [
+                    {
+                        "ms": round(float(q["time"]) * 1000, 2),
+                        "sql": " ".join(q["sql"].split())[:100],
+                    }
+                    for q in captured.captured_queries
+                ]
+                entry[state] = {
+                    "page_ms": round(total, 1),
+                    "parts_ms": {k: round(v, 1) for k, v in spent.items()},
+                    "queries": len(queries),
+                    "sql_ms": round(sum(q["ms"] for q in queries), 1),
+                    "queries_by_time": sorted(queries, key=lambda q: -q["ms"]),
+                }
+            found[window] = entry
+    finally:
+        for name, function in originals.items():
+            setattr(views, name, function)
+    return found
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -168,12 +254,23 @@ def main() -> None:
     parser.add_argument("--items", type=int, default=1_000_000)
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--slug", default="metrics-bench", help="the bench tenant")
+    parser.add_argument(
+        "--database",
+        default="metrics_bench",
+        help="the embedded database to load (its own: other benches share none)",
+    )
+    parser.add_argument(
+        "--seed-only", action="store_true", help="load the rows, measure nothing"
+    )
     args = parser.parse_args()
     SLUG = args.slug
     os.environ.setdefault("DJANGO_DEBUG", "false")
     sys.path.insert(0, str(ROOT))
+    from bench import bench_database
     from bench.writes import configure
 
+    if "DATABASE_URL" not in os.environ:
+        bench_database(args.database)
     configure()
     from django.core.management import call_command
     from django.db import connection
@@ -187,6 +284,9 @@ def main() -> None:
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE memory_core_writerequest")
         cursor.execute("ANALYZE memory_core_memoryitem")
+    if args.seed_only:
+        print(json.dumps(seeded["inserted"]))
+        return
 
     from memory_core.metrics.models import Rollup, RollupCursor
     from memory_core.metrics.rollups import rollup_tenant
@@ -213,6 +313,8 @@ def main() -> None:
         "rollup_first_run_s": round(first_s, 2),
         "rollup_first_run_rows": first_rows,
         "rollup_incremental_run_s": round(incremental_s, 2),
+        "profile": profile(tenant, seeded["user"]),
+        "load_average_before": os.getloadavg(),
         "dashboard": measure(tenant, seeded["user"], args.rounds),
         "target_p95_ms": TARGET_P95_MS,
     }

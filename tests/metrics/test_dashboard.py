@@ -10,11 +10,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from approvals.models import ErasureRequest
 from memory_core.metrics.health import health_for, status_for
 from memory_core.metrics.models import Rollup, RollupKind
 from memory_core.metrics.rollups import GATE_MS_BOUNDS, rollup_tenant
 from memory_core.metrics.selectors import dashboard_for, percentile
-from memory_core.models import Role, WriteRequest
+from memory_core.models import GcRun, ReadTally, Role, WriteRequest
 from tests.conftest import RLS_QUERIES
 from tests.factories import make_agent, make_member
 from tests.metrics.synthetic import writes_insert
@@ -175,6 +176,77 @@ def test_day_rows_are_the_sums_of_their_hours(tenant, agents):
         assert board.writes == expected.count(), window
         assert board.writes == sum(sum(b["counts"].values()) for b in board.series)
         assert sum(g["count"] for g in board.gates) == 4 * board.writes, window
+
+
+def test_live_figures_queue_erasures_gc_and_reads(tenant, agents):
+    """What the page reads live, in one statement: the review queue now,
+    erasures against 72 h, GC runs and read tallies of the window."""
+    now = timezone.now()
+    writes_insert(tenant, agents, count=16, end=now, span=timedelta(hours=3))
+    pending = WriteRequest.objects.filter(tenant=tenant, status="pending_review")
+    assert pending.count() == 2
+    late = pending.order_by("created_at").first()
+    pending.filter(pk=late.pk).update(review_deadline=now - timedelta(minutes=1))
+
+    def erasure(status, created_hours_ago, finished_hours_ago=None):
+        created = now - timedelta(hours=created_hours_ago)
+        ErasureRequest.objects.create(
+            tenant=tenant,
+            status=status,
+            legal_basis="no_longer_necessary",
+            subject_hash="x" * 64,
+            created_at=created,
+            due_at=created + timedelta(hours=72),
+            finished_at=(
+                now - timedelta(hours=finished_hours_ago)
+                if finished_hours_ago is not None
+                else None
+            ),
+        )
+
+    erasure("completed", 10, 5)  # within 72 h, in the window
+    erasure("completed", 100, 2)  # 98 h: late
+    erasure("completed", 30 * 24, 20 * 24)  # finished before the 7-day window
+    erasure("filed", 80)  # open, past its due time
+    erasure("approved", 1)  # open, in time
+    GcRun.objects.create(
+        tenant=tenant,
+        status="completed",
+        triggered_by="beat",
+        started_at=now - timedelta(hours=1),
+        heartbeat_at=now - timedelta(hours=1),
+        finished_at=now - timedelta(minutes=59),
+        duration_seconds=60.0,
+        rows_examined=1234,
+    )
+    GcRun.objects.create(
+        tenant=tenant,
+        status="completed",
+        dry_run=True,
+        triggered_by="curator",
+        started_at=now,
+        heartbeat_at=now,
+        rows_examined=99,
+    )
+    ReadTally.objects.create(
+        tenant=tenant, day=now.date(), endpoint="search", calls=10, answered=4
+    )
+    rollup_tenant(tenant, now=now)
+
+    board = dashboard_for(tenant, "7d", now=now)
+
+    assert board.rolled_up_at == now
+    assert board.queue["size"] == 2 and board.queue["overdue"] == 1
+    assert board.queue["oldest"] == late.created_at
+    assert board.queue["age"] == now - late.created_at
+    assert board.erasure["completed"] == 2 and board.erasure["on_time"] == 1
+    assert board.erasure["longest"] == timedelta(hours=98)
+    assert board.erasure["mean"] == timedelta(hours=51.5)
+    assert board.erasure["open"] == 2 and board.erasure["overdue"] == 1
+    assert board.gc["runs"] == 1 and board.gc["failed"] == 0
+    assert board.gc["rows"] == 1234 and board.gc["seconds"] == 60.0
+    assert board.gc["last"] == now - timedelta(minutes=59)
+    assert board.reads["ratio"] == pytest.approx(0.4)
 
 
 def test_percentile_interpolates_within_a_bin():
