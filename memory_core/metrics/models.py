@@ -26,7 +26,8 @@ class RollupKind(models.TextChoices):
     DECISION = "decision"
     # Contradictions found in the hour (conflict cases opened).
     CONFLICT = "conflict"
-    # A snapshot of the active memories' staleness, in ten bins of 0.1.
+    # A snapshot of the active memories' staleness, in ten bins of 0.1, taken
+    # by the first rollup of each hour.
     STALENESS = "staleness"
     # Memories retention expired or hard-deleted in the hour, per action.
     RETENTION = "retention"
