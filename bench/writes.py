@@ -97,8 +97,9 @@ class Worker:
         return self.ready_at
 
     def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(30)
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(30)
 
 
 class Server:
@@ -118,7 +119,7 @@ class Server:
             cwd=ROOT,
             env={**os.environ, "MGC_BIND": f"127.0.0.1:{port}"},
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=open(RESULTS / "writes_server.log", "w"),  # noqa: SIM115
         )
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -205,14 +206,22 @@ def drain(write_ids: set, started_at: float, timeout: float = 600) -> dict:
     }
 
 
-def model_throughput(texts: list[str]) -> float:
+def model_throughput(texts: list[str], provider=None) -> float:
+    """Texts per second of one batch call to the (configured) provider."""
     from memory_core.embeddings import get_provider
 
-    provider = get_provider()
+    provider = provider or get_provider()
     provider.embed(texts[:64])  # load and warm
     started = time.perf_counter()
     provider.embed(texts)
     return len(texts) / (time.perf_counter() - started)
+
+
+def torch_throughput(texts: list[str]) -> float:
+    """The PyTorch run of the same model: what the ONNX default replaced."""
+    from memory_core.embeddings import LocalMiniLM
+
+    return model_throughput(texts, LocalMiniLM())
 
 
 WORDS = """
@@ -287,6 +296,7 @@ def main() -> None:
     from django.core.management import call_command
 
     from audit.services import Actor
+    from memory_core.embeddings import get_provider
     from memory_core.models import WriteRequest
     from memory_core.services.tenancy import (
         agent_create,
@@ -317,8 +327,11 @@ def main() -> None:
     _, token = agent_token_issue(agent=agent, actor=actor)
     texts = distinct_texts(args.n, run)
     model_rate = model_throughput(distinct_texts(args.n, run + "m"))
+    torch_rate = torch_throughput(distinct_texts(min(args.n, 500), run + "t"))
 
+    RESULTS.mkdir(parents=True, exist_ok=True)
     server = Server(args.port)
+    worker = None
     try:
         # Distinct writes: post them all, then let a fresh worker drain the queue.
         bodies = [note(scope, t) for t in texts]
@@ -343,7 +356,11 @@ def main() -> None:
                     "Prefer": "wait=30",
                 },
             )
-            answer = json.loads(conn.getresponse().read())
+            response = conn.getresponse()
+            raw = response.read()
+            if response.status not in (200, 201, 202):
+                raise RuntimeError(f"POST answered {response.status}: {raw[:500]!r}")
+            answer = json.loads(raw)
             assert answer["status"] in {"committed", "duplicate"}, answer
             e2e.append((time.perf_counter() - started) * 1000)
         worker.stop()
@@ -360,16 +377,30 @@ def main() -> None:
         )
         worker = Worker()
         duplicates = drain(dup_ids, worker.wait_ready())
-        worker.stop()
     finally:
+        if worker is not None:
+            worker.stop()
         server.stop()
 
     result = {
         "n": args.n,
+        "embedding_provider": get_provider().name,
         "embedding_model_texts_per_s": round(model_rate, 1),
+        "torch_model_texts_per_s": round(torch_rate, 1),
+        "provider_vs_torch": round(model_rate / torch_rate, 2),
         "api_ingest_writes_per_s": round(ingest_rate, 1),
         "distinct": distinct,
         "pipeline_vs_model": round(distinct["writes_per_s"] / model_rate, 3),
+        # Every rate as a multiple of the model's own, measured in this run:
+        # on a shared, loaded machine the ratios travel, the figures do not.
+        # The issue's targets at its model rate of 198 texts/s: pipeline 0.70,
+        # duplicates 1000/198 = 5.05, ingest 400/198 = 2.02.
+        "vs_model": {
+            "pipeline": round(distinct["writes_per_s"] / model_rate, 3),
+            "exact_duplicates": round(duplicates["writes_per_s"] / model_rate, 3),
+            "api_ingest": round(ingest_rate / model_rate, 3),
+        },
+        "loadavg": Path("/proc/loadavg").read_text().split()[:3],
         "end_to_end_ms_single_write": {
             "p50": percentile(e2e, 0.5),
             "p95": percentile(e2e, 0.95),
