@@ -287,7 +287,18 @@ MULTI_VALUED = frozenset(
     """.split()
 )
 SINGLE_VALUED = frozenset(
-    {"prefer", "favourite", "best", "most", "main", "primary", "only"}
+    {
+        "prefer",
+        "favourite",
+        "best",
+        "most",
+        "main",
+        "primary",
+        "only",
+        "default",
+        "usual",
+        "current",
+    }
 )
 # Words that add a value instead of replacing one.
 ADDITIONS = frozenset({"also", "too", "additionally", "another", "well", "both"})
@@ -460,10 +471,11 @@ def canonical_text(text: str) -> str:
         lambda m: str(NUMBER_WORDS[m.group(1).lower()] + NUMBER_WORDS[m.group(2)]),
         text,
     )
-    text = _EARLY_RATE.sub(lambda m: f"{m.group(1)} {RATES[m.group(2).lower()]}", text)
-    text = _ARTICLE_UNIT.sub(lambda m: f"1 {m.group(1)}", text)
     text = _NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
     text = _LONE_NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
+    # "two coffees a day": a rate, once the number word is a number.
+    text = _EARLY_RATE.sub(lambda m: f"{m.group(1)} {RATES[m.group(2).lower()]}", text)
+    text = _ARTICLE_UNIT.sub(lambda m: f"1 {m.group(1)}", text)
     text = _AGE.sub(lambda m: m.group(1), text)
     text = _FLOOR.sub(lambda m: f"{m.group(2)}th {m.group(1)}", text)
     text = _DAYPART_TIME.sub(
@@ -497,6 +509,10 @@ class Reading:
     deictic: bool = False  # "today", "last week": a moment the text leaves open
     episode: bool = False  # a past event that may recur: "went to the park"
     attributes: frozenset[int] = frozenset()
+    # Subject words that only name the thing talked about ("the CI
+    # *pipeline*", "the user's *dog*"), not which one (a possessor, a
+    # qualifier, an item's number, a name): a restatement may drop them.
+    weak: set[str] = field(default_factory=set)
 
 
 # Content words of no known role each side of a near paraphrase may have.
@@ -658,6 +674,7 @@ def read(text: str) -> Reading:
             else "."
         )
         kind = ""
+        weak = False
         if month and i:
             role, kind = "value", "month"
         elif i == 0 and _TYPED.match(word):
@@ -751,6 +768,9 @@ def read(text: str) -> Reading:
         elif i == 0 or subject:
             # The sentence's subject: "Priya lives …", "The payments service …".
             role = "entity"
+            weak = not possessive and (
+                word.islower() or (i == 0 and lower not in lexicon.FIRST_NAMES)
+            )
         else:
             role = "unknown"
         if (role == "value" and _TYPED.match(word)) or (
@@ -782,6 +802,8 @@ def read(text: str) -> Reading:
         previous = (
             (i, stem, kind, lower) if role == "value" and kind in _UPPER_KINDS else None
         )
+        if weak:
+            reading.weak.add(stem)
         # A word seen twice keeps its strongest role.
         if reading.words.get(stem) not in ("value", "relation"):
             reading.words[stem] = role
@@ -859,6 +881,14 @@ class Comparison:
     verb: bool = True
     deictic: bool = False
     episode: bool = False
+    # The two fillers when one statement swaps the other's value in the same
+    # frame (`substitution`).
+    swapped: tuple[str, str] | None = None
+    weak: frozenset[str] = frozenset()
+    shared_content: int = 0
+    agent_swap: bool = False
+    word_swap: bool = False
+    pronoun_subject: bool = False
 
     def roles(self, side: dict[str, str]) -> set[str]:
         return set(side.values())
@@ -871,7 +901,12 @@ class Comparison:
     @property
     def clash(self) -> bool:
         """Return whether the same subject and attribute hold another value."""
-        if self.negated or self.addition or self.entity_differs:
+        if self.negated or self.addition:
+            return False
+        if self.swapped and not (self.multi or self.deictic or self.other_attribute):
+            # One filler swapped in the same frame, whatever its class.
+            return True
+        if self.entity_differs:
             return False
         a, b = self.values()
         if self.multi and not all(v[:1] == "Q" and _TYPED.match(v) for v in a | b):
@@ -917,6 +952,9 @@ class Comparison:
         """Return whether both say the same: no value or entity of their own."""
         if self.negation_flip or self.shared < 2 or self.other_attribute:
             return False
+        if self.agent_swap or self.word_swap or self.addition:
+            # "John thanked Maria" / "Maria thanked John"; "also loves …".
+            return False
         roles = self.roles(self.only_a) | self.roles(self.only_b)
         return not roles & {"value", "relation", "entity", "unknown"}
 
@@ -938,6 +976,8 @@ class Comparison:
         """
         if self.negation_flip or self.negated or self.other_attribute:
             return False
+        if self.agent_swap or self.word_swap:
+            return False  # "runs on diesel" / "runs on petrol"
         if self.addition or not (self.shared_values or self.shared_names):
             return False
         if self.longest > NEAR_MAX_WORDS:
@@ -957,6 +997,254 @@ class Comparison:
             list(side.values()).count("unknown") <= NEAR_OWN_WORDS
             for side in (self.only_a, self.only_b)
         )
+
+
+# Words that may end the shared frame before a substituted value: "is in
+# *the* hallway", "builds run *on* Jenkins", "coffee order is *a* flat white".
+_SLOT_OPENERS = _DETERMINERS | frozenset(
+    "in on at with by to of from into via under inside near".split()
+)
+# A subject that is only a person ("The user is a nurse", "Noor is …"):
+# many copular values hold at once; the slot classes decide those.
+_PERSON_SUBJECT = frozenset({"user", "users", "i", "he", "she", "they", "we"})
+# Substituted words that change what is said rather than which value:
+# "least favourite", "also", "not".
+_NOT_A_FILLER = (
+    ADDITIONS
+    | judges.NEGATIONS
+    | frozenset("least most more less former ex previous old new".split())
+)
+SUBSTITUTION_MAX_WORDS = 3
+_PREPOSITIONS = _SLOT_OPENERS - _DETERMINERS
+
+
+def _tokens(text: str) -> list[str]:
+    return [m.group(0) for m in _WORD.finditer(canonical_text(text))]
+
+
+def _verb_index(tokens: list[str]) -> int:
+    """Return the index of the word that ends the subject, or -1."""
+    for i, token in enumerate(tokens):
+        word = token[:-2] if token.endswith("'s") else token
+        prev = tokens[i - 1] if i else ""
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if _verb(word, i, nxt, prev):
+            return i
+    return -1
+
+
+@lru_cache(maxsize=4096)
+def _aligned(premise: str, hypothesis: str) -> tuple | None:
+    """Return how two statements differ when only in one span after the verb.
+
+    (tokens of the premise, their lower case, the shared prefix's and
+    suffix's lengths, the two spans, the verb's index); None when they
+    differ elsewhere, in more than `SUBSTITUTION_MAX_WORDS` words, in the
+    verb, or in anything but content words (a number, "also", "not",
+    "least", a possessor, "the user").
+    """
+    a, b = _tokens(premise), _tokens(hypothesis)
+    la, lb = [t.lower() for t in a], [t.lower() for t in b]
+    prefix = 0
+    while prefix < min(len(la), len(lb)) and la[prefix] == lb[prefix]:
+        prefix += 1
+    suffix = 0
+    while (
+        suffix < min(len(la), len(lb)) - prefix
+        and la[len(la) - 1 - suffix] == lb[len(lb) - 1 - suffix]
+    ):
+        suffix += 1
+    span_a, span_b = la[prefix : len(la) - suffix], lb[prefix : len(lb) - suffix]
+    core_a = [w for w in span_a if w not in _DETERMINERS]
+    core_b = [w for w in span_b if w not in _DETERMINERS]
+    if not (core_a and core_b) or prefix == 0:
+        return None
+    if max(len(core_a), len(core_b)) > SUBSTITUTION_MAX_WORDS:
+        return None
+    verb = _verb_index(a)
+    if verb < 0 or verb >= prefix or _verb_index(b) != verb:
+        return None
+    for core in (core_a, core_b):
+        if all(_verbal(word) for word in core):
+            return None  # "are stored / kept in Vault": the frame's words
+    for word in core_a + core_b:
+        if (
+            _TYPED.match(word.upper()[:1] + word[1:])
+            or any(c.isdigit() for c in word)
+            or word in _NOT_A_FILLER
+            or word in judges.STOPWORDS
+            or word in _COPULAS
+            or word.endswith("'s")  # "the user's wife …": another subject
+            or word in _PERSON_SUBJECT
+        ):
+            return None
+    return a, la, prefix, suffix, span_a, span_b, verb
+
+
+def _verbal(word: str) -> bool:
+    """Return whether `word` is a frame word, a verb or a participle."""
+    stem = _stem(word)
+    return (
+        stem in _FRAME_STEMS
+        or stem in _CONCEPTS
+        or judges._suffix_stem(word) in _VERB_STEMS
+        or word.endswith(("ed", "ing"))
+    )
+
+
+def swapped_words(premise: str, hypothesis: str) -> bool:
+    """Return whether one statement swaps content words of the other.
+
+    "runs on diesel" / "runs on petrol", "prefers bash" / "prefers sh":
+    whatever the embedding says, not one fact said twice.
+    """
+    return _aligned(premise, hypothesis) is not None
+
+
+@lru_cache(maxsize=4096)
+def substitution(premise: str, hypothesis: str) -> tuple[str, str] | None:
+    """Return the two fillers when one statement swaps the other's value.
+
+    A general slot test for values no class lists ("zsh" / "fish", "flat
+    white" / "cappuccino", "hallway" / "living room", "diesel" / "petrol"):
+    the two statements differ only in one span after the verb
+    (`_aligned`), and
+    - the frame is single-valued ("prefers *window* seats", "the default
+      shell is *bash*"); or
+    - the span follows a determiner or a preposition ("is in *the*
+      hallway") in a copular ("is", "are stored in") or attribute ("lives
+      in") frame; or
+    - it follows a preposition in another verb's frame ("runs *on*
+      diesel", "heated *with* gas");
+    and the subject is a thing or attribute, not only a person ("the user
+    is a nurse" / "a runner" both hold) unless the frame is single-valued.
+    """
+    aligned = _aligned(premise, hypothesis)
+    if aligned is None:
+        return None
+    a, la, prefix, suffix, span_a, span_b, verb = aligned
+    frame = la[verb:prefix]
+    single = any(
+        w in SINGLE_VALUED or judges._suffix_stem(w) in _SINGLE_STEMS for w in la
+    )
+    copular = bool(set(frame) & _COPULAS)
+    attribute = any(set(frame) & words for words in ATTRIBUTES)
+    opener = la[prefix - 1]
+    if opener in _DETERMINERS and prefix - 2 > verb:
+        before = la[prefix - 2]
+    elif span_a[0] in _DETERMINERS or span_b[0] in _DETERMINERS:
+        before = opener
+    else:
+        before = ""
+    # "16 GB *of* RAM / swap": after a quantity, "of" says what is
+    # measured, not its value.
+    preposition = (opener in _PREPOSITIONS or before in _PREPOSITIONS) and not (
+        "of" in (opener, before)
+        or any(_TYPED.match(t) for t in a[max(verb, prefix - 3) : prefix])
+    )
+    if single and not (copular or preposition or suffix):
+        # "prefers light *mode*" / "light *roast coffee*": the object's head
+        # names the attribute, not its value; "prefers *window* seats" keeps it.
+        return None
+    if not single:
+        if copular or attribute:
+            if opener not in _SLOT_OPENERS and not (
+                span_a[0] in _DETERMINERS and span_b[0] in _DETERMINERS
+            ):
+                return None
+        elif not preposition:
+            return None
+    content = [
+        (i, w[:-2] if w.endswith("'s") else w)
+        for i, w in enumerate(a[:verb])
+        if w.lower() not in judges.STOPWORDS and w.lower() not in _DETERMINERS
+    ]
+    # Who: the user, a relation, a name ("Noor", "Priya Shah"); a sentence's
+    # first word is capitalised anyway ("Secrets are stored in …").
+    person = all(
+        w.lower() in _PERSON_SUBJECT
+        or w.lower() in RELATIONS
+        or (w[:1].isupper() and (i > 0 or w.lower() in lexicon.FIRST_NAMES))
+        for i, w in content
+    )
+    if person and not single:
+        return None
+    return " ".join(span_a), " ".join(span_b)
+
+
+# A restatement ("The user has a golden retriever" / "The user's dog is a
+# golden retriever", "Our DNS is managed by Route 53" / "Route 53 manages our
+# DNS") has at most this many words of its own in all, frame words too: in
+# LoCoMo, two different remarks about the same people share all but three
+# (QUALITY.md).
+RESTATED_OWN_WORDS = 2
+
+
+def restatement(c: Comparison) -> tuple[float, float, float] | None:
+    """Return the lexical evidence that `c` is one fact in another structure.
+
+    None when something of either side's own says which one or what: a
+    value, a relation, a possessor, a qualifier, an item's number, a name,
+    a negation, "also", another attribute, a swapped filler, content words
+    of one's own on both sides (a swap, "bash" / "sh"), more than
+    `RESTATED_OWN_WORDS` own words, or a long story. Else the evidence:
+    (own words, own content words, shared content words and values), for
+    `semantic_dedup`'s calibrated rule, which weighs it with the cosine.
+    """
+    if c.negation_flip or c.addition or c.other_attribute or c.swapped:
+        return None
+    if c.longest > NEAR_MAX_WORDS or c.agent_swap or c.word_swap:
+        return None
+    if c.pronoun_subject:
+        return None  # "It is written in Golang": what is "it"?
+    own = {**c.only_a, **c.only_b}
+    if set(own.values()) & {"value", "relation"}:
+        return None
+    if any(r == "entity" and w not in c.weak for w, r in own.items()):
+        return None
+    sides = sum(
+        any(r in ("entity", "unknown") for r in side.values())
+        for side in (c.only_a, c.only_b)
+    )
+    if sides > 1 or len(own) > RESTATED_OWN_WORDS:
+        return None
+    content = sum(r in ("entity", "unknown") for r in own.values())
+    shared = c.shared_values + c.shared_names + c.shared_content
+    if not shared:
+        return None
+    return float(len(own)), float(content), float(min(shared, 4))
+
+
+_PRONOUNS = frozenset("it this that they he she these those".split())
+
+
+def _pronoun_opens(text: str) -> bool:
+    """Return whether the statement's subject is a pronoun ("It is …")."""
+    tokens = _tokens(text)
+    return bool(tokens) and tokens[0].lower() in _PRONOUNS
+
+
+def _agent_swap(a: list[str], b: list[str]) -> bool:
+    """Return whether two statements give the same verb to different agents.
+
+    "John thanked Maria" / "Maria thanked John": the same words, another
+    fact; not "Cats trigger Priya's allergies" / "Priya has an allergy to
+    cats".
+    """
+    if not (a and b) or a[0].lower() in _DETERMINERS or b[0].lower() in _DETERMINERS:
+        return False
+    first_a = a[0][:-2] if a[0].endswith("'s") else a[0]
+    first_b = b[0][:-2] if b[0].endswith("'s") else b[0]
+    return (
+        first_a[:1].isupper()
+        and first_b[:1].isupper()
+        and first_a.lower() != first_b.lower()
+        and len(a) > 1
+        and len(b) > 1
+        and a[1].lower() == b[1].lower()  # the same verb: "thanked"
+        and first_a.lower() in {t.lower().removesuffix("'s") for t in b}
+        and first_b.lower() in {t.lower().removesuffix("'s") for t in a}
+    )
 
 
 def compare(premise: str, hypothesis: str) -> Comparison:
@@ -980,6 +1268,17 @@ def compare(premise: str, hypothesis: str) -> Comparison:
         episode=a.episode and b.episode,
         kinds={**a.kinds, **b.kinds},
         surface={**a.surface, **b.surface},
+        swapped=substitution(premise, hypothesis),
+        agent_swap=_agent_swap(_tokens(premise), _tokens(hypothesis)),
+        word_swap=swapped_words(premise, hypothesis),
+        pronoun_subject=_pronoun_opens(premise) != _pronoun_opens(hypothesis),
+        weak=frozenset(a.weak | b.weak),
+        shared_content=sum(
+            1
+            for w in shared
+            if {a.words[w], b.words[w]} & {"value", "unknown", "entity"}
+            and w not in _PERSON_SUBJECT
+        ),
         # Values that fill a slot: a typed or classed value, not a name
         # ("Caroline", "Melanie" are who the sentence is about).
         longest=max(len(a.words), len(b.words)),

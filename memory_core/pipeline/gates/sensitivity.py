@@ -291,11 +291,39 @@ CASUAL_CREDENTIAL_RES: tuple[re.Pattern[str], ...] = tuple(
         r"(?P<value>[^\s\"'`,;]{8,})",
     )
 )
+# A credential word anywhere in a line ("password", "pw", "token", "creds",
+# "passphrase" …), for the general rule below.
+CREDENTIAL_WORD_RE = re.compile(rf"(?i)(?<![A-Za-z]){KEY_NAME}(?![A-Za-z])")
+# Tokens near it: anything between spaces, quotes and brackets.
+NEARBY_TOKEN_RE = re.compile(r"[^\s\"'`,;()<>\[\]{}|]+")
+# How far from the credential word a generated-looking value may stand:
+# `password … New one: X`, `use X as the temporary password`.
+NEARBY_AFTER = 70
+NEARBY_BEFORE = 45
+# Numeric codes of locks, safes and doors: `the code for the bike lock is
+# 4417`, `safe combo is 36-12-48`, `PIN 7731 for the garage door`.
+LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        r"(?i)\b(?:code|combo|combination|pin)\b[^\n.]{0,40}?\b(?:lock|door|alarm|"
+        r"gate|safe|garage|locker|padlock|keypad|building)\b[^\n.\d]{0,20}?"
+        r"(?:\bis\b|:|=|->|→)\s*(?P<value>\d(?:[\d -]{2,10})\d)(?![\w/.-])"
+    ),
+    re.compile(
+        r"(?i)\b(?:lock|door|alarm|gate|safe|garage|locker|padlock|keypad)\s+"
+        r"(?:code|combo|combination|pin)\b[^\n.\d]{0,20}?(?:\bis\b|:|=|->|→)?\s*"
+        r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/.-])"
+    ),
+    re.compile(
+        r"(?i)\b(?:PIN|PIN code)\s*(?:is\s+|:\s*|#\s*)?(?P<value>\d{4,8})(?![\w/.-])"
+        r"(?!\s*(?:digits|characters|chars|attempts|tries))"
+    ),
+)
+
 # Names under which a bare number is still a secret (`PIN: 4832`).
 NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code")
 # Values that name a secret instead of being one.
 PLACEHOLDER_RE = re.compile(
-    r"(?i)^(?:\$\{?\w+\}?|\$\(.*|%\w+%|<[^>]*>|\*+|x{4,}|\.{3,}|…+|changeme|redacted|"
+    r"(?i)^(?:\$\{?\w+\}?|\$\{.*|\$\(.*|%\w+%|<[^>]*>|\*+|x{4,}|\.{3,}|…+|changeme|redacted|"
     r"none|null|undefined|env|os\.environ.*|getenv.*|settings\..*|"
     r"process\.env.*|import\.meta\.env.*|ENV\[.*|System\.getenv.*|"
     r"Environment\.GetEnvironmentVariable.*|config\..*|secrets\..*|vars\..*)$"
@@ -572,6 +600,49 @@ def _looks_like_token(word: str, *, after_key_word: bool) -> bool:
     )
 
 
+def _is_generated(token: str) -> bool:
+    """Tell a generated password or key from words, paths, versions, ids.
+
+    Mixed case with digits or symbols, or digits with symbols, at least 8
+    characters (`Tr0ub4dor&3x`, `7rB!kq29Lm`), and not a name that says
+    what it is (`1Password`, `OAuth2`), a path, a URL, an email, an
+    assignment, a version or a placeholder.
+    """
+    token = token.strip(".:!?)\u2026")
+    if len(token) < 8 or _is_placeholder(token):
+        return False
+    if any(mark in token for mark in ("://", "@", "=", "/", "\\", "${", "%")):
+        return False
+    if CREDENTIAL_WORD_RE.search(token):
+        return False  # `1Password`, `api_key_v2`
+    if re.fullmatch(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?", token):
+        return False  # numbers, dates, versions
+    return _is_strong(token)
+
+
+def _nearby_secrets(line: str) -> bool:
+    """Return whether a generated-looking value stands near a credential word.
+
+    The general rule behind the syntaxes the patterns above know: a line
+    that names a password, token, key or passphrase and holds, within a
+    few words of that name, a value that looks generated, holds that
+    secret, however the two are joined (`Password reset done. New one: X`,
+    `use X as the temporary password`).
+    """
+    for match in CREDENTIAL_WORD_RE.finditer(line):
+        if match.group("key").lower() == "pass" and not re.match(
+            r"\s*(?::|=|->|→|\bis\b)", line[match.end() :]
+        ):
+            continue  # "to pass the ``axes.W003`` check": the verb
+        window = line[
+            max(0, match.start() - NEARBY_BEFORE) : match.end() + NEARBY_AFTER
+        ]
+        for token in NEARBY_TOKEN_RE.findall(window):
+            if _is_generated(token):
+                return True
+    return False
+
+
 def _cli_password(match: re.Match[str]) -> str:
     return next((v for k, v in match.groupdict().items() if v and k[0] in "vw"), "")
 
@@ -640,6 +711,11 @@ def _line_secrets(line: str) -> Iterator[str]:
     for match in ASSIGNMENT_RE.finditer(line):
         value, key = match.group("value"), match.group("key")
         if _is_secret_value(value, key=key, bare=match.group("bare") is not None):
+            yield "Secret Keyword"
+    if _nearby_secrets(line):
+        yield "Secret Keyword"
+    for pattern in LOCK_CODE_RES:
+        if pattern.search(line):
             yield "Secret Keyword"
     for match in TOKEN_RE.finditer(line):
         before = line[: match.start()]
