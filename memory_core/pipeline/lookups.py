@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 from django.conf import settings
 from django.db import connection
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import Count, Exists, F, OuterRef, Q
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
@@ -256,15 +256,19 @@ class DatabaseLookups:
     ) -> WriteCounts:
         # Every attempt counts, admitted or refused (at the door or by the
         # worker): an agent whose writes keep being refused is throttled too.
-        attempts = WriteRequest.objects.filter(agent_id=agent_id)
+        # One query: each count an aggregate filter over the agent's writes
+        # that any of them can count (the windows, and the session).
         minute_ago = timezone.now() - timedelta(minutes=1)
-        return WriteCounts(
-            layer_in_window=attempts.filter(layer=layer, created_at__gte=since).count(),
-            all_in_last_minute=attempts.filter(created_at__gte=minute_ago).count(),
-            in_session=attempts.filter(session_id=session_id).count()
-            if session_id
-            else 0,
+        rows = Q(created_at__gte=min(since, minute_ago))
+        if session_id:
+            rows |= Q(session_id=session_id)
+        session = {"in_session": Count("id", filter=Q(session_id=session_id))}
+        counts = WriteRequest.objects.filter(rows, agent_id=agent_id).aggregate(
+            layer_in_window=Count("id", filter=Q(layer=layer, created_at__gte=since)),
+            all_in_last_minute=Count("id", filter=Q(created_at__gte=minute_ago)),
+            **(session if session_id else {}),
         )
+        return WriteCounts(**{"in_session": 0, **counts})
 
 
 class BatchLookups(DatabaseLookups):

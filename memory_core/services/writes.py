@@ -49,6 +49,7 @@ from memory_core.pipeline.types import (
     ExistingVersion,
     GateContext,
     GateResult,
+    WriteCounts,
 )
 from memory_core.policy import Policy, policy_for
 from memory_core.redaction import (
@@ -410,6 +411,27 @@ def write_expire_if_overdue(write: WriteRequest) -> WriteRequest:
 # The worker side.
 
 
+class _WorkerLookups(BatchLookups):
+    """BatchLookups that count an agent's writes once per batch.
+
+    Every write of the batch is stored before the batch runs and the batch
+    has one `now`: the counts the rate gate reads are the same for each of
+    its writes of the same agent, layer and session.
+    """
+
+    def __init__(self, tenant_id: uuid.UUID, candidates: list[Candidate]) -> None:
+        super().__init__(tenant_id, candidates)
+        self._counts: dict[tuple, WriteCounts] = {}
+
+    def write_counts(
+        self, agent_id, layer, since: datetime, session_id: str
+    ) -> WriteCounts:
+        key = (agent_id, layer, since, session_id)
+        if key not in self._counts:
+            self._counts[key] = super().write_counts(agent_id, layer, since, session_id)
+        return self._counts[key]
+
+
 class _BatchEmbedder:
     """Embed the batch's texts in one call; hand each candidate its vector.
 
@@ -589,7 +611,7 @@ def _batch_decide(
         candidate_from_payload(w.payload, write_id=w.id, agent_id=w.agent_id)
         for w in batch
     ]
-    lookups = BatchLookups(tenant_id, candidates)
+    lookups = _WorkerLookups(tenant_id, candidates)
     embed = _BatchEmbedder(candidates, lookups, vectors)
     _prime_neighbours(
         candidates, lookups, embed, policy_for(agents[batch[0].agent_id].tenant)
