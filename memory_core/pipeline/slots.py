@@ -92,6 +92,11 @@ SYNONYMS = {
     "midnight": "00:00",
     "noon": "12:00",
     "midday": "12:00",
+    "granddad": "grandfather",
+    "grandad": "grandfather",
+    "writer": "author",
+    "repo": "repository",
+    "financial year": "fiscal year",
 }
 # Month abbreviations, read as the month ("20 Dec" → "20 December").
 MONTH_ABBREVIATIONS = {
@@ -110,6 +115,8 @@ MONTH_ABBREVIATIONS = {
 }
 # "500 EUR a month", "per month", "every month" → "monthly".
 RATES = {
+    "second": "persecond",
+    "minute": "perminute",
     "hour": "hourly",
     "day": "daily",
     "night": "nightly",
@@ -224,6 +231,11 @@ UNITS = {
     "tb": ("gb", 1024),
     "mb": ("gb", 1 / 1024),
     "%": ("pct", 1),
+    "degrees": ("degc", 1),
+    "degree": ("degc", 1),
+    "°c": ("degc", 1),
+    "°": ("degc", 1),
+    "celsius": ("degc", 1),
     "percent": ("pct", 1),
 }
 CURRENCY_SIGNS = {"$": "usd", "€": "eur", "£": "gbp"}
@@ -265,6 +277,9 @@ FRAME_WORDS = frozenset(
     lesson lessons way family sibling siblings among
     request requests region
     out after before until since around during via into within
+    through across over along
+    about roughly approximately nearly almost usually typically always
+    generally normally mostly
     drink drinks has had
     """.split()
 )
@@ -332,6 +347,12 @@ _DATE = re.compile(
     rf"|\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b",
     re.IGNORECASE,
 )
+# "the last Sunday of the month", "the last working day": an ordinal.
+_LAST = re.compile(
+    r"(?<=\bthe )last(?= (?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday|day|week|weekend|working|business|weekday)\b)",
+    re.IGNORECASE,
+)
 _ORDINAL = re.compile(
     r"\b(\d{1,3})(?:st|nd|rd|th)\b|\b(" + "|".join(ORDINAL_WORDS) + r")\b",
     re.IGNORECASE,
@@ -341,7 +362,9 @@ _QUANTITY = re.compile(
     rf"([$€£])?\b(\d+(?:,\d{{3}})*(?:\.\d+)?)(k)?\s*({_UNIT_WORDS})?(?![\w])",
     re.IGNORECASE,
 )
-_WORD = re.compile(r"[A-Za-z0-9]+(?:'s)?|[$€£%]")
+# A typed token keeps its decimals ("Q3.2pct"); other words their
+# possessive.
+_WORD = re.compile(r"\b[TDOQ]\d+(?:\.\d+)?[a-z]*\b|[A-Za-z0-9]+(?:'s)?|[$€£%]")
 
 
 def _number(value: float) -> str:
@@ -486,6 +509,7 @@ def canonical_text(text: str) -> str:
     text = _HYPHEN.sub("", text)
     text = _TIME.sub(_time, text)
     text = _DATE.sub(_date, text)
+    text = _LAST.sub(" O99 ", text)
     text = _ORDINAL.sub(_ordinal, text)
     text = _QUANTITY.sub(_quantity, text)
     text = _RATE.sub(lambda m: " " + RATES[m.group(1).lower()], text)
@@ -566,12 +590,27 @@ _UPPER_CLASS = {
     for words in lexicon.UPPER_CLASSES.values()
     for word in words
 }
+# "model": a name with its number ("iPhone 13"), a value in its own right.
 _UPPER_KINDS = (
-    frozenset(_UPPER_CLASS.values()) | frozenset(lexicon.UPPER_CLASSES) | {"name"}
+    frozenset(_UPPER_CLASS.values())
+    | frozenset(lexicon.UPPER_CLASSES)
+    | {"name", "model"}
 )
 
 
-def _verb(token: str, i: int, nxt: str, prev: str = "") -> bool:
+_VERB_PREPOSITIONS = frozenset(
+    "with on in at to from for through via into onto over under".split()
+)
+
+
+def _verb(
+    token: str,
+    i: int,
+    nxt: str,
+    prev: str = "",
+    rest: tuple[str, ...] = (),
+    first: str = "",
+) -> bool:
     """Return whether `token` (not the first word) ends the subject."""
     lower = token.lower()
     if i == 0:
@@ -593,7 +632,17 @@ def _verb(token: str, i: int, nxt: str, prev: str = "") -> bool:
     if judges._suffix_stem(lower) in _VERB_STEMS:
         return True
     # "drives a red car", "employs 120 people", "commutes by bike".
-    return nxt.lower() in _OBJECT_STARTS or bool(_TYPED.match(nxt)) or nxt.isdigit()
+    if nxt.lower() in _OBJECT_STARTS or bool(_TYPED.match(nxt)) or nxt.isdigit():
+        return True
+    # "The user banks with Monzo", "The load balancer listens on port 443";
+    # not "The servers in Frankfurt are …" (a plural subject, a later verb).
+    return (
+        nxt.lower() in _VERB_PREPOSITIONS
+        and not prev.endswith(("s", "'s"))
+        and prev.lower() not in _DETERMINERS
+        and (first.lower() in _DETERMINERS or prev.lower() in _PERSON_SUBJECT)
+        and not any(t.lower() in _AUXILIARIES for t in rest)
+    )
 
 
 def _episode(tokens: list[str]) -> bool:
@@ -650,7 +699,14 @@ def read(text: str) -> Reading:
         subject = not verb_seen
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         if (
-            _verb(word, i, nxt, tokens[i - 1] if i else "")
+            _verb(
+                word,
+                i,
+                nxt,
+                tokens[i - 1] if i else "",
+                tuple(tokens[i + 1 :]),
+                tokens[0],
+            )
             or ":" in canonical[matches[i - 1].end() : matches[i].start()]
         ):
             verb_seen = True
@@ -735,7 +791,15 @@ def read(text: str) -> Reading:
             head = all(t.lower() in _DETERMINERS for t in tokens[:i]) and not (
                 inverted or nxt.lower() in _COPULAS or nxt.lower() in _LOWER_CLASS
             )
-            role = "entity" if head and subject else "value"
+            # "The user's car is a Toyota": the thing talked about.
+            owned = (
+                subject
+                and i
+                and tokens[i - 1].endswith("'s")
+                and nxt.lower() in _AUXILIARIES
+            )
+            role = "entity" if (head or owned) and subject else "value"
+            weak = bool(owned)
             kind = _LOWER_CLASS[lower]
         elif word[:1].isupper() and (lower in _UPPER_CLASS or lower in _LOWER_CLASS):
             if (i == 0 and not inverted) or (
@@ -787,17 +851,18 @@ def read(text: str) -> Reading:
             reading.multi = True
         if (
             role == "value"
-            and kind in _UPPER_KINDS
+            and (kind in _UPPER_KINDS or kind == "Q")
             and previous is not None
             and previous[0] == i - 1
             and canonical[matches[i - 1].end() : matches[i].start()] == " "
         ):
-            # "New York", "Sublime Text": one name of several words.
+            # "New York", "Sublime Text": one name of several words; "iPhone
+            # 13", "Pixel 7": a name with its model number.
             _, first, first_kind, first_surface = previous
             del reading.words[first]
             reading.kinds.pop(first, None)
             stem = f"{first}_{stem}"
-            kind = kind if kind != "name" else first_kind
+            kind = "model" if kind == "Q" else (kind if kind != "name" else first_kind)
             lower = f"{first_surface}_{lower}"
         previous = (
             (i, stem, kind, lower) if role == "value" and kind in _UPPER_KINDS else None
@@ -846,6 +911,9 @@ def _stem(word: str) -> str:
     lower = word.lower()
     if len(lower) > 7 and lower.endswith("ion") and lower[-4] in "ts":
         return judges._suffix_stem(lower[:-3])
+    if len(lower) > 7 and lower.endswith("ist"):
+        # "violinist", "pianist": who plays the instrument.
+        return judges._stem(lower[:-3])
     return judges._stem(lower)
 
 
@@ -889,6 +957,7 @@ class Comparison:
     agent_swap: bool = False
     word_swap: bool = False
     pronoun_subject: bool = False
+    typed_shared: bool = False
 
     def roles(self, side: dict[str, str]) -> set[str]:
         return set(side.values())
@@ -1028,7 +1097,7 @@ def _verb_index(tokens: list[str]) -> int:
         word = token[:-2] if token.endswith("'s") else token
         prev = tokens[i - 1] if i else ""
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if _verb(word, i, nxt, prev):
+        if _verb(word, i, nxt, prev, tuple(tokens[i + 1 :]), tokens[0]):
             return i
     return -1
 
@@ -1064,8 +1133,9 @@ def _aligned(premise: str, hypothesis: str) -> tuple | None:
     verb = _verb_index(a)
     if verb < 0 or verb >= prefix or _verb_index(b) != verb:
         return None
+    after_copula = la[prefix - 1] in _COPULAS
     for core in (core_a, core_b):
-        if all(_verbal(word) for word in core):
+        if all(_verbal(word, after_copula) for word in core):
             return None  # "are stored / kept in Vault": the frame's words
     for word in core_a + core_b:
         if (
@@ -1081,14 +1151,61 @@ def _aligned(premise: str, hypothesis: str) -> tuple | None:
     return a, la, prefix, suffix, span_a, span_b, verb
 
 
-def _verbal(word: str) -> bool:
-    """Return whether `word` is a frame word, a verb or a participle."""
+def _participle(word: str) -> bool:
+    return word.endswith(("ed", "ing")) or word in lexicon.IRREGULAR_PAST
+
+
+def _verbal(word: str, after_copula: bool = False) -> bool:
+    """Return whether `word` is a frame word, a verb or a participle.
+
+    Right after "is", only a participle ("is *kept* in"): "the default
+    branch is *develop*" names a value.
+    """
+    if after_copula:
+        return _participle(word)
     stem = _stem(word)
     return (
         stem in _FRAME_STEMS
         or stem in _CONCEPTS
         or judges._suffix_stem(word) in _VERB_STEMS
         or word.endswith(("ed", "ing"))
+    )
+
+
+# Endings of adjectives: "the car is *electric*" / "*automatic*" may both
+# hold; "the medication is *lisinopril*" / "*amlodipine*" may not.
+_ADJECTIVE_ENDINGS = (
+    "ous",
+    "ful",
+    "ive",
+    "able",
+    "ible",
+    "al",
+    "ic",
+    "y",
+    "less",
+    "ish",
+    "ed",
+    "ing",
+    "ant",
+    "ent",
+    "ar",
+    "ory",
+    "ile",
+)
+
+
+def _noun_like(span_a: list[str], span_b: list[str]) -> bool:
+    """Return whether two bare complements of "is" read as one-word names.
+
+    "The user's blood pressure medication is lisinopril / amlodipine", "the
+    default branch is main / develop"; not adjectives, which describe
+    several attributes at once ("the API is stable / slow").
+    """
+    return (
+        len(span_a) == 1
+        and len(span_b) == 1
+        and not any(w.endswith(_ADJECTIVE_ENDINGS) for w in span_a + span_b)
     )
 
 
@@ -1148,8 +1265,10 @@ def substitution(premise: str, hypothesis: str) -> tuple[str, str] | None:
         return None
     if not single:
         if copular or attribute:
-            if opener not in _SLOT_OPENERS and not (
-                span_a[0] in _DETERMINERS and span_b[0] in _DETERMINERS
+            if (
+                opener not in _SLOT_OPENERS
+                and not (span_a[0] in _DETERMINERS and span_b[0] in _DETERMINERS)
+                and not (opener in _COPULAS and _noun_like(span_a, span_b))
             ):
                 return None
         elif not preposition:
@@ -1206,7 +1325,12 @@ def restatement(c: Comparison) -> tuple[float, float, float] | None:
         any(r in ("entity", "unknown") for r in side.values())
         for side in (c.only_a, c.only_b)
     )
-    if sides > 1 or len(own) > RESTATED_OWN_WORDS:
+    # Words of one's own on both sides reword the frame only when a typed
+    # value (a number, time, date, quantity) ties the two: "The API rate
+    # limit is 1000 requests per minute" / "The API allows 1,000 …".
+    if sides > 1 and not c.typed_shared:
+        return None
+    if len(own) > RESTATED_OWN_WORDS + c.typed_shared:
         return None
     content = sum(r in ("entity", "unknown") for r in own.values())
     shared = c.shared_values + c.shared_names + c.shared_content
@@ -1272,6 +1396,9 @@ def compare(premise: str, hypothesis: str) -> Comparison:
         agent_swap=_agent_swap(_tokens(premise), _tokens(hypothesis)),
         word_swap=swapped_words(premise, hypothesis),
         pronoun_subject=_pronoun_opens(premise) != _pronoun_opens(hypothesis),
+        typed_shared=any(
+            _TYPED.match(w) and "value" in (a.words[w], b.words[w]) for w in shared
+        ),
         weak=frozenset(a.weak | b.weak),
         shared_content=sum(
             1

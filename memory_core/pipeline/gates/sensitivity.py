@@ -300,6 +300,20 @@ NEARBY_TOKEN_RE = re.compile(r"[^\s\"'`,;()<>\[\]{}|]+")
 # `password … New one: X`, `use X as the temporary password`.
 NEARBY_AFTER = 70
 NEARBY_BEFORE = 45
+TEMPLATE_RE = re.compile(r"\{\{|\{%|\$\{|%\(|<[^<>]+>")
+MAC_ADDRESS_RE = re.compile(r"(?:[0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}")
+# A passphrase of words in quotes: `the passphrase … is "maple copper
+# lantern thistle"`.
+QUOTED_PASSPHRASE_RE = re.compile(
+    r"(?i)\b(?:pass\s?phrase|password|passwort|mot de passe|contraseña|senha|pw)\b"
+    r"[^\n\"“]{0,50}?(?:\bis\b|:|=|->|→)\s*[\"“'](?P<value>[^\"”'\n]{12,80})[\"”']"
+)
+# `use Qu0kk4&128 for the shared Netflix account`: a generated-looking
+# value said to be used for an account or a login.
+USE_FOR_ACCOUNT_RE = re.compile(
+    r"(?i)\buse\s+[\"'`]?(?P<value>[^\s\"'`]{8,})[\"'`]?\s+(?:for|on|to)\b[^\n]{0,50}?"
+    r"\b(?:account|login|log in|sign in|wi-?fi|vpn|router|server|admin|portal|box)\b"
+)
 # Numeric codes of locks, safes and doors: `the code for the bike lock is
 # 4417`, `safe combo is 36-12-48`, `PIN 7731 for the garage door`.
 LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
@@ -310,7 +324,7 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(
         r"(?i)\b(?:lock|door|alarm|gate|safe|garage|locker|padlock|keypad)\s+"
-        r"(?:code|combo|combination|pin)\b[^\n.\d]{0,20}?(?:\bis\b|:|=|->|→)?\s*"
+        r"(?:[a-z]+\s+)?(?:code|combo|combination|pin)\b[^\n.\d]{0,20}?(?:\bis\b|:|=|->|→)?\s*"
         r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/.-])"
     ),
     re.compile(
@@ -663,6 +677,8 @@ def _line_secrets(line: str) -> Iterator[str]:
             yield "Basic Auth Credentials"
     for pattern in CLI_PASSWORD_RES:
         for match in pattern.finditer(line):
+            if MAC_ADDRESS_RE.fullmatch(match.group().strip()):
+                continue  # `3C:52:82:1A:7F:09` is no `.pgpass` line
             value = _cli_password(match)
             if len(value) >= 4 and not _is_placeholder(value):
                 yield "Command-Line Password"
@@ -714,6 +730,15 @@ def _line_secrets(line: str) -> Iterator[str]:
             yield "Secret Keyword"
     if _nearby_secrets(line):
         yield "Secret Keyword"
+    for match in QUOTED_PASSPHRASE_RE.finditer(line):
+        value = match.group("value")
+        if TEMPLATE_RE.search(value):
+            continue  # `password: '{{ db_password }}'`
+        if len(value.split()) >= 3 and not _is_placeholder(value):
+            yield "Secret Keyword"
+    for match in USE_FOR_ACCOUNT_RE.finditer(line):
+        if _is_generated(match.group("value")):
+            yield "Secret Keyword"
     for pattern in LOCK_CODE_RES:
         if pattern.search(line):
             yield "Secret Keyword"
@@ -827,6 +852,11 @@ NOT_PHONE_CONTEXT = (
     "call-id",
     "session id",
     "id",
+    # A conference's shared number is nobody's phone.
+    "dial-in",
+    "dial in",
+    "dialin",
+    "conference",
 )
 # 415-555-2671, (415) 555 2671, 415.555.2671, maybe followed by an extension.
 NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")
