@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from datetime import timedelta
 
 import pytest
@@ -13,7 +14,7 @@ from django.utils import timezone
 from approvals.models import ErasureRequest
 from memory_core.metrics.health import health_for, status_for
 from memory_core.metrics.models import Rollup, RollupKind
-from memory_core.metrics.rollups import GATE_MS_BOUNDS, rollup_tenant
+from memory_core.metrics.rollups import GATE_MS_BOUNDS, floor_day, rollup_tenant
 from memory_core.metrics.selectors import dashboard_for, percentile
 from memory_core.models import GcRun, ReadTally, Role, WriteRequest
 from tests.conftest import RLS_QUERIES
@@ -176,6 +177,39 @@ def test_day_rows_are_the_sums_of_their_hours(tenant, agents):
         assert board.writes == expected.count(), window
         assert board.writes == sum(sum(b["counts"].values()) for b in board.series)
         assert sum(g["count"] for g in board.gates) == 4 * board.writes, window
+
+
+def test_the_upgrade_backfills_day_rows_from_hourly_ones(tenant, agents):
+    """Hourly rows rolled up before day rows existed get their day rows
+    (migration 0003), equal to what a rollup makes."""
+    from django.apps import apps
+
+    backfill = importlib.import_module(
+        "memory_core.metrics.migrations.0003_day_rows_backfill"
+    ).backfill
+    now = timezone.now()
+    writes_insert(tenant, agents, count=500, end=now, span=timedelta(days=5))
+    rollup_tenant(tenant, now=now)
+    day_kinds = (RollupKind.WRITE_DAY, RollupKind.GATE_MS_DAY, RollupKind.DECISION_DAY)
+
+    def day_rows():
+        return sorted(
+            Rollup.objects.filter(tenant=tenant, kind__in=day_kinds).values_list(
+                "hour", "kind", "agent_id", "status", "gate", "code", "count", "buckets"
+            ),
+            key=str,
+        )
+
+    made = day_rows()
+    today = floor_day(now)
+    # Before the upgrade: hourly rows only; the first run made today's.
+    Rollup.objects.filter(tenant=tenant, kind__in=day_kinds, hour__lt=today).delete()
+
+    backfill(apps, None)
+
+    assert day_rows() == made
+    backfill(apps, None)  # days that have their rows are left alone
+    assert day_rows() == made
 
 
 def test_live_figures_queue_erasures_gc_and_reads(tenant, agents):
