@@ -23,6 +23,15 @@ BLIND3_CONTRADICTION = (0.94, 0.97)
 BLIND3_DUPLICATE = (0.90, 0.97)
 BLIND4_CONTRADICTION = (0.86, 0.97)
 BLIND4_DUPLICATE = (0.90, 0.97)
+# blind5 (3rd session): 0.68 / 1.00 and 0.54 / 1.00 untouched; 0.74 / 1.00
+# and 0.64 / 1.00 after a round of general mechanisms tuned elsewhere, still
+# untouched; its misses were then read (round 2).
+BLIND5_CONTRADICTION = (0.86, 0.97)
+BLIND5_DUPLICATE = (0.74, 0.97)
+# blind6: written before blind5's misses were read, measured once after
+# round 2 and not tuned on: 0.92 / 0.92 and 0.70 / 1.00 (QUALITY.md).
+BLIND6_CONTRADICTION = (0.90, 0.90)
+BLIND6_DUPLICATE = (0.68, 0.97)
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +49,10 @@ def embeddings():
         ("blind2", BLIND2_CONTRADICTION, BLIND2_DUPLICATE),
         ("blind3", BLIND3_CONTRADICTION, BLIND3_DUPLICATE),
         ("blind4", BLIND4_CONTRADICTION, BLIND4_DUPLICATE),
+        ("blind5", BLIND5_CONTRADICTION, BLIND5_DUPLICATE),
+        ("blind6", BLIND6_CONTRADICTION, BLIND6_DUPLICATE),
+        # The 3rd session's tuning set: 0.87 / 0.93 and 0.80 / 1.00.
+        ("tune", (0.85, 0.90), (0.78, 0.97)),
     ],
 )
 def test_gates_on_the_pair_sets(embeddings, name, contradiction, duplicate):
@@ -53,10 +66,20 @@ def test_gates_on_the_pair_sets(embeddings, name, contradiction, duplicate):
 
 
 def test_the_sets_are_large_and_disjoint():
-    names = ("dev", "heldout", "blind", "blind2", "blind3", "blind4")
+    names = (
+        "dev",
+        "heldout",
+        "blind",
+        "blind2",
+        "blind3",
+        "blind4",
+        "blind5",
+        "blind6",
+        "tune",
+    )
     sets = {name: gates_quality.read_pairs(name) for name in names}
     for name, rows in sets.items():
-        least = 500 if name in ("dev", "heldout") else 35
+        least = {"dev": 500, "heldout": 500, "tune": 15}.get(name, 35)
         for label in ("contradiction", "duplicate", "compatible"):
             assert sum(r["label"] == label for r in rows) >= least, name
     texts = {
@@ -238,3 +261,104 @@ def test_other_subjects_are_not_the_same_fact(first, second):
 
     comparison = compare(first, second)
     assert not comparison.same_fact and not comparison.near_same_fact, comparison
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis", "contradicts"),
+    [
+        # One filler swapped in the same frame, whatever its class (3rd
+        # session): values no list knows.
+        (
+            "The user's preferred shell is zsh.",
+            "The user's preferred shell is fish.",
+            True,
+        ),
+        (
+            "The wifi router is in the hallway.",
+            "The wifi router is in the living room.",
+            True,
+        ),
+        ("The user's car runs on diesel.", "The user's car runs on petrol.", True),
+        (
+            "The user's coffee order is a flat white.",
+            "The user's coffee order is a cappuccino.",
+            True,
+        ),
+        ("The default branch is main.", "The default branch is develop.", True),
+        ("The user prefers window seats.", "The user prefers aisle seats.", True),
+        ("The user's phone is an iPhone 13.", "The user's phone is a Pixel 7.", True),
+        (
+            "The book club meets on the last Sunday of the month.",
+            "The book club meets on the first Sunday of the month.",
+            True,
+        ),
+        (
+            "The user's mortgage rate is 3.2%.",
+            "The user's mortgage rate is 4.1%.",
+            True,
+        ),
+        # … but not another attribute, a person's many roles, an adjective.
+        ("The user prefers light mode.", "The user prefers light roast coffee.", False),
+        ("The server has 16 GB of RAM.", "The server has 16 GB of swap.", False),
+        ("The user is a nurse.", "The user is a runner.", False),
+        ("The API is stable.", "The API is slow.", False),
+        (
+            "For data analysis, the user likes to use Python.",
+            "For data analysis, the user's wife likes to use Python.",
+            False,
+        ),
+        ("Secrets are stored in Vault.", "Secrets are kept in Vault.", False),
+        ("Meeting notes from sprint 12.", "Meeting notes from sprint 13.", False),
+    ],
+)
+def test_a_substituted_filler_is_a_clash(premise, hypothesis, contradicts):
+    assert RuleJudge().judge(premise, hypothesis).contradicts is contradicts
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        # Restatements in another structure (3rd session).
+        (
+            "The user has a black Labrador.",
+            "The user's dog is a black Labrador.",
+            "duplicate",
+        ),
+        (
+            "The user's yoga class is on Thursday evenings.",
+            "The user does yoga on Thursday evenings.",
+            "duplicate",
+        ),
+        ("The max upload size is 10 MB.", "Uploads are capped at 10MB.", "duplicate"),
+        (
+            "The API rate limit is 1000 requests per minute.",
+            "The API allows 1,000 requests a minute.",
+            "duplicate",
+        ),
+        (
+            "The user drinks two coffees a day.",
+            "The user has 2 coffees daily.",
+            "duplicate",
+        ),
+        # Swapped words or agents, "also": never the same fact.
+        (
+            "The user's car runs on diesel.",
+            "The user's car runs on petrol.",
+            "contradiction",
+        ),
+        (
+            "Maria thanked John for the flowers.",
+            "John thanked Maria for the flowers.",
+            "pass",
+        ),
+        ("The user loves hiking.", "The user also loves kayaking.", "pass"),
+        ("The payments service is written in Go.", "It is written in Golang.", "pass"),
+        ("The user's flat has a balcony.", "The user's office has a balcony.", "pass"),
+    ],
+)
+def test_restatements_and_swaps_through_the_gates(embeddings, first, second, expected):
+    gates_quality.setup()
+    embeddings.ensure([first, second])
+    similarity = float(embeddings[first] @ embeddings[second])
+    stored = [gates_quality.stored_version(first, similarity)]
+    assert gates_quality.outcome(second, stored) == expected, similarity

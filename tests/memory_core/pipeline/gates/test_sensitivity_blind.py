@@ -196,6 +196,18 @@ SECRETS = [
     # blind6 (scored once, then fixed)
     "the admin password for grafana is still Tundra336!",
     "contraseña nueva -> FalconSommer2022!",
+    # A generated-looking value near a credential word (3rd session's
+    # general rule), lock codes.
+    "Password reset done. New one: 7rB!kq29Lm",
+    "use `hunter2Qx!9` as the temporary password for onboarding",
+    "the new pass for grafana, in case you need it: Tr0ub4dor&3x",
+    "Bob said the code for the bike lock is 4417",
+    "the safe combo is 36-12-48",
+    "PIN 7731 for the garage door",
+    # blind7 (scored once, then fixed)
+    'the passphrase for the backup gpg key is "maple copper lantern thistle"',
+    "Tell Sam the alarm disarm code changed to 6174",
+    "use Qu0kk4&128 for the shared Netflix account, same email as always",
 ]
 
 
@@ -240,6 +252,15 @@ CLEAN = [
     "docker run -d postgres:16-alpine3.19",
     "login with Google and GitHub works again",
     "AUTH flow is broken on staging",
+    # 3rd session
+    "I reset my password yesterday, the new one is in 1Password",
+    "DB_PASSWORD=${DB_PASSWORD:?must be set}",
+    "password: '{{ db_password }}'",
+    "- Allow ``AxesBackend`` subclasses to pass the ``axes.W003`` system check.",
+    "The lock screen PIN length was increased to 6 digits.",
+    # blind7
+    "the NAS is at 192.168.1.20, MAC 3C:52:82:1A:7F:09",
+    "dial-in: 0800 123 4567, access code 884 223 19#",
 ]
 
 
@@ -249,7 +270,7 @@ def test_public_material_and_placeholders_pass_untouched(text):
     assert not find_pii(text)
 
 
-PROBES = ["blind1", "blind2", "blind3", "blind4", "blind5", "blind6"]
+PROBES = ["blind1", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7"]
 
 
 @pytest.mark.parametrize("probe", PROBES)
@@ -257,6 +278,16 @@ PROBES = ["blind1", "blind2", "blind3", "blind4", "blind5", "blind6"]
 def test_the_probes_stay_fixed(probe, figure, target):
     figures = score(probe)
     assert figures[figure] >= target, figures["misses"]
+
+
+def test_the_last_probe_as_first_scored():
+    """blind8: written before blind7's misses were read, scored once after
+    the 3rd session's changes and not tuned on (SENSITIVITY.md): secrets
+    0.938, PII 1.000, clean 0.980. Below the secrets target; kept as is."""
+    figures = score("blind8")
+    assert figures["secrets_recall"] >= 0.93, figures["misses"]
+    assert figures["pii_recall"] >= 0.97, figures["misses"]
+    assert figures["clean_untouched"] >= 0.96, figures["misses"]
 
 
 def test_number_heavy_clean_text_is_rarely_touched():
