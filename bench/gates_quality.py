@@ -1,10 +1,10 @@
 """Measure the contradiction and dedup gates on labelled statement pairs.
 
-    .venv/bin/python bench/gates_quality.py [--sets dev heldout blind … blind4]
+    .venv/bin/python -m bench.gates_quality [--sets dev heldout blind … blind6 tune]
         [--locomo] [--misses contradiction|duplicate]
 
 Each pair of `tests/data/pairs_<set>.jsonl` (dev and heldout made by
-`tests/data/make_pair_sets.py`; blind to blind4 written by hand, see
+`tests/data/make_pair_sets.py`; blind to blind6 and tune written by hand, see
 memory_core/pipeline/QUALITY.md) is run through the gates as pure functions:
 the first statement is stored (a user-stated fact at confidence 0.9), the
 second is the write (the same), with all-MiniLM-L6-v2 embeddings (batched,
@@ -362,7 +362,17 @@ def main() -> None:
     parser.add_argument(
         "--sets",
         nargs="*",
-        default=["dev", "heldout", "blind", "blind2", "blind3", "blind4"],
+        default=[
+            "dev",
+            "heldout",
+            "blind",
+            "blind2",
+            "blind3",
+            "blind4",
+            "blind5",
+            "blind6",
+            "tune",
+        ],
     )
     parser.add_argument("--locomo", action="store_true")
     parser.add_argument("--api", action="store_true", help="through the HTTP API")
