@@ -78,11 +78,19 @@ RELEVANCE_RHO = f"""(
                        THEN i.access_count ELSE 0 END))
     * %(impact)s
 )"""
+# Uncorrelated, so the planner reads the tenant's open cases once per
+# statement (a hashed subplan) instead of probing per item and per use: the
+# staleness score uses it in two predicates over every active item.
 OPEN_CONFLICT_ON_HEAD = f"""(
-    EXISTS (SELECT 1 FROM {CONFLICTS} c
-            WHERE c.existing_version_id = i.head_id AND c.status = 'open')
-    OR EXISTS (SELECT 1 FROM {CONFLICTS} c
-               WHERE c.new_version_id = i.head_id AND c.status = 'open')
+    i.head_id IN (
+        SELECT c.existing_version_id FROM {CONFLICTS} c
+        WHERE c.tenant_id = %(tenant)s AND c.status = 'open'
+          AND c.existing_version_id IS NOT NULL
+        UNION ALL
+        SELECT c.new_version_id FROM {CONFLICTS} c
+        WHERE c.tenant_id = %(tenant)s AND c.status = 'open'
+          AND c.new_version_id IS NOT NULL
+    )
 )"""
 # staleness = w1·age_factor + w2·access_decay + w3·contradiction_flag (000 §6).
 STALENESS_SCORE = f"""(
@@ -191,8 +199,11 @@ class Context:
                 f"source_{n}": source,
                 f"authority_{n}": float(p.source_authority[source]),
             }
+        # An active item's head is active (item and head change status
+        # together): the condition lets the head columns come from the narrow
+        # partial index memory_version_gc_head_idx, not the wide version rows.
         sql = (
-            f"JOIN {VERSIONS} h ON h.id = i.head_id "
+            f"JOIN {VERSIONS} h ON h.id = i.head_id AND h.status = 'active' "
             f"LEFT JOIN (VALUES {rows}) AS p(layer, lam, tau, idle_hours) "
             "ON p.layer = i.layer "
             f"LEFT JOIN (VALUES {source_rows}) AS a(source, authority) "
