@@ -21,7 +21,16 @@ DATA = ROOT / "tests" / "data"
 SETS = ("secrets", "pii", "clean")
 
 
-PROBES = ("blind1", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8")
+PROBES = (
+    "blind1",
+    "blind2",
+    "blind3",
+    "blind4",
+    "blind5",
+    "blind6",
+    "blind7",
+    "blind8",
+)
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
 
