@@ -19,6 +19,8 @@ from memory_core.rls import for_each_tenant, tenant_context, tenant_of
 from memory_core.services.gc import gc_actor
 from memory_core.services.reviews import writes_expire_overdue
 from memory_core.services.writes import (
+    drain_flag_clear,
+    write_drain_continue,
     write_fail,
     write_process,
     writes_requeue_stalled,
@@ -39,9 +41,13 @@ def write_process_task(self, write_id: str) -> int:
     tenant_id = tenant_of(WriteRequest, uuid.UUID(write_id))
     if tenant_id is None:
         return 0
+    # Before the claim: a write stored from now on sends a message of its own.
+    drain_flag_clear(tenant_id=tenant_id)
     try:
         with tenant_context(tenant_id):
-            return write_process(write_id=uuid.UUID(write_id))
+            decided = write_process(write_id=uuid.UUID(write_id))
+            write_drain_continue(tenant_id=tenant_id, decided=decided)
+            return decided
     except (OperationalError, EmbeddingError) as exc:
         raise self.retry(exc=exc, countdown=min(2**self.request.retries, 60)) from exc
     except Exception as exc:

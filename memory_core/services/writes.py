@@ -11,6 +11,7 @@ from collections import defaultdict
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any
 
 from django.conf import settings
@@ -303,7 +304,9 @@ def _admit(
             lambda: write_enqueue(write_id=write.id, countdown=seconds)
         )
         return [_write_event("write.defer", write, retry_after=seconds)]
-    transaction.on_commit(lambda: write_enqueue(write_id=write.id))
+    transaction.on_commit(
+        lambda: write_drain_request(tenant_id=write.tenant_id, write_id=write.id)
+    )
     return [_write_event("write.submit", write)]
 
 
@@ -364,16 +367,92 @@ def _redacted_payload(payload: dict[str, Any], candidate: Candidate) -> dict[str
     return stored
 
 
-def write_enqueue(*, write_id: uuid.UUID, countdown: int | None = None) -> None:
-    """Send the write to the worker; if the broker is down, the sweeper retries."""
+def write_enqueue(*, write_id: uuid.UUID, countdown: int | None = None) -> bool:
+    """Send the write to the worker; if the broker is down, the sweeper retries.
+
+    Return whether the message was sent.
+    """
     from memory_core.tasks import write_process_task
 
     try:
         write_process_task.apply_async(args=[str(write_id)], countdown=countdown)
     except Exception:  # noqa: BLE001 - any broker failure leaves the write queued
         logger.exception("could not enqueue write %s; the sweeper will retry", write_id)
-        return
+        return False
     logger.info("write %s queued", write_id, extra={"write_id": write_id})
+    return True
+
+
+# One message per tenant drain: a burst of a tenant's writes sends one message
+# while one is waiting, not one per write (the task takes a batch of the
+# tenant's queued writes anyway). The flag lives beside the broker when that
+# is Redis; it expires, so a lost flag costs at most one more message.
+DRAIN_FLAG_SECONDS = 30
+
+
+@cache
+def _drain_flags() -> Any:
+    """A Redis client on the broker's Redis, or None (then every write is sent)."""
+    url = settings.CELERY_BROKER_URL
+    if not url.startswith(("redis://", "rediss://")):
+        return None
+    from redis import Redis
+
+    return Redis.from_url(url, socket_timeout=1.0, socket_connect_timeout=1.0)
+
+
+def _drain_key(tenant_id: uuid.UUID) -> str:
+    return f"mgc:drain:{settings.CELERY_TASK_DEFAULT_QUEUE}:{tenant_id}"
+
+
+def write_drain_request(*, tenant_id: uuid.UUID, write_id: uuid.UUID) -> bool:
+    """Make sure a drain of the tenant's queued writes is on its way.
+
+    Send a message for this write unless one for the tenant is already
+    waiting: the task clears the flag before it claims its batch, so a write
+    stored before the flag was cleared is in that batch (or the next one,
+    which a full batch requests), and one stored after sends its own.
+    Return whether a message was sent.
+    """
+    flags = _drain_flags()
+    if flags is not None:
+        try:
+            if not flags.set(
+                _drain_key(tenant_id), str(write_id), nx=True, ex=DRAIN_FLAG_SECONDS
+            ):
+                return False
+        except Exception:  # noqa: BLE001 - Redis trouble: send the message anyway
+            logger.warning("drain flag unavailable; enqueueing write %s", write_id)
+            return write_enqueue(write_id=write_id)
+    sent = write_enqueue(write_id=write_id)
+    if not sent and flags is not None:
+        drain_flag_clear(tenant_id=tenant_id)
+    return sent
+
+
+def drain_flag_clear(*, tenant_id: uuid.UUID) -> None:
+    """Let the tenant's next write send a message (a drain is starting)."""
+    flags = _drain_flags()
+    if flags is None:
+        return
+    try:
+        flags.delete(_drain_key(tenant_id))
+    except Exception:  # noqa: BLE001 - the flag expires on its own
+        logger.warning("could not clear the drain flag of tenant %s", tenant_id)
+
+
+def write_drain_continue(*, tenant_id: uuid.UUID, decided: int) -> None:
+    """After a full batch, request the next drain if writes are still queued."""
+    if decided < settings.MGC_WRITE_BATCH_SIZE:
+        return
+    next_id = (
+        WriteRequest.objects.filter(tenant_id=tenant_id, status=WriteStatus.QUEUED)
+        .order_by("created_at")
+        .values_list("id", flat=True)
+        .first()
+    )
+    if next_id is not None:
+        write_drain_request(tenant_id=tenant_id, write_id=next_id)
 
 
 def write_wait(*, write: WriteRequest, seconds: float) -> WriteRequest:
