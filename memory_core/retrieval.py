@@ -1,23 +1,27 @@
 """Retrieval: hybrid search over the memories an agent may read (000 §5).
 
-A search is a handful of queries in one read-only transaction:
+A search is two statements in one read-only transaction, while another
+thread embeds the query (`embed_query`: a per-process LRU of query vectors):
 
-1. the scope set: the agent's readable scopes (granted subtrees and their
-   ancestors), or the scopes it names and their ancestors;
-2. `set_config` of the HNSW scan (ef_search sized to the candidates,
-   iterative `relaxed_order` scan, pgvector ≥ 0.8) and a capped count that
-   picks an exact scan for a small scope set;
-3. the keyword query: the query's lexemes, each with a capped count of its
+1. the plan: no parallel workers for this transaction, `set_config` of the
+   HNSW scan (ef_search sized to the candidates, iterative `relaxed_order`
+   scan, pgvector ≥ 0.8), a capped count that picks an exact scan for a
+   small scope set, and the query's lexemes, each with a capped count of its
    matches in the scope set; a common one (at least 10 × k matches) is left
    out of the OR, so the keyword search never ranks the ten thousand
    versions that share a common word (all common: their AND);
-4. the candidates: the k nearest active versions by the HNSW index and the
+2. the candidates: the k nearest active versions by the HNSW index and the
    k best keyword matches (ts_rank_cd within the first 30 × k matches) by
    the `search_vector` GIN index, each with the tenant, scope, status and
    structured filters in the same SQL, so nothing the agent may not read is
    ever ranked; with each candidate, its occurrences of the query's lexemes
-   and its length (lexeme positions), read from its `search_vector`;
-5. the winners' content.
+   and its length (lexeme positions), read from its `search_vector`, and
+   what its hit shows (content, scope path, item fields).
+
+The scope set is the agent's readable scopes (granted subtrees and their
+ancestors) as a subquery of both statements (`readable_scopes_sql`), or the
+ids of the scopes it names and their ancestors (one more query, which also
+answers 404 for a scope it may not read).
 
 Fusion (`Policy.retrieval_fusion`), every signal in 0..1:
 
