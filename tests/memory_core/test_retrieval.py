@@ -281,6 +281,36 @@ def test_a_sibling_user_scope_is_not_readable(tenant, facts):
         search(agent, "green tea", scopes=[U43])
 
 
+def test_a_grant_is_matched_as_a_path_not_a_pattern(tenant, reader):
+    # The readable set is a subquery of the search (LIKE on the grant's
+    # path): "_" in a granted path must not match any character.
+    from audit.services import Actor
+    from memory_core.services.tenancy import scope_create
+
+    for path in ("/org/acme/user/a_1/", "/org/acme/user/ab1/"):
+        scope_create(tenant=tenant, path=path, actor=Actor.system("test"))
+    mine = remember(reader, "The a_1 user keeps bees.", scope="/org/acme/user/a_1/")
+    theirs = remember(reader, "The ab1 user keeps bees.", scope="/org/acme/user/ab1/")
+    assert mine.status == theirs.status == WriteStatus.COMMITTED
+    agent, _ = make_agent(tenant, scopes=["/org/acme/user/a_1/"])
+    returned = set(ids(search(agent, "who keeps bees", limit=100)))
+    assert mine.memory_item_id in returned
+    assert theirs.memory_item_id not in returned
+
+
+def test_a_repeated_query_is_embedded_once(reader, facts):
+    from memory_core.embeddings import _query_vector
+
+    query = f"Which theme does the person like? {uuid.uuid4().hex}"
+    first = search(reader, query)
+    misses = _query_vector.cache_info().misses
+    second = search(reader, query)
+    assert _query_vector.cache_info().misses == misses
+    assert [(h.memory_id, h.score) for h in second.hits] == [
+        (h.memory_id, h.score) for h in first.hits
+    ]
+
+
 def test_explicit_scopes_include_their_ancestors(reader, facts):
     org = remember(reader, "Refunds need two approvers.", scope="/org/acme/")
     assert org.status == WriteStatus.COMMITTED, org.reason
