@@ -462,13 +462,15 @@ def write_wait(*, write: WriteRequest, seconds: float) -> WriteRequest:
     curator decides or its deadline passes, when it fails closed.
     """
     deadline = time.monotonic() + min(seconds, settings.MGC_LONG_POLL_MAX_SECONDS)
-    pause = 0.05
+    # Short pauses first: most writes are decided within a few hundred ms,
+    # and the agent waits for the next look, not for the worker.
+    pause = 0.01
     while True:
         write = write_expire_if_overdue(write)
         if write.status not in WAITING or time.monotonic() >= deadline:
             return write
         time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
-        pause = min(pause * 1.5, 0.5)
+        pause = min(pause * 1.3, 0.25)
         write.refresh_from_db()
 
 
