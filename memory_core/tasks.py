@@ -22,6 +22,7 @@ from memory_core.services.writes import (
     drain_flag_clear,
     write_drain_continue,
     write_fail,
+    write_oldest_queued,
     write_process,
     writes_requeue_stalled,
 )
@@ -46,6 +47,10 @@ def write_process_task(self, write_id: str) -> int:
     try:
         with tenant_context(tenant_id):
             decided = write_process(write_id=uuid.UUID(write_id))
+            if not decided and (oldest := write_oldest_queued(tenant_id=tenant_id)):
+                # Decided in an earlier batch: drain the writes that relied
+                # on this message instead.
+                decided = write_process(write_id=oldest)
             write_drain_continue(tenant_id=tenant_id, decided=decided)
             return decided
     except (OperationalError, EmbeddingError) as exc:

@@ -441,6 +441,22 @@ def drain_flag_clear(*, tenant_id: uuid.UUID) -> None:
         logger.warning("could not clear the drain flag of tenant %s", tenant_id)
 
 
+def write_oldest_queued(*, tenant_id: uuid.UUID) -> uuid.UUID | None:
+    """Return the tenant's oldest queued write no batch holds, if any.
+
+    A drain message whose own write an earlier batch decided still stands
+    for the writes that sent no message while it waited: it takes this one.
+    """
+    with transaction.atomic():
+        return (
+            WriteRequest.objects.select_for_update(skip_locked=True)
+            .filter(tenant_id=tenant_id, status=WriteStatus.QUEUED)
+            .order_by("created_at")
+            .values_list("id", flat=True)
+            .first()
+        )
+
+
 def write_drain_continue(*, tenant_id: uuid.UUID, decided: int) -> None:
     """After a full batch, request the next drain if writes are still queued."""
     if decided < settings.MGC_WRITE_BATCH_SIZE:

@@ -63,7 +63,10 @@ def test_a_burst_larger_than_a_batch_is_all_decided(worker, tenant, agent_and_to
         ),
         timeout=180,
     )
+    # Decided, whatever the gates made of these similar notes (some may be
+    # held for review as clashing values): none is left waiting for a message.
     statuses = set(
         WriteRequest.objects.filter(id__in=ids).values_list("status", flat=True)
     )
-    assert statuses <= {WriteStatus.COMMITTED, WriteStatus.DUPLICATE}, statuses
+    assert WriteStatus.QUEUED not in statuses
+    assert WriteStatus.COMMITTED in statuses
