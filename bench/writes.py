@@ -206,15 +206,22 @@ def drain(write_ids: set, started_at: float, timeout: float = 600) -> dict:
     }
 
 
-def model_throughput(texts: list[str], provider=None) -> float:
-    """Texts per second of one batch call to the (configured) provider."""
+def model_throughput(texts: list[str], provider=None, rounds: int = 3) -> float:
+    """Texts per second of a batch call to the (configured) provider.
+
+    The best of `rounds` calls: on a shared machine one call can meet another
+    process's burst, and the model's rate is the denominator of every ratio.
+    """
     from memory_core.embeddings import get_provider
 
     provider = provider or get_provider()
     provider.embed(texts[:64])  # load and warm
-    started = time.perf_counter()
-    provider.embed(texts)
-    return len(texts) / (time.perf_counter() - started)
+    best = 0.0
+    for _ in range(rounds):
+        started = time.perf_counter()
+        provider.embed(texts)
+        best = max(best, len(texts) / (time.perf_counter() - started))
+    return best
 
 
 def torch_throughput(texts: list[str]) -> float:
