@@ -57,18 +57,17 @@ from memory_core.erasure import (
     reason_chain,
     subject_hash,
 )
-from memory_core.exceptions import Conflict, Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Forbidden, Invalid, NotFound, StateConflict
 from memory_core.fences import tenant_writes_fence_close
 from memory_core.metrics import instruments
 from memory_core.models import (
     Agent,
-    Membership,
     MemoryItem,
     MemoryVersion,
     RedactionToken,
-    Role,
     Tenant,
 )
+from memory_core.permissions import Capability, require
 from memory_core.policy import policy_for
 from memory_core.redaction import value_decrypt, value_encrypt
 from memory_core.scope_paths import scope_within
@@ -76,41 +75,24 @@ from memory_core.services.tenancy import agent_actor, scope_path_kind, user_acto
 
 logger = logging.getLogger(__name__)
 
-FILERS = frozenset({Role.COMPLIANCE_OFFICER, Role.CURATOR, Role.ADMIN})
-VIEWERS = FILERS
-# Only compliance officers decide: separation of duties from tenant admins.
-DECIDERS = frozenset({Role.COMPLIANCE_OFFICER})
 # Rescans before the final, locked verification (late writes for the subject).
 MAX_ROUNDS = 5
 PREVIEW_LIMIT = 500
 
 
-def _role(tenant: Tenant, user: User) -> str | None:
-    return (
-        Membership.objects.filter(tenant=tenant, user=user)
-        .values_list("role", flat=True)
-        .first()
-    )
-
-
 def erasure_role_check(
-    *, tenant: Tenant, user: User, roles: frozenset[str], message: str
+    *, tenant: Tenant, user: User, capability: Capability, message: str
 ) -> str:
     """Return the member's role; refuse non-members as not found, others as 403."""
-    role = _role(tenant, user) if user.is_active else None
-    if role is None:
+    if not user.is_active:
         raise NotFound("No such erasure request.")
-    if role not in roles:
-        raise PermissionDenied(message)
-    return role
-
-
-def may_decide(role: str | None) -> bool:
-    return role in DECIDERS
-
-
-def may_file(role: str | None) -> bool:
-    return role in FILERS
+    return require(
+        tenant=tenant,
+        user=user,
+        capability=capability,
+        missing="No such erasure request.",
+        refusal=message,
+    )
 
 
 # Selectors
@@ -212,7 +194,7 @@ def erasure_file(
         erasure_role_check(
             tenant=tenant,
             user=user,
-            roles=FILERS,
+            capability=Capability.ERASURE_FILE,
             message="Only compliance officers, curators and admins file erasures.",
         )
     if legal_basis not in LegalBasis.values:
@@ -223,7 +205,7 @@ def erasure_file(
         within = within if within.endswith("/") else within + "/"
         scope_path_kind(within)
         if agent is not None and not scope_within(within, agent.allowed_scopes):
-            raise PermissionDenied(
+            raise Forbidden(
                 f"This agent may not ask to forget in {within}.",
                 code="scope_not_allowed",
             )
@@ -302,7 +284,7 @@ def _identifiers_check_grant(
         else:
             continue
         if not ok:
-            raise PermissionDenied(
+            raise Forbidden(
                 f"This agent may not ask to forget identifier {n} "
                 f"({KIND_LABELS[ident.kind]}): an agent names only memories, "
                 f"users and scopes at or below its own scopes ({', '.join(allowed)}).",
@@ -406,7 +388,7 @@ def erasure_preview(
     erasure_role_check(
         tenant=tenant,
         user=user,
-        roles=VIEWERS,
+        capability=Capability.ERASURE_VIEW,
         message="Only compliance officers, curators and admins see erasures.",
     )
     request = erasure_get(tenant=tenant, request_id=request_id)
@@ -475,13 +457,13 @@ def erasure_approve(
     erasure_role_check(
         tenant=tenant,
         user=user,
-        roles=DECIDERS,
+        capability=Capability.ERASURE_DECIDE,
         message="Only compliance officers approve erasures.",
     )
     with transaction.atomic(durable=True):
         request = _lock(tenant, request_id)
         if request.status != ErasureStatus.FILED:
-            raise Conflict(
+            raise StateConflict(
                 f"This request is {request.status}; only a filed one is approved.",
                 code="not_filed",
             )
@@ -506,7 +488,7 @@ def erasure_execute(
     erasure_role_check(
         tenant=tenant,
         user=user,
-        roles=DECIDERS,
+        capability=Capability.ERASURE_DECIDE,
         message="Only compliance officers execute erasures.",
     )
     with transaction.atomic(durable=True):
@@ -514,7 +496,7 @@ def erasure_execute(
         if request.status in (ErasureStatus.COMPLETED, ErasureStatus.RUNNING):
             return request  # a re-run is a no-op: same job, same certificate
         if request.status == ErasureStatus.CANCELLED:
-            raise Conflict("This request was cancelled.", code="cancelled")
+            raise StateConflict("This request was cancelled.", code="cancelled")
         if policy_for(tenant).erasure_four_eyes:
             four_eyes_check(request, user)
         now = timezone.now()
@@ -550,9 +532,9 @@ def four_eyes_refusal(request: ErasureRequest, user: User) -> str:
 def four_eyes_check(request: ErasureRequest, user: User) -> None:
     """Refuse an execution four eyes forbid: 403 for the person, 409 for the state."""
     if refusal := four_eyes_refusal(request, user):
-        raise PermissionDenied(refusal, code="four_eyes")
+        raise Forbidden(refusal, code="four_eyes")
     if request.filed_by_id is None and request.approved_by_id is None:
-        raise Conflict(
+        raise StateConflict(
             "Four eyes: an agent filed this request, so a compliance officer "
             "approves it before another one executes it.",
             code="approval_required",
@@ -566,7 +548,7 @@ def erasure_cancel(
     erasure_role_check(
         tenant=tenant,
         user=user,
-        roles=DECIDERS,
+        capability=Capability.ERASURE_DECIDE,
         message="Only compliance officers cancel erasures.",
     )
     with transaction.atomic(durable=True):
@@ -576,7 +558,7 @@ def erasure_cancel(
             ErasureStatus.APPROVED,
             ErasureStatus.FAILED,
         ):
-            raise Conflict(
+            raise StateConflict(
                 f"A {request.status} request cannot be cancelled.", code="not_open"
             )
         now = timezone.now()
@@ -1049,7 +1031,7 @@ def erasure_certificate(
     erasure_role_check(
         tenant=tenant,
         user=user,
-        roles=VIEWERS,
+        capability=Capability.ERASURE_VIEW,
         message="Only compliance officers, curators and admins see erasures.",
     )
     request = erasure_get(tenant=tenant, request_id=request_id)

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from approvals.models import Notification
 from approvals.selectors import QueueFilters, review_queue
-from memory_core.exceptions import Conflict, Invalid, NotFound
+from memory_core.exceptions import Invalid, NotFound, StateConflict
 from memory_core.models import Tenant
 from memory_core.services.reviews import (
     REJECT_REASONS,
@@ -58,7 +58,7 @@ def reviews_bulk_decide(
     open contradiction case (a bulk decision never settles one), one that
     needs a written justification it lacks, or one that does not exist in
     this tenant, fails alone and says why; the others go through. A member who
-    may not decide is refused outright (`PermissionDenied` on the first row).
+    may not decide is refused outright (`Forbidden` on the first row).
     """
     if action not in BULK_ACTIONS:
         raise Invalid("Choose approve or reject.", code="invalid_action")
@@ -86,7 +86,7 @@ def reviews_bulk_decide(
                     note=note,
                     resolve_contradictions=False,
                 )
-        except (Conflict, Invalid, NotFound) as error:
+        except (StateConflict, Invalid, NotFound) as error:
             outcomes.append(BulkOutcome(write_id, error.message, error.code))
         else:
             outcomes.append(BulkOutcome(write_id))

@@ -43,15 +43,15 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from audit.services import audit_event_record
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Forbidden, Invalid, NotFound
 from memory_core.hashing import content_hash, structural_fingerprint
 from memory_core.keys import redaction_keys
-from memory_core.models import Membership, RedactionToken, Role, Tenant
+from memory_core.models import RedactionToken, Tenant
+from memory_core.permissions import RULES, Capability, can, member_role
 from memory_core.pipeline.gates.sensitivity import find_pii
 from memory_core.pipeline.types import Candidate
 from memory_core.services.tenancy import user_actor
 
-RESOLVER_ROLES = (Role.COMPLIANCE_OFFICER, Role.ADMIN)
 TOKEN_CREATE_ATTEMPTS = 5
 
 
@@ -314,16 +314,9 @@ def redaction_resolve(
     The resolution is audited (ids only) in the same transaction. A token of
     another tenant or principal is not found.
     """
-    role = (
-        Membership.objects.filter(tenant=tenant, user=actor)
-        .values_list("role", flat=True)
-        .first()
-    )
-    if not actor.is_active or role not in RESOLVER_ROLES:
-        raise PermissionDenied(
-            "Only a compliance officer or an admin of this tenant can resolve "
-            "redacted values."
-        )
+    role = member_role(tenant=tenant, user=actor)
+    if not actor.is_active or not can(role, Capability.REDACTION_RESOLVE):
+        raise Forbidden(RULES[Capability.REDACTION_RESOLVE].refusal)
     if not reason.strip():
         raise Invalid("Say why the value is needed.", code="reason_required")
     with transaction.atomic(durable=True):

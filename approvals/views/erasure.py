@@ -14,7 +14,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied as Forbidden
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -26,9 +26,10 @@ from approvals.forms import ErasureExecuteForm
 from approvals.models import ErasureRequest, ErasureStatus, LegalBasis
 from memory_core.access import member_required
 from memory_core.erasure import Kind
-from memory_core.exceptions import DomainError, NotFound, PermissionDenied
+from memory_core.exceptions import DomainError, Forbidden, NotFound
+from memory_core.htmx import render_page
 from memory_core.models import Tenant
-from memory_core.views import render_page
+from memory_core.permissions import Capability, can
 
 PAGE_SIZE = 50
 PREVIEWED = (ErasureStatus.FILED, ErasureStatus.APPROVED, ErasureStatus.FAILED)
@@ -68,8 +69,8 @@ class ErasureFileForm(forms.Form):
 def _refuse(error: DomainError) -> None:
     if isinstance(error, NotFound):
         raise Http404(error.message) from error
-    if isinstance(error, PermissionDenied):
-        raise Forbidden(error.message) from error
+    if isinstance(error, Forbidden):
+        raise PermissionDenied(error.message) from error
 
 
 def _check_viewer(request: HttpRequest, tenant: Tenant) -> None:
@@ -77,7 +78,7 @@ def _check_viewer(request: HttpRequest, tenant: Tenant) -> None:
         service.erasure_role_check(
             tenant=tenant,
             user=request.user,
-            roles=service.VIEWERS,
+            capability=Capability.ERASURE_VIEW,
             message=VIEW_REFUSED,
         )
     except DomainError as error:
@@ -116,7 +117,7 @@ def erasure_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
             "filters": {"status": status, "q": q},
             "q_invalid": bool(q) and not service.erasure_id_query(q),
             "statuses": ErasureStatus.choices,
-            "can_file": service.may_file(request.membership.role),
+            "can_file": can(request.membership, Capability.ERASURE_FILE),
             "overdue": service.erasures_overdue_count(tenant),
         },
     )
@@ -153,8 +154,10 @@ def erasure_new(request: HttpRequest, tenant: Tenant) -> HttpResponse:
         )
         response.status_code = 422
         return response
-    if not service.may_file(request.membership.role):
-        raise Forbidden("Only compliance officers, curators and admins file erasures.")
+    if not can(request.membership, Capability.ERASURE_FILE):
+        raise PermissionDenied(
+            "Only compliance officers, curators and admins file erasures."
+        )
     memory = request.GET.get("memory", "")
     form = ErasureFileForm(initial={"memory": memory} if memory else None)
     return render(request, "approvals/erasure_form.html", {"form": form})
@@ -183,7 +186,7 @@ def _detail_context(
         "preview": preview,
         "sla": sla,
         "overdue": overdue,
-        "can_decide": service.may_decide(request.membership.role),
+        "can_decide": can(request.membership, Capability.ERASURE_DECIDE),
         "four_eyes": four_eyes,
         "execute_refusal": (
             service.four_eyes_refusal(item, request.user) if four_eyes else ""
@@ -255,11 +258,11 @@ def erasure_execute(
     except DomainError as error:
         _refuse(error)
         raise
-    if not service.may_decide(request.membership.role):
-        raise Forbidden("Only compliance officers execute erasures.")
+    if not can(request.membership, Capability.ERASURE_DECIDE):
+        raise PermissionDenied("Only compliance officers execute erasures.")
     four_eyes = item.is_open and service.policy_for(tenant).erasure_four_eyes
     if four_eyes and (refusal := service.four_eyes_refusal(item, request.user)):
-        raise Forbidden(refusal)
+        raise PermissionDenied(refusal)
     form = ErasureExecuteForm(request.POST, request_id=str(request_id))
     if not form.is_valid():
         context = _detail_context(request, tenant, request_id, execute_form=form)

@@ -1,7 +1,7 @@
 """A tenant admin's use cases: members and roles, agents and tokens, the policy.
 
 Every function here takes the acting `user` and refuses unless that user is an
-admin of the tenant (`PermissionDenied`); a user who is not a member at all,
+admin of the tenant (`Forbidden`); a user who is not a member at all,
 and an object of another tenant, get `NotFound`. The console hides the buttons
 too, but these checks are the ones that count.
 """
@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Q, QuerySet
 
 from audit.services import audit_event_record
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Forbidden, Invalid, NotFound
 from memory_core.models import (
     Agent,
     AgentRole,
@@ -30,6 +30,7 @@ from memory_core.models import (
     Scope,
     Tenant,
 )
+from memory_core.permissions import Capability, can
 from memory_core.pipeline.gates.evidence import (
     AGENT_REASONING,
     MEMORY_ITEM,
@@ -64,8 +65,8 @@ def admin_membership_require(*, tenant: Tenant, user: User) -> Membership:
     )
     if membership is None:
         raise NotFound("No such tenant.")
-    if membership.role != Role.ADMIN:
-        raise PermissionDenied(
+    if not can(membership, Capability.ADMINISTER):
+        raise Forbidden(
             f"Only admins of {tenant.name} can do this; you are "
             f"{membership.get_role_display().lower()}.",
             code="admins_only",

@@ -30,8 +30,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from audit.services import AuditEntry, audit_events_record
-from memory_core.exceptions import Conflict as AlreadyDecided
-from memory_core.exceptions import Invalid, NotFound
+from memory_core.exceptions import AlreadyDecided, Invalid, NotFound
 from memory_core.models import (
     Conflict,
     ConflictPairAllowance,

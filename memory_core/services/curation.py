@@ -31,25 +31,23 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from audit.services import AuditEntry, audit_events_record
-from memory_core.exceptions import Conflict, Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Invalid, NotFound, StateConflict
 from memory_core.models import (
     Layer,
     LogOperation,
-    Membership,
     MemoryAnnotation,
     MemoryItem,
     MemoryLogEntry,
     MemoryVersion,
-    Role,
     Scope,
     ScopeKind,
     Tenant,
     VersionStatus,
     ancestor_paths,
 )
+from memory_core.permissions import Capability, require
 from memory_core.services.tenancy import user_actor
 
-CURATORS = frozenset({Role.CURATOR, Role.ADMIN})
 # (from, to) scope kinds a memory may be promoted along (000 §7).
 PROMOTIONS = frozenset(
     {
@@ -64,24 +62,11 @@ MAX_REASON_CHARS = 1000
 MAX_NOTE_CHARS = 4000
 
 
-def may_curate(role: str | None) -> bool:
-    """Return whether a member with `role` may change memories."""
-    return role in CURATORS
-
-
 def require_curator(
     tenant: Tenant, user: User, *, missing: str = "No such memory."
 ) -> None:
     """Refuse non-members (as not found) and members who may not curate."""
-    role = (
-        Membership.objects.filter(tenant=tenant, user=user)
-        .values_list("role", flat=True)
-        .first()
-    )
-    if role is None:
-        raise NotFound(missing)
-    if not may_curate(role):
-        raise PermissionDenied("Only curators and admins change memories.")
+    require(tenant=tenant, user=user, capability=Capability.CURATE, missing=missing)
 
 
 def required_reason(reason: str | None) -> str:
@@ -116,7 +101,7 @@ def _lock_head(item: MemoryItem) -> MemoryVersion:
         .first()
     )
     if head is None or item.status != VersionStatus.ACTIVE:
-        raise Conflict(
+        raise StateConflict(
             f"This memory is {item.status}, not active; reload the page.",
             code="not_active",
             details={"status": item.status},
@@ -129,7 +114,7 @@ def _refuse_pending_draft(item: MemoryItem) -> None:
     if MemoryVersion.objects.filter(
         tenant_id=item.tenant_id, item=item, status=VersionStatus.DRAFT
     ).exists():
-        raise Conflict(
+        raise StateConflict(
             "A write to this memory awaits review; decide it first.",
             code="pending_draft",
         )
@@ -146,7 +131,7 @@ def _refuse_taken_key(item: MemoryItem, *, scope_id: uuid.UUID, layer: str) -> N
         .exclude(pk=item.pk)
         .exists()
     ):
-        raise Conflict(
+        raise StateConflict(
             f"Another {layer} memory there already has the key "
             f"{item.memory_key!r}; merge or retire it first.",
             code="key_taken",
@@ -307,9 +292,9 @@ def _set_pinned(
         item = _lock_item(tenant, item_id)
         if item.pinned == pinned:
             state = "pinned" if pinned else "not pinned"
-            raise Conflict(f"This memory is already {state}.", code="already_done")
+            raise StateConflict(f"This memory is already {state}.", code="already_done")
         if pinned and item.status != VersionStatus.ACTIVE:
-            raise Conflict(
+            raise StateConflict(
                 f"Only an active memory can be pinned; this one is {item.status}.",
                 code="not_active",
             )
@@ -361,7 +346,7 @@ def version_rollback(
         if bad is None:
             raise NotFound("No such version of this memory.")
         if item.head_id != bad.pk or bad.status != VersionStatus.ACTIVE:
-            raise Conflict(
+            raise StateConflict(
                 f"v{bad.number} is not the current version of this memory any "
                 "more; reload the page to see what changed.",
                 code="not_head",
@@ -455,7 +440,7 @@ def memory_force_expire(
     with transaction.atomic(durable=True):
         item = _lock_item(tenant, item_id)
         if item.pinned:
-            raise Conflict(
+            raise StateConflict(
                 "This memory is pinned; unpin it before expiring it.", code="pinned"
             )
         head = _lock_head(item)
@@ -502,7 +487,7 @@ def memory_reclassify(
     with transaction.atomic(durable=True):
         item = _lock_item(tenant, item_id)
         if item.layer == layer:
-            raise Conflict(
+            raise StateConflict(
                 f"This memory is already in the {layer} layer.", code="already_done"
             )
         head = _lock_head(item)

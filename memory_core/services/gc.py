@@ -21,7 +21,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from audit.services import Actor, AuditEntry, audit_events_record
-from memory_core.exceptions import Conflict, Invalid, NotFound
+from memory_core.exceptions import Invalid, NotFound, StateConflict
 from memory_core.models import (
     GcRun,
     LogOperation,
@@ -72,13 +72,13 @@ def memory_recover(
         if item is None:
             raise NotFound("No such memory.")
         if item.status != VersionStatus.EXPIRED:
-            raise Conflict(
+            raise StateConflict(
                 f"Only an expired memory can be recovered; this one is {item.status}.",
                 code="not_expired",
             )
         ends = grace_ends_at(item, grace_days=grace_days)
         if ends is not None and ends <= now:
-            raise Conflict(
+            raise StateConflict(
                 f"The grace period ended on {ends:%Y-%m-%d %H:%M} UTC; the memory "
                 "is due for deletion and can no longer be recovered.",
                 code="grace_over",
@@ -170,7 +170,7 @@ def _refuse_taken_key(item: MemoryItem) -> None:
         .exclude(pk=item.pk)
         .exists()
     ):
-        raise Conflict(
+        raise StateConflict(
             f"Another memory there holds the key {item.memory_key!r} now; "
             "retire it first.",
             code="key_taken",

@@ -15,21 +15,19 @@ from django.db import transaction
 from django.utils import timezone
 
 from audit.services import Actor, AuditEntry, audit_events_record
-from memory_core.exceptions import Conflict as AlreadyDecided
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import AlreadyDecided, Invalid, NotFound
 from memory_core.keys import provenance_keys
 from memory_core.metrics import instruments
 from memory_core.models import (
     Conflict,
     ConflictStatus,
-    Membership,
     MemoryVersion,
     ReviewTier,
-    Role,
     Tenant,
     WriteRequest,
     WriteStatus,
 )
+from memory_core.permissions import Capability, require
 from memory_core.policy import policy_for
 from memory_core.provenance import provenance_resign_approved
 from memory_core.services.agents import agent_reputation_refresh
@@ -39,7 +37,6 @@ from memory_core.services.memory import (
     versions_supersede,
 )
 
-DECIDERS = {Role.CURATOR, Role.ADMIN}
 # Flags whose approval needs a written justification.
 JUSTIFY_FLAGS = {"poisoning"}
 MIN_JUSTIFICATION_CHARS = 10
@@ -55,15 +52,12 @@ REJECT_REASONS = (
 
 def require_decider(tenant: Tenant, user: User) -> None:
     """Refuse anyone but the tenant's curators and admins (outsiders: not found)."""
-    role = (
-        Membership.objects.filter(tenant=tenant, user=user)
-        .values_list("role", flat=True)
-        .first()
+    require(
+        tenant=tenant,
+        user=user,
+        capability=Capability.REVIEW_DECIDE,
+        missing="No such write.",
     )
-    if role is None:
-        raise NotFound("No such write.")
-    if role not in DECIDERS:
-        raise PermissionDenied("Only curators and admins decide reviews.")
 
 
 def lock_pending_write(

@@ -18,7 +18,7 @@ from approvals.erasure import (
 )
 from approvals.models import ErasureProbe, ErasureRequest, ErasureStatus
 from audit.models import AuditEvent
-from memory_core.exceptions import Conflict, Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Forbidden, Invalid, NotFound, StateConflict
 from memory_core.models import MemoryItem, Role
 from memory_core.services.writes import write_process, write_submit
 from tests.factories import make_member
@@ -83,10 +83,10 @@ def test_roles(tenant, other_tenant, officer):
     viewer = make_member(tenant, Role.VIEWER, username="vic")
     curator = make_member(tenant, Role.CURATOR, username="cora")
     outsider = make_member(other_tenant, Role.COMPLIANCE_OFFICER, username="otto")
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         file(tenant, viewer)
     request = file(tenant, curator)  # curators may file
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         erasure_execute(tenant=tenant, request_id=request.pk, user=curator)
     with pytest.raises(NotFound):
         erasure_execute(tenant=tenant, request_id=request.pk, user=outsider)
@@ -107,7 +107,7 @@ def test_four_eyes_is_on_by_default_and_the_filer_cannot_execute(
 ):
     assert tenant.policy.get("erasure_four_eyes") is None  # the default
     request = file(tenant, officer)
-    with pytest.raises(PermissionDenied) as refused:
+    with pytest.raises(Forbidden) as refused:
         erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
     assert refused.value.code == "four_eyes"
     assert "you filed this request" in refused.value.message
@@ -122,7 +122,7 @@ def test_four_eyes_is_on_by_default_and_the_filer_cannot_execute(
 def test_four_eyes_the_approver_cannot_execute_either(tenant, officer, second_officer):
     request = file(tenant, filer(tenant))
     erasure_approve(tenant=tenant, request_id=request.pk, user=officer)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
     erasure_execute(tenant=tenant, request_id=request.pk, user=second_officer)
     assert erasure_run(request_id=request.pk) == ErasureStatus.COMPLETED
@@ -169,7 +169,7 @@ def test_a_rerun_is_a_no_op_with_the_same_certificate(tenant, agent, officer):
     again.refresh_from_db()
     assert again.certificate == certificate
     assert AuditEvent.objects.filter(tenant_id=tenant.id).count() == events
-    with pytest.raises(Conflict):
+    with pytest.raises(StateConflict):
         erasure_cancel(tenant=tenant, request_id=request.pk, user=officer)
 
 
@@ -258,5 +258,5 @@ def test_cancel_destroys_the_identifiers(tenant, officer):
     assert request.status == ErasureStatus.CANCELLED
     assert bytes(request.identifiers_ciphertext) == b""
     assert list(erasures_open(tenant)) == []
-    with pytest.raises(Conflict):
+    with pytest.raises(StateConflict):
         erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
