@@ -39,6 +39,7 @@ from approvals.models import (
     ErasureStatus,
     LegalBasis,
 )
+from audit.actions import AuditAction
 from audit.models import AuditEvent
 from audit.services import Actor, AuditEntry, audit_events_record
 from memory_core.erasure import (
@@ -229,7 +230,7 @@ def erasure_file(
     actor = user_actor(user) if user is not None else agent_actor(agent)
     with transaction.atomic(durable=True):
         request.save(force_insert=True)
-        _audit(request, actor, "erasure.file", source=source)
+        _audit(request, actor, AuditAction.ERASURE_FILE, source=source)
     return request
 
 
@@ -470,7 +471,7 @@ def erasure_approve(
         request.status = ErasureStatus.APPROVED
         request.approved_by, request.approved_at = user, timezone.now()
         request.save(update_fields=["status", "approved_by", "approved_at"])
-        _audit(request, user_actor(user), "erasure.approve")
+        _audit(request, user_actor(user), AuditAction.ERASURE_APPROVE)
     return request
 
 
@@ -512,7 +513,7 @@ def erasure_execute(
                 "error",
             ]
         )
-        _audit(request, user_actor(user), "erasure.execute")
+        _audit(request, user_actor(user), AuditAction.ERASURE_EXECUTE)
         transaction.on_commit(lambda: erasure_enqueue(request_id=request.pk))
     return request
 
@@ -573,7 +574,7 @@ def erasure_cancel(
             ]
         )
         request.probes.all().delete()
-        _audit(request, user_actor(user), "erasure.cancel")
+        _audit(request, user_actor(user), AuditAction.ERASURE_CANCEL)
     return request
 
 
@@ -712,7 +713,7 @@ def _delete_chunk(
         _audit(
             request,
             SYSTEM,
-            "erasure.chunk",
+            AuditAction.ERASURE_CHUNK,
             items=sum(result.layers.values()),
             tables=result.tables,
         )
@@ -730,7 +731,7 @@ def _delete_rows(request_id: uuid.UUID, attempt: int, found: ErasureSet) -> None
         _add_counts(request, tables, {})
         request.heartbeat_at = timezone.now()
         request.save(update_fields=["counts", "heartbeat_at"])
-        _audit(request, SYSTEM, "erasure.rows", tables=tables)
+        _audit(request, SYSTEM, AuditAction.ERASURE_ROWS, tables=tables)
 
 
 def _finish(request_id: uuid.UUID, attempt: int, identifiers: list[Identifier]) -> str:
@@ -790,7 +791,7 @@ def _finish(request_id: uuid.UUID, attempt: int, identifiers: list[Identifier]) 
                     "counts",
                 ]
             )
-            _audit(request, SYSTEM, "erasure.fail", survivors=survivors)
+            _audit(request, SYSTEM, AuditAction.ERASURE_FAIL, survivors=survivors)
             logger.error("erasure %s failed verification: %s", request.pk, survivors)
             return request.status
         request.status = ErasureStatus.COMPLETED
@@ -799,7 +800,7 @@ def _finish(request_id: uuid.UUID, attempt: int, identifiers: list[Identifier]) 
         (event,) = _audit(
             request,
             SYSTEM,
-            "erasure.complete",
+            AuditAction.ERASURE_COMPLETE,
             counts=request.counts,
             probes=min(len(probes), 1000),
         )
@@ -1003,7 +1004,7 @@ def erasure_fail(*, request_id: uuid.UUID, reason: str) -> None:
         )
         request.finished_at = timezone.now()
         request.save(update_fields=["status", "error", "finished_at"])
-        _audit(request, SYSTEM, "erasure.fail", error=reason)
+        _audit(request, SYSTEM, AuditAction.ERASURE_FAIL, error=reason)
 
 
 def erasures_resume_stalled() -> int:

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from approvals.models import Notification, ReviewEscalation
+from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
 from memory_core.models import (
     Membership,
@@ -85,7 +86,7 @@ def review_escalate(
         audit_event_record(
             tenant_id=write.tenant_id,
             actor=Actor.system("escalation"),
-            action="review.escalate",
+            action=AuditAction.REVIEW_ESCALATE,
             object_type="write_request",
             object_id=str(write.id),
             reason="review_sla_passed",

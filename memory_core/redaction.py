@@ -42,6 +42,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from audit.actions import AuditAction
 from audit.services import audit_event_record
 from memory_core.exceptions import Forbidden, Invalid, NotFound
 from memory_core.hashing import content_hash, structural_fingerprint
@@ -333,7 +334,7 @@ def redaction_resolve(
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(actor),
-            action="redaction.resolve",
+            action=AuditAction.REDACTION_RESOLVE,
             object_type="redaction_token",
             object_id=str(row.pk),
             reason=reason,

@@ -49,6 +49,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
 from memory_core.deletion import items_hard_delete
 from memory_core.expiry import items_expire
@@ -247,10 +248,10 @@ def _batch(
     if action == HARD_DELETE:
         counts = items_hard_delete(tenant_id=tenant.id, item_ids=ids)
         outcome.rows_deleted.update(counts)
-        event = "retention.hard_delete"
+        event = AuditAction.RETENTION_HARD_DELETE
     else:
         counts = _soft_delete(tenant, ids, outcome, now=now)
-        event = "retention.expire"
+        event = AuditAction.RETENTION_EXPIRE
     outcome.items += len(ids)
     audit_event_record(
         tenant_id=tenant.id,

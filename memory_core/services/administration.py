@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Count, Max, Q, QuerySet
 
+from audit.actions import AuditAction
 from audit.services import audit_event_record
 from memory_core.exceptions import Forbidden, Invalid, NotFound
 from memory_core.models import (
@@ -154,7 +155,7 @@ def membership_set_role(
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action="membership.role_change",
+            action=AuditAction.MEMBERSHIP_ROLE_CHANGE,
             object_type="user",
             object_id=str(membership.user_id),
             metadata={"old": old, "new": role},
@@ -173,7 +174,7 @@ def membership_remove(*, tenant: Tenant, user: User, membership_id: int) -> Memb
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action="membership.remove",
+            action=AuditAction.MEMBERSHIP_REMOVE,
             object_type="user",
             object_id=str(member_id),
             metadata={"role": role},
@@ -214,7 +215,7 @@ def member_invite(
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action="membership.invite",
+            action=AuditAction.MEMBERSHIP_INVITE,
             object_type="user",
             object_id=str(member.pk),
             metadata={"role": role, "new_account": password is not None},
@@ -344,7 +345,7 @@ def agent_update(
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action="agent.update",
+            action=AuditAction.AGENT_UPDATE,
             object_type="agent",
             object_id=str(agent.id),
             reason=reason,
@@ -367,7 +368,9 @@ def _agent_set_active(
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action="agent.activate" if active else "agent.deactivate",
+            action=AuditAction.AGENT_ACTIVATE
+            if active
+            else AuditAction.AGENT_DEACTIVATE,
             object_type="agent",
             object_id=str(agent.id),
             reason=reason,
@@ -763,7 +766,7 @@ def tenant_policy_update(
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action="tenant.policy_update",
+            action=AuditAction.TENANT_POLICY_UPDATE,
             object_type="tenant",
             object_id=str(tenant.id),
             reason=reason,

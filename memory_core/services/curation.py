@@ -30,6 +30,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import AuditEntry, audit_events_record
 from memory_core.exceptions import Invalid, NotFound, StateConflict
 from memory_core.models import (
@@ -308,7 +309,9 @@ def _set_pinned(
             tenant_id=tenant.id,
             actor=user_actor(user),
             entries=[
-                _event(f"memory.{operation}", item, reason, version_id=item.head_id)
+                _event(
+                    AuditAction.memory(operation), item, reason, version_id=item.head_id
+                )
             ],
         )
     return item
@@ -417,7 +420,7 @@ def version_rollback(
             actor=actor,
             entries=[
                 _event(
-                    "memory.rollback",
+                    AuditAction.MEMORY_ROLLBACK,
                     item,
                     reason,
                     version_id=str(bad.id),
@@ -461,7 +464,9 @@ def memory_force_expire(
         audit_events_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            entries=[_event("memory.expire", item, reason, version_id=str(head.id))],
+            entries=[
+                _event(AuditAction.MEMORY_EXPIRE, item, reason, version_id=str(head.id))
+            ],
         )
     return item
 
@@ -520,7 +525,7 @@ def memory_reclassify(
             actor=actor,
             entries=[
                 _event(
-                    "memory.reclassify",
+                    AuditAction.MEMORY_RECLASSIFY,
                     item,
                     reason,
                     version_id=str(version.id),
@@ -629,7 +634,7 @@ def memory_promote(
             actor=actor,
             entries=[
                 _event(
-                    "memory.promote",
+                    AuditAction.MEMORY_PROMOTE,
                     item,
                     reason,
                     version_id=str(version.id),
@@ -668,7 +673,7 @@ def memory_annotate(
             actor=user_actor(user),
             entries=[
                 _event(
-                    "memory.annotate",
+                    AuditAction.MEMORY_ANNOTATE,
                     item,
                     "",
                     annotation_id=note.pk,

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
 from memory_core.exceptions import Invalid, NotFound, StateConflict
 from memory_core.models import (
@@ -142,7 +143,7 @@ def memory_recover(
             actor=actor,
             entries=[
                 AuditEntry(
-                    action="memory.recover",
+                    action=AuditAction.MEMORY_RECOVER,
                     object_type="memory_item",
                     object_id=str(item.id),
                     reason=reason,
@@ -188,7 +189,7 @@ def gc_dry_run_request(*, tenant: Tenant, user: User) -> None:
             actor=user_actor(user),
             entries=[
                 AuditEntry(
-                    action="gc.run.request",
+                    action=AuditAction.GC_RUN_REQUEST,
                     object_type="tenant",
                     object_id=str(tenant.id),
                     metadata={"dry_run": True},

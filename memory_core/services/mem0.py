@@ -13,6 +13,7 @@ import uuid
 from django.db import transaction
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import AuditEntry, audit_events_record
 from memory_core.exceptions import Forbidden, NotFound, StateConflict
 from memory_core.models import (
@@ -90,7 +91,7 @@ def memory_retract_by_agent(
             actor=agent_actor(agent),
             entries=[
                 AuditEntry(
-                    action="memory.retract",
+                    action=AuditAction.MEMORY_RETRACT,
                     object_type="memory_item",
                     object_id=str(item.id),
                     reason=reason,

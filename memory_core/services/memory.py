@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import AuditEntry
 from memory_core.models import (
     LogOperation,
@@ -153,7 +154,7 @@ class MemoryBatch:
                 )
             )
         entry = AuditEntry(
-            action="memory.stage" if staged else "memory.insert",
+            action=AuditAction.MEMORY_STAGE if staged else AuditAction.MEMORY_INSERT,
             object_type="memory_item",
             object_id=str(item.id),
             metadata={
@@ -194,7 +195,7 @@ class MemoryBatch:
         )
         return [
             AuditEntry(
-                action="memory.reinforce",
+                action=AuditAction.MEMORY_REINFORCE,
                 object_type="memory_item",
                 object_id=str(item_id),
                 metadata={
@@ -273,7 +274,7 @@ def memory_update(
     version.save(force_insert=True)
     operation = LogOperation.MERGE if merge_with else LogOperation.UPDATE
     if status == VersionStatus.DRAFT:
-        action = "memory.stage"
+        action = AuditAction.MEMORY_STAGE
     else:
         _activate(version, item=item, previous=head, now=now)
         MemoryLogEntry.objects.create(
@@ -287,7 +288,7 @@ def memory_update(
             reason=f"{operation} by the write pipeline",
             payload={"write_id": str(write.id)},
         )
-        action = f"memory.{operation}"
+        action = AuditAction.memory(operation)
     entry = AuditEntry(
         action=action,
         object_type="memory_item",
@@ -394,7 +395,7 @@ def version_approve(
     )
     return [
         AuditEntry(
-            action=f"memory.{operation}",
+            action=AuditAction.memory(operation),
             object_type="memory_item",
             object_id=str(item.id),
             reason=justification,
@@ -442,7 +443,7 @@ def version_discard(
     )
     return [
         AuditEntry(
-            action="memory.retract",
+            action=AuditAction.MEMORY_RETRACT,
             object_type="memory_item",
             object_id=str(item.id),
             reason=reason,
@@ -514,7 +515,7 @@ def versions_supersede(
         )
         entries.append(
             AuditEntry(
-                action="memory.supersede",
+                action=AuditAction.MEMORY_SUPERSEDE,
                 object_type="memory_item",
                 object_id=str(item.id),
                 reason=reason,

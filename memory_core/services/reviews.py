@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
 from memory_core.exceptions import AlreadyDecided, Invalid, NotFound
 from memory_core.keys import provenance_keys
@@ -183,7 +184,7 @@ def resolve_conflict_rows(
         )
         entries.append(
             AuditEntry(
-                action="conflict.resolve",
+                action=AuditAction.CONFLICT_RESOLVE,
                 object_type="conflict",
                 object_id=str(conflict.id),
                 reason=resolution,
@@ -263,7 +264,7 @@ def write_review_approve(
         record_decision(write, status=WriteStatus.COMMITTED, by=actor.label, now=now)
         entries.append(
             AuditEntry(
-                action="write.approve",
+                action=AuditAction.WRITE_APPROVE,
                 object_type="write_request",
                 object_id=str(write.id),
                 reason=justification,
@@ -324,7 +325,7 @@ def write_review_reject(
         )
         entries.append(
             AuditEntry(
-                action="write.reject",
+                action=AuditAction.WRITE_REJECT,
                 object_type="write_request",
                 object_id=str(write.id),
                 reason=reason_code,
@@ -394,7 +395,7 @@ def write_expire(*, write: WriteRequest, now: datetime | None = None) -> bool:
         )
         entries.append(
             AuditEntry(
-                action="write.expire",
+                action=AuditAction.WRITE_EXPIRE,
                 object_type="write_request",
                 object_id=str(write.id),
                 reason="approval_deadline_passed",

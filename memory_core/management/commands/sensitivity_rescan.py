@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
 from memory_core.models import MemoryVersion, Tenant, VersionStatus
 from memory_core.pipeline.gates.sensitivity import find_pii, find_secrets
@@ -84,7 +85,7 @@ def _flag(
             version.save(update_fields=["flags"])
             entries.append(
                 AuditEntry(
-                    action="memory.rescan_flagged",
+                    action=AuditAction.MEMORY_RESCAN_FLAGGED,
                     object_type="memory_version",
                     object_id=str(version.pk),
                     reason="sensitivity rescan",
