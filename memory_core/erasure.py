@@ -37,6 +37,7 @@ from django.db import connection, models
 
 from memory_core.deletion import items_hard_delete
 from memory_core.exceptions import Invalid
+from memory_core.lock_objects import memory_items_lock
 from memory_core.models import (
     Conflict,
     MemoryAnnotation,
@@ -864,10 +865,7 @@ def erasure_chunk_delete(
     """
     ids = sorted(item_ids)
     locked = list(
-        MemoryItem.objects.select_for_update(of=("self",))
-        .filter(tenant_id=tenant_id, pk__in=ids)
-        .order_by("pk")
-        .values_list("pk", "layer")
+        memory_items_lock(tenant_id=tenant_id, item_ids=ids).values_list("pk", "layer")
     )
     layers: dict[str, int] = {}
     for _, layer in locked:

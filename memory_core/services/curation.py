@@ -33,6 +33,11 @@ from django.utils import timezone
 from audit.actions import AuditAction
 from audit.services import AuditEntry, audit_events_record
 from memory_core.exceptions import Invalid, NotFound, StateConflict
+from memory_core.lock_objects import (
+    memory_item_lock,
+    memory_version_lock,
+    version_number_next,
+)
 from memory_core.models import (
     Layer,
     LogOperation,
@@ -83,12 +88,7 @@ def required_reason(reason: str | None) -> str:
 
 
 def _lock_item(tenant: Tenant, item_id: uuid.UUID | str) -> MemoryItem:
-    item = (
-        MemoryItem.objects.select_for_update(of=("self",))
-        .select_related("scope")
-        .filter(tenant=tenant, pk=item_id)
-        .first()
-    )
+    item = memory_item_lock(tenant_id=tenant.id, item_id=item_id)
     if item is None:
         raise NotFound("No such memory.")
     return item
@@ -96,11 +96,7 @@ def _lock_item(tenant: Tenant, item_id: uuid.UUID | str) -> MemoryItem:
 
 def _lock_head(item: MemoryItem) -> MemoryVersion:
     """Return the item's active head, locked, or explain why there is none."""
-    head = (
-        MemoryVersion.objects.select_for_update(of=("self",))
-        .filter(tenant_id=item.tenant_id, pk=item.head_id)
-        .first()
-    )
+    head = memory_version_lock(tenant_id=item.tenant_id, version_id=item.head_id)
     if head is None or item.status != VersionStatus.ACTIVE:
         raise StateConflict(
             f"This memory is {item.status}, not active; reload the page.",
@@ -121,7 +117,19 @@ def _refuse_pending_draft(item: MemoryItem) -> None:
         )
 
 
-def _refuse_taken_key(item: MemoryItem, *, scope_id: uuid.UUID, layer: str) -> None:
+def item_key_refuse_taken(
+    item: MemoryItem,
+    *,
+    scope_id: uuid.UUID | None = None,
+    layer: str | None = None,
+) -> None:
+    """Refuse to put `item` where another item of any status holds its key.
+
+    The place is the item's own scope and layer unless a move names another;
+    the database's `memory_item_unique_key` counts items of every status.
+    """
+    scope_id = scope_id or item.scope_id
+    layer = layer or item.layer
     if item.memory_key and (
         MemoryItem.objects.filter(
             tenant_id=item.tenant_id,
@@ -137,16 +145,6 @@ def _refuse_taken_key(item: MemoryItem, *, scope_id: uuid.UUID, layer: str) -> N
             f"{item.memory_key!r}; merge or retire it first.",
             code="key_taken",
         )
-
-
-def _next_number(item: MemoryItem) -> int:
-    last = (
-        MemoryVersion.objects.filter(item=item)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-    return (last or 0) + 1
 
 
 def _close(version: MemoryVersion, *, status: str, now: datetime) -> None:
@@ -176,7 +174,7 @@ def version_append_copy(
         item=item,
         scope_id=scope_id,
         layer=layer,
-        number=_next_number(item),
+        number=version_number_next(item),
         content=source.content,
         structured=source.structured,
         embedding=source.embedding,
@@ -380,7 +378,9 @@ def version_rollback(
                 f"{predecessor.status} and cannot be restored.",
                 code="predecessor_not_restorable",
             )
-        _refuse_taken_key(item, scope_id=predecessor.scope_id, layer=predecessor.layer)
+        item_key_refuse_taken(
+            item, scope_id=predecessor.scope_id, layer=predecessor.layer
+        )
         _close(bad, status=VersionStatus.RETRACTED, now=now)
         _log(
             item,
@@ -497,7 +497,7 @@ def memory_reclassify(
             )
         head = _lock_head(item)
         _refuse_pending_draft(item)
-        _refuse_taken_key(item, scope_id=item.scope_id, layer=layer)
+        item_key_refuse_taken(item, scope_id=item.scope_id, layer=layer)
         previous_layer = item.layer
         _close(head, status=VersionStatus.SUPERSEDED, now=now)
         version = version_append_copy(
@@ -607,7 +607,7 @@ def memory_promote(
         target = _promotion_target(tenant, source, scope_path)
         head = _lock_head(item)
         _refuse_pending_draft(item)
-        _refuse_taken_key(item, scope_id=target.id, layer=item.layer)
+        item_key_refuse_taken(item, scope_id=target.id, layer=item.layer)
         _close(head, status=VersionStatus.SUPERSEDED, now=now)
         version = version_append_copy(
             head,

@@ -23,6 +23,7 @@ from django.utils import timezone
 from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
 from memory_core.exceptions import Invalid, NotFound, StateConflict
+from memory_core.lock_objects import memory_item_lock, memory_version_lock
 from memory_core.models import (
     GcRun,
     LogOperation,
@@ -35,6 +36,7 @@ from memory_core.models import (
 )
 from memory_core.policy import policy_for
 from memory_core.services.curation import (
+    item_key_refuse_taken,
     require_curator,
     required_reason,
     version_append_copy,
@@ -65,11 +67,7 @@ def memory_recover(
     grace_days = policy_for(tenant).gc_grace_days
     now = timezone.now()
     with transaction.atomic(durable=True):
-        item = (
-            MemoryItem.objects.select_for_update(of=("self",))
-            .filter(tenant=tenant, pk=item_id)
-            .first()
-        )
+        item = memory_item_lock(tenant_id=tenant.id, item_id=item_id)
         if item is None:
             raise NotFound("No such memory.")
         if item.status != VersionStatus.EXPIRED:
@@ -84,14 +82,10 @@ def memory_recover(
                 "is due for deletion and can no longer be recovered.",
                 code="grace_over",
             )
-        head = (
-            MemoryVersion.objects.select_for_update(of=("self",))
-            .filter(tenant=tenant, pk=item.head_id)
-            .first()
-        )
+        head = memory_version_lock(tenant_id=tenant.id, version_id=item.head_id)
         if head is None:
             raise Invalid("This memory has no version to recover.", code="no_head")
-        _refuse_taken_key(item)
+        item_key_refuse_taken(item)
         copy = version_append_copy(
             head,
             item=item,
@@ -157,25 +151,6 @@ def memory_recover(
             ],
         )
     return copy
-
-
-def _refuse_taken_key(item: MemoryItem) -> None:
-    if item.memory_key and (
-        MemoryItem.objects.filter(
-            tenant_id=item.tenant_id,
-            scope_id=item.scope_id,
-            layer=item.layer,
-            memory_key=item.memory_key,
-            status=VersionStatus.ACTIVE,
-        )
-        .exclude(pk=item.pk)
-        .exists()
-    ):
-        raise StateConflict(
-            f"Another memory there holds the key {item.memory_key!r} now; "
-            "retire it first.",
-            code="key_taken",
-        )
 
 
 def gc_dry_run_request(*, tenant: Tenant, user: User) -> None:

@@ -16,6 +16,7 @@ from django.utils import timezone
 from audit.actions import AuditAction
 from audit.services import AuditEntry, audit_events_record
 from memory_core.exceptions import Forbidden, NotFound, StateConflict
+from memory_core.lock_objects import memory_item_lock
 from memory_core.models import (
     Agent,
     LogOperation,
@@ -39,12 +40,7 @@ def memory_retract_by_agent(
     """Retract an active memory the agent may write; refuse pinned or under review."""
     now = timezone.now()
     with transaction.atomic():
-        item = (
-            MemoryItem.objects.select_for_update(of=("self",))
-            .select_related("scope")
-            .filter(tenant=tenant, pk=item_id)
-            .first()
-        )
+        item = memory_item_lock(tenant_id=tenant.id, item_id=item_id)
         if item is None or not agent_may_write(agent, item.scope.path):
             raise NotFound("No such memory.")
         if item.pinned:

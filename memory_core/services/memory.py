@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from audit.actions import AuditAction
 from audit.services import AuditEntry
+from memory_core.lock_objects import memory_item_lock, version_number_next
 from memory_core.models import (
     LogOperation,
     MemoryItem,
@@ -224,17 +225,6 @@ class MemoryBatch:
         self.reinforcements = Counter()
 
 
-def _lock_item(tenant_id: uuid.UUID, item_id: uuid.UUID) -> MemoryItem:
-    return MemoryItem.objects.select_for_update(of=("self",)).get(
-        tenant_id=tenant_id, pk=item_id
-    )
-
-
-def _next_number(item: MemoryItem) -> int:
-    last = item.versions.order_by("-number").values_list("number", flat=True).first()
-    return (last or 0) + 1
-
-
 def memory_update(
     *,
     candidate: Candidate,
@@ -250,7 +240,7 @@ def memory_update(
     and leaves the head alone. A merge (003 §12.3.4) links both predecessors,
     keeps the union of their evidence and the higher confidence.
     """
-    item = _lock_item(write.tenant_id, item_id)
+    item = memory_item_lock(tenant_id=write.tenant_id, item_id=item_id)
     head = (
         MemoryVersion.objects.select_for_update(of=("self",)).get(pk=item.head_id)
         if item.head_id
@@ -259,7 +249,7 @@ def memory_update(
     version = _version_from(
         candidate,
         item=item,
-        number=_next_number(item),
+        number=version_number_next(item),
         write=write,
         now=now,
         status=status,
@@ -366,7 +356,7 @@ def version_approve(
     actor_user_id: int | None = None,
 ) -> list[AuditEntry]:
     """Publish a draft: it becomes the item's head (superseding the old head)."""
-    item = _lock_item(version.tenant_id, version.item_id)
+    item = memory_item_lock(tenant_id=version.tenant_id, item_id=version.item_id)
     head = (
         MemoryVersion.objects.select_for_update(of=("self",)).get(pk=item.head_id)
         if item.head_id and item.head_id != version.pk
@@ -427,7 +417,7 @@ def version_discard(
     )
     version.approval_state = "rejected"
     version.save(update_fields=["status", "valid_from", "valid_to", "approval_state"])
-    item = _lock_item(version.tenant_id, version.item_id)
+    item = memory_item_lock(tenant_id=version.tenant_id, item_id=version.item_id)
     if item.head_id == version.pk:
         item.status, item.updated_at = VersionStatus.RETRACTED, now
         item.save(update_fields=["status", "updated_at"])
@@ -498,7 +488,7 @@ def versions_supersede(
     ):
         version.status, version.valid_to = VersionStatus.SUPERSEDED, now
         version.save(update_fields=["status", "valid_to"])
-        item = _lock_item(version.tenant_id, version.item_id)
+        item = memory_item_lock(tenant_id=version.tenant_id, item_id=version.item_id)
         if item.head_id == version.pk:
             item.status, item.updated_at = VersionStatus.SUPERSEDED, now
             item.save(update_fields=["status", "updated_at"])
