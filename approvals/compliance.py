@@ -36,15 +36,15 @@ from django.utils import timezone
 from audit.actions import AuditAction
 from audit.models import AuditEvent
 from audit.services import audit_chain_verify, audit_event_record
-from memory_core.models import MemoryItem, MemoryVersion, Tenant, VersionStatus
-from memory_core.pipeline.gates.residency import residency_problem
-from memory_core.policy import Policy, policy_for
-from memory_core.retention import (
+from memory_core.lifecycle.retention import (
     HARD_DELETE,
     retention_action,
     retention_due,
     retention_hold,
 )
+from memory_core.models import MemoryItem, MemoryVersion, Tenant, VersionStatus
+from memory_core.pipeline.gates.residency import residency_problem
+from memory_core.policy import Policy, policy_for
 
 # Rows shown on the page per section; the exports hold every row.
 PAGE_ROWS = 200
@@ -330,7 +330,7 @@ def erasure_rows(*, tenant: Tenant, now: datetime) -> list[ErasureRow] | None:
     rather than claiming there are no open requests.
     """
     try:
-        from approvals.erasure import erasures_open
+        from approvals.erasure.selectors import erasures_open
     except ImportError:
         return None
     rows = []

@@ -7,7 +7,7 @@ import uuid
 from celery import shared_task
 from django.db import OperationalError
 
-from approvals.erasure import erasure_fail, erasure_run, erasures_resume_stalled
+from approvals.erasure.job import erasure_fail, erasure_run, erasures_resume_stalled
 from approvals.escalation import reviews_escalate_overdue
 from approvals.models import ErasureRequest
 from memory_core.rls import for_each_tenant, tenant_context, tenant_of

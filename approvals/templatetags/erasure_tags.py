@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from approvals.erasure import erasures_overdue_count
+from approvals.erasure.selectors import erasures_overdue_count
 from memory_core.permissions import Capability, can
 
 # Who acts on overdue erasures (ERASURE_OVERDUE) sees the count; others see

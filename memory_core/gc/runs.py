@@ -25,8 +25,8 @@ from django.utils import timezone
 
 from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
-from memory_core.deletion import items_hard_delete
 from memory_core.gc import contradictions, rules
+from memory_core.lifecycle.deletion import items_hard_delete
 from memory_core.metrics import instruments
 from memory_core.models import GcRun, GcRunStatus, MemoryItem, Tenant
 from memory_core.pipeline.judges import Judge, get_judge

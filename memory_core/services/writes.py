@@ -23,13 +23,13 @@ from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_event_record, audit_events_record
 from memory_core.embeddings import EmbeddingError, get_provider
 from memory_core.exceptions import Invalid
-from memory_core.fences import tenant_writes_fence_enter
 from memory_core.hashing import (
     content_hash,
     content_token,
     request_hash,
     structural_fingerprint,
 )
+from memory_core.lifecycle.fences import tenant_writes_fence_enter
 from memory_core.metrics import instruments, tracing
 from memory_core.models import (
     Agent,
@@ -518,7 +518,7 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
         return 0  # decided already, most often inside an earlier batch
     with transaction.atomic(durable=True):
         # The fence before any row lock: an erasure's final check holds it
-        # exclusive while it deletes queued writes (memory_core/fences.py).
+        # exclusive while it deletes queued writes (memory_core/lifecycle/fences.py).
         tenant_writes_fence_enter(tenant_id)
         first = (
             WriteRequest.objects.select_for_update(of=("self",))

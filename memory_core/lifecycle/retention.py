@@ -7,7 +7,7 @@ keeps it indefinitely). Retention overrides relevance and access: a memory
 read a thousand times yesterday still goes. What happens past the limit:
 
 - classifications in `retention_hard_delete` (PII by default) are deleted
-  for good through `memory_core.deletion.items_hard_delete`: items, versions
+  for good through `memory_core.lifecycle.deletion.items_hard_delete`: items, versions
   (and so their embeddings), log entries, write requests. The memory log
   cannot keep an entry for an item that no longer exists, so the audit trail
   holds the record: one event per batch with the item ids and row counts,
@@ -51,8 +51,8 @@ from django.utils import timezone
 
 from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
-from memory_core.deletion import items_hard_delete
-from memory_core.expiry import items_expire
+from memory_core.lifecycle.deletion import items_hard_delete
+from memory_core.lifecycle.expiry import items_expire
 from memory_core.models import (
     Classification,
     MemoryItem,
