@@ -391,9 +391,9 @@ MGC_LONG_POLL_MAX_SECONDS = 30
 MGC_STALLED_WRITE_SECONDS = 60
 
 # Right to erasure (memory_core/lifecycle/README.md, approvals/erasure/README.md):
-# items per transaction, how long a
-# running job may stay silent before the sweeper resumes it, the SLA, and a
-# pause between chunks (for fault-injection tests only; 0 in production).
+# items per transaction, how long a running job may stay silent before the
+# sweeper resumes it, the SLA, and a pause between chunks (for fault-injection
+# tests only; 0 in production).
 MGC_ERASURE_CHUNK_ITEMS = int(os.environ.get("MGC_ERASURE_CHUNK_ITEMS", "200"))
 MGC_ERASURE_STALE_SECONDS = int(os.environ.get("MGC_ERASURE_STALE_SECONDS", "120"))
 MGC_ERASURE_SLA_HOURS = 72
