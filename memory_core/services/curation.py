@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -263,6 +264,72 @@ def _event(action: str, item: MemoryItem, reason: str, **metadata) -> AuditEntry
     )
 
 
+def head_copy_commit(
+    source: MemoryVersion,
+    *,
+    item: MemoryItem,
+    user: User,
+    reason: str,
+    now: datetime,
+    operation: str,
+    action: AuditAction,
+    scope_id: uuid.UUID,
+    layer: str,
+    supersedes: MemoryVersion | None,
+    close: tuple[MemoryVersion, str] | None = None,
+    reinforced_at: datetime | None = None,
+    log_reason: str | None = None,
+    log_payload: dict[str, Any] | None = None,
+    audit_metadata: dict[str, Any] | None = None,
+    copy_key: str = "version_id",
+) -> MemoryVersion:
+    """Make a copy of `source` the item's head: the curation skeleton.
+
+    With the item (and the versions) locked by the caller: close the old head
+    (`close`: the version and its new status), append the copy, write the
+    memory log entry `operation` (copy ← `source`) and the audit event
+    `action`, whose metadata names the copy under `copy_key`. Return the copy.
+    """
+    if close is not None:
+        _close(close[0], status=close[1], now=now)
+    actor = user_actor(user)
+    copy = version_append_copy(
+        source,
+        item=item,
+        actor_label=actor.label,
+        reason=reason,
+        now=now,
+        scope_id=scope_id,
+        layer=layer,
+        supersedes=supersedes,
+        reinforced_at=reinforced_at,
+    )
+    _log(
+        item,
+        operation,
+        user=user,
+        reason=reason if log_reason is None else log_reason,
+        now=now,
+        version_id=copy.pk,
+        previous_id=source.pk,
+        payload=log_payload,
+    )
+    audit_events_record(
+        tenant_id=item.tenant_id,
+        actor=actor,
+        entries=[
+            _event(
+                action,
+                item,
+                reason,
+                **{copy_key: str(copy.id)},
+                **(audit_metadata or {}),
+            )
+        ],
+    )
+    return copy
+
+
 def memory_pin(
     *, tenant: Tenant, item_id: uuid.UUID | str, user: User, reason: str
 ) -> MemoryItem:
@@ -335,7 +402,6 @@ def version_rollback(
     """
     require_curator(tenant, user)
     reason = required_reason(reason)
-    actor = user_actor(user)
     now = timezone.now()
     with transaction.atomic(durable=True):
         item = _lock_item(tenant, item_id)
@@ -392,43 +458,30 @@ def version_rollback(
             previous_id=predecessor.pk,
             payload={"rollback": True},
         )
-        restored = version_append_copy(
+        restored = head_copy_commit(
             predecessor,
             item=item,
-            actor_label=actor.label,
+            user=user,
             reason=reason,
             now=now,
+            operation=LogOperation.UPDATE,
+            action=AuditAction.MEMORY_ROLLBACK,
             scope_id=predecessor.scope_id,
             layer=predecessor.layer,
             supersedes=predecessor.supersedes,
-        )
-        _log(
-            item,
-            LogOperation.UPDATE,
-            user=user,
-            reason=f"restored v{predecessor.number} after rollback of v{bad.number}",
-            now=now,
-            version_id=restored.pk,
-            previous_id=predecessor.pk,
-            payload={
+            log_reason=(
+                f"restored v{predecessor.number} after rollback of v{bad.number}"
+            ),
+            log_payload={
                 "restored_from": str(predecessor.id),
                 "rollback_of": str(bad.id),
             },
-        )
-        audit_events_record(
-            tenant_id=tenant.id,
-            actor=actor,
-            entries=[
-                _event(
-                    AuditAction.MEMORY_ROLLBACK,
-                    item,
-                    reason,
-                    version_id=str(bad.id),
-                    restored_from=str(predecessor.id),
-                    restored_version_id=str(restored.id),
-                    previous_scope_id=str(bad.scope_id),
-                )
-            ],
+            copy_key="restored_version_id",
+            audit_metadata={
+                "version_id": str(bad.id),
+                "restored_from": str(predecessor.id),
+                "previous_scope_id": str(bad.scope_id),
+            },
         )
     return restored
 
@@ -487,7 +540,6 @@ def memory_reclassify(
             f"Unknown layer {layer!r}; use one of {', '.join(Layer.values)}.",
             code="invalid_layer",
         )
-    actor = user_actor(user)
     now = timezone.now()
     with transaction.atomic(durable=True):
         item = _lock_item(tenant, item_id)
@@ -499,41 +551,24 @@ def memory_reclassify(
         _refuse_pending_draft(item)
         item_key_refuse_taken(item, scope_id=item.scope_id, layer=layer)
         previous_layer = item.layer
-        _close(head, status=VersionStatus.SUPERSEDED, now=now)
-        version = version_append_copy(
+        version = head_copy_commit(
             head,
             item=item,
-            actor_label=actor.label,
-            reason=reason,
-            now=now,
-            scope_id=item.scope_id,
-            layer=layer,
-            supersedes=head,
-        )
-        _log(
-            item,
-            LogOperation.RECLASSIFY,
             user=user,
             reason=reason,
             now=now,
-            version_id=version.pk,
-            previous_id=head.pk,
-            payload={"from_layer": previous_layer, "to_layer": layer},
-        )
-        audit_events_record(
-            tenant_id=tenant.id,
-            actor=actor,
-            entries=[
-                _event(
-                    AuditAction.MEMORY_RECLASSIFY,
-                    item,
-                    reason,
-                    version_id=str(version.id),
-                    previous_version_id=str(head.id),
-                    from_layer=previous_layer,
-                    to_layer=layer,
-                )
-            ],
+            operation=LogOperation.RECLASSIFY,
+            action=AuditAction.MEMORY_RECLASSIFY,
+            scope_id=item.scope_id,
+            layer=layer,
+            supersedes=head,
+            close=(head, VersionStatus.SUPERSEDED),
+            log_payload={"from_layer": previous_layer, "to_layer": layer},
+            audit_metadata={
+                "previous_version_id": str(head.id),
+                "from_layer": previous_layer,
+                "to_layer": layer,
+            },
         )
     return version
 
@@ -599,7 +634,6 @@ def memory_promote(
     """
     require_curator(tenant, user)
     reason = required_reason(reason)
-    actor = user_actor(user)
     now = timezone.now()
     with transaction.atomic(durable=True):
         item = _lock_item(tenant, item_id)
@@ -608,40 +642,23 @@ def memory_promote(
         head = _lock_head(item)
         _refuse_pending_draft(item)
         item_key_refuse_taken(item, scope_id=target.id, layer=item.layer)
-        _close(head, status=VersionStatus.SUPERSEDED, now=now)
-        version = version_append_copy(
+        version = head_copy_commit(
             head,
             item=item,
-            actor_label=actor.label,
-            reason=reason,
-            now=now,
-            scope_id=target.id,
-            layer=item.layer,
-            supersedes=head,
-        )
-        _log(
-            item,
-            LogOperation.PROMOTE,
             user=user,
             reason=reason,
             now=now,
-            version_id=version.pk,
-            previous_id=head.pk,
-            payload={"from_scope": source.path, "to_scope": target.path},
-        )
-        audit_events_record(
-            tenant_id=tenant.id,
-            actor=actor,
-            entries=[
-                _event(
-                    AuditAction.MEMORY_PROMOTE,
-                    item,
-                    reason,
-                    version_id=str(version.id),
-                    previous_version_id=str(head.id),
-                    from_scope_id=str(source.id),
-                )
-            ],
+            operation=LogOperation.PROMOTE,
+            action=AuditAction.MEMORY_PROMOTE,
+            scope_id=target.id,
+            layer=item.layer,
+            supersedes=head,
+            close=(head, VersionStatus.SUPERSEDED),
+            log_payload={"from_scope": source.path, "to_scope": target.path},
+            audit_metadata={
+                "previous_version_id": str(head.id),
+                "from_scope_id": str(source.id),
+            },
         )
     return version
 

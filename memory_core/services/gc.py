@@ -29,17 +29,16 @@ from memory_core.models import (
     LogOperation,
     Membership,
     MemoryItem,
-    MemoryLogEntry,
     MemoryVersion,
     Tenant,
     VersionStatus,
 )
 from memory_core.policy import policy_for
 from memory_core.services.curation import (
+    head_copy_commit,
     item_key_refuse_taken,
     require_curator,
     required_reason,
-    version_append_copy,
 )
 from memory_core.services.tenancy import user_actor
 
@@ -63,7 +62,6 @@ def memory_recover(
     """Bring back an item GC (or a curator) expired, within the grace period."""
     require_curator(tenant, user)
     reason = required_reason(reason)
-    actor = user_actor(user)
     grace_days = policy_for(tenant).gc_grace_days
     now = timezone.now()
     with transaction.atomic(durable=True):
@@ -86,18 +84,22 @@ def memory_recover(
         if head is None:
             raise Invalid("This memory has no version to recover.", code="no_head")
         item_key_refuse_taken(item)
-        copy = version_append_copy(
+        rule = item.expired_by
+        copy = head_copy_commit(
             head,
             item=item,
-            actor_label=actor.label,
+            user=user,
             reason=reason,
             now=now,
+            operation=LogOperation.UPDATE,
+            action=AuditAction.MEMORY_RECOVER,
             scope_id=head.scope_id,
             layer=head.layer,
             supersedes=head,
             reinforced_at=now,
+            log_payload={"recovered_from": str(head.id), "expired_by": rule},
+            audit_metadata={"recovered_from": str(head.id), "expired_by": rule},
         )
-        rule = item.expired_by
         item.expired_at, item.expired_by = None, ""
         item.gc_candidate_at, item.gc_candidate_reason = None, ""
         item.stale_at, item.stale_reason, item.staleness = None, "", None
@@ -120,35 +122,6 @@ def memory_recover(
                 "expires_at",
                 "soft_expires_at",
             ]
-        )
-        MemoryLogEntry.objects.create(
-            tenant=tenant,
-            operation=LogOperation.UPDATE,
-            item=item,
-            version=copy,
-            previous_version=head,
-            actor_user=user,
-            reason=reason,
-            payload={"recovered_from": str(head.id), "expired_by": rule},
-            created_at=now,
-        )
-        audit_events_record(
-            tenant_id=tenant.id,
-            actor=actor,
-            entries=[
-                AuditEntry(
-                    action=AuditAction.MEMORY_RECOVER,
-                    object_type="memory_item",
-                    object_id=str(item.id),
-                    reason=reason,
-                    metadata={
-                        "scope_id": str(item.scope_id),
-                        "version_id": str(copy.id),
-                        "recovered_from": str(head.id),
-                        "expired_by": rule,
-                    },
-                )
-            ],
         )
     return copy
 
