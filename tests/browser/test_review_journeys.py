@@ -18,7 +18,7 @@ from django.db import connections
 from django.utils import timezone
 from playwright.sync_api import Page, expect, sync_playwright
 
-from approvals.escalation import reviews_escalate_overdue
+from approvals.services import reviews_escalate_overdue
 from memory_core.models import Role, Tenant, WriteRequest, WriteStatus
 from tests.approvals.test_review_queue_views import stage
 from tests.browser.conftest import ARTIFACTS_ROOT, CHROMIUM, CHROMIUM_ARGS

@@ -23,8 +23,9 @@ from approvals.models import ErasureRequest
 from audit.models import AuditEvent
 from memory_core.models import MemoryItem, MemoryVersion, RedactionToken
 from memory_core.provenance import provenance_verify
-from memory_core.redaction import redaction_resolve, value_decrypt, value_digest
+from memory_core.redaction import value_decrypt, value_digest
 from memory_core.services import key_rotation
+from memory_core.services.redaction import redaction_resolve
 from memory_core.services.review_edits import DraftEdit, draft_edit_apply
 from memory_core.services.reviews import resign_approved
 from tests.factories import make_agent, make_tenant

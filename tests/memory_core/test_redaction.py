@@ -29,10 +29,10 @@ from memory_core.redaction import (
     principal_for,
     redact_candidate,
     redact_text,
-    redaction_resolve,
     value_decrypt,
     value_digest,
 )
+from memory_core.services.redaction import redaction_resolve
 from tests.factories import make_member
 
 USER_42 = "/org/acme/user/42/"
