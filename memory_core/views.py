@@ -28,14 +28,13 @@ from memory_core.htmx import render_page
 from memory_core.models import (
     Agent,
     Layer,
-    Membership,
     MemoryLogEntry,
     MemoryVersion,
     Tenant,
     VersionStatus,
     WriteStatus,
 )
-from memory_core.permissions import Capability, can
+from memory_core.permissions import Capability, can, member_role
 from memory_core.rls import tenant_context
 from memory_core.selectors import (
     agent_active_list,
@@ -88,11 +87,7 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "memory_core/no_tenant.html")
     # The membership is the chosen tenant's row (memory_core/rls.py).
     with tenant_context(tenant.pk):
-        role = (
-            Membership.objects.filter(tenant=tenant, user=request.user)
-            .values_list("role", flat=True)
-            .first()
-        )
+        role = member_role(tenant=tenant, user=request.user)
     if can(role, Capability.DASHBOARD):
         return redirect("metrics_dashboard", slug=tenant.slug)
     return redirect("memory_list", slug=tenant.slug)
