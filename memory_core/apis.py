@@ -30,10 +30,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from memory_core.exceptions import (
+    Forbidden,
     Invalid,
     Malformed,
     NotFound,
-    PermissionDenied,
     RateLimited,
     TooLarge,
 )
@@ -253,7 +253,7 @@ def _write_response(
     if status == 202 and write.status == WriteStatus.REJECTED and not write.started_at:
         # Refused before it was queued: answer as the error it is (and replay
         # the same answer for the same key).
-        error = PermissionDenied if write.code in SUSPENDED_CODES else Invalid
+        error = Forbidden if write.code in SUSPENDED_CODES else Invalid
         raise error(
             write.reason,
             code=write.code,

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from audit.actions import AuditAction
 from audit.services import audit_event_record
 from memory_core.exceptions import Invalid
 from memory_core.models import Membership, PasswordChangeRequired
@@ -81,7 +82,7 @@ def password_change(*, user: User, new_password: str) -> User:
                 audit_event_record(
                     tenant_id=tenant_id,
                     actor=user_actor(user),
-                    action="user.password_change",
+                    action=AuditAction.USER_PASSWORD_CHANGE,
                     object_type="user",
                     object_id=str(user.pk),
                     metadata={"one_time_password_retired": bool(retired)},

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_event_record
 from memory_core.models import Agent, WriteRequest, WriteStatus
 
@@ -23,7 +24,7 @@ def agent_suspend(*, agent_id: uuid.UUID, reason: str) -> list[AuditEntry]:
         return []
     return [
         AuditEntry(
-            action="agent.suspend",
+            action=AuditAction.AGENT_SUSPEND,
             object_type="agent",
             object_id=str(agent_id),
             reason=reason,
@@ -42,7 +43,7 @@ def agent_resume(*, agent: Agent, actor: Actor, reason: str) -> Agent:
         audit_event_record(
             tenant_id=agent.tenant_id,
             actor=actor,
-            action="agent.resume",
+            action=AuditAction.AGENT_RESUME,
             object_type="agent",
             object_id=str(agent.id),
             reason=reason,

@@ -29,9 +29,9 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import AuditEntry, audit_events_record
-from memory_core.exceptions import Conflict as AlreadyDecided
-from memory_core.exceptions import Invalid, NotFound
+from memory_core.exceptions import AlreadyDecided, Invalid, NotFound
 from memory_core.models import (
     Conflict,
     ConflictPairAllowance,
@@ -195,7 +195,7 @@ def _publish_draft(
         record_decision(write, status=WriteStatus.COMMITTED, by=actor.label, now=now)
         entries.append(
             AuditEntry(
-                action="write.approve",
+                action=AuditAction.WRITE_APPROVE,
                 object_type="write_request",
                 object_id=str(write.id),
                 reason=reason,
@@ -240,7 +240,7 @@ def _edit_draft(
     version.merged_from = sorted(set(merged), key=str)
     version.save(update_fields=[*fields, "evidence", "evidence_count", "merged_from"])
     return AuditEntry(
-        action="memory.edit",
+        action=AuditAction.MEMORY_EDIT,
         object_type="memory_item",
         object_id=str(version.item_id),
         reason="merged by a curator",

@@ -33,6 +33,7 @@ from cryptography.fernet import InvalidToken
 from django.db import transaction
 from django.db.models import Model, QuerySet
 
+from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
 from memory_core.keys import provenance_keys, redaction_keys
 from memory_core.models import MemoryVersion, RedactionToken, Tenant
@@ -336,7 +337,7 @@ def _rewrite(
             audit_event_record(
                 tenant_id=tenant.id,
                 actor=actor,
-                action="keys.rotate",
+                action=AuditAction.KEYS_ROTATE,
                 object_type="tenant",
                 object_id=str(tenant.id),
                 metadata={

@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import audit_event_record
 from memory_core.embeddings import EmbeddingError, get_provider
 from memory_core.exceptions import Invalid, NotFound, TooLarge
@@ -149,7 +150,7 @@ def write_review_edit_and_approve(
             audit_event_record(
                 tenant_id=tenant.id,
                 actor=user_actor(user),
-                action="memory.edit",
+                action=AuditAction.MEMORY_EDIT,
                 object_type="memory_item",
                 object_id=str(version.item_id),
                 reason="edited before approval",

@@ -14,22 +14,21 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
-from memory_core.exceptions import Conflict as AlreadyDecided
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import AlreadyDecided, Invalid, NotFound
 from memory_core.keys import provenance_keys
 from memory_core.metrics import instruments
 from memory_core.models import (
     Conflict,
     ConflictStatus,
-    Membership,
     MemoryVersion,
     ReviewTier,
-    Role,
     Tenant,
     WriteRequest,
     WriteStatus,
 )
+from memory_core.permissions import Capability, require
 from memory_core.policy import policy_for
 from memory_core.provenance import provenance_resign_approved
 from memory_core.services.agents import agent_reputation_refresh
@@ -39,7 +38,6 @@ from memory_core.services.memory import (
     versions_supersede,
 )
 
-DECIDERS = {Role.CURATOR, Role.ADMIN}
 # Flags whose approval needs a written justification.
 JUSTIFY_FLAGS = {"poisoning"}
 MIN_JUSTIFICATION_CHARS = 10
@@ -55,15 +53,12 @@ REJECT_REASONS = (
 
 def require_decider(tenant: Tenant, user: User) -> None:
     """Refuse anyone but the tenant's curators and admins (outsiders: not found)."""
-    role = (
-        Membership.objects.filter(tenant=tenant, user=user)
-        .values_list("role", flat=True)
-        .first()
+    require(
+        tenant=tenant,
+        user=user,
+        capability=Capability.REVIEW_DECIDE,
+        missing="No such write.",
     )
-    if role is None:
-        raise NotFound("No such write.")
-    if role not in DECIDERS:
-        raise PermissionDenied("Only curators and admins decide reviews.")
 
 
 def lock_pending_write(
@@ -189,7 +184,7 @@ def resolve_conflict_rows(
         )
         entries.append(
             AuditEntry(
-                action="conflict.resolve",
+                action=AuditAction.CONFLICT_RESOLVE,
                 object_type="conflict",
                 object_id=str(conflict.id),
                 reason=resolution,
@@ -269,7 +264,7 @@ def write_review_approve(
         record_decision(write, status=WriteStatus.COMMITTED, by=actor.label, now=now)
         entries.append(
             AuditEntry(
-                action="write.approve",
+                action=AuditAction.WRITE_APPROVE,
                 object_type="write_request",
                 object_id=str(write.id),
                 reason=justification,
@@ -330,7 +325,7 @@ def write_review_reject(
         )
         entries.append(
             AuditEntry(
-                action="write.reject",
+                action=AuditAction.WRITE_REJECT,
                 object_type="write_request",
                 object_id=str(write.id),
                 reason=reason_code,
@@ -400,7 +395,7 @@ def write_expire(*, write: WriteRequest, now: datetime | None = None) -> bool:
         )
         entries.append(
             AuditEntry(
-                action="write.expire",
+                action=AuditAction.WRITE_EXPIRE,
                 object_type="write_request",
                 object_id=str(write.id),
                 reason="approval_deadline_passed",

@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
 from memory_core.exceptions import Invalid, NotFound
 from memory_core.hashing import sha256
@@ -104,7 +105,7 @@ def scope_create_for_write(*, agent: Agent, path: str) -> list[Scope]:
         audit_event_record(
             tenant_id=tenant.id,
             actor=agent_actor(agent),
-            action="scope.create",
+            action=AuditAction.SCOPE_CREATE,
             object_type="scope",
             object_id=str(scope.id),
             metadata={
@@ -216,7 +217,7 @@ def scope_rename(
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="scope.rename",
+            action=AuditAction.SCOPE_RENAME,
             object_type="scope",
             object_id=str(scope.id),
             metadata={
@@ -274,7 +275,7 @@ def scope_archive(
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="scope.archive",
+            action=AuditAction.SCOPE_ARCHIVE,
             object_type="scope",
             object_id=str(scope.id),
             reason=reason,
@@ -333,7 +334,7 @@ def scope_unarchive(
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="scope.unarchive",
+            action=AuditAction.SCOPE_UNARCHIVE,
             object_type="scope",
             object_id=str(scope.id),
             reason=reason,

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from audit.models import AuditEvent
 from memory_core import redaction
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Forbidden, Invalid, NotFound
 from memory_core.hashing import content_hash, sha256
 from memory_core.models import (
     MemoryItem,
@@ -29,10 +29,10 @@ from memory_core.redaction import (
     principal_for,
     redact_candidate,
     redact_text,
-    redaction_resolve,
     value_decrypt,
     value_digest,
 )
+from memory_core.services.redaction import redaction_resolve
 from tests.factories import make_member
 
 USER_42 = "/org/acme/user/42/"
@@ -256,7 +256,7 @@ def test_a_compliance_officer_or_admin_resolves_and_it_is_audited(tenant, token,
 
 @pytest.mark.parametrize("role", [Role.CURATOR, Role.VIEWER])
 def test_other_roles_are_refused(tenant, token, role):
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         redaction_resolve(
             tenant=tenant,
             principal=USER_42,
@@ -269,7 +269,7 @@ def test_other_roles_are_refused(tenant, token, role):
 
 def test_an_officer_of_another_tenant_is_refused(tenant, other_tenant, token):
     outsider = make_member(other_tenant, Role.COMPLIANCE_OFFICER)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         redaction_resolve(
             tenant=tenant, principal=USER_42, token=token, actor=outsider, reason="x"
         )

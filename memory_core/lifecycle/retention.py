@@ -7,7 +7,7 @@ keeps it indefinitely). Retention overrides relevance and access: a memory
 read a thousand times yesterday still goes. What happens past the limit:
 
 - classifications in `retention_hard_delete` (PII by default) are deleted
-  for good through `memory_core.deletion.items_hard_delete`: items, versions
+  for good through `memory_core.lifecycle.deletion.items_hard_delete`: items, versions
   (and so their embeddings), log entries, write requests. The memory log
   cannot keep an entry for an item that no longer exists, so the audit trail
   holds the record: one event per batch with the item ids and row counts,
@@ -49,9 +49,10 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
-from memory_core.deletion import items_hard_delete
-from memory_core.expiry import items_expire
+from memory_core.lifecycle.deletion import items_hard_delete
+from memory_core.lifecycle.expiry import items_expire
 from memory_core.models import (
     Classification,
     MemoryItem,
@@ -247,10 +248,10 @@ def _batch(
     if action == HARD_DELETE:
         counts = items_hard_delete(tenant_id=tenant.id, item_ids=ids)
         outcome.rows_deleted.update(counts)
-        event = "retention.hard_delete"
+        event = AuditAction.RETENTION_HARD_DELETE
     else:
         counts = _soft_delete(tenant, ids, outcome, now=now)
-        event = "retention.expire"
+        event = AuditAction.RETENTION_EXPIRE
     outcome.items += len(ids)
     audit_event_record(
         tenant_id=tenant.id,

@@ -7,7 +7,7 @@ from django.apps import apps
 from django.db import connection, models
 
 from approvals.models import ReviewEscalation
-from memory_core.deletion import items_hard_delete
+from memory_core.lifecycle.deletion import items_hard_delete
 from memory_core.models import (
     Conflict,
     MemoryAnnotation,
