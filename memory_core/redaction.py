@@ -41,10 +41,10 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from memory_core.detectors import find_pii
 from memory_core.hashing import content_hash, structural_fingerprint
 from memory_core.keys import redaction_keys
 from memory_core.models import RedactionToken
-from memory_core.pipeline.gates.sensitivity import find_pii
 from memory_core.pipeline.types import Candidate
 
 TOKEN_CREATE_ATTEMPTS = 5

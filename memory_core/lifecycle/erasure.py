@@ -35,6 +35,13 @@ from django.apps import apps
 from django.conf import settings
 from django.db import connection, models
 
+from memory_core.detectors import (
+    EMAIL,
+    PHONE,
+    PHONE_REGIONS,
+    REDACTION_TOKEN_RE,
+    find_pii,
+)
 from memory_core.exceptions import Invalid
 from memory_core.lifecycle.deletion import items_hard_delete
 from memory_core.lock_objects import memory_items_lock
@@ -46,13 +53,6 @@ from memory_core.models import (
     MemoryVersion,
     RedactionToken,
     WriteRequest,
-)
-from memory_core.pipeline.gates.sensitivity import (
-    EMAIL,
-    PHONE,
-    PHONE_REGIONS,
-    REDACTION_TOKEN_RE,
-    find_pii,
 )
 from memory_core.redaction import principal_for, value_digests
 from memory_core.services.tenancy import scope_path_kind

@@ -19,12 +19,12 @@ from django.utils import timezone
 
 from audit.actions import AuditAction
 from audit.services import audit_event_record
+from memory_core.detectors import find_secrets
 from memory_core.embeddings import EmbeddingError, get_provider
 from memory_core.exceptions import Invalid, NotFound, TooLarge
 from memory_core.hashing import content_hash
 from memory_core.keys import provenance_keys
 from memory_core.models import MemoryVersion, Tenant, WriteRequest
-from memory_core.pipeline.gates.sensitivity import find_secrets
 from memory_core.provenance import (
     ProvenanceTampered,
     provenance_key_index,

@@ -16,9 +16,9 @@ from django.db import transaction
 
 from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
+from memory_core.detectors import find_pii, find_secrets
 from memory_core.lock_objects import rows_lock
 from memory_core.models import MemoryVersion, Tenant, VersionStatus
-from memory_core.pipeline.gates.sensitivity import find_pii, find_secrets
 
 ACTOR = Actor.system("sensitivity_rescan")
 CHUNK_SIZE = 500
