@@ -20,6 +20,9 @@ read a thousand times yesterday still goes. What happens past the limit:
   until then a curator can restore the memory by rollback. That is the
   "archive" of 003's table: recoverable, invisible to every read.
 
+Both writes, with their audit events, are `memory_core.services.retention`'s;
+this module decides what is due, claims it and reports.
+
 Held back, and shown on the compliance report as held:
 
 - an item with a version awaiting review (`draft`): deleting it would pull
@@ -49,10 +52,6 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from audit.actions import AuditAction
-from audit.services import Actor, audit_event_record
-from memory_core.lifecycle.deletion import items_hard_delete
-from memory_core.lifecycle.expiry import items_expire
 from memory_core.models import (
     Classification,
     MemoryItem,
@@ -62,13 +61,15 @@ from memory_core.models import (
 )
 from memory_core.policy import Policy, policy_for
 from memory_core.rls import tenant_context
+from memory_core.services.retention import (
+    retention_items_expire,
+    retention_items_hard_delete,
+)
 
 HARD_DELETE = "hard_delete"
 SOFT_DELETE = "soft_delete"
 KEEP = "keep"
-REASON = "retention"
 BATCH_SIZE = 1000
-ACTOR = Actor.system("retention")
 
 logger = logging.getLogger(__name__)
 
@@ -238,60 +239,36 @@ def _batch(
     size: int,
 ) -> int:
     """Claim up to `size` items and deal with them; return how many."""
-    ids = list(
+    ids = _batch_claim(todo, size)
+    if not ids:
+        return 0
+    if action == HARD_DELETE:
+        counts = retention_items_hard_delete(
+            tenant=tenant,
+            item_ids=ids,
+            classification=outcome.classification,
+            retention_days=outcome.retention_days,
+        )
+        outcome.rows_deleted.update(counts)
+    else:
+        retention_items_expire(
+            tenant=tenant,
+            item_ids=ids,
+            classification=outcome.classification,
+            retention_days=outcome.retention_days,
+            now=now,
+        )
+    outcome.items += len(ids)
+    return len(ids)
+
+
+def _batch_claim(todo: QuerySet[MemoryItem], size: int) -> list[uuid.UUID]:
+    """Lock up to `size` of the items `todo`, skipping those locked elsewhere."""
+    return list(
         todo.select_for_update(skip_locked=True, of=("self",))
         .order_by("pk")
         .values_list("pk", flat=True)[:size]
     )
-    if not ids:
-        return 0
-    if action == HARD_DELETE:
-        counts = items_hard_delete(tenant_id=tenant.id, item_ids=ids)
-        outcome.rows_deleted.update(counts)
-        event = AuditAction.RETENTION_HARD_DELETE
-    else:
-        counts = _soft_delete(tenant, ids, outcome, now=now)
-        event = AuditAction.RETENTION_EXPIRE
-    outcome.items += len(ids)
-    audit_event_record(
-        tenant_id=tenant.id,
-        actor=ACTOR,
-        action=event,
-        object_type="memory_item_batch",
-        object_id=str(uuid.uuid4()),
-        reason=REASON,
-        metadata={
-            "classification": outcome.classification,
-            "retention_days": outcome.retention_days,
-            "items": len(ids),
-            "item_ids": [str(i) for i in ids],
-            "rows": counts,
-        },
-    )
-    return len(ids)
-
-
-def _soft_delete(
-    tenant: Tenant, ids: list[uuid.UUID], outcome: ClassificationOutcome, *, now
-) -> dict[str, int]:
-    """Expire the items `ids` and their active heads from `now`, with log entries."""
-    expired, heads = items_expire(
-        tenant_id=tenant.id,
-        item_ids=ids,
-        now=now,
-        expired_by=REASON,
-        reason=REASON,
-        payload={
-            "retention": True,
-            "classification": outcome.classification,
-            "retention_days": outcome.retention_days,
-        },
-    )
-    return {
-        "memory_item": len(expired),
-        "memory_version": heads,
-        "memory_log": len(expired),
-    }
 
 
 def retention_enforce_all(*, dry_run: bool = False) -> list[RetentionReport]:
