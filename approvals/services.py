@@ -23,6 +23,7 @@ from approvals.selectors import QueueFilters, review_queue, reviews_overdue
 from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
 from memory_core.exceptions import Invalid, NotFound, StateConflict
+from memory_core.lock_objects import rows_lock
 from memory_core.models import Membership, Role, Tenant
 from memory_core.services.reviews import (
     REJECT_REASONS,
@@ -153,13 +154,9 @@ def review_escalate(
     """
     now = now or timezone.now()
     with transaction.atomic(durable=True):
-        write = (
-            reviews_overdue(now)
-            .select_for_update(of=("self",))
-            .select_related("tenant", "agent")
-            .filter(pk=write_id)
-            .first()
-        )
+        write = rows_lock(
+            reviews_overdue(now).select_related("tenant", "agent").filter(pk=write_id)
+        ).first()
         if write is None:
             return None
         admins = list(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db.models import Model, QuerySet
 
@@ -23,6 +23,14 @@ M = TypeVar("M", bound=Model)
 def rows_lock(queryset: QuerySet[M]) -> QuerySet[M]:
     """Return `queryset` locking its own rows, in primary-key order."""
     return queryset.select_for_update(of=("self",)).order_by("pk")
+
+
+def row_lock(queryset: type[M] | QuerySet[M], **lookups: Any) -> M:
+    """Lock and return the one row of `queryset` (or of a model) matching
+    `lookups`, as `get()` does: `DoesNotExist` if there is none."""
+    if isinstance(queryset, type):
+        queryset = queryset._default_manager.all()
+    return queryset.select_for_update(of=("self",)).get(**lookups)
 
 
 def memory_item_lock(

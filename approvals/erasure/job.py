@@ -44,6 +44,7 @@ from memory_core.lifecycle.erasure import (
     erasure_survivors,
 )
 from memory_core.lifecycle.fences import tenant_writes_fence_close
+from memory_core.lock_objects import row_lock, rows_lock
 from memory_core.metrics import instruments
 from memory_core.models import (
     MemoryItem,
@@ -81,10 +82,9 @@ def _claim(request_id: uuid.UUID) -> int | None:
 
 
 def _lock_claimed(request_id: uuid.UUID, attempt: int) -> ErasureRequest:
-    request = (
-        ErasureRequest.objects.select_for_update(of=("self",))
-        .select_related("tenant", "executed_by", "approved_by")
-        .get(pk=request_id)
+    request = row_lock(
+        ErasureRequest.objects.select_related("tenant", "executed_by", "approved_by"),
+        pk=request_id,
     )
     if request.status != ErasureStatus.RUNNING or request.attempts != attempt:
         raise _Superseded
@@ -297,11 +297,9 @@ def _finish(request_id: uuid.UUID, attempt: int, identifiers: list[Identifier]) 
 def erasure_fail(*, request_id: uuid.UUID, reason: str) -> None:
     """Mark a job failed after its retries ran out; the reason names no data."""
     with transaction.atomic(durable=True):
-        request = (
-            ErasureRequest.objects.select_for_update(of=("self",))
-            .filter(pk=request_id, status=ErasureStatus.RUNNING)
-            .first()
-        )
+        request = rows_lock(
+            ErasureRequest.objects.filter(pk=request_id, status=ErasureStatus.RUNNING)
+        ).first()
         if request is None:
             return
         request.status, request.error = (

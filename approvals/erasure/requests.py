@@ -32,6 +32,7 @@ from memory_core.lifecycle.erasure import (
     identifiers_dump,
     subject_hash,
 )
+from memory_core.lock_objects import row_lock
 from memory_core.models import (
     Agent,
     MemoryItem,
@@ -214,7 +215,7 @@ def erasure_audit(
 
 def _lock(tenant: Tenant, request_id: uuid.UUID | str) -> ErasureRequest:
     request = erasure_get(tenant=tenant, request_id=request_id)
-    return ErasureRequest.objects.select_for_update(of=("self",)).get(pk=request.pk)
+    return row_lock(ErasureRequest, pk=request.pk)
 
 
 def erasure_approve(

@@ -18,6 +18,7 @@ from django.db import transaction
 from audit.actions import AuditAction
 from audit.services import audit_event_record
 from memory_core.exceptions import Invalid
+from memory_core.lock_objects import row_lock
 from memory_core.models import Membership, PasswordChangeRequired
 from memory_core.rls import system_context, tenant_context
 from memory_core.services.tenancy import user_actor
@@ -57,7 +58,7 @@ def password_change(*, user: User, new_password: str) -> User:
     user, for `update_session_auth_hash`.
     """
     with transaction.atomic(durable=True):
-        user = User.objects.select_for_update().get(pk=user.pk)
+        user = row_lock(User, pk=user.pk)
         if user.check_password(new_password):
             raise Invalid(
                 "Choose a password different from the current one.",

@@ -20,6 +20,7 @@ from django.db.models import Count, Max, Q, QuerySet
 from audit.actions import AuditAction
 from audit.services import audit_event_record
 from memory_core.exceptions import Forbidden, Invalid, NotFound
+from memory_core.lock_objects import row_lock, rows_lock
 from memory_core.models import (
     Agent,
     AgentRole,
@@ -52,11 +53,9 @@ def admin_membership_require(*, tenant: Tenant, user: User) -> Membership:
     The row lock makes a concurrent demotion of this admin wait for the
     action to commit, so no action runs on a role that is already gone.
     """
-    membership = (
-        Membership.objects.select_for_update()
-        .filter(tenant=tenant, user_id=user.pk)
-        .first()
-    )
+    membership = rows_lock(
+        Membership.objects.filter(tenant=tenant, user_id=user.pk)
+    ).first()
     if membership is None:
         raise NotFound("No such tenant.")
     if not can(membership, Capability.ADMINISTER):
@@ -91,11 +90,7 @@ def _role(role: str) -> str:
 
 def _admins_locked(tenant: Tenant) -> list[Membership]:
     """Lock the tenant's admin memberships in primary-key order."""
-    return list(
-        Membership.objects.select_for_update()
-        .filter(tenant=tenant, role=Role.ADMIN)
-        .order_by("pk")
-    )
+    return list(rows_lock(Membership.objects.filter(tenant=tenant, role=Role.ADMIN)))
 
 
 def _membership_to_change(
@@ -104,12 +99,11 @@ def _membership_to_change(
     """Return the member about to be demoted or removed, after the lockout rules."""
     admins = _admins_locked(tenant)
     admin_membership_require(tenant=tenant, user=user)
-    membership = (
-        Membership.objects.select_for_update(of=("self",))
-        .select_related("user")
-        .filter(tenant=tenant, pk=membership_id)
-        .first()
-    )
+    membership = rows_lock(
+        Membership.objects.select_related("user").filter(
+            tenant=tenant, pk=membership_id
+        )
+    ).first()
     if membership is None:
         raise NotFound("No such member.")
     if demoting and membership.role == Role.ADMIN:
@@ -222,10 +216,9 @@ def member_invite(
 def _agent_locked(*, tenant: Tenant, agent_id: uuid.UUID | str) -> Agent:
     pk = parse_uuid(agent_id)
     agent = (
-        Agent.objects.select_for_update(of=("self",))
-        .select_related("tenant")
-        .filter(tenant=tenant, pk=pk)
-        .first()
+        rows_lock(
+            Agent.objects.select_related("tenant").filter(tenant=tenant, pk=pk)
+        ).first()
         if pk
         else None
     )
@@ -640,7 +633,7 @@ def tenant_policy_update(
     reason = _reason(reason, required=True)
     with transaction.atomic(durable=True):
         admin_membership_require(tenant=tenant, user=user)
-        locked = Tenant.objects.select_for_update().get(pk=tenant.pk)
+        locked = row_lock(Tenant, pk=tenant.pk)
         current = policy_for(locked)
         proposed = policy_with_changes(current, changes)
         old, new = policy_values(current), policy_values(proposed)

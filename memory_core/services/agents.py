@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_event_record
+from memory_core.lock_objects import row_lock
 from memory_core.models import Agent, WriteRequest, WriteStatus
 
 
@@ -35,7 +36,7 @@ def agent_suspend(*, agent_id: uuid.UUID, reason: str) -> list[AuditEntry]:
 def agent_resume(*, agent: Agent, actor: Actor, reason: str) -> Agent:
     """Lift a suspension (an admin's decision), audited."""
     with transaction.atomic():
-        agent = Agent.objects.select_for_update(of=("self",)).get(pk=agent.pk)
+        agent = row_lock(Agent, pk=agent.pk)
         if agent.writes_suspended_at is None:
             return agent
         agent.writes_suspended_at, agent.suspension_reason = None, ""

@@ -37,6 +37,7 @@ from memory_core.exceptions import Invalid, NotFound, StateConflict
 from memory_core.lock_objects import (
     memory_item_lock,
     memory_version_lock,
+    rows_lock,
     version_number_next,
 )
 from memory_core.models import (
@@ -405,11 +406,9 @@ def version_rollback(
     now = timezone.now()
     with transaction.atomic(durable=True):
         item = _lock_item(tenant, item_id)
-        bad = (
-            MemoryVersion.objects.select_for_update(of=("self",))
-            .filter(tenant=tenant, item=item, pk=version_id)
-            .first()
-        )
+        bad = rows_lock(
+            MemoryVersion.objects.filter(tenant=tenant, item=item, pk=version_id)
+        ).first()
         if bad is None:
             raise NotFound("No such version of this memory.")
         if item.head_id != bad.pk or bad.status != VersionStatus.ACTIVE:

@@ -16,7 +16,7 @@ from django.utils import timezone
 from audit.actions import AuditAction
 from audit.services import AuditEntry, audit_events_record
 from memory_core.exceptions import Forbidden, NotFound, StateConflict
-from memory_core.lock_objects import memory_item_lock
+from memory_core.lock_objects import memory_item_lock, row_lock
 from memory_core.models import (
     Agent,
     LogOperation,
@@ -65,9 +65,7 @@ def memory_retract_by_agent(
             )
         if not agent.is_active:
             raise Forbidden("The agent is disabled.")
-        head = MemoryVersion.objects.select_for_update().get(
-            tenant_id=tenant.id, pk=item.head_id
-        )
+        head = row_lock(MemoryVersion, tenant_id=tenant.id, pk=item.head_id)
         head.status, head.valid_to = VersionStatus.RETRACTED, now
         head.save(update_fields=["status", "valid_to"])
         item.status, item.updated_at = VersionStatus.RETRACTED, now

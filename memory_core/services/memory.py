@@ -18,7 +18,12 @@ from django.utils import timezone
 
 from audit.actions import AuditAction
 from audit.services import AuditEntry
-from memory_core.lock_objects import memory_item_lock, version_number_next
+from memory_core.lock_objects import (
+    memory_item_lock,
+    row_lock,
+    rows_lock,
+    version_number_next,
+)
 from memory_core.models import (
     LogOperation,
     MemoryItem,
@@ -241,11 +246,7 @@ def memory_update(
     keeps the union of their evidence and the higher confidence.
     """
     item = memory_item_lock(tenant_id=write.tenant_id, item_id=item_id)
-    head = (
-        MemoryVersion.objects.select_for_update(of=("self",)).get(pk=item.head_id)
-        if item.head_id
-        else None
-    )
+    head = row_lock(MemoryVersion, pk=item.head_id) if item.head_id else None
     version = _version_from(
         candidate,
         item=item,
@@ -358,7 +359,7 @@ def version_approve(
     """Publish a draft: it becomes the item's head (superseding the old head)."""
     item = memory_item_lock(tenant_id=version.tenant_id, item_id=version.item_id)
     head = (
-        MemoryVersion.objects.select_for_update(of=("self",)).get(pk=item.head_id)
+        row_lock(MemoryVersion, pk=item.head_id)
         if item.head_id and item.head_id != version.pk
         else None
     )
@@ -481,10 +482,10 @@ def versions_supersede(
 ) -> list[AuditEntry]:
     """Mark contradicted versions superseded by `by` (a resolved contradiction)."""
     entries = []
-    for version in (
-        MemoryVersion.objects.select_for_update(of=("self",))
-        .filter(tenant_id=by.tenant_id, pk__in=version_ids, status=VersionStatus.ACTIVE)
-        .order_by("pk")
+    for version in rows_lock(
+        MemoryVersion.objects.filter(
+            tenant_id=by.tenant_id, pk__in=version_ids, status=VersionStatus.ACTIVE
+        )
     ):
         version.status, version.valid_to = VersionStatus.SUPERSEDED, now
         version.save(update_fields=["status", "valid_to"])

@@ -19,6 +19,7 @@ from django.utils import timezone
 from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
 from memory_core.exceptions import Invalid, NotFound
+from memory_core.lock_objects import rows_lock
 from memory_core.models import (
     Agent,
     Membership,
@@ -103,7 +104,7 @@ def tenant_onboard(
 
 
 def _tenant_locked(tenant_id) -> Tenant:
-    tenant = Tenant.objects.select_for_update().filter(pk=tenant_id).first()
+    tenant = rows_lock(Tenant.objects.filter(pk=tenant_id)).first()
     if tenant is None:
         raise NotFound("No such tenant.")
     return tenant

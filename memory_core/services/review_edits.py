@@ -24,6 +24,7 @@ from memory_core.embeddings import EmbeddingError, get_provider
 from memory_core.exceptions import Invalid, NotFound, TooLarge
 from memory_core.hashing import content_hash
 from memory_core.keys import provenance_keys
+from memory_core.lock_objects import row_lock
 from memory_core.models import MemoryVersion, Tenant, WriteRequest
 from memory_core.provenance import (
     ProvenanceTampered,
@@ -141,9 +142,7 @@ def write_review_edit_and_approve(
     )
     with transaction.atomic(durable=True):
         write = lock_pending_write(tenant, write_id)
-        version = MemoryVersion.objects.select_for_update(of=("self",)).get(
-            tenant=tenant, pk=write.version_id
-        )
+        version = row_lock(MemoryVersion, tenant=tenant, pk=write.version_id)
         previous = version.content_hash
         if previous != edit.hash:
             version.save(update_fields=draft_edit_apply(version, edit))

@@ -18,6 +18,7 @@ from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
 from memory_core.exceptions import AlreadyDecided, Invalid, NotFound
 from memory_core.keys import provenance_keys
+from memory_core.lock_objects import row_lock, rows_lock
 from memory_core.metrics import instruments
 from memory_core.models import (
     Conflict,
@@ -70,11 +71,7 @@ def lock_pending_write(
     `deadline_enforce` expires it first, and this refuses it should the
     deadline fall between the two.
     """
-    write = (
-        WriteRequest.objects.select_for_update(of=("self",))
-        .filter(tenant=tenant, pk=write_id)
-        .first()
-    )
+    write = rows_lock(WriteRequest.objects.filter(tenant=tenant, pk=write_id)).first()
     if write is None:
         raise NotFound("No such write.")
     if not write.awaiting_human:
@@ -164,10 +161,8 @@ def require_justification(
 
 def open_conflicts(write: WriteRequest):
     """Lock the write's open contradiction cases, in primary-key order."""
-    return (
-        Conflict.objects.select_for_update(of=("self",))
-        .filter(write_request=write, status=ConflictStatus.OPEN)
-        .order_by("pk")
+    return rows_lock(
+        Conflict.objects.filter(write_request=write, status=ConflictStatus.OPEN)
     )
 
 
@@ -232,9 +227,7 @@ def write_review_approve(
     deadline_enforce(tenant, write_id, now=now)
     with transaction.atomic(durable=True):
         write = lock_pending_write(tenant, write_id, now=now)
-        version = MemoryVersion.objects.select_for_update(of=("self",)).get(
-            tenant=tenant, pk=write.version_id
-        )
+        version = row_lock(MemoryVersion, tenant=tenant, pk=write.version_id)
         require_justification(write, version, justification)
         if not resolve_contradictions:
             refuse_open_contradiction(write)
@@ -303,9 +296,7 @@ def write_review_reject(
         write = lock_pending_write(tenant, write_id, now=now)
         if not resolve_contradictions:
             refuse_open_contradiction(write)
-        version = MemoryVersion.objects.select_for_update(of=("self",)).get(
-            tenant=tenant, pk=write.version_id
-        )
+        version = row_lock(MemoryVersion, tenant=tenant, pk=write.version_id)
         entries = version_discard(
             version=version,
             reason=f"{reason_code}: {note}",
@@ -362,22 +353,18 @@ def write_expire(*, write: WriteRequest, now: datetime | None = None) -> bool:
     """Fail a sync write closed once its deadline passed; return whether it did."""
     now = now or timezone.now()
     with transaction.atomic():
-        write = (
-            WriteRequest.objects.select_for_update(of=("self",))
-            .filter(
+        write = rows_lock(
+            WriteRequest.objects.filter(
                 pk=write.pk,
                 status=WriteStatus.AWAITING_APPROVAL,
                 review_deadline__lte=now,
             )
-            .first()
-        )
+        ).first()
         if write is None:
             return False
         entries: list[AuditEntry] = []
         if write.version_id:
-            version = MemoryVersion.objects.select_for_update(of=("self",)).get(
-                pk=write.version_id
-            )
+            version = row_lock(MemoryVersion, pk=write.version_id)
             entries += version_discard(
                 version=version,
                 now=now,

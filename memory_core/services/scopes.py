@@ -23,6 +23,7 @@ from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
 from memory_core.exceptions import Invalid, NotFound
 from memory_core.hashing import sha256
+from memory_core.lock_objects import rows_lock
 from memory_core.models import Agent, Scope, ScopeKind, Tenant, ancestor_paths
 from memory_core.policy import policy_for
 from memory_core.scope_paths import (
@@ -124,11 +125,7 @@ def scope_create_for_write(*, agent: Agent, path: str) -> list[Scope]:
 def _scope_locked(*, tenant: Tenant, scope_id: uuid.UUID | str) -> Scope:
     pk = parse_uuid(scope_id)
     scope = (
-        Scope.objects.select_for_update(of=("self",))
-        .filter(tenant=tenant, pk=pk)
-        .first()
-        if pk
-        else None
+        rows_lock(Scope.objects.filter(tenant=tenant, pk=pk)).first() if pk else None
     )
     if scope is None:
         raise NotFound("No such scope.")

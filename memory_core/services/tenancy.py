@@ -14,6 +14,7 @@ from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
 from memory_core.auth import hash_secret
 from memory_core.exceptions import Invalid
+from memory_core.lock_objects import row_lock
 from memory_core.models import (
     Agent,
     AgentToken,
@@ -282,7 +283,7 @@ def agent_token_revoke(
     *, token: AgentToken, actor: Actor, reason: str = ""
 ) -> AgentToken:
     with transaction.atomic():
-        token = AgentToken.objects.select_for_update().get(pk=token.pk)
+        token = row_lock(AgentToken, pk=token.pk)
         if token.revoked_at is None:
             token.revoked_at = timezone.now()
             token.save(update_fields=["revoked_at"])
