@@ -28,7 +28,7 @@ from tests.memory_core.lifecycle.test_erasure import (  # noqa: F401
     officer,
     seed_subject,
 )
-from tests.memory_core.test_curation_services import committed, unit_vector
+from tests.memory_core.services.test_curation import committed, unit_vector
 
 pytestmark = pytest.mark.django_db
 

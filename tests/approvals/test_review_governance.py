@@ -28,7 +28,7 @@ from tests.approvals.test_review_queue_views import (
     stage,
 )
 from tests.factories import make_member
-from tests.memory_core.test_curation_services import contradiction_case
+from tests.memory_core.services.test_curation import contradiction_case
 
 JUSTIFIED = {"justification": "Confirmed with the user on the call."}
 

@@ -38,7 +38,7 @@ from memory_core.pipeline.judges import Judgement
 from memory_core.services.curation import memory_pin
 from memory_core.services.gc import memory_recover
 from tests.factories import make_member
-from tests.memory_core.test_curation_services import unit_vector
+from tests.memory_core.services.test_curation import unit_vector
 
 SCOPE = "/org/acme/user/42/"
 DAY = timedelta(days=1)

@@ -45,7 +45,7 @@ from memory_core.models import (
 from memory_core.redaction import value_digest
 from memory_core.services.writes import write_submit
 from tests.factories import make_member
-from tests.memory_core.test_curation_services import (  # noqa: F401
+from tests.memory_core.services.test_curation import (  # noqa: F401
     agent,
     committed,
     unit_vector,

@@ -33,7 +33,7 @@ from memory_core.policy import DEFAULT_POLICY
 from memory_core.services.curation import versions_as_of
 from memory_core.tasks import retention_enforce_task
 from tests.factories import make_agent
-from tests.memory_core.test_curation_services import committed, keyed_contradiction
+from tests.memory_core.services.test_curation import committed, keyed_contradiction
 
 # The job's clock in these tests: an hour ahead, so a memory committed during
 # a test was stored before it (its version's `valid_from` < NOW) and ages are

@@ -35,7 +35,7 @@ from tests.memory_core.lifecycle.test_erasure import (  # noqa: F401
     agent,
     officer,
 )
-from tests.memory_core.test_curation_services import committed, unit_vector
+from tests.memory_core.services.test_curation import committed, unit_vector
 
 REDACTION_A, REDACTION_B = "redaction key A", "redaction key B"
 PROVENANCE_A, PROVENANCE_B = "provenance key A", "provenance key B"

@@ -20,7 +20,7 @@ from memory_core.services.scopes import (
 )
 from memory_core.services.tenancy import scope_create
 from tests.factories import SYSTEM, make_agent, make_member
-from tests.memory_core.test_curation_services import committed
+from tests.memory_core.services.test_curation import committed
 
 USER_SCOPE = "/org/acme/user/42/"
 
