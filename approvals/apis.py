@@ -13,11 +13,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from approvals.erasure import erasure_file
+from approvals.erasure.requests import erasure_file
 from approvals.models import ErasureStatus, LegalBasis
 from memory_core.apis import query_validate
-from memory_core.erasure import IDENTIFIER_KINDS, MAX_IDENTIFIERS
 from memory_core.exceptions import Invalid, Malformed, TooLarge
+from memory_core.lifecycle.erasure import IDENTIFIER_KINDS, MAX_IDENTIFIERS
 from memory_core.schema import WWW_AUTHENTICATE, error_responses
 
 

@@ -33,17 +33,18 @@ from django.db import connection, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.models import AuditEvent
 from audit.services import audit_chain_verify, audit_event_record
-from memory_core.models import MemoryItem, MemoryVersion, Tenant, VersionStatus
-from memory_core.pipeline.gates.residency import residency_problem
-from memory_core.policy import Policy, policy_for
-from memory_core.retention import (
+from memory_core.lifecycle.retention import (
     HARD_DELETE,
     retention_action,
     retention_due,
     retention_hold,
 )
+from memory_core.models import MemoryItem, MemoryVersion, Tenant, VersionStatus
+from memory_core.pipeline.gates.residency import residency_problem
+from memory_core.policy import Policy, policy_for
 
 # Rows shown on the page per section; the exports hold every row.
 PAGE_ROWS = 200
@@ -53,7 +54,7 @@ OUTCOMES = {
     "pinned": "held: pinned",
     "awaiting_review": "held: awaiting review",
 }
-RETENTION_EVENTS = ("retention.hard_delete", "retention.expire")
+RETENTION_EVENTS = (AuditAction.RETENTION_HARD_DELETE, AuditAction.RETENTION_EXPIRE)
 
 
 def month_parse(raw: str | None, *, now: datetime | None = None) -> date:
@@ -314,7 +315,9 @@ def retention_done(*, tenant: Tenant, month: date) -> dict[str, Counter]:
         created_at__lt=end,
     ).values_list("action", "metadata")
     for action, metadata in events:
-        outcome = "hard deleted" if action == "retention.hard_delete" else "expired"
+        outcome = (
+            "hard deleted" if action == AuditAction.RETENTION_HARD_DELETE else "expired"
+        )
         done[metadata.get("classification", "?")][outcome] += metadata.get("items", 0)
     return dict(done)
 
@@ -327,7 +330,7 @@ def erasure_rows(*, tenant: Tenant, now: datetime) -> list[ErasureRow] | None:
     rather than claiming there are no open requests.
     """
     try:
-        from approvals.erasure import erasures_open
+        from approvals.erasure.selectors import erasures_open
     except ImportError:
         return None
     rows = []
@@ -551,9 +554,6 @@ def compliance_csv_rows(report: ComplianceReport) -> list[tuple]:
     return rows
 
 
-AUDIT_VERIFY = "audit.verify"
-
-
 @dataclass(frozen=True)
 class ChainCheck:
     """The outcome of verifying one tenant's audit chain from the console."""
@@ -615,7 +615,7 @@ def audit_chain_check(*, tenant: Tenant, user: User) -> ChainCheck:
         event = audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action=AUDIT_VERIFY,
+            action=AuditAction.AUDIT_VERIFY,
             object_type="audit_chain",
             object_id=str(tenant.id),
             reason="intact" if check.intact else "broken",

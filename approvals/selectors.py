@@ -257,3 +257,13 @@ __all__ = [
     "review_rows_ordered",
     "review_rows_by_id",
 ]
+
+
+def reviews_overdue(now: datetime) -> QuerySet[WriteRequest]:
+    """Return every tenant's async reviews past their SLA, not escalated yet."""
+    return WriteRequest.objects.filter(
+        status=WriteStatus.PENDING_REVIEW,
+        tier=ReviewTier.ASYNC,
+        review_deadline__lte=now,
+        escalation__isnull=True,
+    )

@@ -7,9 +7,9 @@ import uuid
 from celery import shared_task
 from django.db import OperationalError
 
-from approvals.erasure import erasure_fail, erasure_run, erasures_resume_stalled
-from approvals.escalation import reviews_escalate_overdue
+from approvals.erasure.job import erasure_fail, erasure_run, erasures_resume_stalled
 from approvals.models import ErasureRequest
+from approvals.services import reviews_escalate_overdue
 from memory_core.rls import for_each_tenant, tenant_context, tenant_of
 
 ERASURE_MAX_RETRIES = 5

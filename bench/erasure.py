@@ -281,7 +281,7 @@ def _clear_subject(tenant) -> None:
     """Delete what an interrupted earlier run left of the subject."""
     from django.db import transaction
 
-    from memory_core.deletion import items_hard_delete
+    from memory_core.lifecycle.deletion import items_hard_delete
 
     leftovers = [
         r[0]
@@ -328,7 +328,7 @@ def _seed_subject(tenant, subject: int) -> None:
 
 def explain(tenant, identifiers) -> dict[str, str]:
     """Return EXPLAIN ANALYZE of the scan's main queries."""
-    from memory_core.erasure import (
+    from memory_core.lifecycle.erasure import (
         VERSION_TEXT,
         like_contains,
         like_prefix,
@@ -415,13 +415,10 @@ def main() -> None:
     tenant = seeded["tenant"]
     from django.contrib.auth.models import User
 
-    from approvals.erasure import (
-        erasure_execute,
-        erasure_file,
-        erasure_preview,
-        erasure_run,
-    )
-    from memory_core.erasure import identifier_parse
+    from approvals.erasure.job import erasure_run
+    from approvals.erasure.requests import erasure_execute, erasure_file
+    from approvals.erasure.selectors import erasure_preview
+    from memory_core.lifecycle.erasure import identifier_parse
 
     officer = User.objects.get(username="bench-officer")
     identifiers = [("email", SUBJECT_EMAIL), ("name", SUBJECT_NAME)]

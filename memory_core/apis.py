@@ -12,6 +12,7 @@ import json
 import math
 import re
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import RegexValidator
@@ -24,16 +25,17 @@ from drf_spectacular.utils import (
     extend_schema_field,
 )
 from rest_framework import serializers
+from rest_framework.fields import empty
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from memory_core.exceptions import (
+    Forbidden,
     Invalid,
     Malformed,
     NotFound,
-    PermissionDenied,
     RateLimited,
     TooLarge,
 )
@@ -253,7 +255,7 @@ def _write_response(
     if status == 202 and write.status == WriteStatus.REJECTED and not write.started_at:
         # Refused before it was queued: answer as the error it is (and replay
         # the same answer for the same key).
-        error = PermissionDenied if write.code in SUSPENDED_CODES else Invalid
+        error = Forbidden if write.code in SUSPENDED_CODES else Invalid
         raise error(
             write.reason,
             code=write.code,
@@ -327,6 +329,34 @@ class WriteCreateApi(APIView):
             allow_null=True,
             max_length=4096,
         )
+
+        def run_validation(self, data: Any = empty) -> Any:
+            """Refuse, before the fields are checked, a body that is not an
+            object (`malformed_json`), unknown fields (`unknown_fields`) and
+            content over `MGC_MAX_CONTENT_BYTES` (`content_too_large`); field
+            errors stay `is_valid()`'s."""
+            if not isinstance(data, dict):
+                raise Malformed(
+                    "The body must be a JSON object.", code="malformed_json"
+                )
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise Invalid(
+                    f"Unknown fields: {', '.join(unknown)}.",
+                    code="unknown_fields",
+                    details={"fields": unknown},
+                )
+            content = data.get("content")
+            if isinstance(content, str):
+                size = len(content.encode(errors="surrogatepass"))
+                if size > settings.MGC_MAX_CONTENT_BYTES:
+                    raise TooLarge(
+                        f"Content is {size} bytes; the limit is "
+                        f"{settings.MGC_MAX_CONTENT_BYTES}.",
+                        code="content_too_large",
+                        gate="schema",
+                    )
+            return super().run_validation(data)
 
     @extend_schema(
         operation_id="writes_create",
@@ -402,29 +432,7 @@ class WriteCreateApi(APIView):
                 f"{settings.MGC_MAX_BODY_BYTES}.",
                 code="body_too_large",
             )
-        data = request.data
-        if not isinstance(data, dict):
-            raise Malformed("The body must be a JSON object.", code="malformed_json")
-        unknown = sorted(set(data) - set(self.InputSerializer().fields))
-        if unknown:
-            raise Invalid(
-                f"Unknown fields: {', '.join(unknown)}.",
-                code="unknown_fields",
-                details={"fields": unknown},
-            )
-        content = data.get("content")
-        if (
-            isinstance(content, str)
-            and len(content.encode(errors="surrogatepass"))
-            > settings.MGC_MAX_CONTENT_BYTES
-        ):
-            raise TooLarge(
-                f"Content is {len(content.encode(errors='surrogatepass'))} bytes; "
-                f"the limit is {settings.MGC_MAX_CONTENT_BYTES}.",
-                code="content_too_large",
-                gate="schema",
-            )
-        serializer = self.InputSerializer(data=data)
+        serializer = self.InputSerializer(data=request.data)
         if not serializer.is_valid():
             raise Invalid(
                 "The write is invalid.",

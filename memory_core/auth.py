@@ -13,7 +13,7 @@ import hmac
 from django.utils import timezone
 from rest_framework import authentication, exceptions
 
-from memory_core.exceptions import PermissionDenied
+from memory_core.exceptions import Forbidden
 from memory_core.models import AgentToken
 from memory_core.rls import tenant_activate_for_token
 
@@ -80,7 +80,7 @@ class AgentTokenAuthentication(authentication.BaseAuthentication):
             raise exceptions.AuthenticationFailed("The agent is disabled.")
         if token.agent.tenant.is_suspended:
             # Authenticated, but not let in: 403 in the API's error envelope.
-            raise PermissionDenied(
+            raise Forbidden(
                 f"The organisation {token.agent.tenant.slug!r} is suspended by the "
                 "platform operator; its agents' requests are refused until it is "
                 "lifted.",

@@ -22,6 +22,7 @@ from memory_core.exceptions import (
     database_unavailable,
     error_body,
 )
+from memory_core.htmx import forbidden
 
 
 def _is_api(request: HttpRequest) -> bool:
@@ -42,7 +43,7 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not _is_api(request):
-        return defaults.permission_denied(request, exception)
+        return forbidden(request, str(exception))
     return _error(403, "permission_denied", "This request is not allowed.")
 
 

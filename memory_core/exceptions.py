@@ -68,7 +68,9 @@ class TooLarge(DomainError):
     code = "too_large"
 
 
-class PermissionDenied(DomainError):
+class Forbidden(DomainError):
+    """A member (or agent) whose role or grant does not allow the action."""
+
     status = 403
     code = "permission_denied"
 
@@ -78,9 +80,15 @@ class RateLimited(DomainError):
     code = "rate_limited"
 
 
-class Conflict(DomainError):
+class StateConflict(DomainError):
+    """The object is not in a state that allows the action (409)."""
+
     status = 409
     code = "conflict"
+
+
+class AlreadyDecided(StateConflict):
+    """Someone decided (or closed) the review or case first."""
 
 
 # How long a client should wait before retrying while the database is away.

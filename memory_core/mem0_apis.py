@@ -22,11 +22,11 @@ from rest_framework.views import APIView
 
 from memory_core.auth import AgentTokenAuthentication
 from memory_core.exceptions import (
-    Conflict,
+    Forbidden,
     Invalid,
     Malformed,
     NotFound,
-    PermissionDenied,
+    StateConflict,
 )
 from memory_core.models import MemoryItem, VersionStatus, WriteRequest, WriteStatus
 from memory_core.retrieval import memory_search
@@ -153,7 +153,7 @@ def _readable(request: Request, memory_id: str) -> MemoryItem:
 def _refused(write: WriteRequest) -> None:
     """A write refused before it was queued (a secret, a storm): a 4xx."""
     if write.status == WriteStatus.REJECTED and not write.started_at:
-        error = PermissionDenied if write.code == "agent_suspended" else Invalid
+        error = Forbidden if write.code == "agent_suspended" else Invalid
         raise error(
             write.reason,
             code=write.code,
@@ -403,7 +403,7 @@ class V1ListOrAddApi(Mem0View):
                 deleted.append(str(item.id))
             except NotFound:
                 continue
-            except Conflict as exc:  # pinned, or a write under review
+            except StateConflict as exc:  # pinned, or a write under review
                 refused.append({"id": str(item.id), "reason": exc.message})
         return Response(
             {

@@ -10,13 +10,44 @@ import uuid
 
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
-from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import Upper
 from pgvector.django import HnswIndex, VectorField
 
 EMBEDDING_DIM = 384
+
+
+class LongNameGinIndex(GinIndex):
+    """A GIN index whose name may use PostgreSQL's 63 characters, not Django's 30.
+
+    The erasure scan's trigram indexes were created under such names by raw
+    SQL (approvals 0002 and 0004); renaming them would rebuild them.
+    """
+
+    max_name_length = 63
+
+
+def trigram_index(sql: str, *, name: str) -> GinIndex:
+    """Return a trigram GIN index on the SQL text expression `sql`."""
+    return LongNameGinIndex(OpClass(RawSQL(sql, ()), name="gin_trgm_ops"), name=name)
+
+
+# The review queue's partial, covering indexes on write requests (created by
+# approvals 0001): only the writes waiting for a person, in the queue's three
+# orders, so a page and its count are index-only scans.
+REVIEW_QUEUE_WAITING = Q(status__in=["pending_review", "awaiting_approval"])
+REVIEW_QUEUE_COVERED = [
+    "tier",
+    "layer",
+    "agent",
+    "scope_path",
+    "risk_score",
+    "finished_at",
+]
 
 
 class Tenant(models.Model):
@@ -311,6 +342,22 @@ class MemoryItem(models.Model):
             models.Index(
                 fields=["tenant", "-updated_at"], name="memory_item_recent_idx"
             ),
+            # GC phase 2 and the screens: expired items by expiry (0005).
+            models.Index(
+                fields=["tenant", "expired_at"],
+                condition=Q(status="expired"),
+                name="memory_item_expired_idx",
+            ),
+            # The erasure scan's text expressions (approvals 0002 and 0004;
+            # memory_core/lifecycle/erasure.py `scan_texts`).
+            trigram_index(
+                "(subject || ' ' || object || ' ' || coalesce(memory_key, ''))",
+                name="memory_item_erasure_text_trgm",
+            ),
+            trigram_index(
+                "(predicate || ' ' || residency)",
+                name="memory_item_erasure_triple_trgm",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -429,6 +476,54 @@ class MemoryVersion(models.Model):
             models.Index(
                 fields=["tenant", "scope", "layer", "fingerprint"],
                 name="memory_version_fp_idx",
+            ),
+            # "Which versions were visible at T" from the index alone (0004).
+            models.Index(
+                fields=["tenant", "-valid_from"],
+                include=["valid_to", "status"],
+                name="memory_version_asof_idx2",
+            ),
+            # A content substring filter (`content__icontains`, 0004).
+            GinIndex(
+                OpClass(Upper("content"), name="gin_trgm_ops"),
+                name="memory_version_content_trgm",
+            ),
+            # GC's scans (0005): "has this item a draft?", superseded by age.
+            models.Index(
+                fields=["item"],
+                condition=Q(status="draft"),
+                name="memory_version_draft_idx",
+            ),
+            models.Index(
+                fields=["tenant", "valid_to"],
+                condition=Q(status="superseded"),
+                name="memory_version_superseded_idx",
+            ),
+            # The erasure scan (approvals 0002 and 0004): its text expressions,
+            # the merge and evidence links it follows.
+            trigram_index(
+                "(content || ' ' || structured::text || ' ' || evidence::text"
+                " || ' ' || justification)",
+                name="memory_version_erasure_text_trgm",
+            ),
+            trigram_index(
+                "(task_id || ' ' || session_id || ' ' || provenance::text)",
+                name="memory_version_erasure_ids_trgm",
+            ),
+            GinIndex(
+                fields=["merged_from"],
+                condition=Q(
+                    RawSQL(
+                        "cardinality(merged_from) > 0",
+                        (),
+                        output_field=models.BooleanField(),
+                    )
+                ),
+                name="memory_version_merged_from_gin",
+            ),
+            GinIndex(
+                OpClass(F("evidence"), name="jsonb_path_ops"),
+                name="memory_version_evidence_gin",
             ),
         ]
 
@@ -586,6 +681,24 @@ class WriteRequest(models.Model):
                 fields=["tenant", "status", "tier", "review_deadline"],
                 name="write_request_review_idx",
             ),
+            models.Index(
+                fields=["tenant", "status", "review_deadline", "created_at", "id"],
+                include=REVIEW_QUEUE_COVERED,
+                condition=REVIEW_QUEUE_WAITING,
+                name="review_queue_urgency_idx",
+            ),
+            models.Index(
+                fields=["tenant", "-risk_score", "review_deadline", "id"],
+                include=REVIEW_QUEUE_COVERED,
+                condition=REVIEW_QUEUE_WAITING,
+                name="review_queue_risk_idx",
+            ),
+            models.Index(
+                fields=["tenant", "created_at", "id"],
+                include=REVIEW_QUEUE_COVERED,
+                condition=REVIEW_QUEUE_WAITING,
+                name="review_queue_age_idx",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -670,6 +783,13 @@ class RedactionToken(models.Model):
             models.UniqueConstraint(
                 fields=["tenant", "principal", "kind", "number"],
                 name="redaction_unique_number",
+            ),
+        ]
+        indexes = [
+            # The erasure scan looks tokens up by digest, any principal
+            # (approvals 0002).
+            models.Index(
+                fields=["tenant", "value_digest"], name="redaction_token_digest_idx"
             ),
         ]
 

@@ -23,8 +23,8 @@ The scheme:
 - While keys are rotated (`memory_core/keys.py`), decryption and digest
   lookups also accept the previous keys; new rows use the current key.
 - Only a compliance officer or an admin of the tenant can resolve a token
-  (`redaction_resolve`), with a reason; each resolution is audited with ids
-  only.
+  (`services.redaction.redaction_resolve`), with a reason; each resolution
+  is audited with ids only.
 """
 
 from __future__ import annotations
@@ -38,20 +38,15 @@ from typing import Any
 
 from cryptography.fernet import Fernet, MultiFernet
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from audit.services import audit_event_record
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.detectors import find_pii
 from memory_core.hashing import content_hash, structural_fingerprint
 from memory_core.keys import redaction_keys
-from memory_core.models import Membership, RedactionToken, Role, Tenant
-from memory_core.pipeline.gates.sensitivity import find_pii
+from memory_core.models import RedactionToken
 from memory_core.pipeline.types import Candidate
-from memory_core.services.tenancy import user_actor
 
-RESOLVER_ROLES = (Role.COMPLIANCE_OFFICER, Role.ADMIN)
 TOKEN_CREATE_ATTEMPTS = 5
 
 
@@ -304,46 +299,3 @@ def idempotency_key_digest(raw: str, *, key: str | None = None) -> str:
 def idempotency_key_digests(raw: str) -> list[str]:
     """Return the header's digest under the current key, then each previous key."""
     return [idempotency_key_digest(raw, key=key) for key in redaction_keys()]
-
-
-def redaction_resolve(
-    *, tenant: Tenant, principal: str, token: str, actor: User, reason: str
-) -> str:
-    """Return the clear value behind `token`, for a compliance officer or admin.
-
-    The resolution is audited (ids only) in the same transaction. A token of
-    another tenant or principal is not found.
-    """
-    role = (
-        Membership.objects.filter(tenant=tenant, user=actor)
-        .values_list("role", flat=True)
-        .first()
-    )
-    if not actor.is_active or role not in RESOLVER_ROLES:
-        raise PermissionDenied(
-            "Only a compliance officer or an admin of this tenant can resolve "
-            "redacted values."
-        )
-    if not reason.strip():
-        raise Invalid("Say why the value is needed.", code="reason_required")
-    with transaction.atomic(durable=True):
-        row = (
-            RedactionToken.objects.filter(
-                tenant=tenant, principal=principal, token=token
-            )
-            .only("id", "kind", "token", "ciphertext")
-            .first()
-        )
-        if row is None:
-            raise NotFound("No such redaction token.")
-        value = value_decrypt(row.ciphertext)
-        audit_event_record(
-            tenant_id=tenant.id,
-            actor=user_actor(actor),
-            action="redaction.resolve",
-            object_type="redaction_token",
-            object_id=str(row.pk),
-            reason=reason,
-            metadata={"kind": row.kind, "token": row.token},
-        )
-    return value

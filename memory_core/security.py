@@ -31,6 +31,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonR
 from django.shortcuts import render
 from django.utils.cache import add_never_cache_headers, patch_cache_control
 
+from audit.actions import AuditAction
 from audit.services import audit_event_record
 from memory_core.exceptions import error_body
 from memory_core.models import Membership, Tenant
@@ -43,7 +44,6 @@ NUL = "\x00"
 API_VALIDATED_HEADERS = frozenset({"HTTP_IDEMPOTENCY_KEY"})
 # Form bodies the middleware reads; anything else is the view's (the API's JSON).
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
-ACCESS_REFUSED = "access.refused"
 
 
 def _is_api(request: HttpRequest) -> bool:
@@ -175,7 +175,7 @@ def access_refused_record(
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action=ACCESS_REFUSED,
+            action=AuditAction.ACCESS_REFUSED,
             reason=reason[:500],
             metadata={"method": method, "path": path[:500], "role": role},
         )

@@ -13,6 +13,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Collate
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.models import AuditEvent
 from memory_core.models import (
     Agent,
@@ -232,7 +233,7 @@ def scope_rows(*, tenant: Tenant, scopes: Sequence[Scope]) -> list[ScopeRow]:
             tenant_id=tenant.id,
             object_type="scope",
             object_id__in=[str(i) for i in ids],
-            action="scope.create",
+            action=AuditAction.SCOPE_CREATE,
         ).values_list("object_id", "actor_type", "actor_label")
     }
     rows = []

@@ -347,7 +347,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "memory_core.retention.enforce",
         "schedule": 3600.0,
     },
-    # An erasure whose worker died is picked up again (approvals/erasure.py).
+    # An erasure whose worker died is picked up again (approvals/erasure/job.py).
     "resume-stalled-erasures": {
         "task": "approvals.erasures_resume_stalled",
         "schedule": 60.0,
@@ -394,9 +394,10 @@ MGC_EXACT_SEARCH_MAX_ROWS = 1000
 MGC_LONG_POLL_MAX_SECONDS = 30
 MGC_STALLED_WRITE_SECONDS = 60
 
-# Right to erasure (memory_core/ERASURE.md): items per transaction, how long a
-# running job may stay silent before the sweeper resumes it, the SLA, and a
-# pause between chunks (for fault-injection tests only; 0 in production).
+# Right to erasure (memory_core/lifecycle/README.md, approvals/erasure/README.md):
+# items per transaction, how long a running job may stay silent before the
+# sweeper resumes it, the SLA, and a pause between chunks (for fault-injection
+# tests only; 0 in production).
 MGC_ERASURE_CHUNK_ITEMS = int(os.environ.get("MGC_ERASURE_CHUNK_ITEMS", "200"))
 MGC_ERASURE_STALE_SECONDS = int(os.environ.get("MGC_ERASURE_STALE_SECONDS", "120"))
 MGC_ERASURE_SLA_HOURS = 72
@@ -426,7 +427,7 @@ MGC_AUDIT_KEY = os.environ.get("MGC_AUDIT_KEY") or f"audit:{SECRET_KEY}"
 MGC_AUDIT_KEY_PREVIOUS = [
     k for k in os.environ.get("MGC_AUDIT_KEY_PREVIOUS", "").split(",") if k
 ]
-# Erasure certificates are signed with Ed25519 (approvals/erasure.py): the
+# Erasure certificates are signed with Ed25519 (approvals/erasure/certificate.py): the
 # private key is derived from this secret, or from the audit key when it is
 # unset; `manage.py certificate_verify` checks a downloaded certificate.
 MGC_CERTIFICATE_KEY = os.environ.get("MGC_CERTIFICATE_KEY", "")

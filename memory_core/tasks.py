@@ -12,8 +12,8 @@ from memory_core.embeddings import EmbeddingError
 from memory_core.gc.runs import SYSTEM as GC_SYSTEM
 from memory_core.gc.runs import gc_run_execute, gc_tenants_due
 from memory_core.health import WORKER, heartbeat_record, heartbeats_prune
+from memory_core.lifecycle.retention import retention_enforce_all
 from memory_core.models import WriteRequest
-from memory_core.retention import retention_enforce_all
 from memory_core.retrieval import access_record
 from memory_core.rls import for_each_tenant, tenant_context, tenant_of
 from memory_core.services.gc import gc_actor

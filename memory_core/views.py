@@ -14,7 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.utils.cache import add_never_cache_headers, patch_vary_headers
+from django.utils.cache import add_never_cache_headers
 
 from memory_core import health, retrieval
 from memory_core.access import (
@@ -24,17 +24,17 @@ from memory_core.access import (
     write_for_member,
 )
 from memory_core.exceptions import DomainError
+from memory_core.htmx import render_page
 from memory_core.models import (
     Agent,
     Layer,
-    Membership,
     MemoryLogEntry,
     MemoryVersion,
-    Role,
     Tenant,
     VersionStatus,
     WriteStatus,
 )
+from memory_core.permissions import Capability, can, member_role
 from memory_core.rls import tenant_context
 from memory_core.selectors import (
     agent_active_list,
@@ -48,30 +48,16 @@ from memory_core.selectors import (
 )
 from memory_core.services.curation import (
     RESTORABLE,
-    may_curate,
     memory_annotation_list,
     promotion_targets,
 )
 
 PAGE_SIZE = 50
-DASHBOARD_ROLES = (Role.CURATOR, Role.COMPLIANCE_OFFICER, Role.ADMIN)
 SEARCH_LIMIT = 10
 SEARCH_MAX_LIMIT = 50
 SEARCH_MAX_QUERY = 2000
 # Suggestions for the scope field; the field takes any path.
 SEARCH_SCOPE_SUGGESTIONS = 200
-
-
-def render_page(
-    request: HttpRequest, template: str, partial: str, context: dict[str, Any]
-) -> HttpResponse:
-    """Render the whole page, or only `partial` for an htmx swap."""
-    if request.htmx and not request.htmx.history_restore_request:
-        template = f"{template}#{partial}"
-    response = render(request, template, context)
-    # The same URL answers with a page or a fragment: keep caches apart.
-    patch_vary_headers(response, ("HX-Request",))
-    return response
 
 
 def choice(
@@ -101,12 +87,8 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "memory_core/no_tenant.html")
     # The membership is the chosen tenant's row (memory_core/rls.py).
     with tenant_context(tenant.pk):
-        role = (
-            Membership.objects.filter(tenant=tenant, user=request.user)
-            .values_list("role", flat=True)
-            .first()
-        )
-    if role in DASHBOARD_ROLES:
+        role = member_role(tenant=tenant, user=request.user)
+    if can(role, Capability.DASHBOARD):
         return redirect("metrics_dashboard", slug=tenant.slug)
     return redirect("memory_list", slug=tenant.slug)
 
@@ -234,7 +216,7 @@ def memory_detail_context(
     versions = list(
         memory_version_list(tenant=tenant, item=item).select_related("scope")
     )
-    can_curate = may_curate(request.membership.role)
+    can_curate = can(request.membership, Capability.CURATE)
     head = next((v for v in versions if v.pk == item.head_id), None)
     return {
         "item": item,

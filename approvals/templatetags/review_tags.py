@@ -6,7 +6,7 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from memory_core.pipeline.gates.sensitivity import POISONING_PATTERNS
+from memory_core.detectors import POISONING_PATTERNS
 
 register = template.Library()
 

@@ -20,7 +20,7 @@ from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_POST
@@ -34,9 +34,12 @@ from approvals.admin_forms import (
     RoleForm,
     TokenIssueForm,
 )
+from memory_core import htmx
 from memory_core.access import member_required
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Forbidden, Invalid, NotFound
+from memory_core.htmx import render_page
 from memory_core.models import Agent, Role, Tenant
+from memory_core.permissions import RULES, Capability, can
 from memory_core.policy import policy_for
 from memory_core.services.administration import (
     admin_agent_create,
@@ -56,7 +59,6 @@ from memory_core.services.administration import (
     membership_set_role,
     tenant_policy_update,
 )
-from memory_core.views import render_page
 
 PAGE_SIZE = 50
 # What each status button does, and what the admin is told afterwards.
@@ -73,13 +75,13 @@ def admin_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
     @member_required
     @functools.wraps(view)
     def wrapper(request: HttpRequest, tenant: Tenant, **kwargs: Any) -> HttpResponse:
-        if request.membership.role != Role.ADMIN:
+        if not can(request.membership, Capability.ADMINISTER):
             return forbidden(request, tenant)
         try:
             return view(request, tenant=tenant, **kwargs)
         except NotFound as error:
             raise Http404(error.message) from None
-        except PermissionDenied:
+        except Forbidden:
             return forbidden(request, tenant)
 
     return wrapper
@@ -87,16 +89,17 @@ def admin_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
 def forbidden(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     """Render the "admins only" page; an htmx request reloads to show it whole."""
-    request.access_refused_reason = "Only the tenant's admins manage it."
-    response = render(
+    request.access_refused_reason = RULES[Capability.ADMINISTER].refusal
+    return htmx.forbidden(
         request,
-        "approvals/admin_forbidden.html",
-        {"admins": admin_usernames(tenant=tenant)},
-        status=403,
+        f"Members, agents, tokens and the policy of {tenant.name} are managed "
+        "by its admins.",
+        title="Admins only",
+        show_role=True,
+        ask=admin_usernames(tenant=tenant),
+        whole=True,
+        refresh=True,
     )
-    if request.htmx:
-        response["HX-Refresh"] = "true"
-    return response
 
 
 def done(request: HttpRequest, message: str, url: str) -> HttpResponse:

@@ -21,10 +21,10 @@ from django.views.decorators.http import require_POST
 from approvals.admin_forms import ScopeCreateForm, ScopeFilterForm, ScopeRenameForm
 from approvals.views.admin import admin_required, done, first_error
 from memory_core.exceptions import Invalid
+from memory_core.htmx import render_page
 from memory_core.models import Layer, Tenant
 from memory_core.selectors import scope_rows, scope_tree
 from memory_core.services import scopes as services
-from memory_core.views import render_page
 
 PAGE_SIZE = 50
 

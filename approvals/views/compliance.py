@@ -23,11 +23,11 @@ from approvals.compliance import (
     compliance_report,
     month_parse,
 )
+from memory_core import htmx
 from memory_core.access import member_required
-from memory_core.models import Role, Tenant
-from memory_core.views import render_page
-
-READERS = frozenset({Role.COMPLIANCE_OFFICER, Role.ADMIN})
+from memory_core.htmx import render_page
+from memory_core.models import Tenant
+from memory_core.permissions import RULES, Capability, can
 
 
 def compliance_required(
@@ -39,11 +39,9 @@ def compliance_required(
     @member_required
     @functools.wraps(view)
     def wrapper(request: HttpRequest, tenant: Tenant, **kwargs: Any) -> HttpResponse:
-        if request.membership.role not in READERS:
-            request.access_refused_reason = (
-                "Only compliance officers and admins read the compliance report."
-            )
-            return render(request, "approvals/compliance_forbidden.html", status=403)
+        if not can(request.membership, Capability.COMPLIANCE_READ):
+            request.access_refused_reason = RULES[Capability.COMPLIANCE_READ].refusal
+            return _forbidden(request, tenant)
         try:
             month = month_parse(request.GET.get("month"))
         except ValueError as error:
@@ -51,6 +49,17 @@ def compliance_required(
         return view(request, tenant=tenant, month=month, **kwargs)
 
     return wrapper
+
+
+def _forbidden(request: HttpRequest, tenant: Tenant) -> HttpResponse:
+    return htmx.forbidden(
+        request,
+        f"The compliance report of {tenant.name} is for its compliance officers "
+        "and admins.",
+        title="Compliance officers only",
+        show_role=True,
+        whole=True,
+    )
 
 
 @compliance_required
@@ -97,10 +106,10 @@ def compliance_report_json(request: HttpRequest, tenant: Tenant, month) -> HttpR
 @member_required
 def compliance_audit_verify(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     """Verify the tenant's audit chain now; show intact or broken, and where."""
-    if request.membership.role not in READERS:
+    if not can(request.membership, Capability.COMPLIANCE_READ):
         request.access_refused_reason = (
             "Only compliance officers and admins verify the audit chain."
         )
-        return render(request, "approvals/compliance_forbidden.html", status=403)
+        return _forbidden(request, tenant)
     check = audit_chain_check(tenant=tenant, user=request.user)
     return render(request, "approvals/compliance_verify.html", {"check": check})

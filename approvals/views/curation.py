@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied as Forbidden
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -32,11 +32,13 @@ from approvals.forms import (
     RollbackForm,
 )
 from memory_core.access import member_required
-from memory_core.exceptions import DomainError, Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import DomainError, Forbidden, Invalid, NotFound
+from memory_core.htmx import render_page
 from memory_core.models import ConflictStatus, Layer, Scope, Tenant, ancestor_paths
+from memory_core.permissions import Capability, can
 from memory_core.selectors import parse_uuid, scope_list
 from memory_core.services import conflicts, curation
-from memory_core.views import choice, memory_detail_context, render_page
+from memory_core.views import choice, memory_detail_context
 
 PAGE_SIZE = 50
 
@@ -47,8 +49,8 @@ def _refused(
     """Answer a refused action: 404 or 403 as such, otherwise the page with why."""
     if isinstance(error, NotFound):
         raise Http404(error.message) from error
-    if isinstance(error, PermissionDenied):
-        raise Forbidden(error.message) from error
+    if isinstance(error, Forbidden):
+        raise PermissionDenied(error.message) from error
     response = page(action_error=error.message)
     if not request.htmx:
         response.status_code = error.status
@@ -317,7 +319,7 @@ def _case_context(
 
 
 def _can_curate(request: HttpRequest) -> dict[str, bool]:
-    return {"can_curate": curation.may_curate(request.membership.role)}
+    return {"can_curate": can(request.membership, Capability.CURATE)}
 
 
 # As of

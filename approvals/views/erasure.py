@@ -1,6 +1,6 @@
 """Erasure screens: list, file, detail with preview, decisions, certificate.
 
-Each view parses, calls one service of `approvals.erasure` and renders.
+Each view parses, calls one function of `approvals.erasure` and renders.
 Missing and other tenants' requests are 404s; members whose role may not do
 an action get a 403 and nothing changes; a refused decision re-renders the
 detail page with why (409 or 422).
@@ -14,21 +14,23 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied as Forbidden
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from approvals import erasure as service
+from approvals.erasure import certificate, requests, selectors
 from approvals.forms import ErasureExecuteForm
 from approvals.models import ErasureRequest, ErasureStatus, LegalBasis
 from memory_core.access import member_required
-from memory_core.erasure import Kind
-from memory_core.exceptions import DomainError, NotFound, PermissionDenied
+from memory_core.exceptions import DomainError, Forbidden, NotFound
+from memory_core.htmx import render_page
+from memory_core.lifecycle.erasure import Kind
 from memory_core.models import Tenant
-from memory_core.views import render_page
+from memory_core.permissions import Capability, can
+from memory_core.policy import policy_for
 
 PAGE_SIZE = 50
 PREVIEWED = (ErasureStatus.FILED, ErasureStatus.APPROVED, ErasureStatus.FAILED)
@@ -68,16 +70,16 @@ class ErasureFileForm(forms.Form):
 def _refuse(error: DomainError) -> None:
     if isinstance(error, NotFound):
         raise Http404(error.message) from error
-    if isinstance(error, PermissionDenied):
-        raise Forbidden(error.message) from error
+    if isinstance(error, Forbidden):
+        raise PermissionDenied(error.message) from error
 
 
 def _check_viewer(request: HttpRequest, tenant: Tenant) -> None:
     try:
-        service.erasure_role_check(
+        selectors.erasure_role_check(
             tenant=tenant,
             user=request.user,
-            roles=service.VIEWERS,
+            capability=Capability.ERASURE_VIEW,
             message=VIEW_REFUSED,
         )
     except DomainError as error:
@@ -104,7 +106,7 @@ def erasure_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     if status not in ("open", "", *ErasureStatus.values):
         status = "open"
     page = Paginator(
-        service.erasure_list(tenant=tenant, status=status, q=q), PAGE_SIZE
+        selectors.erasure_list(tenant=tenant, status=status, q=q), PAGE_SIZE
     ).get_page(request.GET.get("page"))
     return render_page(
         request,
@@ -114,10 +116,10 @@ def erasure_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
             "page_obj": page,
             "rows": _rows(list(page.object_list)),
             "filters": {"status": status, "q": q},
-            "q_invalid": bool(q) and not service.erasure_id_query(q),
+            "q_invalid": bool(q) and not selectors.erasure_id_query(q),
             "statuses": ErasureStatus.choices,
-            "can_file": service.may_file(request.membership.role),
-            "overdue": service.erasures_overdue_count(tenant),
+            "can_file": can(request.membership, Capability.ERASURE_FILE),
+            "overdue": selectors.erasures_overdue_count(tenant),
         },
     )
 
@@ -130,7 +132,7 @@ def erasure_new(request: HttpRequest, tenant: Tenant) -> HttpResponse:
         error = ""
         if form.is_valid():
             try:
-                filed = service.erasure_file(
+                filed = requests.erasure_file(
                     tenant=tenant,
                     identifiers=form.identifiers(),
                     legal_basis=form.cleaned_data["legal_basis"],
@@ -153,8 +155,10 @@ def erasure_new(request: HttpRequest, tenant: Tenant) -> HttpResponse:
         )
         response.status_code = 422
         return response
-    if not service.may_file(request.membership.role):
-        raise Forbidden("Only compliance officers, curators and admins file erasures.")
+    if not can(request.membership, Capability.ERASURE_FILE):
+        raise PermissionDenied(
+            "Only compliance officers, curators and admins file erasures."
+        )
     memory = request.GET.get("memory", "")
     form = ErasureFileForm(initial={"memory": memory} if memory else None)
     return render(request, "approvals/erasure_form.html", {"form": form})
@@ -164,32 +168,32 @@ def _detail_context(
     request: HttpRequest, tenant: Tenant, request_id: uuid.UUID, **extra: Any
 ) -> dict[str, Any]:
     try:
-        item = service.erasure_get(tenant=tenant, request_id=request_id)
+        item = selectors.erasure_get(tenant=tenant, request_id=request_id)
         preview = None
         # Only before the job: once it runs, what the preview listed is
         # going (and its links would lead to deleted memories).
         if item.status in PREVIEWED:
-            preview = service.erasure_preview(
+            preview = selectors.erasure_preview(
                 tenant=tenant, request_id=request_id, user=request.user
             )
     except DomainError as error:
         _refuse(error)
         raise
     sla, overdue = item.sla(timezone.now())
-    four_eyes = service.policy_for(tenant).erasure_four_eyes
+    four_eyes = policy_for(tenant).erasure_four_eyes
     counts = item.counts or {}
     return {
         "erasure": item,
         "preview": preview,
         "sla": sla,
         "overdue": overdue,
-        "can_decide": service.may_decide(request.membership.role),
+        "can_decide": can(request.membership, Capability.ERASURE_DECIDE),
         "four_eyes": four_eyes,
         "execute_refusal": (
-            service.four_eyes_refusal(item, request.user) if four_eyes else ""
+            requests.four_eyes_refusal(item, request.user) if four_eyes else ""
         ),
         "short_id": str(item.pk)[:8],
-        "erased": service.erased_categories(counts.get("tables", {})),
+        "erased": certificate.erased_categories(counts.get("tables", {})),
         "execute_form": extra.pop("execute_form", None)
         or ErasureExecuteForm(request_id=str(item.pk)),
         "legal_basis_label": LegalBasis(item.legal_basis).label,
@@ -235,7 +239,7 @@ def erasure_approve(
     request: HttpRequest, tenant: Tenant, request_id: uuid.UUID
 ) -> HttpResponse:
     """Approve a filed request (four eyes: another officer executes it)."""
-    return _decide(request, tenant, request_id, service.erasure_approve, "Approved.")
+    return _decide(request, tenant, request_id, requests.erasure_approve, "Approved.")
 
 
 @member_required
@@ -251,15 +255,15 @@ def erasure_execute(
     """
     _check_viewer(request, tenant)
     try:
-        item = service.erasure_get(tenant=tenant, request_id=request_id)
+        item = selectors.erasure_get(tenant=tenant, request_id=request_id)
     except DomainError as error:
         _refuse(error)
         raise
-    if not service.may_decide(request.membership.role):
-        raise Forbidden("Only compliance officers execute erasures.")
-    four_eyes = item.is_open and service.policy_for(tenant).erasure_four_eyes
-    if four_eyes and (refusal := service.four_eyes_refusal(item, request.user)):
-        raise Forbidden(refusal)
+    if not can(request.membership, Capability.ERASURE_DECIDE):
+        raise PermissionDenied("Only compliance officers execute erasures.")
+    four_eyes = item.is_open and policy_for(tenant).erasure_four_eyes
+    if four_eyes and (refusal := requests.four_eyes_refusal(item, request.user)):
+        raise PermissionDenied(refusal)
     form = ErasureExecuteForm(request.POST, request_id=str(request_id))
     if not form.is_valid():
         context = _detail_context(request, tenant, request_id, execute_form=form)
@@ -270,7 +274,7 @@ def erasure_execute(
         request,
         tenant,
         request_id,
-        service.erasure_execute,
+        requests.erasure_execute,
         "Erasure started; this page follows its progress.",
     )
 
@@ -281,12 +285,12 @@ def erasure_cancel(
     request: HttpRequest, tenant: Tenant, request_id: uuid.UUID
 ) -> HttpResponse:
     """Cancel a request; its identifiers are destroyed."""
-    return _decide(request, tenant, request_id, service.erasure_cancel, "Cancelled.")
+    return _decide(request, tenant, request_id, requests.erasure_cancel, "Cancelled.")
 
 
 def _certificate(request: HttpRequest, tenant: Tenant, request_id: uuid.UUID) -> dict:
     try:
-        return service.erasure_certificate(
+        return certificate.erasure_certificate(
             tenant=tenant, request_id=request_id, user=request.user
         )
     except DomainError as error:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied as Forbidden
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -22,12 +22,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from approvals.forms import ReasonForm
 from memory_core.access import member_required
-from memory_core.exceptions import DomainError, Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import DomainError, Forbidden, Invalid, NotFound
+from memory_core.htmx import render_page
 from memory_core.models import Tenant
+from memory_core.permissions import Capability, can
 from memory_core.policy import policy_for
 from memory_core.services import curation
 from memory_core.services import gc as gc_services
-from memory_core.views import render_page
 
 PAGE_SIZE = 50
 
@@ -47,7 +48,7 @@ def _overview_context(request: HttpRequest, tenant: Tenant, **extra: Any) -> dic
         "expired_page": expired_page,
         "expired_rows": rows,
         "grace_days": grace_days,
-        "can_curate": curation.may_curate(request.membership.role),
+        "can_curate": can(request.membership, Capability.CURATE),
         **extra,
     }
 
@@ -74,8 +75,8 @@ def _action(
         perform(form.cleaned_data["reason"])
     except NotFound as error:
         raise Http404(error.message) from error
-    except PermissionDenied as error:
-        raise Forbidden(error.message) from error
+    except Forbidden as error:
+        raise PermissionDenied(error.message) from error
     except DomainError as error:
         response = _screen(request, tenant, action_error=error.message)
         if not request.htmx:
@@ -130,7 +131,7 @@ def gc_run_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
         "runs",
         {
             "page_obj": page,
-            "can_request": curation.may_curate(request.membership.role),
+            "can_request": can(request.membership, Capability.CURATE),
         },
     )
 
@@ -141,8 +142,8 @@ def gc_dry_run(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     """Queue a dry run now."""
     try:
         gc_services.gc_dry_run_request(tenant=tenant, user=request.user)
-    except PermissionDenied as error:
-        raise Forbidden(error.message) from error
+    except Forbidden as error:
+        raise PermissionDenied(error.message) from error
     done = "Dry run queued: it appears in the list when the worker has run it."
     if not request.htmx:
         messages.success(request, done)

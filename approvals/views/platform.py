@@ -23,6 +23,7 @@ from approvals.platform_forms import SuspendForm, TenantCreateForm, UnsuspendFor
 from approvals.views.admin import done, never_cached
 from memory_core.access import password_change_redirect
 from memory_core.exceptions import Invalid, NotFound
+from memory_core.htmx import render_page
 from memory_core.models import Tenant
 from memory_core.policy import policy_for
 from memory_core.services.accounts import password_change_pending
@@ -35,7 +36,6 @@ from memory_core.services.platform import (
     tenant_suspend,
     tenant_unsuspend,
 )
-from memory_core.views import render_page
 
 PAGE_SIZE = 50
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied as Forbidden
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
@@ -43,19 +43,20 @@ from approvals.services import (
     reviews_bulk_decide_matching,
 )
 from memory_core.access import member_required
-from memory_core.exceptions import DomainError, NotFound, PermissionDenied
+from memory_core.exceptions import DomainError, Forbidden, NotFound
+from memory_core.htmx import render_page
 from memory_core.models import Layer, MemoryVersion, ReviewTier, Tenant, WriteRequest
+from memory_core.permissions import Capability, can
 from memory_core.policy import policy_for
 from memory_core.selectors import parse_uuid, scope_list
 from memory_core.services.review_edits import write_review_edit_and_approve
 from memory_core.services.reviews import (
-    DECIDERS,
     REJECT_REASONS,
     justification_needed,
     write_review_approve,
     write_review_reject,
 )
-from memory_core.views import content_diff, render_page
+from memory_core.views import content_diff
 
 PAGE_SIZE = 25
 TIERS = [(ReviewTier.SYNC, "Sync (blocking)"), (ReviewTier.ASYNC, "Async")]
@@ -154,7 +155,7 @@ def _risk(value: str | None) -> float | None:
 
 
 def _can_decide(request: HttpRequest) -> bool:
-    return request.membership.role in DECIDERS
+    return can(request.membership, Capability.REVIEW_DECIDE)
 
 
 def _back(request: HttpRequest, tenant: Tenant, *, failed: bool = False) -> str:
@@ -458,9 +459,9 @@ def _decide(
         decision()
     except NotFound as error:
         raise Http404(error.message) from error
-    except PermissionDenied as error:
+    except Forbidden as error:
         if not request.htmx:
-            raise Forbidden(error.message) from error
+            raise PermissionDenied(error.message) from error
         # The row or panel says why, with the status of a refusal (htmx-config
         # swaps a 403); the reason goes to the audit trail with it.
         request.access_refused_reason = error.message
@@ -524,8 +525,8 @@ def review_bulk(request: HttpRequest, tenant: Tenant) -> HttpResponse:
             outcomes = reviews_bulk_decide_matching(filters=filters, **decision)
         else:
             outcomes = reviews_bulk_decide(write_ids=ids, **decision)
-    except PermissionDenied as error:
-        raise Forbidden(error.message) from error
+    except Forbidden as error:
+        raise PermissionDenied(error.message) from error
     except DomainError as error:
         messages.error(request, error.message)
     else:

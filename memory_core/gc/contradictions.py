@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import Case, F, IntegerField, Q, Value, When
 
+from audit.actions import AuditAction
 from audit.services import AuditEntry
 from memory_core.models import (
     Conflict,
@@ -235,7 +236,7 @@ def findings_record(
         opened.append(case)
         entries.append(
             AuditEntry(
-                action="conflict.open",
+                action=AuditAction.CONFLICT_OPEN,
                 object_type="conflict",
                 object_id=str(case.id),
                 reason="contradiction scan",

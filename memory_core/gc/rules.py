@@ -21,7 +21,7 @@ from typing import Any
 
 from django.db import connection
 
-from memory_core.expiry import items_expire
+from memory_core.lifecycle.expiry import items_expire
 from memory_core.policy import Policy
 
 # Expiring rules, in the order an item is attributed to the first that holds.
@@ -266,7 +266,7 @@ def expire_batch(
     """Expire the items of `item_ids` that `rule` still selects; log each one.
 
     Run inside the caller's transaction: the items the rule still selects
-    are locked (`SKIP LOCKED`), then expired by `memory_core.expiry`.
+    are locked (`SKIP LOCKED`), then expired by `memory_core.lifecycle.expiry`.
     Return (item id, head id) of the items expired.
     """
     joins, params = ctx.joins()

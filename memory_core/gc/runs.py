@@ -23,9 +23,10 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
-from memory_core.deletion import items_hard_delete
 from memory_core.gc import contradictions, rules
+from memory_core.lifecycle.deletion import items_hard_delete
 from memory_core.metrics import instruments
 from memory_core.models import GcRun, GcRunStatus, MemoryItem, Tenant
 from memory_core.pipeline.judges import Judge, get_judge
@@ -114,7 +115,10 @@ def _claim(tenant: Tenant, *, triggered_by: str, actor: Actor) -> GcRun:
             run.heartbeat_at = now
             run.save(update_fields=["resumes", "heartbeat_at"])
             event = _run_event(
-                "gc.run.resume", run, resumes=run.resumes, progress=run.progress
+                AuditAction.GC_RUN_RESUME,
+                run,
+                resumes=run.resumes,
+                progress=run.progress,
             )
         else:
             run = GcRun(
@@ -129,7 +133,7 @@ def _claim(tenant: Tenant, *, triggered_by: str, actor: Actor) -> GcRun:
             )
             run.full_clean()
             run.save(force_insert=True)
-            event = _run_event("gc.run.start", run, triggered_by=triggered_by)
+            event = _run_event(AuditAction.GC_RUN_START, run, triggered_by=triggered_by)
         audit_events_record(tenant_id=tenant.id, actor=actor, entries=[event])
     return run
 
@@ -177,7 +181,7 @@ def _execute(
             actor=actor,
             entries=[
                 _run_event(
-                    "gc.run.complete",
+                    AuditAction.GC_RUN_COMPLETE,
                     run,
                     counts=run.counts,
                     rows_examined=run.rows_examined,
@@ -203,7 +207,9 @@ def _fail(run: GcRun, exc: Exception, actor: Actor) -> None:
         audit_events_record(
             tenant_id=run.tenant_id,
             actor=actor,
-            entries=[_run_event("gc.run.fail", run, error=type(exc).__name__)],
+            entries=[
+                _run_event(AuditAction.GC_RUN_FAIL, run, error=type(exc).__name__)
+            ],
         )
     instruments.GC_SECONDS.labels(str(run.dry_run).lower(), run.status).observe(
         run.duration_seconds
@@ -278,7 +284,7 @@ def _expiry(
                 if not rows:
                     return 0, None
                 return len(rows), _batch_event(
-                    "memory.gc_expire",
+                    AuditAction.MEMORY_GC_EXPIRE,
                     run,
                     rule,
                     [item for item, _ in rows],
@@ -299,7 +305,9 @@ def _marks(
                 ids = rules.mark_batch(ctx, rule=rule, item_ids=batch)
                 if not ids:
                     return 0, None
-                return len(ids), _batch_event("memory.gc_mark", run, rule, ids)
+                return len(ids), _batch_event(
+                    AuditAction.MEMORY_GC_MARK, run, rule, ids
+                )
 
             _commit_batch(run, rule, batch, actor, change, after_batch)
 
@@ -316,7 +324,7 @@ def _superseded(
             if not rows:
                 return 0, None
             return len(rows), _batch_event(
-                "version.gc_expire", run, rule, [v for v, _ in rows]
+                AuditAction.VERSION_GC_EXPIRE, run, rule, [v for v, _ in rows]
             )
 
         _commit_batch(run, rule, batch, actor, change, after_batch)
@@ -374,7 +382,11 @@ def _hard_delete(
                 return 0, None
             deleted = items_hard_delete(tenant_id=ctx.tenant_id, item_ids=locked)
             return len(locked), _batch_event(
-                "memory.gc_hard_delete", run, rule, locked, rows_deleted=deleted
+                AuditAction.MEMORY_GC_HARD_DELETE,
+                run,
+                rule,
+                locked,
+                rows_deleted=deleted,
             )
 
         _commit_batch(run, rule, batch, actor, change, after_batch)
@@ -419,7 +431,7 @@ def _dry_run(
         audit_events_record(
             tenant_id=tenant.id,
             actor=actor,
-            entries=[_run_event("gc.run.dry_run", run, counts=counts)],
+            entries=[_run_event(AuditAction.GC_RUN_DRY_RUN, run, counts=counts)],
         )
     return run
 

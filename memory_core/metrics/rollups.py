@@ -27,6 +27,7 @@ from django.db.models.functions import TruncHour
 from django.utils import timezone
 
 from memory_core.gc.rules import ITEMS, STALENESS_SCORE, Context
+from memory_core.lock_objects import rows_lock
 from memory_core.metrics.models import Rollup, RollupCursor, RollupKind
 from memory_core.models import Tenant, WriteRequest
 from memory_core.policy import policy_for
@@ -391,7 +392,7 @@ def rollup_tenant(tenant: Tenant, *, now: datetime | None = None) -> int:
     now = now or timezone.now()
     started = time.perf_counter()
     with transaction.atomic():
-        cursor = RollupCursor.objects.select_for_update().filter(tenant=tenant).first()
+        cursor = rows_lock(RollupCursor.objects.filter(tenant=tenant)).first()
         since = cursor.rolled_up_at if cursor else now - timedelta(days=FIRST_RUN_DAYS)
         # At least LATE_FINISH before the last run: a write created before
         # `start` and finished since then took longer than LATE_FINISH.

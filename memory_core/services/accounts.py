@@ -15,8 +15,10 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from audit.actions import AuditAction
 from audit.services import audit_event_record
 from memory_core.exceptions import Invalid
+from memory_core.lock_objects import row_lock
 from memory_core.models import Membership, PasswordChangeRequired
 from memory_core.rls import system_context, tenant_context
 from memory_core.services.tenancy import user_actor
@@ -56,7 +58,7 @@ def password_change(*, user: User, new_password: str) -> User:
     user, for `update_session_auth_hash`.
     """
     with transaction.atomic(durable=True):
-        user = User.objects.select_for_update().get(pk=user.pk)
+        user = row_lock(User, pk=user.pk)
         if user.check_password(new_password):
             raise Invalid(
                 "Choose a password different from the current one.",
@@ -81,7 +83,7 @@ def password_change(*, user: User, new_password: str) -> User:
                 audit_event_record(
                     tenant_id=tenant_id,
                     actor=user_actor(user),
-                    action="user.password_change",
+                    action=AuditAction.USER_PASSWORD_CHANGE,
                     object_type="user",
                     object_id=str(user.pk),
                     metadata={"one_time_password_retired": bool(retired)},

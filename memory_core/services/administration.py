@@ -1,7 +1,7 @@
 """A tenant admin's use cases: members and roles, agents and tokens, the policy.
 
 Every function here takes the acting `user` and refuses unless that user is an
-admin of the tenant (`PermissionDenied`); a user who is not a member at all,
+admin of the tenant (`Forbidden`); a user who is not a member at all,
 and an object of another tenant, get `NotFound`. The console hides the buttons
 too, but these checks are the ones that count.
 """
@@ -11,15 +11,16 @@ from __future__ import annotations
 import dataclasses
 import math
 import uuid
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Count, Max, Q, QuerySet
 
+from audit.actions import AuditAction
 from audit.services import audit_event_record
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Forbidden, Invalid, NotFound
+from memory_core.lock_objects import row_lock, rows_lock
 from memory_core.models import (
     Agent,
     AgentRole,
@@ -30,13 +31,8 @@ from memory_core.models import (
     Scope,
     Tenant,
 )
-from memory_core.pipeline.gates.evidence import (
-    AGENT_REASONING,
-    MEMORY_ITEM,
-    SOURCE_TYPE_AUTHORITY,
-)
-from memory_core.policy import DEFAULT_POLICY, REGIONS, Policy, policy_for
-from memory_core.scope_paths import AUTO_CREATABLE_KINDS
+from memory_core.permissions import Capability, can
+from memory_core.policy import DEFAULT_POLICY, Policy, Rule, policy_for, policy_rule
 from memory_core.selectors import parse_uuid
 from memory_core.services import agents as agent_services
 from memory_core.services import tenancy
@@ -57,15 +53,13 @@ def admin_membership_require(*, tenant: Tenant, user: User) -> Membership:
     The row lock makes a concurrent demotion of this admin wait for the
     action to commit, so no action runs on a role that is already gone.
     """
-    membership = (
-        Membership.objects.select_for_update()
-        .filter(tenant=tenant, user_id=user.pk)
-        .first()
-    )
+    membership = rows_lock(
+        Membership.objects.filter(tenant=tenant, user_id=user.pk)
+    ).first()
     if membership is None:
         raise NotFound("No such tenant.")
-    if membership.role != Role.ADMIN:
-        raise PermissionDenied(
+    if not can(membership, Capability.ADMINISTER):
+        raise Forbidden(
             f"Only admins of {tenant.name} can do this; you are "
             f"{membership.get_role_display().lower()}.",
             code="admins_only",
@@ -96,11 +90,7 @@ def _role(role: str) -> str:
 
 def _admins_locked(tenant: Tenant) -> list[Membership]:
     """Lock the tenant's admin memberships in primary-key order."""
-    return list(
-        Membership.objects.select_for_update()
-        .filter(tenant=tenant, role=Role.ADMIN)
-        .order_by("pk")
-    )
+    return list(rows_lock(Membership.objects.filter(tenant=tenant, role=Role.ADMIN)))
 
 
 def _membership_to_change(
@@ -109,12 +99,11 @@ def _membership_to_change(
     """Return the member about to be demoted or removed, after the lockout rules."""
     admins = _admins_locked(tenant)
     admin_membership_require(tenant=tenant, user=user)
-    membership = (
-        Membership.objects.select_for_update(of=("self",))
-        .select_related("user")
-        .filter(tenant=tenant, pk=membership_id)
-        .first()
-    )
+    membership = rows_lock(
+        Membership.objects.select_related("user").filter(
+            tenant=tenant, pk=membership_id
+        )
+    ).first()
     if membership is None:
         raise NotFound("No such member.")
     if demoting and membership.role == Role.ADMIN:
@@ -153,7 +142,7 @@ def membership_set_role(
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action="membership.role_change",
+            action=AuditAction.MEMBERSHIP_ROLE_CHANGE,
             object_type="user",
             object_id=str(membership.user_id),
             metadata={"old": old, "new": role},
@@ -172,7 +161,7 @@ def membership_remove(*, tenant: Tenant, user: User, membership_id: int) -> Memb
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action="membership.remove",
+            action=AuditAction.MEMBERSHIP_REMOVE,
             object_type="user",
             object_id=str(member_id),
             metadata={"role": role},
@@ -213,7 +202,7 @@ def member_invite(
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action="membership.invite",
+            action=AuditAction.MEMBERSHIP_INVITE,
             object_type="user",
             object_id=str(member.pk),
             metadata={"role": role, "new_account": password is not None},
@@ -227,10 +216,9 @@ def member_invite(
 def _agent_locked(*, tenant: Tenant, agent_id: uuid.UUID | str) -> Agent:
     pk = parse_uuid(agent_id)
     agent = (
-        Agent.objects.select_for_update(of=("self",))
-        .select_related("tenant")
-        .filter(tenant=tenant, pk=pk)
-        .first()
+        rows_lock(
+            Agent.objects.select_related("tenant").filter(tenant=tenant, pk=pk)
+        ).first()
         if pk
         else None
     )
@@ -343,7 +331,7 @@ def agent_update(
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action="agent.update",
+            action=AuditAction.AGENT_UPDATE,
             object_type="agent",
             object_id=str(agent.id),
             reason=reason,
@@ -366,7 +354,9 @@ def _agent_set_active(
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action="agent.activate" if active else "agent.deactivate",
+            action=AuditAction.AGENT_ACTIVATE
+            if active
+            else AuditAction.AGENT_DEACTIVATE,
             object_type="agent",
             object_id=str(agent.id),
             reason=reason,
@@ -455,110 +445,8 @@ def admin_agent_token_revoke(
 # The tenant's policy
 
 
-@dataclass(frozen=True)
-class Rule:
-    """What one policy value may be: a kind, a range, or a set of choices."""
-
-    kind: str  # "int", "float", "bool", "choices" (several) or "choice" (one)
-    minimum: float | None = None
-    maximum: float | None = None
-    exclusive_minimum: bool = False
-    choices: tuple[str, ...] = ()
-
-    def describe(self) -> str:
-        if self.kind == "bool":
-            return "on or off"
-        if self.kind == "choices":
-            return f"a selection of {', '.join(self.choices)}"
-        if self.kind == "choice":
-            return f"one of {', '.join(self.choices)}"
-        noun = "a whole number" if self.kind == "int" else "a number"
-        if self.minimum is not None and self.maximum is not None:
-            return f"{noun} from {self.minimum:g} to {self.maximum:g}"
-        if self.exclusive_minimum:
-            return f"{noun} above {self.minimum:g}"
-        if self.minimum is not None:
-            return f"{noun} of at least {self.minimum:g}"
-        return noun
-
-
-PROBABILITY = Rule("float", 0.0, 1.0)
-POSITIVE_INT = Rule("int", 1)
-COUNT = Rule("int", 0)
-POSITIVE = Rule("float", 0.0, exclusive_minimum=True)
-SWITCH = Rule("bool")
-EXTERNAL_EVIDENCE_TYPES = tuple(
-    kind for kind in SOURCE_TYPE_AUTHORITY if kind not in (AGENT_REASONING, MEMORY_ITEM)
-)
-
-# Every value of the setting (each key of a mapping, each item of a tuple)
-# follows its rule. Settings added to Policy later without a rule here get one
-# from their default's type (see `policy_rule`).
-POLICY_RULES: dict[str, Rule] = {
-    "rate_window_seconds": POSITIVE_INT,
-    "rate_limits": POSITIVE_INT,
-    "session_write_budget": POSITIVE_INT,
-    "storm_writes_per_minute": POSITIVE_INT,
-    "rate_backoff_seconds": POSITIVE_INT,
-    "fact_thresholds": PROBABILITY,
-    "source_authority": PROBABILITY,
-    "freshness_half_life_days": POSITIVE,
-    "external_evidence_types": Rule("choices", choices=EXTERNAL_EVIDENCE_TYPES),
-    "layers_needing_external_evidence": Rule("choices", choices=tuple(Layer.values)),
-    "external_confidence_cap": PROBABILITY,
-    "poisoning_risk_boost": PROBABILITY,
-    "topic_similarity": PROBABILITY,
-    "contradiction_judge_similarity": PROBABILITY,
-    "contradiction_neighbours": POSITIVE_INT,
-    "auto_resolve_contradictions": SWITCH,
-    "auto_resolve_gap": PROBABILITY,
-    "semantic_duplicate_threshold": PROBABILITY,
-    "paraphrase_similarity": PROBABILITY,
-    "confidence_betas": PROBABILITY,
-    "validation_weights": PROBABILITY,
-    "risk_weights": PROBABILITY,
-    "layer_risk": PROBABILITY,
-    "blast_radius": PROBABILITY,
-    "async_review_at": PROBABILITY,
-    "sync_block_at": PROBABILITY,
-    "sync_deadline_seconds": POSITIVE_INT,
-    "review_sla_hours": POSITIVE_INT,
-    "reputation_threshold": PROBABILITY,
-    "reputation_min_decisions": COUNT,
-    # 0 days keeps a classification indefinitely.
-    "retention_days": COUNT,
-    "storage_region": Rule("choice", choices=REGIONS),
-    "allowed_regions": Rule("choices", choices=REGIONS),
-    "residency_class_regions": Rule("choices", choices=REGIONS),
-    "auto_create_scopes": Rule("choices", choices=AUTO_CREATABLE_KINDS),
-    "content_key_ttl_hours": POSITIVE_INT,
-    "retrieval_fusion": Rule("choice", choices=("weighted", "rrf")),
-    "retrieval_weights": Rule("float", 0.0),
-    "retrieval_recency_half_life_days": POSITIVE,
-    "retrieval_pinned_boost": PROBABILITY,
-    "retrieval_rrf_k": POSITIVE_INT,
-    "retrieval_candidates": Rule("int", 10, 1000),
-    "retrieval_min_score": PROBABILITY,
-    "retrieval_context_threshold": PROBABILITY,
-}
 # Shares of one whole: R(w) and c_adj stay in [0, 1] only if these sum to 1.
 POLICY_WEIGHTS = ("risk_weights", "confidence_betas", "validation_weights")
-
-
-def policy_rule(name: str) -> Rule:
-    """Return the rule for setting `name`, inferred from its default if unlisted."""
-    if name in POLICY_RULES:
-        return POLICY_RULES[name]
-    default = getattr(DEFAULT_POLICY, name)
-    if isinstance(default, dict | tuple) and default:
-        default = next(iter(default.values() if isinstance(default, dict) else default))
-    if isinstance(default, bool):
-        return SWITCH
-    if isinstance(default, int):
-        return POSITIVE_INT
-    if isinstance(default, str):
-        return Rule("choices", choices=tuple(getattr(DEFAULT_POLICY, name)))
-    return Rule("float", 0.0)
 
 
 def _checked(rule: Rule, value: Any) -> Any:
@@ -745,7 +633,7 @@ def tenant_policy_update(
     reason = _reason(reason, required=True)
     with transaction.atomic(durable=True):
         admin_membership_require(tenant=tenant, user=user)
-        locked = Tenant.objects.select_for_update().get(pk=tenant.pk)
+        locked = row_lock(Tenant, pk=tenant.pk)
         current = policy_for(locked)
         proposed = policy_with_changes(current, changes)
         old, new = policy_values(current), policy_values(proposed)
@@ -762,7 +650,7 @@ def tenant_policy_update(
         audit_event_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            action="tenant.policy_update",
+            action=AuditAction.TENANT_POLICY_UPDATE,
             object_type="tenant",
             object_id=str(tenant.id),
             reason=reason,

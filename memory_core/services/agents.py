@@ -8,7 +8,9 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_event_record
+from memory_core.lock_objects import row_lock
 from memory_core.models import Agent, WriteRequest, WriteStatus
 
 
@@ -23,7 +25,7 @@ def agent_suspend(*, agent_id: uuid.UUID, reason: str) -> list[AuditEntry]:
         return []
     return [
         AuditEntry(
-            action="agent.suspend",
+            action=AuditAction.AGENT_SUSPEND,
             object_type="agent",
             object_id=str(agent_id),
             reason=reason,
@@ -34,7 +36,7 @@ def agent_suspend(*, agent_id: uuid.UUID, reason: str) -> list[AuditEntry]:
 def agent_resume(*, agent: Agent, actor: Actor, reason: str) -> Agent:
     """Lift a suspension (an admin's decision), audited."""
     with transaction.atomic():
-        agent = Agent.objects.select_for_update(of=("self",)).get(pk=agent.pk)
+        agent = row_lock(Agent, pk=agent.pk)
         if agent.writes_suspended_at is None:
             return agent
         agent.writes_suspended_at, agent.suspension_reason = None, ""
@@ -42,7 +44,7 @@ def agent_resume(*, agent: Agent, actor: Actor, reason: str) -> Agent:
         audit_event_record(
             tenant_id=agent.tenant_id,
             actor=actor,
-            action="agent.resume",
+            action=AuditAction.AGENT_RESUME,
             object_type="agent",
             object_id=str(agent.id),
             reason=reason,

@@ -29,9 +29,10 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import AuditEntry, audit_events_record
-from memory_core.exceptions import Conflict as AlreadyDecided
-from memory_core.exceptions import Invalid, NotFound
+from memory_core.exceptions import AlreadyDecided, Invalid, NotFound
+from memory_core.lock_objects import row_lock
 from memory_core.models import (
     Conflict,
     ConflictPairAllowance,
@@ -161,9 +162,7 @@ def _publish_draft(
     now = timezone.now()
     with transaction.atomic(durable=True):
         write = lock_pending_write(tenant, write_id)
-        version = MemoryVersion.objects.select_for_update(of=("self",)).get(
-            tenant=tenant, pk=write.version_id
-        )
+        version = row_lock(MemoryVersion, tenant=tenant, pk=write.version_id)
         conflicts = list(open_conflicts(write))
         contradicted = [c.existing_version_id for c in conflicts]
         entries: list[AuditEntry] = []
@@ -195,7 +194,7 @@ def _publish_draft(
         record_decision(write, status=WriteStatus.COMMITTED, by=actor.label, now=now)
         entries.append(
             AuditEntry(
-                action="write.approve",
+                action=AuditAction.WRITE_APPROVE,
                 object_type="write_request",
                 object_id=str(write.id),
                 reason=reason,
@@ -240,7 +239,7 @@ def _edit_draft(
     version.merged_from = sorted(set(merged), key=str)
     version.save(update_fields=[*fields, "evidence", "evidence_count", "merged_from"])
     return AuditEntry(
-        action="memory.edit",
+        action=AuditAction.MEMORY_EDIT,
         object_type="memory_item",
         object_id=str(version.item_id),
         reason="merged by a curator",
@@ -299,10 +298,8 @@ def _resolve_stored_pair(
     actor = user_actor(user)
     now = timezone.now()
     with transaction.atomic(durable=True):
-        conflict = (
-            Conflict.objects.select_for_update(of=("self",))
-            .select_related("new_version")
-            .get(pk=conflict.pk)
+        conflict = row_lock(
+            Conflict.objects.select_related("new_version"), pk=conflict.pk
         )
         _refuse_resolved(conflict)
         new, old = conflict.new_version_id, conflict.existing_version_id

@@ -24,32 +24,38 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import AuditEntry, audit_events_record
-from memory_core.exceptions import Conflict, Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Invalid, NotFound, StateConflict
+from memory_core.lock_objects import (
+    memory_item_lock,
+    memory_version_lock,
+    rows_lock,
+    version_number_next,
+)
 from memory_core.models import (
     Layer,
     LogOperation,
-    Membership,
     MemoryAnnotation,
     MemoryItem,
     MemoryLogEntry,
     MemoryVersion,
-    Role,
     Scope,
     ScopeKind,
     Tenant,
     VersionStatus,
     ancestor_paths,
 )
+from memory_core.permissions import Capability, require
 from memory_core.services.tenancy import user_actor
 
-CURATORS = frozenset({Role.CURATOR, Role.ADMIN})
 # (from, to) scope kinds a memory may be promoted along (000 §7).
 PROMOTIONS = frozenset(
     {
@@ -64,24 +70,11 @@ MAX_REASON_CHARS = 1000
 MAX_NOTE_CHARS = 4000
 
 
-def may_curate(role: str | None) -> bool:
-    """Return whether a member with `role` may change memories."""
-    return role in CURATORS
-
-
 def require_curator(
     tenant: Tenant, user: User, *, missing: str = "No such memory."
 ) -> None:
     """Refuse non-members (as not found) and members who may not curate."""
-    role = (
-        Membership.objects.filter(tenant=tenant, user=user)
-        .values_list("role", flat=True)
-        .first()
-    )
-    if role is None:
-        raise NotFound(missing)
-    if not may_curate(role):
-        raise PermissionDenied("Only curators and admins change memories.")
+    require(tenant=tenant, user=user, capability=Capability.CURATE, missing=missing)
 
 
 def required_reason(reason: str | None) -> str:
@@ -97,12 +90,7 @@ def required_reason(reason: str | None) -> str:
 
 
 def _lock_item(tenant: Tenant, item_id: uuid.UUID | str) -> MemoryItem:
-    item = (
-        MemoryItem.objects.select_for_update(of=("self",))
-        .select_related("scope")
-        .filter(tenant=tenant, pk=item_id)
-        .first()
-    )
+    item = memory_item_lock(tenant_id=tenant.id, item_id=item_id)
     if item is None:
         raise NotFound("No such memory.")
     return item
@@ -110,13 +98,9 @@ def _lock_item(tenant: Tenant, item_id: uuid.UUID | str) -> MemoryItem:
 
 def _lock_head(item: MemoryItem) -> MemoryVersion:
     """Return the item's active head, locked, or explain why there is none."""
-    head = (
-        MemoryVersion.objects.select_for_update(of=("self",))
-        .filter(tenant_id=item.tenant_id, pk=item.head_id)
-        .first()
-    )
+    head = memory_version_lock(tenant_id=item.tenant_id, version_id=item.head_id)
     if head is None or item.status != VersionStatus.ACTIVE:
-        raise Conflict(
+        raise StateConflict(
             f"This memory is {item.status}, not active; reload the page.",
             code="not_active",
             details={"status": item.status},
@@ -129,13 +113,25 @@ def _refuse_pending_draft(item: MemoryItem) -> None:
     if MemoryVersion.objects.filter(
         tenant_id=item.tenant_id, item=item, status=VersionStatus.DRAFT
     ).exists():
-        raise Conflict(
+        raise StateConflict(
             "A write to this memory awaits review; decide it first.",
             code="pending_draft",
         )
 
 
-def _refuse_taken_key(item: MemoryItem, *, scope_id: uuid.UUID, layer: str) -> None:
+def item_key_refuse_taken(
+    item: MemoryItem,
+    *,
+    scope_id: uuid.UUID | None = None,
+    layer: str | None = None,
+) -> None:
+    """Refuse to put `item` where another item of any status holds its key.
+
+    The place is the item's own scope and layer unless a move names another;
+    the database's `memory_item_unique_key` counts items of every status.
+    """
+    scope_id = scope_id or item.scope_id
+    layer = layer or item.layer
     if item.memory_key and (
         MemoryItem.objects.filter(
             tenant_id=item.tenant_id,
@@ -146,21 +142,11 @@ def _refuse_taken_key(item: MemoryItem, *, scope_id: uuid.UUID, layer: str) -> N
         .exclude(pk=item.pk)
         .exists()
     ):
-        raise Conflict(
+        raise StateConflict(
             f"Another {layer} memory there already has the key "
             f"{item.memory_key!r}; merge or retire it first.",
             code="key_taken",
         )
-
-
-def _next_number(item: MemoryItem) -> int:
-    last = (
-        MemoryVersion.objects.filter(item=item)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-    return (last or 0) + 1
 
 
 def _close(version: MemoryVersion, *, status: str, now: datetime) -> None:
@@ -190,7 +176,7 @@ def version_append_copy(
         item=item,
         scope_id=scope_id,
         layer=layer,
-        number=_next_number(item),
+        number=version_number_next(item),
         content=source.content,
         structured=source.structured,
         embedding=source.embedding,
@@ -279,6 +265,72 @@ def _event(action: str, item: MemoryItem, reason: str, **metadata) -> AuditEntry
     )
 
 
+def head_copy_commit(
+    source: MemoryVersion,
+    *,
+    item: MemoryItem,
+    user: User,
+    reason: str,
+    now: datetime,
+    operation: str,
+    action: AuditAction,
+    scope_id: uuid.UUID,
+    layer: str,
+    supersedes: MemoryVersion | None,
+    close: tuple[MemoryVersion, str] | None = None,
+    reinforced_at: datetime | None = None,
+    log_reason: str | None = None,
+    log_payload: dict[str, Any] | None = None,
+    audit_metadata: dict[str, Any] | None = None,
+    copy_key: str = "version_id",
+) -> MemoryVersion:
+    """Make a copy of `source` the item's head: the curation skeleton.
+
+    With the item (and the versions) locked by the caller: close the old head
+    (`close`: the version and its new status), append the copy, write the
+    memory log entry `operation` (copy ← `source`) and the audit event
+    `action`, whose metadata names the copy under `copy_key`. Return the copy.
+    """
+    if close is not None:
+        _close(close[0], status=close[1], now=now)
+    actor = user_actor(user)
+    copy = version_append_copy(
+        source,
+        item=item,
+        actor_label=actor.label,
+        reason=reason,
+        now=now,
+        scope_id=scope_id,
+        layer=layer,
+        supersedes=supersedes,
+        reinforced_at=reinforced_at,
+    )
+    _log(
+        item,
+        operation,
+        user=user,
+        reason=reason if log_reason is None else log_reason,
+        now=now,
+        version_id=copy.pk,
+        previous_id=source.pk,
+        payload=log_payload,
+    )
+    audit_events_record(
+        tenant_id=item.tenant_id,
+        actor=actor,
+        entries=[
+            _event(
+                action,
+                item,
+                reason,
+                **{copy_key: str(copy.id)},
+                **(audit_metadata or {}),
+            )
+        ],
+    )
+    return copy
+
+
 def memory_pin(
     *, tenant: Tenant, item_id: uuid.UUID | str, user: User, reason: str
 ) -> MemoryItem:
@@ -307,9 +359,9 @@ def _set_pinned(
         item = _lock_item(tenant, item_id)
         if item.pinned == pinned:
             state = "pinned" if pinned else "not pinned"
-            raise Conflict(f"This memory is already {state}.", code="already_done")
+            raise StateConflict(f"This memory is already {state}.", code="already_done")
         if pinned and item.status != VersionStatus.ACTIVE:
-            raise Conflict(
+            raise StateConflict(
                 f"Only an active memory can be pinned; this one is {item.status}.",
                 code="not_active",
             )
@@ -323,7 +375,9 @@ def _set_pinned(
             tenant_id=tenant.id,
             actor=user_actor(user),
             entries=[
-                _event(f"memory.{operation}", item, reason, version_id=item.head_id)
+                _event(
+                    AuditAction.memory(operation), item, reason, version_id=item.head_id
+                )
             ],
         )
     return item
@@ -349,19 +403,16 @@ def version_rollback(
     """
     require_curator(tenant, user)
     reason = required_reason(reason)
-    actor = user_actor(user)
     now = timezone.now()
     with transaction.atomic(durable=True):
         item = _lock_item(tenant, item_id)
-        bad = (
-            MemoryVersion.objects.select_for_update(of=("self",))
-            .filter(tenant=tenant, item=item, pk=version_id)
-            .first()
-        )
+        bad = rows_lock(
+            MemoryVersion.objects.filter(tenant=tenant, item=item, pk=version_id)
+        ).first()
         if bad is None:
             raise NotFound("No such version of this memory.")
         if item.head_id != bad.pk or bad.status != VersionStatus.ACTIVE:
-            raise Conflict(
+            raise StateConflict(
                 f"v{bad.number} is not the current version of this memory any "
                 "more; reload the page to see what changed.",
                 code="not_head",
@@ -392,7 +443,9 @@ def version_rollback(
                 f"{predecessor.status} and cannot be restored.",
                 code="predecessor_not_restorable",
             )
-        _refuse_taken_key(item, scope_id=predecessor.scope_id, layer=predecessor.layer)
+        item_key_refuse_taken(
+            item, scope_id=predecessor.scope_id, layer=predecessor.layer
+        )
         _close(bad, status=VersionStatus.RETRACTED, now=now)
         _log(
             item,
@@ -404,43 +457,30 @@ def version_rollback(
             previous_id=predecessor.pk,
             payload={"rollback": True},
         )
-        restored = version_append_copy(
+        restored = head_copy_commit(
             predecessor,
             item=item,
-            actor_label=actor.label,
+            user=user,
             reason=reason,
             now=now,
+            operation=LogOperation.UPDATE,
+            action=AuditAction.MEMORY_ROLLBACK,
             scope_id=predecessor.scope_id,
             layer=predecessor.layer,
             supersedes=predecessor.supersedes,
-        )
-        _log(
-            item,
-            LogOperation.UPDATE,
-            user=user,
-            reason=f"restored v{predecessor.number} after rollback of v{bad.number}",
-            now=now,
-            version_id=restored.pk,
-            previous_id=predecessor.pk,
-            payload={
+            log_reason=(
+                f"restored v{predecessor.number} after rollback of v{bad.number}"
+            ),
+            log_payload={
                 "restored_from": str(predecessor.id),
                 "rollback_of": str(bad.id),
             },
-        )
-        audit_events_record(
-            tenant_id=tenant.id,
-            actor=actor,
-            entries=[
-                _event(
-                    "memory.rollback",
-                    item,
-                    reason,
-                    version_id=str(bad.id),
-                    restored_from=str(predecessor.id),
-                    restored_version_id=str(restored.id),
-                    previous_scope_id=str(bad.scope_id),
-                )
-            ],
+            copy_key="restored_version_id",
+            audit_metadata={
+                "version_id": str(bad.id),
+                "restored_from": str(predecessor.id),
+                "previous_scope_id": str(bad.scope_id),
+            },
         )
     return restored
 
@@ -455,7 +495,7 @@ def memory_force_expire(
     with transaction.atomic(durable=True):
         item = _lock_item(tenant, item_id)
         if item.pinned:
-            raise Conflict(
+            raise StateConflict(
                 "This memory is pinned; unpin it before expiring it.", code="pinned"
             )
         head = _lock_head(item)
@@ -476,7 +516,9 @@ def memory_force_expire(
         audit_events_record(
             tenant_id=tenant.id,
             actor=user_actor(user),
-            entries=[_event("memory.expire", item, reason, version_id=str(head.id))],
+            entries=[
+                _event(AuditAction.MEMORY_EXPIRE, item, reason, version_id=str(head.id))
+            ],
         )
     return item
 
@@ -497,53 +539,35 @@ def memory_reclassify(
             f"Unknown layer {layer!r}; use one of {', '.join(Layer.values)}.",
             code="invalid_layer",
         )
-    actor = user_actor(user)
     now = timezone.now()
     with transaction.atomic(durable=True):
         item = _lock_item(tenant, item_id)
         if item.layer == layer:
-            raise Conflict(
+            raise StateConflict(
                 f"This memory is already in the {layer} layer.", code="already_done"
             )
         head = _lock_head(item)
         _refuse_pending_draft(item)
-        _refuse_taken_key(item, scope_id=item.scope_id, layer=layer)
+        item_key_refuse_taken(item, scope_id=item.scope_id, layer=layer)
         previous_layer = item.layer
-        _close(head, status=VersionStatus.SUPERSEDED, now=now)
-        version = version_append_copy(
+        version = head_copy_commit(
             head,
             item=item,
-            actor_label=actor.label,
-            reason=reason,
-            now=now,
-            scope_id=item.scope_id,
-            layer=layer,
-            supersedes=head,
-        )
-        _log(
-            item,
-            LogOperation.RECLASSIFY,
             user=user,
             reason=reason,
             now=now,
-            version_id=version.pk,
-            previous_id=head.pk,
-            payload={"from_layer": previous_layer, "to_layer": layer},
-        )
-        audit_events_record(
-            tenant_id=tenant.id,
-            actor=actor,
-            entries=[
-                _event(
-                    "memory.reclassify",
-                    item,
-                    reason,
-                    version_id=str(version.id),
-                    previous_version_id=str(head.id),
-                    from_layer=previous_layer,
-                    to_layer=layer,
-                )
-            ],
+            operation=LogOperation.RECLASSIFY,
+            action=AuditAction.MEMORY_RECLASSIFY,
+            scope_id=item.scope_id,
+            layer=layer,
+            supersedes=head,
+            close=(head, VersionStatus.SUPERSEDED),
+            log_payload={"from_layer": previous_layer, "to_layer": layer},
+            audit_metadata={
+                "previous_version_id": str(head.id),
+                "from_layer": previous_layer,
+                "to_layer": layer,
+            },
         )
     return version
 
@@ -609,7 +633,6 @@ def memory_promote(
     """
     require_curator(tenant, user)
     reason = required_reason(reason)
-    actor = user_actor(user)
     now = timezone.now()
     with transaction.atomic(durable=True):
         item = _lock_item(tenant, item_id)
@@ -617,41 +640,24 @@ def memory_promote(
         target = _promotion_target(tenant, source, scope_path)
         head = _lock_head(item)
         _refuse_pending_draft(item)
-        _refuse_taken_key(item, scope_id=target.id, layer=item.layer)
-        _close(head, status=VersionStatus.SUPERSEDED, now=now)
-        version = version_append_copy(
+        item_key_refuse_taken(item, scope_id=target.id, layer=item.layer)
+        version = head_copy_commit(
             head,
             item=item,
-            actor_label=actor.label,
-            reason=reason,
-            now=now,
-            scope_id=target.id,
-            layer=item.layer,
-            supersedes=head,
-        )
-        _log(
-            item,
-            LogOperation.PROMOTE,
             user=user,
             reason=reason,
             now=now,
-            version_id=version.pk,
-            previous_id=head.pk,
-            payload={"from_scope": source.path, "to_scope": target.path},
-        )
-        audit_events_record(
-            tenant_id=tenant.id,
-            actor=actor,
-            entries=[
-                _event(
-                    "memory.promote",
-                    item,
-                    reason,
-                    version_id=str(version.id),
-                    previous_version_id=str(head.id),
-                    from_scope_id=str(source.id),
-                )
-            ],
+            operation=LogOperation.PROMOTE,
+            action=AuditAction.MEMORY_PROMOTE,
+            scope_id=target.id,
+            layer=item.layer,
+            supersedes=head,
+            close=(head, VersionStatus.SUPERSEDED),
+            log_payload={"from_scope": source.path, "to_scope": target.path},
+            audit_metadata={
+                "previous_version_id": str(head.id),
+                "from_scope_id": str(source.id),
+            },
         )
     return version
 
@@ -683,7 +689,7 @@ def memory_annotate(
             actor=user_actor(user),
             entries=[
                 _event(
-                    "memory.annotate",
+                    AuditAction.MEMORY_ANNOTATE,
                     item,
                     "",
                     annotation_id=note.pk,

@@ -20,23 +20,25 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
-from memory_core.exceptions import Conflict, Invalid, NotFound
+from memory_core.exceptions import Invalid, NotFound, StateConflict
+from memory_core.lock_objects import memory_item_lock, memory_version_lock
 from memory_core.models import (
     GcRun,
     LogOperation,
     Membership,
     MemoryItem,
-    MemoryLogEntry,
     MemoryVersion,
     Tenant,
     VersionStatus,
 )
 from memory_core.policy import policy_for
 from memory_core.services.curation import (
+    head_copy_commit,
+    item_key_refuse_taken,
     require_curator,
     required_reason,
-    version_append_copy,
 )
 from memory_core.services.tenancy import user_actor
 
@@ -60,49 +62,44 @@ def memory_recover(
     """Bring back an item GC (or a curator) expired, within the grace period."""
     require_curator(tenant, user)
     reason = required_reason(reason)
-    actor = user_actor(user)
     grace_days = policy_for(tenant).gc_grace_days
     now = timezone.now()
     with transaction.atomic(durable=True):
-        item = (
-            MemoryItem.objects.select_for_update(of=("self",))
-            .filter(tenant=tenant, pk=item_id)
-            .first()
-        )
+        item = memory_item_lock(tenant_id=tenant.id, item_id=item_id)
         if item is None:
             raise NotFound("No such memory.")
         if item.status != VersionStatus.EXPIRED:
-            raise Conflict(
+            raise StateConflict(
                 f"Only an expired memory can be recovered; this one is {item.status}.",
                 code="not_expired",
             )
         ends = grace_ends_at(item, grace_days=grace_days)
         if ends is not None and ends <= now:
-            raise Conflict(
+            raise StateConflict(
                 f"The grace period ended on {ends:%Y-%m-%d %H:%M} UTC; the memory "
                 "is due for deletion and can no longer be recovered.",
                 code="grace_over",
             )
-        head = (
-            MemoryVersion.objects.select_for_update(of=("self",))
-            .filter(tenant=tenant, pk=item.head_id)
-            .first()
-        )
+        head = memory_version_lock(tenant_id=tenant.id, version_id=item.head_id)
         if head is None:
             raise Invalid("This memory has no version to recover.", code="no_head")
-        _refuse_taken_key(item)
-        copy = version_append_copy(
+        item_key_refuse_taken(item)
+        rule = item.expired_by
+        copy = head_copy_commit(
             head,
             item=item,
-            actor_label=actor.label,
+            user=user,
             reason=reason,
             now=now,
+            operation=LogOperation.UPDATE,
+            action=AuditAction.MEMORY_RECOVER,
             scope_id=head.scope_id,
             layer=head.layer,
             supersedes=head,
             reinforced_at=now,
+            log_payload={"recovered_from": str(head.id), "expired_by": rule},
+            audit_metadata={"recovered_from": str(head.id), "expired_by": rule},
         )
-        rule = item.expired_by
         item.expired_at, item.expired_by = None, ""
         item.gc_candidate_at, item.gc_candidate_reason = None, ""
         item.stale_at, item.stale_reason, item.staleness = None, "", None
@@ -126,55 +123,7 @@ def memory_recover(
                 "soft_expires_at",
             ]
         )
-        MemoryLogEntry.objects.create(
-            tenant=tenant,
-            operation=LogOperation.UPDATE,
-            item=item,
-            version=copy,
-            previous_version=head,
-            actor_user=user,
-            reason=reason,
-            payload={"recovered_from": str(head.id), "expired_by": rule},
-            created_at=now,
-        )
-        audit_events_record(
-            tenant_id=tenant.id,
-            actor=actor,
-            entries=[
-                AuditEntry(
-                    action="memory.recover",
-                    object_type="memory_item",
-                    object_id=str(item.id),
-                    reason=reason,
-                    metadata={
-                        "scope_id": str(item.scope_id),
-                        "version_id": str(copy.id),
-                        "recovered_from": str(head.id),
-                        "expired_by": rule,
-                    },
-                )
-            ],
-        )
     return copy
-
-
-def _refuse_taken_key(item: MemoryItem) -> None:
-    if item.memory_key and (
-        MemoryItem.objects.filter(
-            tenant_id=item.tenant_id,
-            scope_id=item.scope_id,
-            layer=item.layer,
-            memory_key=item.memory_key,
-            status=VersionStatus.ACTIVE,
-        )
-        .exclude(pk=item.pk)
-        .exists()
-    ):
-        raise Conflict(
-            f"Another memory there holds the key {item.memory_key!r} now; "
-            "retire it first.",
-            code="key_taken",
-        )
 
 
 def gc_dry_run_request(*, tenant: Tenant, user: User) -> None:
@@ -188,7 +137,7 @@ def gc_dry_run_request(*, tenant: Tenant, user: User) -> None:
             actor=user_actor(user),
             entries=[
                 AuditEntry(
-                    action="gc.run.request",
+                    action=AuditAction.GC_RUN_REQUEST,
                     object_type="tenant",
                     object_id=str(tenant.id),
                     metadata={"dry_run": True},

@@ -33,8 +33,10 @@ from cryptography.fernet import InvalidToken
 from django.db import transaction
 from django.db.models import Model, QuerySet
 
+from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
 from memory_core.keys import provenance_keys, redaction_keys
+from memory_core.lock_objects import rows_lock
 from memory_core.models import MemoryVersion, RedactionToken, Tenant
 from memory_core.provenance import (
     provenance_problems,
@@ -320,12 +322,7 @@ def _rewrite(
     """Lock the rows, rotate those still under a previous key; audit if `actor`."""
     report = reports[kind.name]
     with transaction.atomic(durable=True):
-        rows = list(
-            kind.rows(tenant.id)
-            .filter(pk__in=pks)
-            .order_by("pk")
-            .select_for_update(of=("self",))
-        )
+        rows = list(rows_lock(kind.rows(tenant.id).filter(pk__in=pks)))
         stale = [row for row in rows if kind.look(row).state == KeyState.PREVIOUS]
         # Gone (erased, completed) or rotated by another run since the look.
         report.previous -= len(pks) - len(stale)
@@ -336,7 +333,7 @@ def _rewrite(
             audit_event_record(
                 tenant_id=tenant.id,
                 actor=actor,
-                action="keys.rotate",
+                action=AuditAction.KEYS_ROTATE,
                 object_type="tenant",
                 object_id=str(tenant.id),
                 metadata={

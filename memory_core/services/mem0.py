@@ -13,8 +13,10 @@ import uuid
 from django.db import transaction
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import AuditEntry, audit_events_record
-from memory_core.exceptions import Conflict, NotFound, PermissionDenied
+from memory_core.exceptions import Forbidden, NotFound, StateConflict
+from memory_core.lock_objects import memory_item_lock, row_lock
 from memory_core.models import (
     Agent,
     LogOperation,
@@ -38,16 +40,11 @@ def memory_retract_by_agent(
     """Retract an active memory the agent may write; refuse pinned or under review."""
     now = timezone.now()
     with transaction.atomic():
-        item = (
-            MemoryItem.objects.select_for_update(of=("self",))
-            .select_related("scope")
-            .filter(tenant=tenant, pk=item_id)
-            .first()
-        )
+        item = memory_item_lock(tenant_id=tenant.id, item_id=item_id)
         if item is None or not agent_may_write(agent, item.scope.path):
             raise NotFound("No such memory.")
         if item.pinned:
-            raise Conflict(
+            raise StateConflict(
                 "This memory is pinned by a curator; it cannot be deleted by an "
                 "agent (a curator must unpin it first).",
                 code="pinned",
@@ -55,22 +52,20 @@ def memory_retract_by_agent(
         if MemoryVersion.objects.filter(
             tenant_id=tenant.id, item=item, status=VersionStatus.DRAFT
         ).exists():
-            raise Conflict(
+            raise StateConflict(
                 "A write to this memory is under review; it cannot be deleted "
                 "until a curator decides it.",
                 code="pending_draft",
             )
         if item.status != VersionStatus.ACTIVE:
-            raise Conflict(
+            raise StateConflict(
                 f"This memory is {item.status}, not active.",
                 code="not_active",
                 details={"status": item.status},
             )
         if not agent.is_active:
-            raise PermissionDenied("The agent is disabled.")
-        head = MemoryVersion.objects.select_for_update().get(
-            tenant_id=tenant.id, pk=item.head_id
-        )
+            raise Forbidden("The agent is disabled.")
+        head = row_lock(MemoryVersion, tenant_id=tenant.id, pk=item.head_id)
         head.status, head.valid_to = VersionStatus.RETRACTED, now
         head.save(update_fields=["status", "valid_to"])
         item.status, item.updated_at = VersionStatus.RETRACTED, now
@@ -90,7 +85,7 @@ def memory_retract_by_agent(
             actor=agent_actor(agent),
             entries=[
                 AuditEntry(
-                    action="memory.retract",
+                    action=AuditAction.MEMORY_RETRACT,
                     object_type="memory_item",
                     object_id=str(item.id),
                     reason=reason,

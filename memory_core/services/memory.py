@@ -16,7 +16,14 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import AuditEntry
+from memory_core.lock_objects import (
+    memory_item_lock,
+    row_lock,
+    rows_lock,
+    version_number_next,
+)
 from memory_core.models import (
     LogOperation,
     MemoryItem,
@@ -153,7 +160,7 @@ class MemoryBatch:
                 )
             )
         entry = AuditEntry(
-            action="memory.stage" if staged else "memory.insert",
+            action=AuditAction.MEMORY_STAGE if staged else AuditAction.MEMORY_INSERT,
             object_type="memory_item",
             object_id=str(item.id),
             metadata={
@@ -194,7 +201,7 @@ class MemoryBatch:
         )
         return [
             AuditEntry(
-                action="memory.reinforce",
+                action=AuditAction.MEMORY_REINFORCE,
                 object_type="memory_item",
                 object_id=str(item_id),
                 metadata={
@@ -223,17 +230,6 @@ class MemoryBatch:
         self.reinforcements = Counter()
 
 
-def _lock_item(tenant_id: uuid.UUID, item_id: uuid.UUID) -> MemoryItem:
-    return MemoryItem.objects.select_for_update(of=("self",)).get(
-        tenant_id=tenant_id, pk=item_id
-    )
-
-
-def _next_number(item: MemoryItem) -> int:
-    last = item.versions.order_by("-number").values_list("number", flat=True).first()
-    return (last or 0) + 1
-
-
 def memory_update(
     *,
     candidate: Candidate,
@@ -249,16 +245,12 @@ def memory_update(
     and leaves the head alone. A merge (003 §12.3.4) links both predecessors,
     keeps the union of their evidence and the higher confidence.
     """
-    item = _lock_item(write.tenant_id, item_id)
-    head = (
-        MemoryVersion.objects.select_for_update(of=("self",)).get(pk=item.head_id)
-        if item.head_id
-        else None
-    )
+    item = memory_item_lock(tenant_id=write.tenant_id, item_id=item_id)
+    head = row_lock(MemoryVersion, pk=item.head_id) if item.head_id else None
     version = _version_from(
         candidate,
         item=item,
-        number=_next_number(item),
+        number=version_number_next(item),
         write=write,
         now=now,
         status=status,
@@ -273,7 +265,7 @@ def memory_update(
     version.save(force_insert=True)
     operation = LogOperation.MERGE if merge_with else LogOperation.UPDATE
     if status == VersionStatus.DRAFT:
-        action = "memory.stage"
+        action = AuditAction.MEMORY_STAGE
     else:
         _activate(version, item=item, previous=head, now=now)
         MemoryLogEntry.objects.create(
@@ -287,7 +279,7 @@ def memory_update(
             reason=f"{operation} by the write pipeline",
             payload={"write_id": str(write.id)},
         )
-        action = f"memory.{operation}"
+        action = AuditAction.memory(operation)
     entry = AuditEntry(
         action=action,
         object_type="memory_item",
@@ -365,9 +357,9 @@ def version_approve(
     actor_user_id: int | None = None,
 ) -> list[AuditEntry]:
     """Publish a draft: it becomes the item's head (superseding the old head)."""
-    item = _lock_item(version.tenant_id, version.item_id)
+    item = memory_item_lock(tenant_id=version.tenant_id, item_id=version.item_id)
     head = (
-        MemoryVersion.objects.select_for_update(of=("self",)).get(pk=item.head_id)
+        row_lock(MemoryVersion, pk=item.head_id)
         if item.head_id and item.head_id != version.pk
         else None
     )
@@ -394,7 +386,7 @@ def version_approve(
     )
     return [
         AuditEntry(
-            action=f"memory.{operation}",
+            action=AuditAction.memory(operation),
             object_type="memory_item",
             object_id=str(item.id),
             reason=justification,
@@ -426,7 +418,7 @@ def version_discard(
     )
     version.approval_state = "rejected"
     version.save(update_fields=["status", "valid_from", "valid_to", "approval_state"])
-    item = _lock_item(version.tenant_id, version.item_id)
+    item = memory_item_lock(tenant_id=version.tenant_id, item_id=version.item_id)
     if item.head_id == version.pk:
         item.status, item.updated_at = VersionStatus.RETRACTED, now
         item.save(update_fields=["status", "updated_at"])
@@ -442,7 +434,7 @@ def version_discard(
     )
     return [
         AuditEntry(
-            action="memory.retract",
+            action=AuditAction.MEMORY_RETRACT,
             object_type="memory_item",
             object_id=str(item.id),
             reason=reason,
@@ -490,14 +482,14 @@ def versions_supersede(
 ) -> list[AuditEntry]:
     """Mark contradicted versions superseded by `by` (a resolved contradiction)."""
     entries = []
-    for version in (
-        MemoryVersion.objects.select_for_update(of=("self",))
-        .filter(tenant_id=by.tenant_id, pk__in=version_ids, status=VersionStatus.ACTIVE)
-        .order_by("pk")
+    for version in rows_lock(
+        MemoryVersion.objects.filter(
+            tenant_id=by.tenant_id, pk__in=version_ids, status=VersionStatus.ACTIVE
+        )
     ):
         version.status, version.valid_to = VersionStatus.SUPERSEDED, now
         version.save(update_fields=["status", "valid_to"])
-        item = _lock_item(version.tenant_id, version.item_id)
+        item = memory_item_lock(tenant_id=version.tenant_id, item_id=version.item_id)
         if item.head_id == version.pk:
             item.status, item.updated_at = VersionStatus.SUPERSEDED, now
             item.save(update_fields=["status", "updated_at"])
@@ -514,7 +506,7 @@ def versions_supersede(
         )
         entries.append(
             AuditEntry(
-                action="memory.supersede",
+                action=AuditAction.MEMORY_SUPERSEDE,
                 object_type="memory_item",
                 object_id=str(item.id),
                 reason=reason,

@@ -16,8 +16,10 @@ from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
 from memory_core.exceptions import Invalid, NotFound
+from memory_core.lock_objects import rows_lock
 from memory_core.models import (
     Agent,
     Membership,
@@ -93,7 +95,7 @@ def tenant_onboard(
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="membership.grant",
+            action=AuditAction.MEMBERSHIP_GRANT,
             object_type="user",
             object_id=str(admin.pk),
             metadata={"role": Role.ADMIN, "new_account": True, "one_time": True},
@@ -102,7 +104,7 @@ def tenant_onboard(
 
 
 def _tenant_locked(tenant_id) -> Tenant:
-    tenant = Tenant.objects.select_for_update().filter(pk=tenant_id).first()
+    tenant = rows_lock(Tenant.objects.filter(pk=tenant_id)).first()
     if tenant is None:
         raise NotFound("No such tenant.")
     return tenant
@@ -127,7 +129,7 @@ def tenant_suspend(*, tenant: Tenant, reason: str, actor: Actor) -> Tenant:
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="tenant.suspend",
+            action=AuditAction.TENANT_SUSPEND,
             object_type="tenant",
             object_id=str(tenant.id),
             reason=reason,
@@ -148,7 +150,7 @@ def tenant_unsuspend(*, tenant: Tenant, actor: Actor, reason: str = "") -> Tenan
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="tenant.unsuspend",
+            action=AuditAction.TENANT_UNSUSPEND,
             object_type="tenant",
             object_id=str(tenant.id),
             reason=reason,

@@ -17,13 +17,15 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import audit_event_record
+from memory_core.detectors import find_secrets
 from memory_core.embeddings import EmbeddingError, get_provider
 from memory_core.exceptions import Invalid, NotFound, TooLarge
 from memory_core.hashing import content_hash
 from memory_core.keys import provenance_keys
+from memory_core.lock_objects import row_lock
 from memory_core.models import MemoryVersion, Tenant, WriteRequest
-from memory_core.pipeline.gates.sensitivity import find_secrets
 from memory_core.provenance import (
     ProvenanceTampered,
     provenance_key_index,
@@ -140,16 +142,14 @@ def write_review_edit_and_approve(
     )
     with transaction.atomic(durable=True):
         write = lock_pending_write(tenant, write_id)
-        version = MemoryVersion.objects.select_for_update(of=("self",)).get(
-            tenant=tenant, pk=write.version_id
-        )
+        version = row_lock(MemoryVersion, tenant=tenant, pk=write.version_id)
         previous = version.content_hash
         if previous != edit.hash:
             version.save(update_fields=draft_edit_apply(version, edit))
             audit_event_record(
                 tenant_id=tenant.id,
                 actor=user_actor(user),
-                action="memory.edit",
+                action=AuditAction.MEMORY_EDIT,
                 object_type="memory_item",
                 object_id=str(version.item_id),
                 reason="edited before approval",

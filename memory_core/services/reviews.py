@@ -14,22 +14,22 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
-from memory_core.exceptions import Conflict as AlreadyDecided
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import AlreadyDecided, Invalid, NotFound
 from memory_core.keys import provenance_keys
+from memory_core.lock_objects import row_lock, rows_lock
 from memory_core.metrics import instruments
 from memory_core.models import (
     Conflict,
     ConflictStatus,
-    Membership,
     MemoryVersion,
     ReviewTier,
-    Role,
     Tenant,
     WriteRequest,
     WriteStatus,
 )
+from memory_core.permissions import Capability, require
 from memory_core.policy import policy_for
 from memory_core.provenance import provenance_resign_approved
 from memory_core.services.agents import agent_reputation_refresh
@@ -39,7 +39,6 @@ from memory_core.services.memory import (
     versions_supersede,
 )
 
-DECIDERS = {Role.CURATOR, Role.ADMIN}
 # Flags whose approval needs a written justification.
 JUSTIFY_FLAGS = {"poisoning"}
 MIN_JUSTIFICATION_CHARS = 10
@@ -55,15 +54,12 @@ REJECT_REASONS = (
 
 def require_decider(tenant: Tenant, user: User) -> None:
     """Refuse anyone but the tenant's curators and admins (outsiders: not found)."""
-    role = (
-        Membership.objects.filter(tenant=tenant, user=user)
-        .values_list("role", flat=True)
-        .first()
+    require(
+        tenant=tenant,
+        user=user,
+        capability=Capability.REVIEW_DECIDE,
+        missing="No such write.",
     )
-    if role is None:
-        raise NotFound("No such write.")
-    if role not in DECIDERS:
-        raise PermissionDenied("Only curators and admins decide reviews.")
 
 
 def lock_pending_write(
@@ -75,11 +71,7 @@ def lock_pending_write(
     `deadline_enforce` expires it first, and this refuses it should the
     deadline fall between the two.
     """
-    write = (
-        WriteRequest.objects.select_for_update(of=("self",))
-        .filter(tenant=tenant, pk=write_id)
-        .first()
-    )
+    write = rows_lock(WriteRequest.objects.filter(tenant=tenant, pk=write_id)).first()
     if write is None:
         raise NotFound("No such write.")
     if not write.awaiting_human:
@@ -169,10 +161,8 @@ def require_justification(
 
 def open_conflicts(write: WriteRequest):
     """Lock the write's open contradiction cases, in primary-key order."""
-    return (
-        Conflict.objects.select_for_update(of=("self",))
-        .filter(write_request=write, status=ConflictStatus.OPEN)
-        .order_by("pk")
+    return rows_lock(
+        Conflict.objects.filter(write_request=write, status=ConflictStatus.OPEN)
     )
 
 
@@ -189,7 +179,7 @@ def resolve_conflict_rows(
         )
         entries.append(
             AuditEntry(
-                action="conflict.resolve",
+                action=AuditAction.CONFLICT_RESOLVE,
                 object_type="conflict",
                 object_id=str(conflict.id),
                 reason=resolution,
@@ -237,9 +227,7 @@ def write_review_approve(
     deadline_enforce(tenant, write_id, now=now)
     with transaction.atomic(durable=True):
         write = lock_pending_write(tenant, write_id, now=now)
-        version = MemoryVersion.objects.select_for_update(of=("self",)).get(
-            tenant=tenant, pk=write.version_id
-        )
+        version = row_lock(MemoryVersion, tenant=tenant, pk=write.version_id)
         require_justification(write, version, justification)
         if not resolve_contradictions:
             refuse_open_contradiction(write)
@@ -269,7 +257,7 @@ def write_review_approve(
         record_decision(write, status=WriteStatus.COMMITTED, by=actor.label, now=now)
         entries.append(
             AuditEntry(
-                action="write.approve",
+                action=AuditAction.WRITE_APPROVE,
                 object_type="write_request",
                 object_id=str(write.id),
                 reason=justification,
@@ -308,9 +296,7 @@ def write_review_reject(
         write = lock_pending_write(tenant, write_id, now=now)
         if not resolve_contradictions:
             refuse_open_contradiction(write)
-        version = MemoryVersion.objects.select_for_update(of=("self",)).get(
-            tenant=tenant, pk=write.version_id
-        )
+        version = row_lock(MemoryVersion, tenant=tenant, pk=write.version_id)
         entries = version_discard(
             version=version,
             reason=f"{reason_code}: {note}",
@@ -330,7 +316,7 @@ def write_review_reject(
         )
         entries.append(
             AuditEntry(
-                action="write.reject",
+                action=AuditAction.WRITE_REJECT,
                 object_type="write_request",
                 object_id=str(write.id),
                 reason=reason_code,
@@ -367,22 +353,18 @@ def write_expire(*, write: WriteRequest, now: datetime | None = None) -> bool:
     """Fail a sync write closed once its deadline passed; return whether it did."""
     now = now or timezone.now()
     with transaction.atomic():
-        write = (
-            WriteRequest.objects.select_for_update(of=("self",))
-            .filter(
+        write = rows_lock(
+            WriteRequest.objects.filter(
                 pk=write.pk,
                 status=WriteStatus.AWAITING_APPROVAL,
                 review_deadline__lte=now,
             )
-            .first()
-        )
+        ).first()
         if write is None:
             return False
         entries: list[AuditEntry] = []
         if write.version_id:
-            version = MemoryVersion.objects.select_for_update(of=("self",)).get(
-                pk=write.version_id
-            )
+            version = row_lock(MemoryVersion, pk=write.version_id)
             entries += version_discard(
                 version=version,
                 now=now,
@@ -400,7 +382,7 @@ def write_expire(*, write: WriteRequest, now: datetime | None = None) -> bool:
         )
         entries.append(
             AuditEntry(
-                action="write.expire",
+                action=AuditAction.WRITE_EXPIRE,
                 object_type="write_request",
                 object_id=str(write.id),
                 reason="approval_deadline_passed",

@@ -19,9 +19,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
 from memory_core.exceptions import Invalid, NotFound
 from memory_core.hashing import sha256
+from memory_core.lock_objects import rows_lock
 from memory_core.models import Agent, Scope, ScopeKind, Tenant, ancestor_paths
 from memory_core.policy import policy_for
 from memory_core.scope_paths import (
@@ -104,7 +106,7 @@ def scope_create_for_write(*, agent: Agent, path: str) -> list[Scope]:
         audit_event_record(
             tenant_id=tenant.id,
             actor=agent_actor(agent),
-            action="scope.create",
+            action=AuditAction.SCOPE_CREATE,
             object_type="scope",
             object_id=str(scope.id),
             metadata={
@@ -123,11 +125,7 @@ def scope_create_for_write(*, agent: Agent, path: str) -> list[Scope]:
 def _scope_locked(*, tenant: Tenant, scope_id: uuid.UUID | str) -> Scope:
     pk = parse_uuid(scope_id)
     scope = (
-        Scope.objects.select_for_update(of=("self",))
-        .filter(tenant=tenant, pk=pk)
-        .first()
-        if pk
-        else None
+        rows_lock(Scope.objects.filter(tenant=tenant, pk=pk)).first() if pk else None
     )
     if scope is None:
         raise NotFound("No such scope.")
@@ -216,7 +214,7 @@ def scope_rename(
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="scope.rename",
+            action=AuditAction.SCOPE_RENAME,
             object_type="scope",
             object_id=str(scope.id),
             metadata={
@@ -274,7 +272,7 @@ def scope_archive(
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="scope.archive",
+            action=AuditAction.SCOPE_ARCHIVE,
             object_type="scope",
             object_id=str(scope.id),
             reason=reason,
@@ -333,7 +331,7 @@ def scope_unarchive(
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="scope.unarchive",
+            action=AuditAction.SCOPE_UNARCHIVE,
             object_type="scope",
             object_id=str(scope.id),
             reason=reason,

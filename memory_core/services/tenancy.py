@@ -10,9 +10,11 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from audit.actions import AuditAction
 from audit.services import Actor, audit_event_record
 from memory_core.auth import hash_secret
 from memory_core.exceptions import Invalid
+from memory_core.lock_objects import row_lock
 from memory_core.models import (
     Agent,
     AgentToken,
@@ -113,7 +115,7 @@ def tenant_create(
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="tenant.create",
+            action=AuditAction.TENANT_CREATE,
             object_type="tenant",
             object_id=str(tenant.id),
             metadata={"slug": slug, "region": region or ""},
@@ -185,7 +187,7 @@ def scope_create(
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="scope.create",
+            action=AuditAction.SCOPE_CREATE,
             object_type="scope",
             object_id=str(scope.id),
             metadata=metadata,
@@ -210,7 +212,7 @@ def membership_grant(
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="membership.grant",
+            action=AuditAction.MEMBERSHIP_GRANT,
             object_type="user",
             object_id=str(user.pk),
             metadata={"role": role},
@@ -244,7 +246,7 @@ def agent_create(
         audit_event_record(
             tenant_id=tenant.id,
             actor=actor,
-            action="agent.create",
+            action=AuditAction.AGENT_CREATE,
             object_type="agent",
             object_id=str(agent.id),
             metadata={"scopes": allowed_scopes, "layers": list(layers)},
@@ -269,7 +271,7 @@ def agent_token_issue(
         audit_event_record(
             tenant_id=agent.tenant_id,
             actor=actor,
-            action="agent_token.issue",
+            action=AuditAction.AGENT_TOKEN_ISSUE,
             object_type="agent_token",
             object_id=str(token.pk),
             metadata={"agent_id": str(agent.pk), "prefix": prefix},
@@ -281,14 +283,14 @@ def agent_token_revoke(
     *, token: AgentToken, actor: Actor, reason: str = ""
 ) -> AgentToken:
     with transaction.atomic():
-        token = AgentToken.objects.select_for_update().get(pk=token.pk)
+        token = row_lock(AgentToken, pk=token.pk)
         if token.revoked_at is None:
             token.revoked_at = timezone.now()
             token.save(update_fields=["revoked_at"])
             audit_event_record(
                 tenant_id=token.tenant_id,
                 actor=actor,
-                action="agent_token.revoke",
+                action=AuditAction.AGENT_TOKEN_REVOKE,
                 object_type="agent_token",
                 object_id=str(token.pk),
                 reason=reason,

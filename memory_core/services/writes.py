@@ -20,16 +20,17 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_event_record, audit_events_record
 from memory_core.embeddings import EmbeddingError, get_provider
 from memory_core.exceptions import Invalid
-from memory_core.fences import tenant_writes_fence_enter
 from memory_core.hashing import (
     content_hash,
     content_token,
     request_hash,
     structural_fingerprint,
 )
+from memory_core.lifecycle.fences import tenant_writes_fence_enter
 from memory_core.metrics import instruments, tracing
 from memory_core.models import (
     Agent,
@@ -284,7 +285,7 @@ def _admit(
         write.payload = _stored_payload(_redacted_payload(payload, candidate), result)
         write.status, write.finished_at = WriteStatus.REJECTED, now
         write.gate, write.code, write.reason = result.gate, result.code, result.reason
-        entries = [_write_event("write.rejected", write, gate=result.gate)]
+        entries = [_write_event(AuditAction.WRITE_REJECTED, write, gate=result.gate)]
         if result.details.get("suspend"):
             entries += agent_suspend(agent_id=write.agent_id, reason=result.reason)
         return entries
@@ -303,11 +304,11 @@ def _admit(
         transaction.on_commit(
             lambda: write_enqueue(write_id=write.id, countdown=seconds)
         )
-        return [_write_event("write.defer", write, retry_after=seconds)]
+        return [_write_event(AuditAction.WRITE_DEFER, write, retry_after=seconds)]
     transaction.on_commit(
         lambda: write_drain_request(tenant_id=write.tenant_id, write_id=write.id)
     )
-    return [_write_event("write.submit", write)]
+    return [_write_event(AuditAction.WRITE_SUBMIT, write)]
 
 
 # The columns a redacted text goes to, which bound its length.
@@ -636,7 +637,7 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
         return 0  # decided already, most often inside an earlier batch
     with transaction.atomic(durable=True):
         # The fence before any row lock: an erasure's final check holds it
-        # exclusive while it deletes queued writes (memory_core/fences.py).
+        # exclusive while it deletes queued writes (memory_core/lifecycle/fences.py).
         tenant_writes_fence_enter(tenant_id)
         first = (
             WriteRequest.objects.select_for_update(of=("self",))
@@ -785,7 +786,7 @@ def _write_failed(
     write.attempts = attempts + 1
     write.started_at = write.started_at or now
     write.finished_at = now
-    return [_write_event("write.failed", write, gate="pipeline")]
+    return [_write_event(AuditAction.WRITE_FAILED, write, gate="pipeline")]
 
 
 def _prime_neighbours(
@@ -846,7 +847,7 @@ def _apply(
     write.risk_factors, write.tier = candidate.risk_factors, candidate.tier
     if result.decision == Decision.REJECT:
         write.status = WriteStatus.REJECTED
-        entries = [_write_event("write.rejected", write, gate=result.gate)]
+        entries = [_write_event(AuditAction.WRITE_REJECTED, write, gate=result.gate)]
         if result.details.get("suspend"):
             entries += agent_suspend(agent_id=write.agent_id, reason=result.reason)
         return entries, None
@@ -859,7 +860,7 @@ def _apply(
         transaction.on_commit(
             lambda: write_enqueue(write_id=write.id, countdown=seconds)
         )
-        return [_write_event("write.defer", write, retry_after=seconds)], None
+        return [_write_event(AuditAction.WRITE_DEFER, write, retry_after=seconds)], None
     if result.decision == Decision.DUPLICATE:
         version_id = uuid.UUID(result.details["version_id"])
         item_id = uuid.UUID(result.details["item_id"])
@@ -933,7 +934,10 @@ def _apply(
         )
         return entries + [
             _write_event(
-                "write.review_requested", write, tier=write.tier, risk=candidate.risk
+                AuditAction.WRITE_REVIEW_REQUESTED,
+                write,
+                tier=write.tier,
+                risk=candidate.risk,
             )
         ], seen
     write.status = WriteStatus.COMMITTED
@@ -977,7 +981,7 @@ def write_fail(*, write_id: uuid.UUID, reason: str) -> None:
         audit_event_record(
             tenant_id=write.tenant_id,
             actor=Actor.system("pipeline"),
-            action="write.failed",
+            action=AuditAction.WRITE_FAILED,
             object_type="write_request",
             object_id=str(write.id),
             reason="internal_error",

@@ -19,7 +19,7 @@ from memory_core.services.scopes import admin_scope_create, scope_create_for_wri
 from memory_core.services.tenancy import scope_create
 from tests.approvals.test_admin_views import policy_data
 from tests.factories import SYSTEM, make_agent, make_member
-from tests.memory_core.test_curation_services import committed
+from tests.memory_core.services.test_curation import committed
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -18,10 +18,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from approvals.compliance import compliance_report, month_bounds, month_parse
+from memory_core.lifecycle.retention import retention_enforce
 from memory_core.models import MemoryItem, MemoryVersion, Role
-from memory_core.retention import retention_enforce
 from tests.factories import make_member
-from tests.memory_core.test_retention import OPEN_POLICY, days, stored
+from tests.memory_core.lifecycle.test_retention import OPEN_POLICY, days, stored
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 PAGES = ("compliance_report", "compliance_print", "compliance_csv", "compliance_json")
@@ -288,7 +288,7 @@ def test_the_json_export(browser, tenant, seeded):
 
 
 def test_without_the_erasure_module_the_section_says_so(browser, tenant, monkeypatch):
-    monkeypatch.setitem(sys.modules, "approvals.erasure", None)
+    monkeypatch.setitem(sys.modules, "approvals.erasure.selectors", None)
     body = browser.get(url("compliance_report", tenant)).content.decode()
     assert "Erasure requests are not available" in body
     assert compliance_report(tenant=tenant).erasures is None
@@ -296,7 +296,7 @@ def test_without_the_erasure_module_the_section_says_so(browser, tenant, monkeyp
 
 
 def test_open_erasures_against_the_sla(browser, tenant, officer):
-    from approvals.erasure import erasure_file
+    from approvals.erasure.requests import erasure_file
     from approvals.models import ErasureRequest, ErasureStatus
 
     def file(email: str) -> ErasureRequest:
@@ -336,7 +336,7 @@ def test_open_erasures_against_the_sla(browser, tenant, officer):
 
 
 def test_completed_erasures_with_time_to_completion(browser, tenant, officer):
-    from approvals.erasure import erasure_file
+    from approvals.erasure.requests import erasure_file
     from approvals.models import ErasureRequest, ErasureStatus
 
     def done(email: str, hours: float) -> ErasureRequest:

@@ -23,7 +23,7 @@ from memory_core.models import (
 from memory_core.services.curation import memory_promote, version_rollback
 from tests.conftest import RLS_QUERIES
 from tests.factories import make_member
-from tests.memory_core.test_curation_services import (  # noqa: F401
+from tests.memory_core.services.test_curation import (  # noqa: F401
     TASK_SCOPE,
     agent,
     committed,

@@ -15,18 +15,14 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from approvals.erasure import (
-    certificate_check,
-    erasure_approve,
-    erasure_execute,
-    erasure_file,
-    erasure_run,
-)
+from approvals.erasure.certificate import certificate_check
+from approvals.erasure.job import erasure_run
+from approvals.erasure.requests import erasure_approve, erasure_execute, erasure_file
 from approvals.models import ErasureRequest, ErasureStatus
 from audit.models import AuditEvent
 from memory_core.models import Role
 from tests.factories import make_member
-from tests.memory_core.test_erasure import (  # noqa: F401
+from tests.memory_core.lifecycle.test_erasure import (  # noqa: F401
     JANE_EMAIL,
     agent,
     seed_subject,

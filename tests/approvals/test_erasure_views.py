@@ -7,11 +7,11 @@ import json
 import pytest
 from django.urls import reverse
 
-from approvals.erasure import erasure_file
+from approvals.erasure.requests import erasure_file
 from approvals.models import ErasureRequest, ErasureStatus
 from memory_core.models import Role
 from tests.factories import make_member
-from tests.memory_core.test_erasure import JANE_EMAIL
+from tests.memory_core.lifecycle.test_erasure import JANE_EMAIL
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ def test_an_officer_files_previews_executes_and_gets_the_certificate(
         {"confirm": str(request.pk)[:8]},
     )
     assert started.status_code == 302
-    from approvals.erasure import erasure_run
+    from approvals.erasure.job import erasure_run
 
     erasure_run(request_id=request.pk)
     page = client.get(reverse("erasure_certificate", args=[tenant.slug, request.pk]))
@@ -119,7 +119,7 @@ def test_another_tenants_request_is_404(client, tenant, other_tenant, officer):
 
 def test_a_curator_files_from_a_memory(client, tenant):
     curator = make_member(tenant, Role.CURATOR, username="cora")
-    from tests.memory_core.test_erasure import orm_item
+    from tests.memory_core.lifecycle.test_erasure import orm_item
 
     item = orm_item(tenant, "Some memory.")
     login(client, curator)

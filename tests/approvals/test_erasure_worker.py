@@ -14,13 +14,14 @@ import uuid
 
 import pytest
 
-from approvals.erasure import erasure_execute, erasure_file, erasures_resume_stalled
+from approvals.erasure.job import erasures_resume_stalled
+from approvals.erasure.requests import erasure_execute, erasure_file
 from approvals.models import ErasureRequest, ErasureStatus
 from memory_core.celery import app
 from memory_core.models import MemoryItem, MemoryVersion, Role
 from tests.conftest import WorkerProcess, wait_for
 from tests.factories import make_member
-from tests.memory_core.test_erasure import orm_item
+from tests.memory_core.lifecycle.test_erasure import orm_item
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
 SCOPE = "/org/acme/user/42/"

@@ -6,30 +6,29 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from approvals import erasure as service
-from approvals.erasure import (
+from approvals.erasure import job
+from approvals.erasure.job import erasure_run, erasures_resume_stalled
+from approvals.erasure.requests import (
     erasure_approve,
     erasure_cancel,
     erasure_execute,
     erasure_file,
-    erasure_run,
-    erasures_open,
-    erasures_resume_stalled,
 )
+from approvals.erasure.selectors import erasures_open
 from approvals.models import ErasureProbe, ErasureRequest, ErasureStatus
 from audit.models import AuditEvent
-from memory_core.exceptions import Conflict, Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Forbidden, Invalid, NotFound, StateConflict
 from memory_core.models import MemoryItem, Role
 from memory_core.services.writes import write_process, write_submit
 from tests.factories import make_member
-from tests.memory_core.test_curation_services import committed, unit_vector
-from tests.memory_core.test_erasure import (  # noqa: F401
+from tests.memory_core.lifecycle.test_erasure import (  # noqa: F401
     JANE_EMAIL,
     USER_42,
     agent,
     officer,
     seed_subject,
 )
+from tests.memory_core.services.test_curation import committed, unit_vector
 
 pytestmark = pytest.mark.django_db
 
@@ -83,10 +82,10 @@ def test_roles(tenant, other_tenant, officer):
     viewer = make_member(tenant, Role.VIEWER, username="vic")
     curator = make_member(tenant, Role.CURATOR, username="cora")
     outsider = make_member(other_tenant, Role.COMPLIANCE_OFFICER, username="otto")
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         file(tenant, viewer)
     request = file(tenant, curator)  # curators may file
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         erasure_execute(tenant=tenant, request_id=request.pk, user=curator)
     with pytest.raises(NotFound):
         erasure_execute(tenant=tenant, request_id=request.pk, user=outsider)
@@ -107,7 +106,7 @@ def test_four_eyes_is_on_by_default_and_the_filer_cannot_execute(
 ):
     assert tenant.policy.get("erasure_four_eyes") is None  # the default
     request = file(tenant, officer)
-    with pytest.raises(PermissionDenied) as refused:
+    with pytest.raises(Forbidden) as refused:
         erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
     assert refused.value.code == "four_eyes"
     assert "you filed this request" in refused.value.message
@@ -122,7 +121,7 @@ def test_four_eyes_is_on_by_default_and_the_filer_cannot_execute(
 def test_four_eyes_the_approver_cannot_execute_either(tenant, officer, second_officer):
     request = file(tenant, filer(tenant))
     erasure_approve(tenant=tenant, request_id=request.pk, user=officer)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
     erasure_execute(tenant=tenant, request_id=request.pk, user=second_officer)
     assert erasure_run(request_id=request.pk) == ErasureStatus.COMPLETED
@@ -169,19 +168,19 @@ def test_a_rerun_is_a_no_op_with_the_same_certificate(tenant, agent, officer):
     again.refresh_from_db()
     assert again.certificate == certificate
     assert AuditEvent.objects.filter(tenant_id=tenant.id).count() == events
-    with pytest.raises(Conflict):
+    with pytest.raises(StateConflict):
         erasure_cancel(tenant=tenant, request_id=request.pk, user=officer)
 
 
 def test_a_survivor_fails_the_request_loudly(tenant, agent, officer, monkeypatch):
     seed_subject(tenant, agent)
     request = file(tenant, filer(tenant))
-    real = service.erasure_chunk_delete
+    real = job.erasure_chunk_delete
 
     def skip_one(*, tenant_id, item_ids):
         return real(tenant_id=tenant_id, item_ids=sorted(item_ids)[1:])
 
-    monkeypatch.setattr(service, "erasure_chunk_delete", skip_one)
+    monkeypatch.setattr(job, "erasure_chunk_delete", skip_one)
     erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
     assert erasure_run(request_id=request.pk) == ErasureStatus.FAILED
     request.refresh_from_db()
@@ -189,7 +188,7 @@ def test_a_survivor_fails_the_request_loudly(tenant, agent, officer, monkeypatch
     assert request.is_open and request.identifiers_ciphertext
     assert AuditEvent.objects.filter(action="erasure.fail").exists()
     # Fixed, a retry completes.
-    monkeypatch.setattr(service, "erasure_chunk_delete", real)
+    monkeypatch.setattr(job, "erasure_chunk_delete", real)
     erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
     assert erasure_run(request_id=request.pk) == ErasureStatus.COMPLETED
     assert not ErasureProbe.objects.filter(request=request).exists()
@@ -224,7 +223,7 @@ def test_a_write_arriving_during_execution_is_erased_too(
         write.refresh_from_db()
         arrived.append(write.memory_item_id)
 
-    monkeypatch.setattr(service.time, "sleep", a_write_arrives)
+    monkeypatch.setattr(job.time, "sleep", a_write_arrives)
     erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
     assert erasure_run(request_id=request.pk) == ErasureStatus.COMPLETED
     assert arrived[0] is not None
@@ -236,19 +235,19 @@ def test_a_write_arriving_during_execution_is_erased_too(
 def test_a_running_job_is_claimed_once(tenant, officer):
     request = file(tenant, filer(tenant))
     erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
-    assert service._claim(request.pk) == 1
-    assert service._claim(request.pk) is None  # a duplicate message backs off
+    assert job._claim(request.pk) == 1
+    assert job._claim(request.pk) is None  # a duplicate message backs off
 
 
 def test_the_sweeper_resumes_only_silent_jobs(tenant, officer, settings):
     request = file(tenant, filer(tenant))
     erasure_execute(tenant=tenant, request_id=request.pk, user=officer)
-    service._claim(request.pk)
+    job._claim(request.pk)
     assert erasures_resume_stalled() == 0
     settings.MGC_ERASURE_STALE_SECONDS = -1
     assert erasures_resume_stalled() == 1
     settings.MGC_ERASURE_STALE_SECONDS = 120
-    assert service._claim(request.pk) == 2  # released: claimed at once
+    assert job._claim(request.pk) == 2  # released: claimed at once
 
 
 def test_cancel_destroys_the_identifiers(tenant, officer):
@@ -258,5 +257,5 @@ def test_cancel_destroys_the_identifiers(tenant, officer):
     assert request.status == ErasureStatus.CANCELLED
     assert bytes(request.identifiers_ciphertext) == b""
     assert list(erasures_open(tenant)) == []
-    with pytest.raises(Conflict):
+    with pytest.raises(StateConflict):
         erasure_execute(tenant=tenant, request_id=request.pk, user=officer)

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from approvals.escalation import review_escalate, reviews_escalate_overdue
 from approvals.models import Notification, ReviewEscalation
+from approvals.services import review_escalate, reviews_escalate_overdue
 from approvals.tasks import reviews_escalate_overdue_task
 from audit.models import AuditEvent
 from audit.services import audit_chain_verify

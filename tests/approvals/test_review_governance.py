@@ -28,7 +28,7 @@ from tests.approvals.test_review_queue_views import (
     stage,
 )
 from tests.factories import make_member
-from tests.memory_core.test_curation_services import contradiction_case
+from tests.memory_core.services.test_curation import contradiction_case
 
 JUSTIFIED = {"justification": "Confirmed with the user on the call."}
 
@@ -215,7 +215,7 @@ def test_the_poisoning_mark_escapes_the_content():
 
 def test_conflicts_are_left_open_in_the_database_too(tenant, agent):
     """Service level: the bulk flag refuses without touching the case."""
-    from memory_core.exceptions import Conflict as AlreadyDecided
+    from memory_core.exceptions import AlreadyDecided
 
     case = contradiction_case(agent)
     with pytest.raises(AlreadyDecided, match="never resolves a contradiction"):

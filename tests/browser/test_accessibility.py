@@ -80,7 +80,7 @@ def note(content: str, **extra) -> dict:
 
 def seed(base_url: str) -> dict[str, str]:
     """Fill one tenant with something for every page; return the object ids."""
-    from approvals.erasure import erasure_execute, erasure_file
+    from approvals.erasure.requests import erasure_execute, erasure_file
     from approvals.models import ErasureRequest
     from memory_core.gc.runs import gc_run_execute
     from memory_core.views import PAGE_SIZE

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from approvals.erasure import certificate_check
+from approvals.erasure.certificate import certificate_check
 from approvals.models import ErasureRequest
 from memory_core.models import MemoryItem, Role
 from tests.browser.conftest import ARTIFACTS_ROOT, CHROMIUM, CHROMIUM_ARGS

@@ -18,10 +18,11 @@ from django.db import connections
 from django.utils import timezone
 from playwright.sync_api import Page, expect, sync_playwright
 
-from approvals.escalation import reviews_escalate_overdue
+from approvals.services import reviews_escalate_overdue
 from memory_core.models import Role, Tenant, WriteRequest, WriteStatus
 from tests.approvals.test_review_queue_views import stage
 from tests.browser.conftest import ARTIFACTS_ROOT, CHROMIUM, CHROMIUM_ARGS
+from tests.conftest import wait_for
 from tests.factories import make_agent, make_member, make_tenant
 
 ARTIFACTS = ARTIFACTS_ROOT / "reviews"
@@ -212,10 +213,14 @@ def test_a_new_sync_request_appears_without_a_reload(live_server, setting, page)
     )
     thread.start()
     thread.join(30)
-    write = WriteRequest.objects.get(tenant=tenant)
-    while write.status == WriteStatus.QUEUED:
-        time.sleep(0.05)
-        write.refresh_from_db()
+    write = wait_for(
+        lambda: (
+            WriteRequest.objects.filter(tenant=tenant)
+            .exclude(status=WriteStatus.QUEUED)
+            .first()
+        ),
+        interval=0.05,
+    )
     staged_at = time.monotonic()
     assert write.status == WriteStatus.AWAITING_APPROVAL, write.reason
 

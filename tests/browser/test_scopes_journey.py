@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 from memory_core.models import Role, Scope
 from tests.browser.conftest import ARTIFACTS_ROOT, CHROMIUM, CHROMIUM_ARGS
 from tests.factories import make_agent, make_member, make_tenant
-from tests.memory_core.test_curation_services import committed
+from tests.memory_core.services.test_curation import committed
 
 ARTIFACTS = ARTIFACTS_ROOT / "scopes"
 SLUG = "scopejourney"

@@ -337,9 +337,9 @@ def test_other_tenant_cannot_decide(worker, api, tenant, other_tenant):
         write_review_approve(tenant=tenant, write_id=write_id, user=outsider)
     assert WriteRequest.objects.get(pk=write_id).status == "pending_review"
     viewer = make_member(tenant, Role.VIEWER)
-    from memory_core.exceptions import PermissionDenied
+    from memory_core.exceptions import Forbidden
 
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         write_review_approve(tenant=tenant, write_id=write_id, user=viewer)
     client = APIClient()
     assert client.get(f"/api/v1/writes/{write_id}").status_code == 401

@@ -18,8 +18,8 @@ from approvals.models import ErasureRequest
 from memory_core.models import Scope, WriteRequest, WriteStatus
 from memory_core.services.writes import write_process
 from tests.factories import make_agent
-from tests.memory_core.test_curation_services import unit_vector
-from tests.memory_core.test_erasure import orm_item
+from tests.memory_core.lifecycle.test_erasure import orm_item
+from tests.memory_core.services.test_curation import unit_vector
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,7 @@ from django.utils import timezone
 
 from audit.models import AuditEvent
 from audit.services import audit_chain_verify
-from memory_core.exceptions import Conflict as StateConflict
-from memory_core.exceptions import PermissionDenied
+from memory_core.exceptions import Forbidden, StateConflict
 from memory_core.gc import rules
 from memory_core.gc.runs import gc_run_execute
 from memory_core.models import (
@@ -39,7 +38,7 @@ from memory_core.pipeline.judges import Judgement
 from memory_core.services.curation import memory_pin
 from memory_core.services.gc import memory_recover
 from tests.factories import make_member
-from tests.memory_core.test_curation_services import unit_vector
+from tests.memory_core.services.test_curation import unit_vector
 
 SCOPE = "/org/acme/user/42/"
 DAY = timedelta(days=1)
@@ -418,7 +417,7 @@ def test_recovery_needs_a_curator_and_an_expired_item(tenant):
     viewer = make_member(tenant, Role.VIEWER)
     curator = make_member(tenant, Role.CURATOR)
     item = stored(tenant)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         memory_recover(tenant=tenant, item_id=item.id, user=viewer, reason="x")
     with pytest.raises(StateConflict) as refused:
         memory_recover(tenant=tenant, item_id=item.id, user=curator, reason="x")

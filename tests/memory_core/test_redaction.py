@@ -4,24 +4,15 @@ import uuid
 import phonenumbers
 import pytest
 from cryptography.fernet import InvalidToken
-from django.core.management import call_command
 from django.db import IntegrityError
-from django.test import override_settings
 from django.utils import timezone
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from audit.models import AuditEvent
 from memory_core import redaction
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
-from memory_core.hashing import content_hash, sha256
+from memory_core.hashing import content_hash
 from memory_core.models import (
-    MemoryItem,
-    MemoryVersion,
     RedactionToken,
-    Role,
-    Scope,
-    VersionStatus,
 )
 from memory_core.pipeline.gates import sensitivity
 from memory_core.pipeline.types import Candidate, GateContext
@@ -29,11 +20,9 @@ from memory_core.redaction import (
     principal_for,
     redact_candidate,
     redact_text,
-    redaction_resolve,
     value_decrypt,
     value_digest,
 )
-from tests.factories import make_member
 
 USER_42 = "/org/acme/user/42/"
 USER_43 = "/org/acme/user/43/"
@@ -224,102 +213,6 @@ def test_a_candidate_without_pii_keeps_its_hash(tenant):
     assert c.content_hash == before and c.flags == []
 
 
-# Resolution.
-
-
-@pytest.fixture
-def token(tenant):
-    redact(tenant, "Mail Alice@Example.com")
-    return "<EMAIL_1>"
-
-
-@pytest.mark.parametrize("role", [Role.COMPLIANCE_OFFICER, Role.ADMIN])
-def test_a_compliance_officer_or_admin_resolves_and_it_is_audited(tenant, token, role):
-    officer = make_member(tenant, role)
-    value = redaction_resolve(
-        tenant=tenant,
-        principal=USER_42,
-        token=token,
-        actor=officer,
-        reason="erasure request #12",
-    )
-    assert value == "alice@example.com"
-    event = AuditEvent.objects.filter(
-        tenant_id=tenant.id, action="redaction.resolve"
-    ).get()
-    row = RedactionToken.objects.get()
-    assert (event.actor_type, event.actor_id) == ("user", str(officer.pk))
-    assert (event.object_type, event.object_id) == ("redaction_token", str(row.pk))
-    assert event.metadata == {"kind": "EMAIL", "token": "<EMAIL_1>"}
-    assert "alice" not in str(event.metadata) + event.reason
-
-
-@pytest.mark.parametrize("role", [Role.CURATOR, Role.VIEWER])
-def test_other_roles_are_refused(tenant, token, role):
-    with pytest.raises(PermissionDenied):
-        redaction_resolve(
-            tenant=tenant,
-            principal=USER_42,
-            token=token,
-            actor=make_member(tenant, role),
-            reason="curious",
-        )
-    assert not AuditEvent.objects.filter(action="redaction.resolve").exists()
-
-
-def test_an_officer_of_another_tenant_is_refused(tenant, other_tenant, token):
-    outsider = make_member(other_tenant, Role.COMPLIANCE_OFFICER)
-    with pytest.raises(PermissionDenied):
-        redaction_resolve(
-            tenant=tenant, principal=USER_42, token=token, actor=outsider, reason="x"
-        )
-
-
-def test_a_token_of_another_tenant_or_principal_is_not_found(
-    tenant, other_tenant, token
-):
-    officer = make_member(other_tenant, Role.COMPLIANCE_OFFICER)
-    with pytest.raises(NotFound):
-        redaction_resolve(
-            tenant=other_tenant,
-            principal=USER_42,
-            token=token,
-            actor=officer,
-            reason="x",
-        )
-    with pytest.raises(NotFound):
-        redaction_resolve(
-            tenant=tenant,
-            principal=USER_43,
-            token=token,
-            actor=make_member(tenant, Role.ADMIN),
-            reason="x",
-        )
-
-
-def test_a_reason_is_required(tenant, token):
-    with pytest.raises(Invalid):
-        redaction_resolve(
-            tenant=tenant,
-            principal=USER_42,
-            token=token,
-            actor=make_member(tenant, Role.ADMIN),
-            reason=" ",
-        )
-
-
-def test_a_wrong_key_does_not_decrypt_and_nothing_is_audited(tenant, token):
-    officer = make_member(tenant, Role.COMPLIANCE_OFFICER)
-    with (
-        override_settings(MGC_REDACTION_KEY="another key"),
-        pytest.raises(InvalidToken),
-    ):
-        redaction_resolve(
-            tenant=tenant, principal=USER_42, token=token, actor=officer, reason="x"
-        )
-    assert not AuditEvent.objects.filter(action="redaction.resolve").exists()
-
-
 # Properties: stable, removes the clear value, reversible only with the key.
 
 WORDS = st.lists(
@@ -391,90 +284,3 @@ def test_phone_redaction_properties(tenant, before, phone, after):
     )
     check_redaction_properties(tenant, text, phone, e164)
     assert not re.search(re.escape(e164[-6:]), redact(tenant, text)[0])
-
-
-# The rescan command.
-
-
-def make_version(tenant, content, *, flags=(), status=VersionStatus.ACTIVE):
-    scope = Scope.objects.get(tenant=tenant, path=USER_42)
-    now = timezone.now()
-    item = MemoryItem.objects.create(
-        tenant=tenant, scope=scope, layer="episodic", created_at=now, updated_at=now
-    )
-    return MemoryVersion.objects.create(
-        tenant=tenant,
-        item=item,
-        scope=scope,
-        layer="episodic",
-        number=1,
-        content=content,
-        embedding=[0.1] * 384,
-        content_hash=sha256(content),
-        confidence=0.5,
-        source="recalled",
-        status=status,
-        flags=list(flags),
-        valid_from=now,
-        created_at=now,
-    )
-
-
-@pytest.fixture
-def stored(tenant):
-    return {
-        "pii": make_version(tenant, "Mail alice@example.com or +44 7911 123456"),
-        "secret": make_version(tenant, "key AKIAIOSFODNN7EXAMPLE for backups"),
-        "redacted": make_version(tenant, "Mail <EMAIL_1>", flags=["pii"]),
-        "clean": make_version(tenant, "The user prefers dark mode."),
-        "old": make_version(tenant, "bob@example.com", status=VersionStatus.SUPERSEDED),
-    }
-
-
-def rescan_events(tenant):
-    return AuditEvent.objects.filter(
-        tenant_id=tenant.id, action="memory.rescan_flagged"
-    )
-
-
-def test_rescan_dry_run_changes_nothing(tenant, stored, capsys):
-    call_command("sensitivity_rescan", "--dry-run")
-    out = capsys.readouterr().out
-    assert "acme: scanned 4, would flag 2" in out
-    assert "EMAIL 1, PHONE 1" in out
-    assert not rescan_events(tenant).exists()
-    assert MemoryVersion.objects.get(pk=stored["pii"].pk).flags == []
-
-
-def test_rescan_flags_unredacted_pii_and_secrets_and_audits_each(
-    tenant, other_tenant, stored, capsys
-):
-    call_command("sensitivity_rescan", "--tenant", "acme")
-    flags = {
-        name: MemoryVersion.objects.get(pk=v.pk).flags for name, v in stored.items()
-    }
-    assert flags == {
-        "pii": ["pii"],
-        "secret": ["secret"],
-        "redacted": ["pii"],
-        "clean": [],
-        "old": [],
-    }
-    events = {e.object_id: e for e in rescan_events(tenant)}
-    assert set(events) == {str(stored["pii"].pk), str(stored["secret"].pk)}
-    metadata = events[str(stored["pii"].pk)].metadata
-    assert metadata["flags_added"] == ["pii"]
-    assert metadata["pii"] == {"EMAIL": 1, "PHONE": 1}
-    assert "alice" not in str(metadata) and "7911" not in str(metadata)
-    assert "AKIA" not in str(events[str(stored["secret"].pk)].metadata)
-    assert "acme: scanned 4, flagged 2" in capsys.readouterr().out
-
-    call_command("sensitivity_rescan", "--tenant", "acme")
-    assert rescan_events(tenant).count() == 2  # nothing new the second time
-
-
-def test_rescan_of_an_unknown_tenant_fails(db):
-    from django.core.management import CommandError
-
-    with pytest.raises(CommandError):
-        call_command("sensitivity_rescan", "--tenant", "nope")

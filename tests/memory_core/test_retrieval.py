@@ -14,8 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from memory_core import retrieval
-from memory_core.deletion import items_hard_delete
 from memory_core.exceptions import Invalid, NotFound
+from memory_core.lifecycle.deletion import items_hard_delete
 from memory_core.models import MemoryItem, MemoryVersion, VersionStatus, WriteStatus
 from memory_core.retrieval import access_record, memory_search
 from memory_core.services.curation import memory_force_expire, memory_pin

@@ -15,7 +15,7 @@ from memory_core.services.scopes import scope_archive
 from memory_core.services.tenancy import scope_create
 from memory_core.services.writes import write_process
 from tests.factories import SYSTEM, make_agent
-from tests.memory_core.test_curation_services import unit_vector
+from tests.memory_core.services.test_curation import unit_vector
 
 URL = "/api/v1/writes"
 NEW_USER = "/org/acme/user/u-1042/"

@@ -10,7 +10,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import (
     InMemorySpanExporter,
 )
 
-from memory_core.deletion import items_hard_delete
+from memory_core.lifecycle.deletion import items_hard_delete
 from memory_core.metrics import tracing
 from tests.memory_core.test_console_views import write
 

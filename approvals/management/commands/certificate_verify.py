@@ -12,7 +12,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from approvals.erasure import certificate_check, certificate_public_key
+from approvals.erasure.certificate import certificate_check, certificate_public_key
 
 
 class Command(BaseCommand):

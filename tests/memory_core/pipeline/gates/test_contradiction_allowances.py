@@ -23,7 +23,7 @@ from tests.memory_core.pipeline.gates.test_contradiction import (
     ctx,
     stored,
 )
-from tests.memory_core.test_curation_services import (
+from tests.memory_core.services.test_curation import (
     agent,  # noqa: F401 - fixture
     contradiction_case,
     remember,

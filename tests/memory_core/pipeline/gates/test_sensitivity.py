@@ -3,12 +3,12 @@ import uuid
 import pytest
 from django.utils import timezone
 
-from memory_core.pipeline.gates import sensitivity
-from memory_core.pipeline.gates.sensitivity import (
+from memory_core.detectors import (
     PiiFinding,
     find_pii,
     find_poisoning,
 )
+from memory_core.pipeline.gates import sensitivity
 from memory_core.pipeline.types import Candidate, Decision, GateContext
 from memory_core.policy import Policy
 

@@ -9,7 +9,7 @@ the cases below are their misses, kept so they stay fixed.
 import pytest
 
 from bench.sensitivity import LOCOMO, numbers_false_positives, real_text, score
-from memory_core.pipeline.gates.sensitivity import find_pii, find_secrets
+from memory_core.detectors import find_pii, find_secrets
 
 TARGETS = {"secrets_recall": 0.99, "pii_recall": 0.97, "clean_untouched": 0.97}
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from memory_core.pipeline.gates.sensitivity import find_pii, find_secrets
+from memory_core.detectors import find_pii, find_secrets
 
 CORPUS = Path(__file__).resolve().parents[3] / "data" / "sensitivity_corpus.jsonl"
 LABELS = ("secret", "pii", "clean")

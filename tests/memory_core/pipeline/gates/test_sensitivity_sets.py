@@ -9,7 +9,7 @@ part; `python -m bench.sensitivity --misses` prints the figures and misses.
 import pytest
 
 from bench.sensitivity import load, score
-from memory_core.pipeline.gates.sensitivity import find_pii, find_secrets
+from memory_core.detectors import find_pii, find_secrets
 
 TARGETS = {"secrets_recall": 0.99, "pii_recall": 0.97, "clean_untouched": 0.97}
 

@@ -7,7 +7,7 @@ from django.apps import apps
 from django.db import connection, models
 
 from approvals.models import ReviewEscalation
-from memory_core.deletion import items_hard_delete
+from memory_core.lifecycle.deletion import items_hard_delete
 from memory_core.models import (
     Conflict,
     MemoryAnnotation,
@@ -17,7 +17,7 @@ from memory_core.models import (
     WriteRequest,
 )
 from memory_core.services.curation import memory_annotate
-from tests.memory_core.test_curation_services import (  # noqa: F401
+from tests.memory_core.services.test_curation import (  # noqa: F401
     agent,
     committed,
     contradiction_case,

@@ -11,7 +11,7 @@ Swiss AHV number, a Chinese resident id, a dashed Pakistani CNIC) are taken
 without a name, and only when valid.
 
 The numbers the gate knew before (US SSN, UK NINO, FR NIR, ES DNI/NIE, NL
-BSN, IT codice fiscale, DE IdNr) are still found in `gates/sensitivity.py`
+BSN, IT codice fiscale, DE IdNr) are still found in `memory_core/detectors.py`
 too; BSN and IdNr are also here, to be named after the value as well.
 """
 

@@ -1,6 +1,6 @@
 """Right-to-erasure mechanics: find a data subject's data, delete it, prove it.
 
-See ERASURE.md beside this module for the whole story. In short:
+See README.md beside this module for the whole story. In short:
 
 - `identifier_parse` normalizes what a request names (emails, phones, names,
   user ids, scope paths, memories); `subject_hash` is the keyed hash that
@@ -35,8 +35,16 @@ from django.apps import apps
 from django.conf import settings
 from django.db import connection, models
 
-from memory_core.deletion import items_hard_delete
+from memory_core.detectors import (
+    EMAIL,
+    PHONE,
+    PHONE_REGIONS,
+    REDACTION_TOKEN_RE,
+    find_pii,
+)
 from memory_core.exceptions import Invalid
+from memory_core.lifecycle.deletion import items_hard_delete
+from memory_core.lock_objects import memory_items_lock
 from memory_core.models import (
     Conflict,
     MemoryAnnotation,
@@ -45,13 +53,6 @@ from memory_core.models import (
     MemoryVersion,
     RedactionToken,
     WriteRequest,
-)
-from memory_core.pipeline.gates.sensitivity import (
-    EMAIL,
-    PHONE,
-    PHONE_REGIONS,
-    REDACTION_TOKEN_RE,
-    find_pii,
 )
 from memory_core.redaction import principal_for, value_digests
 from memory_core.services.tenancy import scope_path_kind
@@ -268,7 +269,7 @@ class ErasureSet:
 #
 # Every CharField, TextField and JSONField of the project's models is either
 # scanned (`SCANNED_COLUMNS`) or excluded with why (`NOT_SCANNED`);
-# tests/memory_core/test_erasure.py lists the columns from the models and
+# tests/memory_core/lifecycle/test_erasure.py lists the columns from the models and
 # fails on one that is neither, so a new text column cannot be forgotten.
 
 TEXT_FIELD_TYPES = (models.CharField, models.TextField, models.JSONField)
@@ -864,10 +865,7 @@ def erasure_chunk_delete(
     """
     ids = sorted(item_ids)
     locked = list(
-        MemoryItem.objects.select_for_update(of=("self",))
-        .filter(tenant_id=tenant_id, pk__in=ids)
-        .order_by("pk")
-        .values_list("pk", "layer")
+        memory_items_lock(tenant_id=tenant_id, item_ids=ids).values_list("pk", "layer")
     )
     layers: dict[str, int] = {}
     for _, layer in locked:

@@ -16,24 +16,26 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
-from approvals.erasure import erasure_file, erasure_preview
+from approvals.erasure.requests import erasure_file
+from approvals.erasure.selectors import erasure_preview
 from approvals.key_rotation import KEYED_ROWS
 from approvals.models import ErasureRequest
 from audit.models import AuditEvent
 from memory_core.models import MemoryItem, MemoryVersion, RedactionToken
 from memory_core.provenance import provenance_verify
-from memory_core.redaction import redaction_resolve, value_decrypt, value_digest
+from memory_core.redaction import value_decrypt, value_digest
 from memory_core.services import key_rotation
+from memory_core.services.redaction import redaction_resolve
 from memory_core.services.review_edits import DraftEdit, draft_edit_apply
 from memory_core.services.reviews import resign_approved
 from tests.factories import make_agent, make_tenant
-from tests.memory_core.test_curation_services import committed, unit_vector
-from tests.memory_core.test_erasure import (  # noqa: F401
+from tests.memory_core.lifecycle.test_erasure import (  # noqa: F401
     JANE_EMAIL,
     USER_42,
     agent,
     officer,
 )
+from tests.memory_core.services.test_curation import committed, unit_vector
 
 REDACTION_A, REDACTION_B = "redaction key A", "redaction key B"
 PROVENANCE_A, PROVENANCE_B = "provenance key A", "provenance key B"

@@ -17,9 +17,12 @@ import pytest
 from django.db import connection, transaction
 from django.utils import timezone
 
-from approvals.erasure import erasure_execute, erasure_file, erasure_run
+from approvals.erasure.job import erasure_run
+from approvals.erasure.requests import erasure_execute, erasure_file
 from approvals.models import ErasureStatus
-from memory_core.erasure import (
+from memory_core.exceptions import Invalid
+from memory_core.hashing import content_hash
+from memory_core.lifecycle.erasure import (
     Identifier,
     Kind,
     erasure_scan,
@@ -28,8 +31,6 @@ from memory_core.erasure import (
     name_regex,
     subject_hash,
 )
-from memory_core.exceptions import Invalid
-from memory_core.hashing import content_hash
 from memory_core.models import (
     Conflict,
     MemoryAnnotation,
@@ -44,7 +45,7 @@ from memory_core.models import (
 from memory_core.redaction import value_digest
 from memory_core.services.writes import write_submit
 from tests.factories import make_member
-from tests.memory_core.test_curation_services import (  # noqa: F401
+from tests.memory_core.services.test_curation import (  # noqa: F401
     agent,
     committed,
     unit_vector,
@@ -336,7 +337,7 @@ def test_the_scan_finds_every_copy_and_the_closure_with_reasons(tenant, agent):
 
 
 def _chain(found, item_id):
-    from memory_core.erasure import reason_chain
+    from memory_core.lifecycle.erasure import reason_chain
 
     return reason_chain(found, item_id)
 
@@ -562,7 +563,7 @@ def test_every_text_column_is_scanned_or_excluded_with_a_reason():
     it is scanned (SCANNED_COLUMNS) or excluded with why (NOT_SCANNED)."""
     from django.apps import apps
 
-    from memory_core.erasure import (
+    from memory_core.lifecycle.erasure import (
         NOT_SCANNED,
         PROJECT_APPS,
         SCANNED_COLUMNS,
@@ -595,7 +596,7 @@ def test_every_text_column_is_scanned_or_excluded_with_a_reason():
 def test_the_scan_reads_every_scanned_column_and_the_indexes_match():
     import importlib
 
-    from memory_core.erasure import (
+    from memory_core.lifecycle.erasure import (
         ITEM_TABLES,
         ROW_SCANS,
         SCANNED_COLUMNS,
@@ -629,7 +630,7 @@ def _clear_copies(value: str) -> list[tuple[str, str, int]]:
     """Return (table, column, rows) of every project text column holding `value`."""
     from django.apps import apps
 
-    from memory_core.erasure import PROJECT_APPS, text_columns
+    from memory_core.lifecycle.erasure import PROJECT_APPS, text_columns
 
     found = []
     for model in apps.get_models():

@@ -1,7 +1,7 @@
 """Per-tenant fences between the write path and an erasure's final check.
 
 An erasure verifies, in one transaction, that nothing of the subject is left
-(approvals/erasure.py). A write for the subject committing meanwhile would
+(approvals/erasure/job.py). A write for the subject committing meanwhile would
 slip past the check, so the transactions that store agent content take the
 tenant's fence shared, and the final check takes it exclusive: the check
 waits for writes in flight to commit (and then sees them), and the tenant's

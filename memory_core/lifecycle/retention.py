@@ -7,7 +7,7 @@ keeps it indefinitely). Retention overrides relevance and access: a memory
 read a thousand times yesterday still goes. What happens past the limit:
 
 - classifications in `retention_hard_delete` (PII by default) are deleted
-  for good through `memory_core.deletion.items_hard_delete`: items, versions
+  for good through `memory_core.lifecycle.deletion.items_hard_delete`: items, versions
   (and so their embeddings), log entries, write requests. The memory log
   cannot keep an entry for an item that no longer exists, so the audit trail
   holds the record: one event per batch with the item ids and row counts,
@@ -19,6 +19,9 @@ read a thousand times yesterday still goes. What happens past the limit:
   collection's grace period decides when expired rows are finally removed;
   until then a curator can restore the memory by rollback. That is the
   "archive" of 003's table: recoverable, invisible to every read.
+
+Both writes, with their audit events, are `memory_core.services.retention`'s;
+this module decides what is due, claims it and reports.
 
 Held back, and shown on the compliance report as held:
 
@@ -49,9 +52,6 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from audit.services import Actor, audit_event_record
-from memory_core.deletion import items_hard_delete
-from memory_core.expiry import items_expire
 from memory_core.models import (
     Classification,
     MemoryItem,
@@ -61,13 +61,15 @@ from memory_core.models import (
 )
 from memory_core.policy import Policy, policy_for
 from memory_core.rls import tenant_context
+from memory_core.services.retention import (
+    retention_items_expire,
+    retention_items_hard_delete,
+)
 
 HARD_DELETE = "hard_delete"
 SOFT_DELETE = "soft_delete"
 KEEP = "keep"
-REASON = "retention"
 BATCH_SIZE = 1000
-ACTOR = Actor.system("retention")
 
 logger = logging.getLogger(__name__)
 
@@ -237,60 +239,36 @@ def _batch(
     size: int,
 ) -> int:
     """Claim up to `size` items and deal with them; return how many."""
-    ids = list(
+    ids = _batch_claim(todo, size)
+    if not ids:
+        return 0
+    if action == HARD_DELETE:
+        counts = retention_items_hard_delete(
+            tenant=tenant,
+            item_ids=ids,
+            classification=outcome.classification,
+            retention_days=outcome.retention_days,
+        )
+        outcome.rows_deleted.update(counts)
+    else:
+        retention_items_expire(
+            tenant=tenant,
+            item_ids=ids,
+            classification=outcome.classification,
+            retention_days=outcome.retention_days,
+            now=now,
+        )
+    outcome.items += len(ids)
+    return len(ids)
+
+
+def _batch_claim(todo: QuerySet[MemoryItem], size: int) -> list[uuid.UUID]:
+    """Lock up to `size` of the items `todo`, skipping those locked elsewhere."""
+    return list(
         todo.select_for_update(skip_locked=True, of=("self",))
         .order_by("pk")
         .values_list("pk", flat=True)[:size]
     )
-    if not ids:
-        return 0
-    if action == HARD_DELETE:
-        counts = items_hard_delete(tenant_id=tenant.id, item_ids=ids)
-        outcome.rows_deleted.update(counts)
-        event = "retention.hard_delete"
-    else:
-        counts = _soft_delete(tenant, ids, outcome, now=now)
-        event = "retention.expire"
-    outcome.items += len(ids)
-    audit_event_record(
-        tenant_id=tenant.id,
-        actor=ACTOR,
-        action=event,
-        object_type="memory_item_batch",
-        object_id=str(uuid.uuid4()),
-        reason=REASON,
-        metadata={
-            "classification": outcome.classification,
-            "retention_days": outcome.retention_days,
-            "items": len(ids),
-            "item_ids": [str(i) for i in ids],
-            "rows": counts,
-        },
-    )
-    return len(ids)
-
-
-def _soft_delete(
-    tenant: Tenant, ids: list[uuid.UUID], outcome: ClassificationOutcome, *, now
-) -> dict[str, int]:
-    """Expire the items `ids` and their active heads from `now`, with log entries."""
-    expired, heads = items_expire(
-        tenant_id=tenant.id,
-        item_ids=ids,
-        now=now,
-        expired_by=REASON,
-        reason=REASON,
-        payload={
-            "retention": True,
-            "classification": outcome.classification,
-            "retention_days": outcome.retention_days,
-        },
-    )
-    return {
-        "memory_item": len(expired),
-        "memory_version": heads,
-        "memory_log": len(expired),
-    }
 
 
 def retention_enforce_all(*, dry_run: bool = False) -> list[RetentionReport]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from audit.models import AuditEvent
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Forbidden, Invalid, NotFound
 from memory_core.hashing import sha256
 from memory_core.models import Role, Scope, WriteRequest, WriteStatus
 from memory_core.services.curation import memory_promote, promotion_targets
@@ -20,7 +20,7 @@ from memory_core.services.scopes import (
 )
 from memory_core.services.tenancy import scope_create
 from tests.factories import SYSTEM, make_agent, make_member
-from tests.memory_core.test_curation_services import committed
+from tests.memory_core.services.test_curation import committed
 
 USER_SCOPE = "/org/acme/user/42/"
 
@@ -139,7 +139,7 @@ def test_scope_create_refuses_malformed_paths(tenant, path):
 
 def test_only_admins_create_scopes(tenant):
     curator = make_member(tenant, Role.CURATOR)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         admin_scope_create(
             tenant=tenant,
             user=curator,
@@ -318,7 +318,7 @@ def test_only_admins_rename_archive_and_unarchive(tenant):
         (admin_scope_archive, {}),
         (admin_scope_unarchive, {}),
     ):
-        with pytest.raises(PermissionDenied):
+        with pytest.raises(Forbidden):
             service(tenant=tenant, user=viewer, scope_id=target.id, **extra)
     assert scope(tenant, "/org/acme/user/43/").archived_at is None
 

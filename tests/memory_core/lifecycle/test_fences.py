@@ -7,7 +7,7 @@ import threading
 import pytest
 from django.db import OperationalError, connection, transaction
 
-from memory_core.fences import tenant_writes_fence_close
+from memory_core.lifecycle.fences import tenant_writes_fence_close
 from memory_core.models import WriteRequest
 from memory_core.services.writes import write_submit
 from tests.factories import make_agent

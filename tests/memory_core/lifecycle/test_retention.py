@@ -12,6 +12,14 @@ from django.utils import timezone
 
 from audit.models import AuditEvent
 from audit.services import audit_chain_verify
+from memory_core.lifecycle.retention import (
+    HARD_DELETE,
+    KEEP,
+    SOFT_DELETE,
+    retention_action,
+    retention_due,
+    retention_enforce,
+)
 from memory_core.models import (
     LogOperation,
     MemoryItem,
@@ -22,18 +30,10 @@ from memory_core.models import (
     WriteRequest,
 )
 from memory_core.policy import DEFAULT_POLICY
-from memory_core.retention import (
-    HARD_DELETE,
-    KEEP,
-    SOFT_DELETE,
-    retention_action,
-    retention_due,
-    retention_enforce,
-)
 from memory_core.services.curation import versions_as_of
 from memory_core.tasks import retention_enforce_task
 from tests.factories import make_agent
-from tests.memory_core.test_curation_services import committed, keyed_contradiction
+from tests.memory_core.services.test_curation import committed, keyed_contradiction
 
 # The job's clock in these tests: an hour ahead, so a memory committed during
 # a test was stored before it (its version's `valid_from` < NOW) and ages are

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from audit.models import AuditEvent
 from memory_core.auth import hash_secret
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Forbidden, Invalid, NotFound
 from memory_core.models import Agent, AgentToken, Membership, Role
 from memory_core.policy import DEFAULT_POLICY, policy_for
 from memory_core.services.administration import (
@@ -104,7 +104,7 @@ def test_only_admins_may_act(name, role, tenant, admin, agent):
     actor = make_member(tenant, role)
     target = make_member(tenant, Role.CURATOR)
     before = AuditEvent.objects.filter(tenant_id=tenant.id).count()
-    with pytest.raises(PermissionDenied, match="Only admins"):
+    with pytest.raises(Forbidden, match="Only admins"):
         SERVICES[name](tenant, actor, membership(tenant, target), agent)
     assert AuditEvent.objects.filter(tenant_id=tenant.id).count() == before
     assert membership(tenant, target).role == Role.CURATOR

@@ -17,8 +17,7 @@ from django.db import connection
 
 from audit.models import AuditEvent
 from audit.services import audit_chain_verify
-from memory_core.exceptions import Conflict as StateConflict
-from memory_core.exceptions import Invalid, NotFound, PermissionDenied
+from memory_core.exceptions import Forbidden, Invalid, NotFound, StateConflict
 from memory_core.models import (
     Conflict,
     ConflictPairAllowance,
@@ -230,7 +229,7 @@ ACTIONS = {
 @pytest.mark.parametrize("action", sorted(ACTIONS))
 def test_a_viewer_is_refused_and_nothing_changes(tenant, updated, viewer, action):
     before = (MemoryVersion.objects.count(), MemoryLogEntry.objects.count())
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         ACTIONS[action](tenant=tenant, item_id=updated.pk, user=viewer, reason="x")
     assert (MemoryVersion.objects.count(), MemoryLogEntry.objects.count()) == before
 
@@ -775,7 +774,7 @@ def test_annotate(tenant, memory, curator, viewer):
     assert "phone" not in str(event.metadata) + event.reason
     with pytest.raises(Invalid, match="Write the note"):
         memory_annotate(tenant=tenant, item_id=memory.pk, user=curator, text=" ")
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         memory_annotate(tenant=tenant, item_id=memory.pk, user=viewer, text="hi")
     assert MemoryAnnotation.objects.count() == 1
 
@@ -957,7 +956,7 @@ def test_a_resolved_case_says_who_resolved_it(tenant, agent, curator):
 def test_conflict_refusals(tenant, other_tenant, agent, curator, viewer, outsider):
     case = contradiction_case(agent)
     kwargs = {"conflict_id": case.pk, "reason": "x", "resolution": "keep_new"}
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         conflict_resolve(tenant=tenant, user=viewer, **kwargs)
     with pytest.raises(NotFound):
         conflict_resolve(tenant=tenant, user=outsider, **kwargs)

@@ -1,0 +1,1243 @@
+"""Detectors of sensitive text (000 §6, 001, 004): pure functions over text.
+
+Three detectors:
+
+- `find_secrets`: credentials. `detect-secrets` plugins (cloud keys, vendor
+  tokens, JWTs, private keys), vendor prefixes those plugins miss, passwords
+  on command lines (`mysql -p'…'`, `docker login -p …`, `curl -u u:p`,
+  `sshpass`, `redis-cli -a`, `keytool -storepass`, …), in URLs, XML and
+  `.pgpass`, secrets assigned to key-like names in several languages
+  (`pw for the router -> …`, `Passwort: …`), and bare high-entropy tokens.
+  Hex digests and UUIDs count only after a key-like word, so commit SHAs and
+  ids in prose pass. Public material (PEM certificates and public keys, SSH
+  public keys, host-key fingerprints) is blanked first, and placeholders
+  (`USER:PASSWORD`, `<password>`, `ghp_xxxx…`, `changeme`) are no secrets.
+- `find_pii`: validated personal data. Emails, phone numbers that
+  `phonenumbers` calls valid (not when introduced as a serial, part or order
+  number), Luhn-valid card numbers with a known issuer prefix (not after an
+  order or invoice word), IBANs, and national ids that `python-stdnum`
+  validates: US SSN, UK NINO, FR NIR, ES DNI/NIE, NL BSN, IT codice fiscale,
+  DE IdNr here, and 49 number types of 44 countries in
+  `memory_core.national_ids`. Ambiguous shapes (bare digit runs)
+  need their name nearby. Tokens such as `<EMAIL_1>` are already redacted and
+  never detected again.
+- `find_poisoning`: instructions aimed at the model, system-prompt markers
+  and tool-call syntax (001, "Memory poisoning").
+
+Figures on the labelled sets: `memory_core/pipeline/SENSITIVITY.md`
+(`python -m bench.sensitivity`). The write pipeline's gate
+(`memory_core.pipeline.gates.sensitivity`), redaction, erasure, review edits
+and the sensitivity rescan all use these.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+from urllib.parse import unquote
+
+import phonenumbers
+from stdnum import iban, luhn
+from stdnum.de import idnr
+from stdnum.es import dni, nie
+from stdnum.fr import nir
+from stdnum.it import codicefiscale
+from stdnum.nl import bsn
+from stdnum.us import ssn
+
+from memory_core.national_ids import find_national_ids, inside_digit_run
+
+EMAIL = "EMAIL"
+PHONE = "PHONE"
+CARD = "CARD"
+IBAN = "IBAN"
+NATIONAL_ID = "NATIONAL_ID"
+PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID)
+
+# A value redacted earlier: `<EMAIL_1>`, `<NATIONAL_ID_12>`.
+REDACTION_TOKEN_RE = re.compile(r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID)_(\d+)>")
+
+
+# Secrets.
+
+# Public IPs are not credentials; high-entropy strings get the word check
+# below, which knows about hashes and UUIDs in prose.
+SKIPPED_PLUGINS = {
+    "IPPublicDetector",
+    "Base64HighEntropyString",
+    "HexHighEntropyString",
+}
+
+# Vendor formats the detect-secrets plugins do not know (or only in part).
+PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern))
+    for name, pattern in (
+        ("OpenAI Token", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,}"),
+        ("Anthropic API Key", r"\bsk-ant-[A-Za-z0-9_-]{32,}"),
+        ("GitHub Token", r"\bgithub_pat_[A-Za-z0-9_]{40,}"),
+        # `pk_live_…` is a publishable key, public by design.
+        ("Stripe Access Key", r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}"),
+        ("Google API Key", r"\bAIza[0-9A-Za-z_-]{35}"),
+        ("NPM tokens", r"\bnpm_[A-Za-z0-9]{36}\b"),
+        ("Hugging Face Token", r"\bhf_[A-Za-z0-9]{30,}\b"),
+        ("DigitalOcean Token", r"\bdo[opr]_v1_[a-f0-9]{64}\b"),
+        ("Shopify Token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"),
+        ("Mailgun Key", r"\bkey-[0-9a-f]{32}\b"),
+        ("GitLab Token", r"\bglpat-[A-Za-z0-9_-]{20,}"),
+        ("age Secret Key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,}"),
+        ("BitLocker Recovery Key", r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])"),
+        ("Private Key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+    )
+)
+# `scheme://user:password@host`; the password group is checked for
+# placeholders (`USER:PASSWORD@HOST`).
+URL_CREDENTIALS_RE = re.compile(
+    r"\b[a-z][a-z0-9+.-]{0,20}://[^\s:/@]{0,64}:(?P<value>[^\s/@]{3,128})@[\w.-]+"
+)
+# Passwords on command lines: `mysql -p'…'`, `mysql -pSecret`, `docker login
+# -p …`, `--password=…`, `redis-cli -a …`, `sshpass -p …`, `ldapsearch -w
+# …`, `curl -u user:pass`, `smbclient -U user%pass`, `htpasswd -b file user
+# pass`. Short flags only count after a tool known to take a password there.
+_ARG = r"(?:'(?P<{0}q>[^']+)'|\"(?P<{0}d>[^\"]+)\"|(?P<{0}b>[^\s'\"`;|]+))"
+CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(pattern)
+    for pattern in (
+        r"--(?:password|passwd|pass|db-password|token|secret)[= ]" + _ARG.format("v"),
+        r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;]*?"
+        r"\s-p(?:" + _ARG.format("v") + r"|\s+" + _ARG.format("w") + ")",
+        r"\b(?:docker|podman|buildah|skopeo|helm|nerdctl|az|oc|cf)\s+(?:registry\s+)?"
+        r"login\b"
+        r"[^\n|;]*?\s-p\s+" + _ARG.format("v"),
+        r"\bsshpass\s+-p\s*" + _ARG.format("v"),
+        r"\bredis-cli\b[^\n|;]*?\s-a\s+" + _ARG.format("v"),
+        r"\bldap\w*\b[^\n|;]*?\s-w\s+" + _ARG.format("v"),
+        r"\b(?:curl|wget|http)\b[^\n|;]*?\s(?:-u|--user)[= ]\s*"
+        r"['\"]?[^\s:'\"]+:(?P<vb>[^\s'\"@]+)",
+        r"\bsmbclient\b[^\n|;]*?\s-U\s+['\"]?[^\s%'\"]+%(?P<vb>[^\s'\"]+)",
+        r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+" + _ARG.format("v"),
+        r"\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b"
+        r"[^\n|;]*?\s-p\s+" + _ARG.format("v"),
+        r"\s-(?:src|dest)?(?:storepass|keypass)\s+" + _ARG.format("v"),
+        r"\s-pass(?:in|out)\s+pass:" + _ARG.format("v"),
+        r"(?i)\bnet\s+use\b[^\n]*?/user:\S+\s+" + _ARG.format("v"),
+        r"\brabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+" + _ARG.format("v"),
+        r"(?i)\bConvertTo-SecureString\s+(?:-String\s+)?" + _ARG.format("v"),
+        r"\b(?:sqlcmd|bcp|osql|isql)\b[^\n|;]*?\s-P\s*" + _ARG.format("v"),
+        # Archives: `zip -P …`, `7z a -p…`, `unrar x -p…`.
+        r"\b(?:zip|unzip|zipcloak)\b[^\n|;]*?\s-P\s*" + _ARG.format("v"),
+        r"\b(?:7z|7za|7zz|7zr|rar|unrar)\b[^\n|;]*?\s-p" + _ARG.format("v"),
+        # Oracle: `sqlplus user/pass@db`, `expdp user/pass@db`.
+        r"\b(?:sqlplus|sqlldr|expdp|impdp|exp|imp|rman|dgmgrl)\s+(?:-\w+\s+)*"
+        r"['\"]?[\w$#]+/(?P<vb>[^\s@/'\"]{4,})",
+        # `openssl enc … -k pass`, `-pass pass:…`, `gpg --passphrase …`.
+        r"\bopenssl\b[^\n|;]*?\s-k\s+" + _ARG.format("v"),
+        r"\s-pass\s+pass:" + _ARG.format("v"),
+        r"--passphrase[= ]" + _ARG.format("v"),
+        # A password piped into a tool: `echo 'x' | sudo -S …`, `echo x |
+        # docker login --password-stdin`, `| passwd --stdin`, `| chpasswd`.
+        r"\becho\s+(?:-n\s+|-e\s+)?" + _ARG.format("v") + r"\s*\|\s*"
+        r"(?:sudo\s+-\w*S|[^\n|;]*?--password-stdin|[^\n|;]*?\bpasswd\s+--stdin"
+        r"|[^\n|;]*?\bchpasswd\b|[^\n|;]*?\bkinit\b)",
+        # Windows: `net user name pass /add`.
+        r"(?i)\bnet\s+user\s+\S+\s+(?!/)" + _ARG.format("v") + r"(?=\s+/|\s*$)",
+        # Cisco: `username admin password 0 …`, `enable secret 0 …` (type 0
+        # is clear text, type 7 reversible).
+        r"\b(?:password|secret)\s+[07]\s+" + _ARG.format("v"),
+        r"\bgh\s+secret\s+set\b[^\n|;]*?\s(?:--body|-b)[= ]" + _ARG.format("v"),
+        r"\bipmitool\b[^\n|;]*?\s-P\s+" + _ARG.format("v"),
+        r"\bwpa_passphrase\s+\S+\s+" + _ARG.format("v"),
+        # SQL: `CREATE USER … IDENTIFIED BY '…'`.
+        r"(?i)\bIDENTIFIED\s+(?:WITH\s+\w+\s+)?BY\s+(?:PASSWORD\s+)?"
+        + _ARG.format("v"),
+        # .pgpass: host:port:database:user:password
+        r"(?:^|\s)[\w.-]+:(?:\d{2,5}|\*):[\w*.-]+:[\w*.-]+:(?P<vb>\S{4,})$",
+    )
+)
+# `<password>…</password>` in XML configs.
+XML_SECRET_RE = re.compile(
+    r"(?i)<(?P<tag>[\w.-]*?(?P<key>password|passwd|pwd|secret|token|api[_-]?key)"
+    r"[\w.-]*)>(?P<value>[^<\s]{4,})</(?P=tag)>"
+)
+# `<add key="DbPassword" value="…"/>`, `<entry key="smtp.password">…</entry>`.
+XML_KEYED_SECRET_RE = re.compile(
+    r"(?i)\b(?:name|key)\s*=\s*[\"'][^\"']*?(?P<key>password|passwd|pwd|secret|"
+    r"token|api[_-]?key)[^\"']*[\"']\s*(?:value\s*=\s*[\"'](?P<value>[^\"']{4,})[\"']"
+    r"|>(?P<text>[^<\s]{4,})<)"
+)
+# Credentials handed to code: `auth=('u', 'p')`, `HTTPBasicAuth("u", "p")`,
+# `new NetworkCredential("u", "p")`, `smtp.login('u', 'p')`.
+CODE_CREDENTIALS_RE = re.compile(
+    r"(?i)\b(?:auth|basic_?auth|http_?auth|login|log_in|sign_?in|authenticate|"
+    r"credentials?|networkcredential|httpbasicauth|httpdigestauth|digestauth|"
+    r"usernamepasswordcredentials|passwordauthentication|set_?password)"
+    r"\s*(?:=\s*[\[(]|\(\s*[\[(]?)\s*(?P<q1>['\"])[^'\"\n]*(?P=q1)\s*,\s*"
+    r"(?P<q2>['\"])(?P<value>[^'\"\n]{4,})(?P=q2)"
+)
+# Signed URLs and tokens in query strings: `?sig=…`, `&access_token=…`.
+QUERY_SECRET_RE = re.compile(
+    r"(?i)[?&](?:sig|signature|x-amz-signature|x-goog-signature|x-amz-security-token|"
+    r"access_token|refresh_token|id_token|client_secret|api_?key|apikey|"
+    r"auth_?token|token|secret|password|passwd|pwd)=(?P<value>[^&\s#\"'<>]{12,})"
+)
+# A key-like name and its value as two quoted arguments:
+# `define('DB_PASSWORD', '…')`, `config.set("api_key", "…")`.
+QUOTED_PAIR_RE = re.compile(
+    r"(?i)[\"'](?P<name>(?:[A-Za-z0-9]{1,32}[_.-]){0,3}(?P<key>pass(?:word|wd)?|pwd|"
+    r"secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|"
+    r"client[_-]?secret|auth[_-]?key)(?:[_.-][A-Za-z0-9]{1,32}){0,3})[\"']\s*,\s*"
+    r"[\"'](?P<value>[^\"'\s]{4,})[\"']"
+)
+# Docker's `config.json`: `"auth": "<base64 of user:password>"`.
+DOCKER_AUTH_RE = re.compile(r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2})\"")
+# A wallet's recovery phrase: 12 to 24 short lower-case words after its name,
+# none of them an English function word (BIP-39 has none).
+SEED_PHRASE_RE = re.compile(
+    r"(?i)\b(?:recovery|seed|backup|secret|mnemonic|wallet)\s+(?:phrase|words|"
+    r"mnemonic|seed)\b\s*(?:is|was)?\s*[:=-]?\s*(?P<words>(?:[a-z]{3,8}\s+){11,23}"
+    r"[a-z]{3,8})"
+)
+FUNCTION_WORDS = set(
+    "the and for that this with are was not our you your where what from have has "
+    "its into then them they there will would should been being can could which "
+    "who nobody somewhere stored safe".split()
+)
+# `wifi …, key Pumpk1n!`: a network key, though "key" alone is no key word.
+NETWORK_KEY_RE = re.compile(
+    r"(?i)\b(?:wi-?fi|wlan|wpa2?|wpa3|ssid|hotspot|network)\b[^\n]{0,60}?"
+    r"\b(?:key|schlüssel|clé|clave|chave|klucz|sleutel)\b\s*"
+    r"(?P<sep>[:=]|is|ist|est|es|é|è)?\s*"
+    r"[\"'`]?(?P<value>[^\s\"'`,;]{6,})"
+)
+# `creds: admin / S3cret!`, `login is bob@example.com / S3cret!`.
+USER_SLASH_PASSWORD_RE = re.compile(
+    r"(?i)\b(?:creds?|credentials|login|log-in|sign-in|user\s*/\s*pass(?:word)?|"
+    r"identifiants|credenziali|credenciales|credenciais|zugangsdaten|anmeldedaten|"
+    r"inloggegevens|dane\s+logowania|kimlik\s+bilgileri|учетные\s+данные|"
+    r"учётные\s+данные|認証情報|로그인)\b"
+    r"[^\n]{0,60}?[\w.@+-]+\s+/\s+(?P<value>[^\s\"'`,;]{4,})"
+)
+
+# Names that make the value after them a secret: `password = …`,
+# `API_KEY: …`, `the wifi password is …`, `Bearer …`. A name may be part of
+# a snake_case or kebab-case name (`db_password`), not of a word (`shipping`).
+KEY_WORD = (
+    r"pass(?:word|wd|phrase|code)?|pwd|secret|token|pin(?:[_ -]?code)?|"
+    r"api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|"
+    r"(?:app|application|admin|master|service|account|signing|encryption|"
+    r"license|webhook|write|auth)[_ -]?key|client[_ -]?secret|"
+    r"credentials?|authorization|bearer|pw|login|passwort|kennwort|"
+    r"contrase(?:ñ|n)a|mot de passe|mdp|senha|wachtwoord|has(?:ł|l)o|parola|"
+    r"l(?:ö|o)senord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|heslo|"
+    r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
+    r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמה|"
+    r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi|pgpassword|"
+    r"psk|pre-?shared[_ -]?key|code (?:du )?wi-?fi|"
+    r"كلمة المرور|mật khẩu|"
+    r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code"
+)
+KEY_NAME = (
+    rf"(?<![A-Za-z])(?:[A-Za-z0-9]{{1,32}}[_-]){{0,3}}(?P<key>{KEY_WORD})"
+    r"(?:[_-][A-Za-z0-9]{1,32}){0,3}"
+)
+KEY_CONTEXT_RE = re.compile(
+    rf"(?i){KEY_NAME}(?![A-Za-z])[\s:=>\"'`]*(?:(?:is|was|to)\s*:?\s*)?$"
+)
+ASSIGNMENT_RE = re.compile(
+    rf"(?i){KEY_NAME}(?![A-Za-z])[\"'`]?"
+    # `password = x`, `token: x`, `password for the wifi is x`, `bearer x`
+    # `password for the wifi is x`, `mot de passe du compte admin est x`,
+    # `Kennwort für den Router lautet x`, `hasło do panelu: x`.
+    r"(?:(?:\s+(?:for|of|on|to|at|in|from|für|fuer|vom|zum|zur|du|de|des|pour|"
+    r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|"
+    r"от|для|к|на|de la)"
+    r"(?:\s+[\w.'’@-]+){1,5}?)?"
+    r"(?:\s*(?:[:=：]|=>|:=|->|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
+    r"(?:changed\s+|"
+    r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
+    r"to|est|es|è|é|ist|lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn|je|"
+    r"on|adalah|là|είναι|है|c'est|c’est)\s*:?\s*)"
+    r"|(?P<bare>\s+))"
+    r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
+)
+# Credentials said in passing, checked to look random: `login with
+# bob@acme.io and Pumpk1n!`, `admin/Pumpk1n!`, `root:Pumpk1n!`, `wifi:
+# AcmeHome / Pumpk1n!`, `AUTH default …` (Redis), `password is the same as
+# my laptop: …`.
+CASUAL_CREDENTIAL_RES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(pattern)
+    for pattern in (
+        r"(?i)\blog(?:\s*in|-in|on)\s+(?:with|as|using)\s+\S+\s+(?:and|/|,)\s+"
+        r"(?:password\s+|pw\s+)?(?P<value>[^\s\"'`,;]{6,})",
+        r"(?<![\w/.-])(?:root|admin|administrator|pi|ubnt|sa|guest)[:/]"
+        r"(?P<value>[^\s/:\"'`,;]{6,})",
+        r"(?i)\b(?:wi-?fi|wlan|wpa2?|ssid)\b[^\n]{0,40}?[\w-]+\s*/\s*"
+        r"(?P<value>[^\s\"'`,;]{6,})",
+        r"\bAUTH\s+(?:\w+\s+)?(?P<value>[^\s\"'`]{8,})",
+        # `password … : …`, `contraseña nueva -> …`, `… is still …`
+        rf"(?i){KEY_NAME}(?![A-Za-z])[^\n:.!?]{{1,60}}?(?::|->|→|=>|=|\b(?:is|was|are)"
+        r"\s+(?:still|now|again|currently|also|always)\b)\s*[\"'`]?"
+        r"(?P<value>[^\s\"'`,;]{8,})",
+    )
+)
+# A credential word anywhere in a line ("password", "pw", "token", "creds",
+# "passphrase" …), for the general rule below.
+CREDENTIAL_WORD_RE = re.compile(rf"(?i)(?<![A-Za-z]){KEY_NAME}(?![A-Za-z])")
+# Tokens near it: anything between spaces, quotes and brackets.
+NEARBY_TOKEN_RE = re.compile(r"[^\s\"'`,;()<>\[\]{}|]+")
+# How far from the credential word a generated-looking value may stand:
+# `password … New one: X`, `use X as the temporary password`.
+NEARBY_AFTER = 70
+NEARBY_BEFORE = 45
+TEMPLATE_RE = re.compile(r"\{\{|\{%|\$\{|%\(|<[^<>]+>")
+MAC_ADDRESS_RE = re.compile(r"(?:[0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}")
+# A passphrase of words in quotes: `the passphrase … is "maple copper
+# lantern thistle"`.
+QUOTED_PASSPHRASE_RE = re.compile(
+    r"(?i)\b(?:pass\s?phrase|password|passwort|mot de passe|contraseña|senha|pw)\b"
+    r"[^\n\"“]{0,50}?(?:\bis\b|:|=|->|→)\s*[\"“'](?P<value>[^\"”'\n]{12,80})[\"”']"
+)
+# `use Qu0kk4&128 for the shared Netflix account`: a generated-looking
+# value said to be used for an account or a login.
+USE_FOR_ACCOUNT_RE = re.compile(
+    r"(?i)\buse\s+[\"'`]?(?P<value>[^\s\"'`]{8,})[\"'`]?\s+(?:for|on|to)\b[^\n]{0,50}?"
+    r"\b(?:account|login|log in|sign in|wi-?fi|vpn|router|server|admin|portal|box)\b"
+)
+# Numeric codes of locks, safes and doors: `the code for the bike lock is
+# 4417`, `safe combo is 36-12-48`, `PIN 7731 for the garage door`.
+LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        r"(?i)\b(?:code|combo|combination|pin)\b[^\n.]{0,40}?\b(?:lock|door|alarm|"
+        r"gate|safe|garage|locker|padlock|keypad|building)\b[^\n.\d]{0,20}?"
+        r"(?:\bis\b|:|=|->|→)\s*(?P<value>\d(?:[\d -]{2,10})\d)(?![\w/.-])"
+    ),
+    re.compile(
+        r"(?i)\b(?:lock|door|alarm|gate|safe|garage|locker|padlock|keypad)\s+"
+        r"(?:[a-z]+\s+)?(?:code|combo|combination|pin)\b[^\n.\d]{0,20}?(?:\bis\b|:|=|->|→)?\s*"
+        r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/.-])"
+    ),
+    re.compile(
+        r"(?i)\b(?:PIN|PIN code)\s*(?:is\s+|:\s*|#\s*)?(?P<value>\d{4,8})(?![\w/.-])"
+        r"(?!\s*(?:digits|characters|chars|attempts|tries))"
+    ),
+)
+
+# Names under which a bare number is still a secret (`PIN: 4832`).
+NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code")
+# Values that name a secret instead of being one.
+PLACEHOLDER_RE = re.compile(
+    r"(?i)^(?:\$\{?\w+\}?|\$\{.*|\$\(.*|%\w+%|<[^>]*>|\*+|x{4,}|\.{3,}|…+|changeme|redacted|"
+    r"none|null|undefined|env|os\.environ.*|getenv.*|settings\..*|"
+    r"process\.env.*|import\.meta\.env.*|ENV\[.*|System\.getenv.*|"
+    r"Environment\.GetEnvironmentVariable.*|config\..*|secrets\..*|vars\..*)$"
+)
+# Words that stand for a password in templates and docs: `USER:PASSWORD`,
+# `-p <password>`, `YOUR_API_KEY_HERE`, `ghp_xxxxxxxx`.
+PLACEHOLDER_WORDS = {
+    "password",
+    "passwd",
+    "pass",
+    "secret",
+    "token",
+    "changeme",
+    "change_me",
+    "mypassword",
+    "yourpassword",
+    "your_password",
+    "your-password",
+    "example",
+    "dummy",
+    "test",
+    "foobar",
+    "hunter2",
+    "1password",
+}
+# Documentation's stand-ins say so (`xoxb-your-token-here`). AWS's own
+# documented example keys (`AKIAIOSFODNN7EXAMPLE`) stay refused: they are
+# the canonical test secret and refusing a docs snippet costs little.
+DOC_MARKER_RE = re.compile(
+    r"(?i)placeholder|dummy|redacted|your[_-]|[_-]here\b|replace[_-]?me|insert[_-]"
+)
+FILLER_RUN_RE = re.compile(r"([xX*#.0•_-])\1{7,}")
+STRONG_SYMBOLS = set("!@#$%^&*+=?~|")
+# `processPaymentWebhook`, `MyServiceName`: an identifier, not a password.
+CAMEL_CASE_RE = re.compile(r"^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+$")
+
+# A word on its own: after a space, quote, `=`, `:` or bracket, never `//`.
+TOKEN_RE = re.compile(r"(?<![^\s\"'`=:(\[<>,;|])(?!//)[A-Za-z0-9+/_-]{16,}={0,2}")
+UUID_RE = re.compile(
+    r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE
+)
+HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
+
+
+# Public material that looks random but is no secret: PEM certificates and
+# public keys, SSH public keys and host-key fingerprints. They are blanked
+# before the secret rules run.
+PUBLIC_PEM_RE = re.compile(
+    r"-----BEGIN (?P<label>(?:TRUSTED |X509 )?CERTIFICATE(?: REQUEST)?|"
+    r"(?:RSA |EC |SSH2 |OPENSSH )?PUBLIC KEY|PKCS7|X509 CRL|DH PARAMETERS|"
+    r"PGP PUBLIC KEY BLOCK|PGP SIGNATURE)-----"
+    r".*?-----END (?P=label)-----",
+    re.DOTALL,
+)
+SSH_PUBLIC_KEY_RE = re.compile(
+    r"\b(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp\d+|"
+    r"sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)"
+    r"(?:-cert-v01@openssh\.com)?\s+AAAA[A-Za-z0-9+/]+={0,3}"
+)
+FINGERPRINT_RE = re.compile(
+    r"\b(?:SHA256:[A-Za-z0-9+/]{43}=?|MD5:(?:[0-9a-fA-F]{2}:){15}[0-9a-fA-F]{2})"
+    r"|\b(?:[0-9a-fA-F]{2}:){15,31}[0-9a-fA-F]{2}\b"
+)
+
+
+def _blank(match: re.Match[str]) -> str:
+    """Return the match with everything but newlines blanked (lines kept)."""
+    return re.sub(r"[^\n]", " ", match.group())
+
+
+FILLER_WORD_RE = re.compile(r"[^\s\"'`=:]*([xX*#•])\1{7,}[^\s\"'`]*")
+
+
+# `integrity="sha384-…"` (subresource integrity, lockfiles) and inline
+# `data:image/png;base64,…`: digests and content, not credentials.
+INTEGRITY_RE = re.compile(r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}")
+# Content ids (IPFS) and values named as public keys (`PublicKey = …` in a
+# WireGuard config, `public_key: …`).
+CONTENT_ID_RE = re.compile(
+    r"\bQm[1-9A-HJ-NP-Za-km-z]{44}\b|\bbafy[a-z2-7]{50,}\b|\bbafk[a-z2-7]{50,}\b"
+)
+NAMED_PUBLIC_KEY_RE = re.compile(
+    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey)\b[\"']?\s*[:=]\s*[\"']?"
+    r"[A-Za-z0-9+/=_-]{20,}"
+)
+PUBLISHABLE_KEY_RE = re.compile(r"\bpk_(?:live|test)_[0-9A-Za-z]{16,}")
+# A public JSON Web Key (`"kty": "RSA", "n": "…", "e": "AQAB"`): public unless
+# it has a private member (`"d"`, `"p"`, `"q"`, …).
+JWK_PRIVATE_RE = re.compile(r"\"(?:d|p|q|dp|dq|qi|k)\"\s*:")
+JWK_PUBLIC_MEMBER_RE = re.compile(
+    r"\"(?:n|e|x|y|x5t|x5t#S256|kid)\"\s*:\s*\"[A-Za-z0-9_+/=-]+\"|\"x5c\"\s*:\s*\[[^\]]*\]"
+)
+# Hashed host names in `known_hosts`: `|1|salt=|hash=`.
+HASHED_HOST_RE = re.compile(r"\|1\|[A-Za-z0-9+/]{27}=\|[A-Za-z0-9+/]{27}=")
+# A PEM block base64-encoded once more (kubeconfig `*-data:`, k8s secrets):
+# `LS0tLS1CRUdJTi…` is `-----BEGIN`.
+BASE64_PEM_RE = re.compile(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]+=*")
+DATA_URI_RE = re.compile(
+    r"\bdata:[\w.+-]+/[\w.+-]+(?:;[\w=.-]+)*;base64,[A-Za-z0-9+/]+=*"
+)
+
+
+def _without_public_material(text: str) -> str:
+    for pattern in (
+        PUBLIC_PEM_RE,
+        SSH_PUBLIC_KEY_RE,
+        FINGERPRINT_RE,
+        INTEGRITY_RE,
+        DATA_URI_RE,
+        HASHED_HOST_RE,
+        CONTENT_ID_RE,
+        NAMED_PUBLIC_KEY_RE,
+        PUBLISHABLE_KEY_RE,
+    ):
+        text = pattern.sub(_blank, text)
+    if '"kty"' in text and not JWK_PRIVATE_RE.search(text):
+        text = JWK_PUBLIC_MEMBER_RE.sub(_blank, text)
+    text = BASE64_PEM_RE.sub(
+        lambda m: m.group() if _is_base64_private_key(m.group()) else _blank(m), text
+    )
+    # `ghp_xxxxxxxx…`, `sk-********…`: a key's shape filled with filler.
+    return FILLER_WORD_RE.sub(
+        lambda m: _blank(m) if _is_placeholder(m.group()) else m.group(), text
+    )
+
+
+def _b64_text(value: str) -> str:
+    """Decode base64 to text, or return "" when it is not base64 of text."""
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+        return raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return ""
+
+
+def _is_base64_private_key(value: str) -> bool:
+    """Tell a base64-wrapped private key from a wrapped certificate."""
+    head = value[:96]
+    try:
+        decoded = base64.b64decode(head + "=" * (-len(head) % 4)).decode(
+            "ascii", "replace"
+        )
+    except (binascii.Error, ValueError):
+        return True
+    return "PRIVATE KEY" in decoded
+
+
+def _is_placeholder(value: str) -> bool:
+    """Tell a value that names a secret from one that is a secret.
+
+    `PASSWORD`, `<password>`, `${DB_PASS}`, `changeme`, `ghp_xxxxxxxx…` and
+    `sk-****…` are documentation, not credentials.
+    """
+    value = value.strip("'\"`.,;:()[]{}")
+    if not value or PLACEHOLDER_RE.match(value):
+        return True
+    if value.lower() in PLACEHOLDER_WORDS:
+        return True
+    if DOC_MARKER_RE.search(value):
+        return True  # `xoxb-your-token-here`, `<redacted>`
+    if re.fullmatch(r"[A-Z][A-Z_-]{2,}", value):
+        return True  # an all-capitals name: PASSWORD, YOUR_API_KEY_HERE
+    if re.fullmatch(r"<[^<>]+>|\{\{[^{}]+\}\}|\[[^\[\]]+\]", value):
+        return True
+    filler = FILLER_RUN_RE.search(value)
+    return bool(filler and len(filler.group()) * 2 >= len(value))
+
+
+@dataclass(frozen=True)
+class SecretFinding:
+    type: str
+    line: int
+
+
+@cache
+def _plugins() -> tuple:
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+
+    return tuple(
+        cls()
+        for cls in get_mapping_from_secret_type_to_class().values()
+        if cls.__name__ not in SKIPPED_PLUGINS
+    )
+
+
+def shannon_entropy(text: str) -> float:
+    counts = Counter(text)
+    return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
+
+
+def _char_class(char: str) -> str:
+    if char.isdigit():
+        return "d"
+    if char.islower():
+        return "l"
+    return "u" if char.isupper() else "s"
+
+
+def _mean_run_length(word: str) -> float:
+    """Return the mean length of same-class character runs (aB3 -> 1.0)."""
+    runs = 1 + sum(
+        _char_class(a) != _char_class(b) for a, b in zip(word, word[1:], strict=False)
+    )
+    return len(word) / runs
+
+
+def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
+    """Tell a credential-like value from a word, number or placeholder.
+
+    A value only separated from its name by a space (`password Welc0me2`)
+    must look random: letters of both cases and digits, or symbols.
+    """
+    value = value.rstrip(".:)")
+    if len(value) < 4 or _is_placeholder(value):
+        return False
+    if bare:
+        return len(value) >= 8 and _is_strong(value)
+    if value.isdigit():
+        return any(k in key.lower() for k in NUMERIC_SECRET_KEYS)
+    has_digit = any(c.isdigit() for c in value)
+    has_alpha = any(c.isalpha() for c in value)
+    has_symbol = any(c in STRONG_SYMBOLS for c in value)
+    if (has_digit and (has_alpha or has_symbol)) or (has_alpha and has_symbol):
+        return True
+    # `password: kHyQtZIvXviq`: random letters of both cases, not a word.
+    uppers = sum(c.isupper() for c in value)
+    lowers = sum(c.islower() for c in value)
+    return (
+        len(value) >= 10
+        and uppers >= 3
+        and lowers >= 3
+        and not CAMEL_CASE_RE.match(value)
+    )
+
+
+def _is_strong(value: str) -> bool:
+    has_digit = any(c.isdigit() for c in value)
+    mixed_case = any(c.islower() for c in value) and any(c.isupper() for c in value)
+    has_symbol = any(c in STRONG_SYMBOLS for c in value)
+    if has_digit:
+        return mixed_case or has_symbol
+    # `naMumM&o#XNsIj%N`, not `offline=True` or `mode=Mode.NEGATIVE`.
+    symbols = sum(c in STRONG_SYMBOLS - {"="} for c in value)
+    uppers = sum(c.isupper() for c in value)
+    return (
+        mixed_case
+        and len(value) >= 10
+        and (symbols >= 2 or (symbols and uppers >= 3))
+        and not set("=.()") & set(value)
+    )
+
+
+def _looks_like_token(word: str, *, after_key_word: bool) -> bool:
+    """Tell a random-looking token from an identifier, digest or number.
+
+    Hex digests and UUIDs are everywhere in engineering notes (commits,
+    checksums, ids); they count only right after a key-like word.
+    """
+    word = word.strip("=-_")
+    has_digit = any(c.isdigit() for c in word)
+    has_alpha = any(c.isalpha() for c in word)
+    if not (has_digit and has_alpha):
+        return False
+    if UUID_RE.match(word) or HEX_RE.match(word):
+        return after_key_word and len(word) >= 16
+    if after_key_word:
+        return len(word) >= 16 and shannon_entropy(word) > 3.0
+    mixed_case = any(c.islower() for c in word) and any(c.isupper() for c in word)
+    return (
+        len(word) >= 20
+        and mixed_case
+        and shannon_entropy(word) > 4.0
+        and _mean_run_length(word) <= 3.0
+    )
+
+
+def _is_generated(token: str) -> bool:
+    """Tell a generated password or key from words, paths, versions, ids.
+
+    Mixed case with digits or symbols, or digits with symbols, at least 8
+    characters (`Tr0ub4dor&3x`, `7rB!kq29Lm`), and not a name that says
+    what it is (`1Password`, `OAuth2`), a path, a URL, an email, an
+    assignment, a version or a placeholder.
+    """
+    token = token.strip(".:!?)\u2026")
+    if len(token) < 8 or _is_placeholder(token):
+        return False
+    if any(mark in token for mark in ("://", "@", "=", "/", "\\", "${", "%")):
+        return False
+    if CREDENTIAL_WORD_RE.search(token):
+        return False  # `1Password`, `api_key_v2`
+    if re.fullmatch(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?", token):
+        return False  # numbers, dates, versions
+    return _is_strong(token)
+
+
+def _nearby_secrets(line: str) -> bool:
+    """Return whether a generated-looking value stands near a credential word.
+
+    The general rule behind the syntaxes the patterns above know: a line
+    that names a password, token, key or passphrase and holds, within a
+    few words of that name, a value that looks generated, holds that
+    secret, however the two are joined (`Password reset done. New one: X`,
+    `use X as the temporary password`).
+    """
+    for match in CREDENTIAL_WORD_RE.finditer(line):
+        if match.group("key").lower() == "pass" and not re.match(
+            r"\s*(?::|=|->|→|\bis\b)", line[match.end() :]
+        ):
+            continue  # "to pass the ``axes.W003`` check": the verb
+        window = line[
+            max(0, match.start() - NEARBY_BEFORE) : match.end() + NEARBY_AFTER
+        ]
+        for token in NEARBY_TOKEN_RE.findall(window):
+            if _is_generated(token):
+                return True
+    return False
+
+
+def _cli_password(match: re.Match[str]) -> str:
+    return next((v for k, v in match.groupdict().items() if v and k[0] in "vw"), "")
+
+
+def _line_secrets(line: str) -> Iterator[str]:
+    for plugin in _plugins():
+        if any(not _is_placeholder(v) for v in plugin.analyze_string(line)):
+            yield plugin.secret_type
+    for name, pattern in PREFIXED_SECRETS:
+        if any(not _is_placeholder(m.group()) for m in pattern.finditer(line)):
+            yield name
+    for match in BASE64_PEM_RE.finditer(line):
+        if _is_base64_private_key(match.group()):
+            yield "Private Key"
+    for match in URL_CREDENTIALS_RE.finditer(line):
+        value = match.group("value")
+        if not value.startswith(("${", "*")) and not _is_placeholder(value):
+            yield "Basic Auth Credentials"
+    for pattern in CLI_PASSWORD_RES:
+        for match in pattern.finditer(line):
+            if MAC_ADDRESS_RE.fullmatch(match.group().strip()):
+                continue  # `3C:52:82:1A:7F:09` is no `.pgpass` line
+            value = _cli_password(match)
+            if len(value) >= 4 and not _is_placeholder(value):
+                yield "Command-Line Password"
+    for match in XML_SECRET_RE.finditer(line):
+        if _is_secret_value(match.group("value"), key=match.group("key")):
+            yield "Secret Keyword"
+    for match in XML_KEYED_SECRET_RE.finditer(line):
+        value = match.group("value") or match.group("text")
+        if _is_secret_value(value, key=match.group("key")):
+            yield "Secret Keyword"
+    for match in CODE_CREDENTIALS_RE.finditer(line):
+        if _is_secret_value(match.group("value"), key="password"):
+            yield "Secret Keyword"
+    for match in NETWORK_KEY_RE.finditer(line):
+        bare = match.group("sep") is None
+        if _is_secret_value(match.group("value"), key="key", bare=bare):
+            yield "Secret Keyword"
+    for match in QUOTED_PAIR_RE.finditer(line):
+        if _is_secret_value(match.group("value"), key=match.group("key")):
+            yield "Secret Keyword"
+    for match in DOCKER_AUTH_RE.finditer(line):
+        decoded = _b64_text(match.group("value"))
+        if ":" in decoded and _is_secret_value(
+            decoded.split(":", 1)[1], key="password"
+        ):
+            yield "Basic Auth Credentials"
+    for match in SEED_PHRASE_RE.finditer(line):
+        words = match.group("words").lower().split()
+        if len(words) in (12, 15, 18, 21, 24) and not FUNCTION_WORDS & set(words):
+            yield "Recovery Phrase"
+    for pattern in CASUAL_CREDENTIAL_RES:
+        for match in pattern.finditer(line):
+            # Redis `AUTH` is explicit enough for any password-like value.
+            bare = not match.group().startswith("AUTH")
+            if _is_secret_value(match.group("value"), key="password", bare=bare):
+                yield "Secret Keyword"
+    for match in QUERY_SECRET_RE.finditer(line):
+        value = unquote(match.group("value"))
+        if not _is_placeholder(value) and (
+            len(value) >= 16 or _is_secret_value(value, key="password")
+        ):
+            yield "Secret Keyword"
+    for match in USER_SLASH_PASSWORD_RE.finditer(line):
+        if _is_secret_value(match.group("value"), key="password"):
+            yield "Secret Keyword"
+    for match in ASSIGNMENT_RE.finditer(line):
+        value, key = match.group("value"), match.group("key")
+        if _is_secret_value(value, key=key, bare=match.group("bare") is not None):
+            yield "Secret Keyword"
+    if _nearby_secrets(line):
+        yield "Secret Keyword"
+    for match in QUOTED_PASSPHRASE_RE.finditer(line):
+        value = match.group("value")
+        if TEMPLATE_RE.search(value):
+            continue  # `password: '{{ db_password }}'`
+        if len(value.split()) >= 3 and not _is_placeholder(value):
+            yield "Secret Keyword"
+    for match in USE_FOR_ACCOUNT_RE.finditer(line):
+        if _is_generated(match.group("value")):
+            yield "Secret Keyword"
+    for pattern in LOCK_CODE_RES:
+        if pattern.search(line):
+            yield "Secret Keyword"
+    for match in TOKEN_RE.finditer(line):
+        before = line[: match.start()]
+        word = before[max(before.rfind(" "), before.rfind("\t")) + 1 :]
+        if "://" in word or word.startswith("www."):
+            continue  # a path or id in a link; credentials in URLs have rules
+        after_key_word = bool(KEY_CONTEXT_RE.search(before[-40:]))
+        if _looks_like_token(
+            match.group(), after_key_word=after_key_word
+        ) and not _is_placeholder(match.group()):
+            yield "High Entropy Token"
+
+
+def find_secrets(text: str) -> list[SecretFinding]:
+    """Return the secrets found in `text`, one finding per type and line."""
+    findings: dict[tuple[str, int], SecretFinding] = {}
+    text = _without_public_material(text)
+    for number, line in enumerate(text.splitlines() or [text], start=1):
+        for secret_type in _line_secrets(line):
+            findings.setdefault(
+                (secret_type, number), SecretFinding(secret_type, number)
+            )
+    return list(findings.values())
+
+
+# Personal data.
+
+
+@dataclass(frozen=True)
+class PiiFinding:
+    """One piece of personal data: its kind, where it is, and its text.
+
+    `normalized` is the canonical form (lower-case email, E.164 phone, bare
+    digits) under which the same value gets the same redaction token.
+    """
+
+    kind: str
+    start: int
+    end: int
+    value: str
+    normalized: str = ""
+
+
+# When two findings overlap, the more specific shape wins.
+PRIORITY = {EMAIL: 0, IBAN: 1, CARD: 2, NATIONAL_ID: 3, PHONE: 4}
+
+EMAIL_RE = re.compile(
+    r"(?<![\w.%+'-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+'-]{0,62}[A-Za-z0-9_])?)"
+    r"@(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
+    r"(?P<tld>[A-Za-z]{2,24}))(?![\w-])"
+)
+SSH_COMMAND_RE = re.compile(
+    r"(?:^|[\s;&|`(])(?:ssh|scp|sftp|rsync|mosh|autossh|ssh-copy-id|sshpass)\s"
+)
+# `scheme://user:` right before the match: the match is a URL's password.
+URL_USERINFO_BEFORE_RE = re.compile(r"://(?:[^\s/@]*:)?$")
+# `logo@2x.png` is a file name, not an address.
+FILE_EXTENSIONS = {"png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "pdf", "js"}
+
+PHONE_REGIONS = (None, "US", "GB", "DE", "FR")
+PHONE_CONTEXT = (
+    "phone",
+    "telephone",
+    "tel",
+    "call",
+    "called",
+    "calling",
+    "mobile",
+    "cell",
+    "fax",
+    "whatsapp",
+    "sms",
+    "text me",
+    "reach",
+    "contact",
+    "number",
+    "telefon",
+    "portable",
+)
+DECIMAL_RE = re.compile(r"^0[.,]\d")
+STRONG_PHONE_CONTEXT = tuple(
+    w for w in PHONE_CONTEXT if w not in ("number", "contact", "reach")
+)
+NOT_PHONE_CONTEXT = (
+    "serial",
+    "s/n",
+    "sn",
+    "part",
+    "p/n",
+    "order",
+    "invoice",
+    "tracking",
+    "sku",
+    "model",
+    "batch",
+    "lot",
+    "ticket",
+    "case",
+    "ref",
+    "reference",
+    "build",
+    "code",
+    "pin",
+    "room",
+    "meeting id",
+    "conference id",
+    "passcode",
+    "call id",
+    "call-id",
+    "session id",
+    "id",
+    # A conference's shared number is nobody's phone.
+    "dial-in",
+    "dial in",
+    "dialin",
+    "conference",
+)
+# 415-555-2671, (415) 555 2671, 415.555.2671, maybe followed by an extension.
+NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")
+GROUPED_RE = re.compile(r"\d[ ./-]+\d|\(\d")
+
+CARD_RE = re.compile(r"(?<![\w.,/-])\d(?:[ -]?\d){12,18}(?![\w-]|[.,/]\d)")
+
+IBAN_START_RE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}")
+
+SSN_DASHED_RE = re.compile(r"(?<![\w-])\d{3}-\d{2}-\d{4}(?![\w-])")
+SSN_CONTEXT_RE = re.compile(r"(?<![\w-])\d{3}[ ]?\d{2}[ ]?\d{4}(?![\w-])")
+SSN_CONTEXT = ("ssn", "social security", "social-security")
+NINO_RE = re.compile(
+    r"(?<![A-Za-z0-9])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
+    r" ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])"
+)
+NIR_RE = re.compile(
+    r"(?<![\w-])[12] ?\d{2} ?\d{2} ?\d[0-9AB] ?\d{3} ?\d{3} ?\d{2}(?![\w-])"
+)
+DNI_RE = re.compile(r"(?<![\w-])\d{8}-?[A-Z](?![\w-])")
+NIE_RE = re.compile(r"(?<![\w-])[XYZ]-?\d{7}-?[A-Z](?![\w-])")
+BSN_RE = re.compile(r"(?<![\w.-])(?:\d{9}|\d{4}\.\d{2}\.\d{3})(?![\w-]|\.\d)")
+BSN_CONTEXT = ("bsn", "burgerservicenummer", "sofinummer", "sofi-nummer")
+CODICE_FISCALE_RE = re.compile(
+    r"(?<![A-Za-z0-9])[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}"
+    r"[A-Z][0-9LMNPQRSTUV]{3}[A-Z](?![A-Za-z0-9])"
+)
+IDNR_RE = re.compile(r"(?<![\w-])\d{2} ?\d{3} ?\d{3} ?\d{3}(?![\w-])")
+IDNR_CONTEXT = (
+    "steuer-id",
+    "steuerid",
+    "steuer-idnr",
+    "steueridentifikationsnummer",
+    "identifikationsnummer",
+    "idnr",
+    "tax id",
+    "tax-id",
+    "tin",
+)
+
+
+def _has_context(text: str, start: int, words: tuple[str, ...]) -> bool:
+    """Tell whether one of `words` appears in the 40 characters before `start`."""
+    return _last_cue(text, start, words) >= 0
+
+
+def _last_cue(text: str, start: int, words: tuple[str, ...]) -> int:
+    """Return where the last of `words` in the 40 characters before `start` ends.
+
+    -1 when none is there.
+    """
+    window = text[max(0, start - 40) : start].lower()
+    return max(
+        (
+            m.end()
+            for w in words
+            for m in re.finditer(rf"(?<![a-z]){re.escape(w)}(?![a-z])", window)
+        ),
+        default=-1,
+    )
+
+
+def _has_context_after(text: str, end: int, words: tuple[str, ...]) -> bool:
+    """Tell whether one of `words` follows `end` closely: `123 (Aadhaar)`."""
+    window = text[end : end + 25].lower()
+    return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", window) for w in words)
+
+
+def _emails(text: str) -> Iterator[PiiFinding]:
+    for match in EMAIL_RE.finditer(text):
+        local, tld = match.group("local"), match.group("tld").lower()
+        if ".." in local or tld in FILE_EXTENSIONS or len(match.group()) > 254:
+            continue
+        if text[match.end() : match.end() + 1] == ":" and local == "git":
+            continue  # an SSH remote such as git@github.com:org/repo.git
+        line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
+        if SSH_COMMAND_RE.search(line):
+            continue  # `ssh deploy@db01.prod`: a login on a host, not an address
+        if URL_USERINFO_BEFORE_RE.search(line):
+            continue  # `postgres://USER:PASSWORD@host`: a URL's credentials
+        value = match.group()
+        yield PiiFinding(EMAIL, match.start(), match.end(), value, value.lower())
+
+
+def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
+    """Keep international numbers; national ones need formatting or context.
+
+    A number introduced as a serial, part or order number is none.
+    """
+    raw = match.raw_string.strip()
+    if DECIMAL_RE.match(raw):
+        return False  # `0.627 / 0.666` in a table of scores
+    if raw.startswith(("+", "00")):
+        return True
+    # The nearer cue wins: `mobile: …` but `call-in code …`, `serial …`.
+    phone_cue = _last_cue(text, match.start, STRONG_PHONE_CONTEXT)
+    other_cue = _last_cue(text, match.start, NOT_PHONE_CONTEXT)
+    if phone_cue >= 0 or other_cue >= 0:
+        return phone_cue > other_cue
+    if _has_context(text, match.start, PHONE_CONTEXT):
+        return True
+    if region == "US":
+        return bool(NANP_RE.match(raw))
+    return raw.startswith(("0", "(0")) and bool(GROUPED_RE.search(raw))
+
+
+def _grouping(number: str) -> str:
+    return " ".join(re.findall(r"\d+", number))
+
+
+def _phones(text: str) -> Iterator[PiiFinding]:
+    """Find valid phone numbers, reading national formats in several regions.
+
+    A national number such as `06 12 34 56 78` can be valid in more than one
+    region; the region whose own national format groups the digits the same
+    way wins (France here), else the first in `PHONE_REGIONS`.
+    """
+    spans: dict[tuple[int, int], list[phonenumbers.PhoneNumberMatch]] = {}
+    for region in PHONE_REGIONS:
+        matcher = phonenumbers.PhoneNumberMatcher(
+            text, region, leniency=phonenumbers.Leniency.VALID
+        )
+        for match in matcher:
+            if _phone_is_plausible(text, match, region):
+                spans.setdefault((match.start, match.end), []).append(match)
+    for (start, end), matches in sorted(spans.items()):
+        grouping = _grouping(matches[0].raw_string)
+        best = next(
+            (
+                m
+                for m in matches
+                if _grouping(
+                    phonenumbers.format_number(
+                        m.number, phonenumbers.PhoneNumberFormat.NATIONAL
+                    )
+                )
+                == grouping
+            ),
+            matches[0],
+        )
+        e164 = phonenumbers.format_number(
+            best.number, phonenumbers.PhoneNumberFormat.E164
+        )
+        yield PiiFinding(PHONE, start, end, best.raw_string, e164)
+
+
+def _card_issuer_is_plausible(digits: str) -> bool:
+    """Match the issuer ranges of the major networks (ISO/IEC 7812 IINs)."""
+    length, two, four = len(digits), int(digits[:2]), int(digits[:4])
+    if digits[0] == "4":
+        return length in (13, 16, 19)  # Visa
+    if 51 <= two <= 55 or 2221 <= four <= 2720:
+        return length == 16  # Mastercard
+    if two in (34, 37):
+        return length == 15  # American Express
+    if digits.startswith("6011") or two == 65 or 644 <= int(digits[:3]) <= 649:
+        return 16 <= length <= 19  # Discover
+    if 3528 <= four <= 3589:
+        return 16 <= length <= 19  # JCB
+    if 300 <= int(digits[:3]) <= 305 or two in (36, 38, 39):
+        return 14 <= length <= 19  # Diners Club
+    if two == 62:
+        return 16 <= length <= 19  # UnionPay
+    return two in (50, *range(56, 70)) and 12 <= length <= 19  # Maestro
+
+
+CARD_CONTEXT = (
+    "card",
+    "visa",
+    "mastercard",
+    "amex",
+    "american express",
+    "discover",
+    "maestro",
+    "jcb",
+    "diners",
+    "unionpay",
+    "credit",
+    "debit",
+    "cc",
+    "kreditkarte",
+    "karte",
+    "carte",
+    "tarjeta",
+    "cartão",
+    "karta",
+)
+NOT_CARD_CONTEXT = (
+    *NOT_PHONE_CONTEXT,
+    "id",
+    "row",
+    "job",
+    "ts",
+    "account",
+    "imei",
+    "isbn",
+    "ean",
+    "gtin",
+    "upc",
+    "rows",
+    "count",
+)
+
+
+def _cards(text: str) -> Iterator[PiiFinding]:
+    """Find Luhn-valid numbers of a known issuer.
+
+    Not one introduced as an order, invoice, serial… number, unless a card
+    word is nearer (`order 12, card 4111 …`); not one inside a longer run of
+    digit groups.
+    """
+    for match in CARD_RE.finditer(text):
+        value = match.group()
+        if inside_digit_run(text, match.start(), match.end()):
+            continue
+        card_cue = _last_cue(text, match.start(), CARD_CONTEXT)
+        other_cue = _last_cue(text, match.start(), NOT_CARD_CONTEXT)
+        if other_cue > card_cue:
+            continue
+        digits = re.sub(r"\D", "", value)
+        separators = set(re.sub(r"\d", "", value))
+        if len(separators) > 1:
+            continue  # 1234-5678 9012 is not how cards are written
+        if separators:
+            groups = re.split(r"[ -]", value)
+            if any(not 3 <= len(g) <= 6 for g in groups[:-1]):
+                continue
+        if (
+            13 <= len(digits) <= 19
+            and luhn.is_valid(digits)
+            and _card_issuer_is_plausible(digits)
+        ):
+            yield PiiFinding(CARD, match.start(), match.end(), value, digits)
+
+
+def _ibans(text: str) -> Iterator[PiiFinding]:
+    """Grow each country-and-check-digit start into the longest valid IBAN."""
+    for start in IBAN_START_RE.finditer(text):
+        ends: list[int] = []
+        compact, position = "", start.start()
+        while position < len(text) and len(compact) < 34:
+            char = text[position]
+            if char.isdigit() or "A" <= char <= "Z":
+                compact += char
+                after = text[position + 1 : position + 2]
+                if not after.isalnum():
+                    ends.append(position + 1)
+            elif char != " " or not text[position + 1 : position + 2].isalnum():
+                break
+            position += 1
+        for end in reversed(ends):
+            value = text[start.start() : end]
+            if len(iban.compact(value)) >= 15 and iban.is_valid(value):
+                normalized = iban.compact(value)
+                yield PiiFinding(IBAN, start.start(), end, value, normalized)
+                break
+
+
+def _valid(module: Any, value: str) -> bool:
+    """Validate with a `python-stdnum` module; one that raises says no."""
+    try:
+        return bool(module.is_valid(value))
+    except Exception:  # noqa: BLE001 - a validator must not break the gate
+        return False
+
+
+def _national_ids(text: str) -> Iterator[PiiFinding]:
+    def found(match: re.Match[str], valid: bool) -> Iterator[PiiFinding]:
+        if valid and not inside_digit_run(text, match.start(), match.end()):
+            value = match.group()
+            normalized = re.sub(r"[^0-9A-Z]", "", value.upper())
+            yield PiiFinding(NATIONAL_ID, match.start(), match.end(), value, normalized)
+
+    for match in SSN_DASHED_RE.finditer(text):
+        yield from found(match, _valid(ssn, match.group()))
+    for match in SSN_CONTEXT_RE.finditer(text):
+        context = _has_context(text, match.start(), SSN_CONTEXT)
+        digits = match.group().replace(" ", "")
+        yield from found(match, context and _valid(ssn, digits))
+    for match in NINO_RE.finditer(text):
+        yield from found(match, True)  # the format is the validation
+    for match in NIR_RE.finditer(text):
+        yield from found(match, _valid(nir, match.group()))
+    for match in DNI_RE.finditer(text):
+        yield from found(match, _valid(dni, match.group()))
+    for match in NIE_RE.finditer(text):
+        yield from found(match, _valid(nie, match.group()))
+    for match in BSN_RE.finditer(text):
+        context = _has_context(text, match.start(), BSN_CONTEXT)
+        yield from found(match, context and _valid(bsn, match.group()))
+    for match in CODICE_FISCALE_RE.finditer(text):
+        yield from found(match, _valid(codicefiscale, match.group()))
+    for match in IDNR_RE.finditer(text):
+        context = _has_context(text, match.start(), IDNR_CONTEXT)
+        yield from found(match, context and _valid(idnr, match.group()))
+    for match in find_national_ids(text):
+        normalized = re.sub(r"[^0-9A-Z]", "", match.value.upper())
+        yield PiiFinding(NATIONAL_ID, match.start, match.end, match.value, normalized)
+
+
+def _find_pii_in(text: str) -> list[PiiFinding]:
+    findings = list(_emails(text))
+    digits = sum(c.isdigit() for c in text)
+    if digits >= 4:  # an Indian PAN has four
+        findings += list(_national_ids(text))
+    if digits >= 6:
+        findings += [*_ibans(text), *_cards(text)]
+    if digits >= 7:
+        findings += list(_phones(text))
+    kept: list[PiiFinding] = []
+    for finding in sorted(
+        findings, key=lambda f: (PRIORITY[f.kind], f.start - f.end, f.start)
+    ):
+        if all(finding.end <= k.start or finding.start >= k.end for k in kept):
+            kept.append(finding)
+    return sorted(kept, key=lambda f: f.start)
+
+
+def find_pii(text: str) -> list[PiiFinding]:
+    """Return the personal data in `text` that is not redacted yet, in order.
+
+    Text between redaction tokens is scanned piece by piece, so a token and
+    its neighbours never combine into a match.
+    """
+    findings: list[PiiFinding] = []
+    offset = 0
+    for token in [*REDACTION_TOKEN_RE.finditer(text), None]:
+        end = token.start() if token else len(text)
+        for f in _find_pii_in(text[offset:end]):
+            findings.append(
+                PiiFinding(
+                    f.kind, f.start + offset, f.end + offset, f.value, f.normalized
+                )
+            )
+        offset = token.end() if token else end
+    return findings
+
+
+def find_redaction_tokens(text: str) -> list[str]:
+    """Return the kinds of the redaction tokens in `text`, one per token."""
+    return [m.group(1) for m in REDACTION_TOKEN_RE.finditer(text)]
+
+
+# Memory poisoning (001).
+
+POISONING_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.IGNORECASE | re.MULTILINE))
+    for name, pattern in (
+        (
+            "ignore_instructions",
+            r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|"
+            r"the\s+|your\s+|of\s+|these\s+|those\s+)*(?:previous|prior|above|"
+            r"earlier|preceding|original|existing|system|safety)\s+(?:instructions?"
+            r"|prompts?|rules|directions|directives|guidelines|context|messages?)",
+        ),
+        (
+            "system_prompt_override",
+            r"\b(?:disregard|ignore|reveal|print|show|repeat|leak|override|bypass)"
+            r"\s+(?:the\s+|your\s+|my\s+)?(?:system|hidden|initial)\s+"
+            r"(?:prompt|message|instructions?)",
+        ),
+        (
+            "role_override",
+            r"\byou\s+are\s+now\b|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|"
+            r"should|shall)\b|\bnew\s+(?:system\s+)?instructions?\s*:|"
+            r"\bpretend\s+(?:to\s+be|you\s+are)\b|\bact\s+as\s+(?:an?\s+)?"
+            r"(?:unrestricted|unfiltered|jailbroken|DAN)\b|\bdeveloper\s+mode\b",
+        ),
+        (
+            "system_prompt_marker",
+            r"<\|(?:im_start|im_end|system|endoftext|start_header_id)\|>|"
+            # `### Instructions:` is an ordinary heading; the singular is the
+            # Alpaca prompt format.
+            r"\[/?INST\]|<<\s*/?SYS\s*>>|"
+            r"^\s*#{1,4}\s*(?:system|instruction|response)\s*:|</?system>",
+        ),
+        (
+            "tool_call_syntax",
+            r"</?tool_call>|</?function_calls?>|<invoke\b|\"?function_call\"?\s*[:=(]"
+            r"|\bfunction_call\b|\"tool_calls?\"\s*:|"
+            r"\{\s*\"name\"\s*:\s*\"[^\"]*\"\s*,\s*\"(?:arguments|parameters)\"\s*:",
+        ),
+    )
+)
+
+
+def find_poisoning(text: str) -> list[str]:
+    """Return the names of the poisoning patterns found in `text`."""
+    return [name for name, pattern in POISONING_PATTERNS if pattern.search(text)]
