@@ -525,6 +525,21 @@ class MemoryVersion(models.Model):
                 OpClass(F("evidence"), name="jsonb_path_ops"),
                 name="memory_version_evidence_gin",
             ),
+            # GC's classification reads the heads' rule columns from this
+            # narrow index instead of the wide rows (0012).
+            models.Index(
+                fields=["id"],
+                include=[
+                    "source",
+                    "confidence",
+                    "adjusted_confidence",
+                    "validation_score",
+                    "last_reinforced_at",
+                    "created_at",
+                ],
+                condition=Q(status="active"),
+                name="memory_version_gc_head_idx",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -698,6 +713,25 @@ class WriteRequest(models.Model):
                 include=REVIEW_QUEUE_COVERED,
                 condition=REVIEW_QUEUE_WAITING,
                 name="review_queue_age_idx",
+            ),
+            # The metrics rollup (memory_core/metrics, migrations 0001 and
+            # 0002 there): the hours of writes a person decided since the last
+            # run, and of writes the worker finished long after they came in.
+            models.Index(
+                fields=["tenant", "decided_at"],
+                condition=Q(decided_at__isnull=False),
+                name="metrics_write_decided_idx",
+            ),
+            models.Index(
+                fields=["tenant", "finished_at"],
+                condition=Q(
+                    RawSQL(
+                        "finished_at - created_at > interval '1 hour'",
+                        (),
+                        output_field=models.BooleanField(),
+                    )
+                ),
+                name="metrics_write_late_idx",
             ),
         ]
 

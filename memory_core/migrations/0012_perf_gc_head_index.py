@@ -7,11 +7,11 @@ wide table (embedding, text, JSON: ~2 GB at a million versions); from this
 partial covering index it is an index-only scan of a few tens of MB. Partial
 on `status = 'active'`: a version leaving `active` (superseded, expired,
 retracted) costs it nothing, so GC's own updates do not maintain it.
-Raw SQL (not in the model's Meta): INCLUDE columns of a partial index, kept
-out of the model state like the other hand-written indexes.
+Declared in the model's Meta; the SQL is written here for IF NOT EXISTS
+(databases that ran this migration's first, raw-SQL form keep their index).
 """
 
-from django.db import migrations
+from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
@@ -20,12 +20,34 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunSQL(
-            "CREATE INDEX IF NOT EXISTS memory_version_gc_head_idx "
-            "ON memory_core_memoryversion (id) "
-            "INCLUDE (source, confidence, adjusted_confidence, validation_score, "
-            "last_reinforced_at, created_at) "
-            "WHERE status = 'active'",
-            "DROP INDEX IF EXISTS memory_version_gc_head_idx",
+        migrations.SeparateDatabaseAndState(
+            database_operations=[
+                migrations.RunSQL(
+                    "CREATE INDEX IF NOT EXISTS memory_version_gc_head_idx "
+                    "ON memory_core_memoryversion (id) "
+                    "INCLUDE (source, confidence, adjusted_confidence, "
+                    "validation_score, last_reinforced_at, created_at) "
+                    "WHERE status = 'active'",
+                    "DROP INDEX IF EXISTS memory_version_gc_head_idx",
+                ),
+            ],
+            state_operations=[
+                migrations.AddIndex(
+                    model_name="memoryversion",
+                    index=models.Index(
+                        fields=["id"],
+                        include=[
+                            "source",
+                            "confidence",
+                            "adjusted_confidence",
+                            "validation_score",
+                            "last_reinforced_at",
+                            "created_at",
+                        ],
+                        condition=models.Q(status="active"),
+                        name="memory_version_gc_head_idx",
+                    ),
+                ),
+            ],
         ),
     ]
