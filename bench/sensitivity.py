@@ -57,7 +57,7 @@ def _covers(findings, text: str, value: str) -> bool:
 
 def score(split: str = "all") -> dict:
     """Return the figures for one split, with the missed texts."""
-    from memory_core.pipeline.gates.sensitivity import find_pii, find_secrets
+    from memory_core.detectors import find_pii, find_secrets
 
     figures: dict = {"split": split, "misses": {name: [] for name in SETS}}
     refused = {name: 0 for name in SETS}
@@ -147,7 +147,7 @@ def numbers_false_positives(count: int = 5000, seed: int = 7) -> dict:
     """
     import random
 
-    from memory_core.pipeline.gates.sensitivity import find_pii, find_secrets
+    from memory_core.detectors import find_pii, find_secrets
 
     rng = random.Random(seed)
     altered: list[str] = []
@@ -195,7 +195,7 @@ def real_text(names: tuple[str, ...] = ("locomo", "packages")) -> dict:
 
     LoCoMo observations are everyday chat facts: none may be refused.
     """
-    from memory_core.pipeline.gates.sensitivity import find_pii, find_secrets
+    from memory_core.detectors import find_pii, find_secrets
 
     figures: dict = {}
     sources = {"locomo": _locomo_texts, "packages": _package_paragraphs}

@@ -16,7 +16,7 @@ django.setup()
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "data"))
 import make_sensitivity_sets as g
 
-from memory_core.pipeline.gates.sensitivity import find_pii, find_secrets
+from memory_core.detectors import find_pii, find_secrets
 
 g.R.seed(2027)
 R, pw, pick, rand = g.R, g.password, g.pick, g.rand
