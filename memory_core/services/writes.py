@@ -31,6 +31,7 @@ from memory_core.hashing import (
     structural_fingerprint,
 )
 from memory_core.lifecycle.fences import tenant_writes_fence_enter
+from memory_core.lock_objects import rows_lock
 from memory_core.metrics import instruments, tracing
 from memory_core.models import (
     Agent,
@@ -280,35 +281,50 @@ def _admit(
     if result.decision == Decision.REJECT:
         redact_candidate(candidate, tenant_id=write.tenant_id, content=False)
         redacted_sizes_check(candidate)
-        write.flags = candidate.flags
-        write.session_id = candidate.session_id
         write.payload = _stored_payload(_redacted_payload(payload, candidate), result)
-        write.status, write.finished_at = WriteStatus.REJECTED, now
-        write.gate, write.code, write.reason = result.gate, result.code, result.reason
-        entries = [_write_event(AuditAction.WRITE_REJECTED, write, gate=result.gate)]
-        if result.details.get("suspend"):
-            entries += agent_suspend(agent_id=write.agent_id, reason=result.reason)
-        return entries
-    redact_candidate(candidate, tenant_id=write.tenant_id)
-    redacted_sizes_check(candidate)
+    else:
+        redact_candidate(candidate, tenant_id=write.tenant_id)
+        redacted_sizes_check(candidate)
+        write.payload = _redacted_payload(payload, candidate)
     write.flags = candidate.flags
     write.session_id = candidate.session_id
-    write.payload = _redacted_payload(payload, candidate)
-    if result.decision == Decision.DEFER:
-        seconds = int(result.details["retry_after_seconds"])
-        write.status, write.retry_at = (
-            WriteStatus.DEFERRED,
-            now + timedelta(seconds=seconds),
-        )
-        write.gate, write.code, write.reason = result.gate, result.code, result.reason
-        transaction.on_commit(
-            lambda: write_enqueue(write_id=write.id, countdown=seconds)
-        )
-        return [_write_event(AuditAction.WRITE_DEFER, write, retry_after=seconds)]
+    entries = _write_refuse_or_defer(write, result, now=now)
+    if entries is not None:
+        return entries
     transaction.on_commit(
         lambda: write_drain_request(tenant_id=write.tenant_id, write_id=write.id)
     )
     return [_write_event(AuditAction.WRITE_SUBMIT, write)]
+
+
+def _write_refuse_or_defer(
+    write: WriteRequest, result: GateResult, *, now: datetime
+) -> list[AuditEntry] | None:
+    """Apply a REJECT or a DEFER to the write; None for any other decision.
+
+    The one meaning of both, at the door (`_admit`) and in the worker
+    (`_apply`). REJECT: the write is rejected and finished now, with the
+    gate's code and reason, audited as `write.rejected`, and the agent is
+    suspended if the gate asks for it. DEFER: the write is deferred until
+    now + `retry_after_seconds`, re-enqueued with that countdown once the
+    transaction commits, and audited as `write.defer`.
+    """
+    if result.decision not in (Decision.REJECT, Decision.DEFER):
+        return None
+    write.gate, write.code, write.reason = result.gate, result.code, result.reason
+    if result.decision == Decision.REJECT:
+        write.status, write.finished_at = WriteStatus.REJECTED, now
+        entries = [_write_event(AuditAction.WRITE_REJECTED, write, gate=result.gate)]
+        if result.details.get("suspend"):
+            entries += agent_suspend(agent_id=write.agent_id, reason=result.reason)
+        return entries
+    seconds = int(result.details["retry_after_seconds"])
+    write.status, write.retry_at = (
+        WriteStatus.DEFERRED,
+        now + timedelta(seconds=seconds),
+    )
+    transaction.on_commit(lambda: write_enqueue(write_id=write.id, countdown=seconds))
+    return [_write_event(AuditAction.WRITE_DEFER, write, retry_after=seconds)]
 
 
 # The columns a redacted text goes to, which bound its length.
@@ -639,11 +655,7 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
         # The fence before any row lock: an erasure's final check holds it
         # exclusive while it deletes queued writes (memory_core/lifecycle/fences.py).
         tenant_writes_fence_enter(tenant_id)
-        first = (
-            WriteRequest.objects.select_for_update(of=("self",))
-            .filter(pk=write_id)
-            .first()
-        )
+        first = rows_lock(WriteRequest.objects.filter(pk=write_id)).first()
         if first is None or not _claimable().filter(pk=first.pk).exists():
             return 0
         others = list(
@@ -845,22 +857,9 @@ def _apply(
     write.gate, write.code, write.reason = result.gate, result.code, result.reason
     write.flags, write.risk_score = candidate.flags, candidate.risk
     write.risk_factors, write.tier = candidate.risk_factors, candidate.tier
-    if result.decision == Decision.REJECT:
-        write.status = WriteStatus.REJECTED
-        entries = [_write_event(AuditAction.WRITE_REJECTED, write, gate=result.gate)]
-        if result.details.get("suspend"):
-            entries += agent_suspend(agent_id=write.agent_id, reason=result.reason)
+    entries = _write_refuse_or_defer(write, result, now=now)
+    if entries is not None:
         return entries, None
-    if result.decision == Decision.DEFER:
-        seconds = int(result.details["retry_after_seconds"])
-        write.status, write.retry_at = (
-            WriteStatus.DEFERRED,
-            now + timedelta(seconds=seconds),
-        )
-        transaction.on_commit(
-            lambda: write_enqueue(write_id=write.id, countdown=seconds)
-        )
-        return [_write_event(AuditAction.WRITE_DEFER, write, retry_after=seconds)], None
     if result.decision == Decision.DUPLICATE:
         version_id = uuid.UUID(result.details["version_id"])
         item_id = uuid.UUID(result.details["item_id"])
@@ -963,11 +962,9 @@ def _item_of(version_id: uuid.UUID | None) -> uuid.UUID | None:
 def write_fail(*, write_id: uuid.UUID, reason: str) -> None:
     """Reject a write that keeps crashing the worker, so it stops being retried."""
     with transaction.atomic(durable=True):
-        write = (
-            WriteRequest.objects.select_for_update(of=("self",))
-            .filter(pk=write_id, status=WriteStatus.QUEUED)
-            .first()
-        )
+        write = rows_lock(
+            WriteRequest.objects.filter(pk=write_id, status=WriteStatus.QUEUED)
+        ).first()
         if write is None:
             return
         write.status, write.gate, write.code = (
