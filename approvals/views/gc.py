@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from approvals.forms import ReasonForm
 from memory_core.access import member_required
 from memory_core.exceptions import DomainError, Forbidden, Invalid, NotFound
+from memory_core.gc import selectors as gc_selectors
 from memory_core.htmx import render_page
 from memory_core.models import Tenant
 from memory_core.permissions import Capability, can
@@ -36,13 +37,13 @@ PAGE_SIZE = 50
 def _overview_context(request: HttpRequest, tenant: Tenant, **extra: Any) -> dict:
     grace_days = policy_for(tenant).gc_grace_days
     now = timezone.now()
-    expired = Paginator(gc_services.gc_recently_expired(tenant=tenant), PAGE_SIZE)
+    expired = Paginator(gc_selectors.gc_recently_expired(tenant=tenant), PAGE_SIZE)
     expired_page = expired.get_page(request.GET.get("expired_page"))
     rows = []
     for item in expired_page.object_list:
-        ends = gc_services.grace_ends_at(item, grace_days=grace_days)
+        ends = gc_selectors.grace_ends_at(item, grace_days=grace_days)
         rows.append({"item": item, "grace_ends": ends, "recoverable": ends > now})
-    candidates = Paginator(gc_services.gc_candidates(tenant=tenant), PAGE_SIZE)
+    candidates = Paginator(gc_selectors.gc_candidates(tenant=tenant), PAGE_SIZE)
     return {
         "candidates": candidates.get_page(request.GET.get("page")),
         "expired_page": expired_page,
@@ -122,7 +123,7 @@ def gc_pin(request: HttpRequest, tenant: Tenant, item_id: uuid.UUID) -> HttpResp
 @require_GET
 def gc_run_list(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     """List GC runs, newest first."""
-    page = Paginator(gc_services.gc_run_list(tenant=tenant), PAGE_SIZE).get_page(
+    page = Paginator(gc_selectors.gc_run_list(tenant=tenant), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
     return render_page(
@@ -148,7 +149,7 @@ def gc_dry_run(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     if not request.htmx:
         messages.success(request, done)
         return redirect("gc_run_list", slug=tenant.slug)
-    page = Paginator(gc_services.gc_run_list(tenant=tenant), PAGE_SIZE).get_page(1)
+    page = Paginator(gc_selectors.gc_run_list(tenant=tenant), PAGE_SIZE).get_page(1)
     return render_page(
         request,
         "approvals/gc_runs.html",
@@ -163,7 +164,7 @@ def gc_run_detail(
     request: HttpRequest, tenant: Tenant, run_id: uuid.UUID
 ) -> HttpResponse:
     """Show one run: per-rule counts, duration, rows examined per second."""
-    run = gc_services.gc_run_get(tenant=tenant, run_id=run_id)
+    run = gc_selectors.gc_run_get(tenant=tenant, run_id=run_id)
     if run is None:
         raise Http404("No such run.")
     return render_page(

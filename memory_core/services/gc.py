@@ -1,4 +1,10 @@
-"""Curators' side of garbage collection: recover an expired memory, ask for a dry run.
+"""Garbage collection's audited writes: a run's row and batches, recovery, requests.
+
+A run (`memory_core.gc.runs`, the job) classifies and loops; each of its
+writes is one function here, in its own durable transaction with its audit
+event: the claim (start or resume), each batch (the rows it changes, the
+run's counts and cursor, one event for the batch), completion, failure, and
+a dry run's record. The reads are `memory_core.gc.selectors`.
 
 Recovery, like a rollback (memory_core/services/curation.py), appends a
 version: an active copy of the expired head from now, so the expired range
@@ -13,21 +19,25 @@ Recovery is possible only while the item is within the grace period.
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timedelta
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db import connection, transaction
 from django.utils import timezone
 
 from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
 from memory_core.exceptions import Invalid, NotFound, StateConflict
-from memory_core.lock_objects import memory_item_lock, memory_version_lock
+from memory_core.gc import contradictions, rules
+from memory_core.gc.selectors import grace_ends_at
+from memory_core.lifecycle.deletion import items_hard_delete
+from memory_core.lock_objects import memory_item_lock, memory_version_lock, rows_lock
 from memory_core.models import (
     GcRun,
+    GcRunStatus,
     LogOperation,
-    Membership,
     MemoryItem,
     MemoryVersion,
     Tenant,
@@ -47,13 +57,6 @@ def gc_actor(user_id: int) -> Actor:
     """Return the actor of a user's id, for tasks that carry only the id."""
     user = User.objects.get(pk=user_id)
     return user_actor(user)
-
-
-def grace_ends_at(item: MemoryItem, *, grace_days: int) -> datetime | None:
-    """Return when an expired item leaves its grace period (and is hard-deleted)."""
-    if item.status != VersionStatus.EXPIRED:
-        return None
-    return (item.expired_at or item.updated_at) + timedelta(days=grace_days)
 
 
 def memory_recover(
@@ -149,44 +152,297 @@ def gc_dry_run_request(*, tenant: Tenant, user: User) -> None:
         )
 
 
-# Reads for the GC screens.
+# A run's writes (memory_core.gc.runs calls them; the lock is the run's).
 
 
-def gc_candidates(*, tenant: Tenant) -> QuerySet[MemoryItem]:
-    """Return active items GC flagged (candidates and stale ones), oldest flag first.
+def _run_event(action: str, run: GcRun, **metadata: Any) -> AuditEntry:
+    return AuditEntry(
+        action=action,
+        object_type="gc_run",
+        object_id=str(run.id),
+        metadata={"dry_run": run.dry_run, **metadata},
+    )
 
-    A pinned item is kept whatever its marks say, so it is no candidate.
-    """
-    return (
-        MemoryItem.objects.filter(
-            tenant=tenant, status=VersionStatus.ACTIVE, pinned=False
+
+def gc_run_claim(*, tenant: Tenant, triggered_by: str, actor: Actor) -> GcRun:
+    """Resume the tenant's interrupted run, or start a new one (lock held)."""
+    now = timezone.now()
+    with transaction.atomic(durable=True):
+        run = rows_lock(
+            GcRun.objects.filter(
+                tenant=tenant, status=GcRunStatus.RUNNING, dry_run=False
+            )
+        ).first()
+        if run is not None:
+            run.resumes += 1
+            run.heartbeat_at = now
+            run.save(update_fields=["resumes", "heartbeat_at"])
+            event = _run_event(
+                AuditAction.GC_RUN_RESUME,
+                run,
+                resumes=run.resumes,
+                progress=run.progress,
+            )
+        else:
+            run = GcRun(
+                tenant=tenant,
+                triggered_by=triggered_by,
+                started_at=now,
+                heartbeat_at=now,
+                progress={"done": []},
+            )
+            run.rows_examined = rules.versions_in_scope(
+                rules.Context(tenant.id, now, policy_for(tenant))
+            )
+            run.full_clean()
+            run.save(force_insert=True)
+            event = _run_event(AuditAction.GC_RUN_START, run, triggered_by=triggered_by)
+        audit_events_record(tenant_id=tenant.id, actor=actor, entries=[event])
+    return run
+
+
+def gc_run_phase_done(run: GcRun, *, phase: str, seconds: float) -> None:
+    """Record a finished phase and its time; drop the phase's cursor."""
+    spent = {**run.progress.get("seconds", {})}
+    spent[phase] = round(spent.get(phase, 0) + seconds, 3)
+    run.progress = {
+        **run.progress,
+        "done": [*run.progress["done"], phase],
+        "seconds": spent,
+    }
+    run.progress.pop("cursor", None)
+    with transaction.atomic(durable=True):
+        run.heartbeat_at = timezone.now()
+        run.save(update_fields=["progress", "heartbeat_at"])
+
+
+def gc_run_complete(run: GcRun, *, actor: Actor) -> None:
+    """Mark the run completed, with its counts in the audit event."""
+    now = timezone.now()
+    with transaction.atomic(durable=True):
+        run.status, run.finished_at = GcRunStatus.COMPLETED, now
+        run.duration_seconds = (now - run.started_at).total_seconds()
+        run.heartbeat_at = now
+        run.save(
+            update_fields=["status", "finished_at", "duration_seconds", "heartbeat_at"]
         )
-        .filter(Q(gc_candidate_at__isnull=False) | Q(stale_at__isnull=False))
-        .select_related("scope", "head")
-        .defer("head__embedding", "head__search_vector")
-        .order_by("gc_candidate_at", "stale_at", "id")
+        audit_events_record(
+            tenant_id=run.tenant_id,
+            actor=actor,
+            entries=[
+                _run_event(
+                    AuditAction.GC_RUN_COMPLETE,
+                    run,
+                    counts=run.counts,
+                    rows_examined=run.rows_examined,
+                    duration_seconds=round(run.duration_seconds, 3),
+                )
+            ],
+        )
+
+
+def gc_run_fail(run: GcRun, exc: Exception, *, actor: Actor) -> bool:
+    """Record a failed run; its batches stand, the next run redoes the rest.
+
+    Return False (recording nothing) if the connection is in a broken
+    transaction.
+    """
+    if connection.needs_rollback:
+        return False
+    now = timezone.now()
+    with transaction.atomic(durable=True):
+        run.status, run.finished_at = GcRunStatus.FAILED, now
+        run.duration_seconds = (now - run.started_at).total_seconds()
+        run.error = f"{type(exc).__name__}: {exc}"[:2000]
+        run.save(update_fields=["status", "finished_at", "duration_seconds", "error"])
+        audit_events_record(
+            tenant_id=run.tenant_id,
+            actor=actor,
+            entries=[
+                _run_event(AuditAction.GC_RUN_FAIL, run, error=type(exc).__name__)
+            ],
+        )
+    return True
+
+
+def gc_run_dry_run_record(
+    *,
+    tenant: Tenant,
+    counts: dict[str, int],
+    rows_examined: int,
+    started: datetime,
+    duration_seconds: float,
+    phases: Sequence[str],
+    triggered_by: str,
+    actor: Actor,
+) -> GcRun:
+    """Record a dry run's counts as a completed run, with its audit event."""
+    finished = timezone.now()
+    with transaction.atomic(durable=True):
+        run = GcRun(
+            tenant=tenant,
+            dry_run=True,
+            status=GcRunStatus.COMPLETED,
+            triggered_by=triggered_by,
+            started_at=started,
+            heartbeat_at=finished,
+            finished_at=finished,
+            duration_seconds=duration_seconds,
+            rows_examined=rows_examined,
+            counts=counts,
+            progress={"done": list(phases)},
+        )
+        run.full_clean()
+        run.save(force_insert=True)
+        audit_events_record(
+            tenant_id=tenant.id,
+            actor=actor,
+            entries=[_run_event(AuditAction.GC_RUN_DRY_RUN, run, counts=counts)],
+        )
+    return run
+
+
+def _batch_commit(
+    run: GcRun,
+    rule: str,
+    batch: list[uuid.UUID],
+    actor: Actor,
+    change: Callable[[], tuple[int, list[AuditEntry]]],
+) -> None:
+    """Apply one batch, count it and move the cursor, in one transaction.
+
+    Committed without waiting for the WAL flush: a batch lost to a crash
+    is lost whole, with its cursor, and the next run repeats it (every rule
+    re-checks), so GC need not pay a flush per batch.
+    """
+    with transaction.atomic(durable=True):
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit = off")
+        changed, entries = change()
+        run.counts = {**run.counts, rule: run.counts.get(rule, 0) + changed}
+        run.progress = {
+            **run.progress,
+            "cursor": {"rule": rule, "after": str(max(batch, key=str))},
+        }
+        run.heartbeat_at = timezone.now()
+        run.save(update_fields=["counts", "progress", "heartbeat_at"])
+        if entries:
+            audit_events_record(tenant_id=run.tenant_id, actor=actor, entries=entries)
+
+
+def _batch_event(
+    action: str, run: GcRun, rule: str, ids: Sequence[Any], **metadata: Any
+) -> AuditEntry:
+    return AuditEntry(
+        action=action,
+        object_type="gc_run",
+        object_id=str(run.id),
+        reason=f"garbage collection: {rule.replace('_', ' ')}",
+        metadata={"rule": rule, "count": len(ids), "ids": [str(i) for i in ids]}
+        | metadata,
     )
 
 
-def gc_recently_expired(*, tenant: Tenant) -> QuerySet[MemoryItem]:
-    """Return expired items still within reach of recovery, newest first."""
-    return (
-        MemoryItem.objects.filter(tenant=tenant, status=VersionStatus.EXPIRED)
-        .select_related("scope", "head")
-        .defer("head__embedding", "head__search_vector")
-        .order_by("-expired_at", "-updated_at", "id")
-    )
+def gc_expire_batch(
+    run: GcRun, ctx: rules.Context, *, rule: str, batch: list[uuid.UUID], actor: Actor
+) -> None:
+    """Expire the batch's items still due under `rule`; one event for the batch."""
+
+    def change() -> tuple[int, list[AuditEntry]]:
+        rows = rules.expire_batch(ctx, rule=rule, item_ids=batch, run_id=run.id)
+        if not rows:
+            return 0, []
+        return len(rows), [
+            _batch_event(
+                AuditAction.MEMORY_GC_EXPIRE,
+                run,
+                rule,
+                [item for item, _ in rows],
+                version_ids=[str(v) for _, v in rows],
+            )
+        ]
+
+    _batch_commit(run, rule, batch, actor, change)
 
 
-def gc_run_list(*, tenant: Tenant) -> QuerySet[GcRun]:
-    return GcRun.objects.filter(tenant=tenant).order_by("-started_at", "id")
+def gc_mark_batch(
+    run: GcRun, ctx: rules.Context, *, rule: str, batch: list[uuid.UUID], actor: Actor
+) -> None:
+    """Mark the batch's items still matching `rule`; one event for the batch."""
+
+    def change() -> tuple[int, list[AuditEntry]]:
+        ids = rules.mark_batch(ctx, rule=rule, item_ids=batch)
+        if not ids:
+            return 0, []
+        return len(ids), [_batch_event(AuditAction.MEMORY_GC_MARK, run, rule, ids)]
+
+    _batch_commit(run, rule, batch, actor, change)
 
 
-def gc_run_get(*, tenant: Tenant, run_id: uuid.UUID | str) -> GcRun | None:
-    return GcRun.objects.filter(tenant=tenant, pk=run_id).first()
+def gc_superseded_batch(
+    run: GcRun, ctx: rules.Context, *, batch: list[uuid.UUID], actor: Actor
+) -> None:
+    """Expire the batch's superseded versions still due; one event for the batch."""
+    rule = rules.SUPERSEDED
+
+    def change() -> tuple[int, list[AuditEntry]]:
+        rows = rules.superseded_expire_batch(ctx, version_ids=batch, run_id=run.id)
+        if not rows:
+            return 0, []
+        return len(rows), [
+            _batch_event(AuditAction.VERSION_GC_EXPIRE, run, rule, [v for v, _ in rows])
+        ]
+
+    _batch_commit(run, rule, batch, actor, change)
 
 
-def may_request_runs(*, tenant: Tenant, user: User) -> bool:
-    return Membership.objects.filter(
-        tenant=tenant, user=user, role__in=("curator", "admin")
-    ).exists()
+def gc_scan_batch(
+    run: GcRun,
+    ctx: rules.Context,
+    *,
+    batch: list[uuid.UUID],
+    findings: list[contradictions.Finding],
+    done: list[uuid.UUID],
+    actor: Actor,
+) -> None:
+    """Open the batch's contradiction findings and stamp the items scanned."""
+
+    def change() -> tuple[int, list[AuditEntry]]:
+        opened, entries = contradictions.findings_record(
+            tenant_id=ctx.tenant_id, findings=findings, run_id=run.id
+        )
+        MemoryItem.objects.filter(tenant_id=ctx.tenant_id, pk__in=done).update(
+            contradiction_scanned_at=ctx.now
+        )
+        run.counts = {
+            **run.counts,
+            "contradiction_scanned": run.counts.get("contradiction_scanned", 0)
+            + len(done),
+        }
+        return len(opened), entries
+
+    _batch_commit(run, rules.CONTRADICTION_SCAN, batch, actor, change)
+
+
+def gc_hard_delete_batch(
+    run: GcRun, ctx: rules.Context, *, batch: list[uuid.UUID], actor: Actor
+) -> None:
+    """Delete for good the batch's items still past grace; one event for the batch."""
+    rule = rules.HARD_DELETE
+
+    def change() -> tuple[int, list[AuditEntry]]:
+        locked = rules.hard_delete_lock(ctx, item_ids=batch)
+        if not locked:
+            return 0, []
+        deleted = items_hard_delete(tenant_id=ctx.tenant_id, item_ids=locked)
+        return len(locked), [
+            _batch_event(
+                AuditAction.MEMORY_GC_HARD_DELETE,
+                run,
+                rule,
+                locked,
+                rows_deleted=deleted,
+            )
+        ]
+
+    _batch_commit(run, rule, batch, actor, change)
