@@ -330,7 +330,7 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": 14.0},
     },
     "escalate-overdue-reviews": {
-        "task": "approvals.escalate_overdue_reviews",
+        "task": "approvals.reviews.escalate_overdue",
         "schedule": 60.0,
     },
     "expire-overdue-approvals": {
@@ -349,7 +349,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     # An erasure whose worker died is picked up again (approvals/erasure/job.py).
     "resume-stalled-erasures": {
-        "task": "approvals.erasures_resume_stalled",
+        "task": "approvals.erasure.resume_stalled",
         "schedule": 60.0,
     },
     # Garbage collection and hygiene (memory_core/GC.md): hourly, since the
@@ -361,7 +361,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     # The dashboard's hourly rollups (memory_core/metrics/rollups.py).
     "metrics-rollup": {
-        "task": "metrics.rollup_all",
+        "task": "metrics.rollups.run_all",
         "schedule": 300.0,
         "options": {"expires": 290.0},
     },
