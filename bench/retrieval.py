@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import math
 import os
 import random
 import re
@@ -485,6 +486,311 @@ def _copy(cursor, tenant_id, rows, vectors) -> None:
 # Run
 
 
+# Offline: the API's ranking recomputed in this process (issue 11, variants
+# of what a memory's vector is made from)
+
+OFFLINE_VARIANTS = (
+    "base",
+    "nodate",
+    "prefix",
+    "prefix2",
+    "sent",
+    "clause",
+    "clause+prefix",
+    "clause-mean",
+)
+
+
+def said_split(text: str) -> tuple[str, str]:
+    """Return (`text` without its "(said on …)" suffix, the date or "")."""
+    match = re.fullmatch(r"(.*) \(said on (.*)\)", text, flags=re.S)
+    return (match.group(1), match.group(2)) if match else (text, "")
+
+
+CLAUSE_BREAK = re.compile(
+    r"(?:[;:]\s+|,\s+(?=(?:and|but|so|because|which|who|while|as|since|where|"
+    r"when|after|before|although|though|even)\b)|\s+(?=(?:and|but|because|while|"
+    r"since|although|though)\s))"
+)
+
+
+def memory_parts(content: str, speaker: str, granularity: str) -> list[str]:
+    """Split a memory into sentences or clauses, each naming its speaker and date.
+
+    Clauses break at ";", ":", a comma before a conjunction or relative word,
+    and "and"/"but"/"because"/… between words (which also splits "kids and
+    work"); a leading "and"/"but"/"so" is dropped. A part that does not name
+    the speaker gets "Name: " in front; each part
+    keeps the memory's "(said on …)" suffix, so it reads alone.
+    """
+    body, said = said_split(content)
+    pieces = [p for p in re.split(r"(?<=[.!?])\s+", body) if p.strip()]
+    if granularity == "clause":
+        pieces = [c for p in pieces for c in CLAUSE_BREAK.split(p) if c.strip()]
+    first = speaker.split()[0].lower()
+    parts = []
+    for piece in pieces:
+        # "… and found the stories inspiring": the part reads "found …".
+        piece = re.sub(r"^(?:and|but|so)\s+", "", piece.strip())
+        if first not in piece.lower():
+            piece = f"{speaker}: {piece}"
+        parts.append(f"{piece} (said on {said})" if said else piece)
+    return parts
+
+
+def embedding_texts(content: str, speaker: str, variant: str) -> list[str]:
+    """The texts whose vectors stand for one memory (its score: the best cosine)."""
+    body, said = said_split(content)
+    if variant == "base":
+        return [content]
+    if variant == "nodate":  # the keyword side keeps the date; the vector not
+        return [body]
+    if variant == "prefix":  # speaker and date in front, one vector
+        return [f"{speaker}, {said}: {body}" if said else f"{speaker}: {body}"]
+    if variant == "prefix2":  # the stored vector and a prefixed second one
+        return [content, f"{speaker}, {said}: {body}" if said else f"{speaker}: {body}"]
+    if variant == "sent":
+        return [content, *memory_parts(content, speaker, "sentence")]
+    if variant in ("clause", "clause-mean"):
+        return [content, *memory_parts(content, speaker, "clause")]
+    if variant == "clause+prefix":
+        return [
+            content,
+            *embedding_texts(content, speaker, "prefix"),
+            *memory_parts(content, speaker, "clause"),
+        ]
+    raise ValueError(variant)
+
+
+class VectorCache:
+    """Vectors of texts from the configured provider, cached on disk by text."""
+
+    def __init__(self, path: Path) -> None:
+        import numpy as np
+
+        self.path = path
+        self.vectors: dict[str, np.ndarray] = {}
+        if path.exists():
+            saved = np.load(path, allow_pickle=False)
+            self.vectors = dict(
+                zip(saved["texts"].tolist(), saved["vectors"], strict=True)
+            )
+
+    def get(self, texts: list[str]):
+        import numpy as np
+
+        from memory_core.embeddings import get_provider
+
+        missing = sorted({t for t in texts if t not in self.vectors})
+        if missing:
+            started = time.perf_counter()
+            vectors = get_provider().embed(missing)
+            print(
+                f"embedded {len(missing)} texts in "
+                f"{time.perf_counter() - started:.0f} s",
+                file=sys.stderr,
+            )
+            for text, vector in zip(missing, vectors, strict=True):
+                self.vectors[text] = np.asarray(vector, dtype=np.float32)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            np.savez(
+                self.path,
+                texts=np.array(list(self.vectors)),
+                vectors=np.stack(list(self.vectors.values())),
+            )
+        return np.stack([self.vectors[t] for t in texts])
+
+
+def lexicon(texts: list[str]) -> list[dict[str, int]]:
+    """Each text's lexemes as PostgreSQL's to_tsvector('english') has them,
+    with their occurrence counts (the search_vector's positions)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT t.n, u.lexeme, coalesce(array_length(u.positions, 1), 1)
+               FROM unnest(%s::text[]) WITH ORDINALITY AS t(text, n),
+                    unnest(to_tsvector('english', t.text)) u""",
+            [texts],
+        )
+        rows = cursor.fetchall()
+    found: list[dict[str, int]] = [{} for _ in texts]
+    for n, lexeme, count in rows:
+        found[n - 1][lexeme] = count
+    return found
+
+
+def ts_ranks(memories: list[str], queries: list[list[str]]) -> list[dict[int, float]]:
+    """ts_rank_cd of each memory matching the OR of each query's lexemes."""
+    from django.db import connection
+
+    from memory_core.retrieval import _tsquery_lexeme
+
+    tsqueries = [" | ".join(_tsquery_lexeme(lx) for lx in q) or "" for q in queries]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """WITH m AS (SELECT n, to_tsvector('english', t) AS tsv
+                          FROM unnest(%s::text[]) WITH ORDINALITY AS x(t, n)),
+                    q AS (SELECT n, tq::tsquery AS tsq
+                          FROM unnest(%s::text[]) WITH ORDINALITY AS y(tq, n)
+                          WHERE tq <> '')
+               SELECT q.n, m.n, ts_rank_cd(m.tsv, q.tsq)
+               FROM q JOIN m ON m.tsv @@ q.tsq""",
+            [memories, tsqueries],
+        )
+        rows = cursor.fetchall()
+    ranks: list[dict[int, float]] = [{} for _ in queries]
+    for qn, mn, rank in rows:
+        ranks[qn - 1][mn - 1] = rank
+    return ranks
+
+
+def offline_rank(
+    cosine,
+    ts_rank: dict[int, float],
+    terms: list[dict[str, int]],
+    query_lexemes: list[str],
+    tiebreak: list[str],
+    *,
+    k: int = 100,
+    weights: tuple[float, float] = (0.6, 0.4),
+) -> list[int]:
+    """The API's hybrid ranking of one pool: indexes of memories, best first.
+
+    Candidates: the k best by cosine and the k best by ts_rank_cd (ties by a
+    stand-in for the version id); BM25 over the candidates (k1 1.2, b 0.75),
+    divided by the best; weighted sum; ties by cosine. Recency, importance and
+    provenance are the same for every memory here, so they are left out.
+    """
+    import numpy as np
+
+    from memory_core.retrieval import BM25_B, BM25_K1
+
+    by_cosine = list(np.argsort(-cosine, kind="stable")[:k])
+    by_rank = sorted(ts_rank, key=lambda i: (-ts_rank[i], tiebreak[i]))[:k]
+    candidates = sorted(set(int(i) for i in by_cosine) | set(by_rank))
+    wanted = set(query_lexemes)
+    counts = {
+        i: {lx: c for lx, c in terms[i].items() if lx in wanted} for i in candidates
+    }
+    lengths = {i: sum(terms[i].values()) for i in candidates}
+    n = len(candidates)
+    frequency: dict[str, int] = {}
+    for i in candidates:
+        for lexeme in counts[i]:
+            frequency[lexeme] = frequency.get(lexeme, 0) + 1
+    mean_length = sum(lengths.values()) / n or 1.0
+    idf = {
+        lx: math.log(1 + (n - df + 0.5) / (df + 0.5)) for lx, df in frequency.items()
+    }
+    bm25 = {}
+    for i in candidates:
+        norm = BM25_K1 * (1 - BM25_B + BM25_B * lengths[i] / mean_length)
+        bm25[i] = sum(
+            idf[lx] * tf * (BM25_K1 + 1) / (tf + norm) for lx, tf in counts[i].items()
+        )
+    best = max(bm25.values(), default=0.0)
+    scores = {
+        i: weights[0] * max(0.0, float(cosine[i]))
+        + weights[1] * (bm25[i] / best if best else 0.0)
+        for i in candidates
+    }
+    return sorted(candidates, key=lambda i: (-round(scores[i], 6), -float(cosine[i])))
+
+
+def offline(args) -> None:
+    """Recall@5/@10 of the API's hybrid ranking, offline, per vector variant.
+
+    Every observation is a memory (the API run merges none; it holds 4 of
+    1,210 for review, which this keeps). Vectors from the configured
+    provider (the production model), lexemes and ts_rank_cd from PostgreSQL.
+    A memory with several vectors scores its best cosine to the question.
+    """
+    import numpy as np
+
+    variants = [v.strip() for v in args.offline.split(",")]
+    cache = VectorCache(CACHE / "offline-vectors.npz")
+    conversations = [
+        conversation_load(c.strip(), dated=args.content == "dated")
+        for c in args.conversations.split(",")
+    ]
+    results: dict[str, dict] = {}
+    rows: dict[str, list[dict]] = {}
+    for conv in conversations:
+        contents = [o.content for o in conv.observations]
+        questions = [q["question"] for q in conv.questions]
+        terms = lexicon(contents)
+        query_lexemes = [list(t) for t in lexicon(questions)]
+        ranks = ts_ranks(contents, query_lexemes)
+        tiebreak = [uuid.uuid5(uuid.NAMESPACE_URL, c).hex for c in contents]
+        qv = cache.get(questions)
+        for variant in variants:
+            owners, texts = [], []
+            for i, obs in enumerate(conv.observations):
+                for text in embedding_texts(obs.content, obs.speaker, variant):
+                    owners.append(i)
+                    texts.append(text)
+            mv = cache.get(texts)
+            owner = np.array(owners)
+            # Each memory's first text is the memory itself.
+            whole = np.array([owners.index(i) for i in range(len(contents))])
+            for j, q in enumerate(conv.questions):
+                sims = mv @ qv[j]
+                cosine = np.full(len(contents), -1.0)
+                np.maximum.at(cosine, owner, sims)
+                if variant.endswith("-mean"):  # half the whole, half the best part
+                    cosine = (cosine + sims[whole]) / 2
+                orders = {
+                    variant: offline_rank(
+                        cosine, ranks[j], terms, query_lexemes[j], tiebreak
+                    ),
+                    f"{variant} (vector)": list(np.argsort(-cosine, kind="stable")),
+                }
+                for name, order in orders.items():
+                    turns = [conv.observations[i].turns for i in order[:10]]
+                    rows.setdefault(name, []).append(
+                        {
+                            "conversation": conv.id,
+                            "category": q["category"],
+                            "hit5": any(t & q["evidence"] for t in turns[:5]),
+                            "hit10": any(t & q["evidence"] for t in turns[:10]),
+                            "ms": 0.0,
+                            "took_ms": 0.0,
+                        }
+                    )
+        print(f"conversation {conv.id} done", file=sys.stderr)
+    for name, found in rows.items():
+        variant = name.split(" ")[0]
+        results[name] = splits(found)
+        results[name]["vectors"] = sum(
+            len(embedding_texts(o.content, o.speaker, variant))
+            for c in conversations
+            for o in c.observations
+        )
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(
+        json.dumps(
+            {
+                "mode": "offline",
+                "content": args.content,
+                "results": results,
+                "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            },
+            indent=2,
+        )
+    )
+    print("| variant | vectors | dev R@5 / R@10 | held-out R@5 / R@10 | all R@10 |")
+    print("|---|---|---|---|---|")
+    for variant, figs in results.items():
+        d, h, a = figs["dev"], figs["held_out"], figs["all"]
+        print(
+            f"| {variant} | {figs['vectors']} | {d.get('recall@5')} / "
+            f"{d.get('recall@10')} | {h.get('recall@5')} / {h.get('recall@10')} | "
+            f"{a.get('recall@10')} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--conversations", default="26,30,41,42,43")
@@ -509,8 +815,19 @@ def main() -> None:
         help="only time whole-tenant hybrid searches over a tenant an earlier "
         "run loaded (e.g. a --scale run's locomo-…), on a quieter machine",
     )
+    parser.add_argument(
+        "--offline",
+        metavar="VARIANTS",
+        help="no server: recompute the hybrid ranking in this process for these "
+        f"vector variants, comma-separated ({', '.join(OFFLINE_VARIANTS)})",
+    )
     args = parser.parse_args()
+    if args.offline and args.out == str(RESULTS / "retrieval.json"):
+        args.out = str(RESULTS / "retrieval_offline.json")
     configure()
+    if args.offline:
+        offline(args)
+        return
     if not args.port:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
