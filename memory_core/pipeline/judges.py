@@ -46,9 +46,10 @@ import http.client
 import json
 import re
 import urllib.request
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Protocol
 
 from django.conf import settings
@@ -60,6 +61,9 @@ HTTP_TIMEOUT_SECONDS = 5.0
 
 # Share of content two statements must have in common to be "otherwise alike".
 SUBJECT_OVERLAP = 0.5
+# Texts (and pairs of texts) whose reading each process keeps: a worker's
+# batches judge the same neighbours again and again (bench/PERF.md).
+READ_CACHE_SIZE = 4096
 
 
 @dataclass(frozen=True)
@@ -324,9 +328,30 @@ def _antonym_pairs() -> dict[str, set[str]]:
 OPPOSITES = _antonym_pairs()
 
 
-@dataclass
+@dataclass(frozen=True)
 class Statement:
-    """A statement read for judging."""
+    """A statement read for judging: immutable, since `read_statement` caches it."""
+
+    words: frozenset[str] = frozenset()
+    core: frozenset[str] = frozenset()
+    values: Mapping[str, frozenset[str]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    negations: tuple[str, ...] = ()
+    surface: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    preference: tuple[frozenset[str], frozenset[str]] | None = None
+
+    @property
+    def negated(self) -> bool:
+        return len(self.negations) % 2 == 1
+
+    def value_tokens(self) -> frozenset[str]:
+        return frozenset(f"{kind}={v}" for kind, vs in self.values.items() for v in vs)
+
+
+@dataclass
+class _Draft:
+    """A statement being read; `read_statement` freezes it into a `Statement`."""
 
     words: set[str] = field(default_factory=set)
     core: set[str] = field(default_factory=set)
@@ -335,12 +360,17 @@ class Statement:
     surface: dict[str, str] = field(default_factory=dict)
     preference: tuple[frozenset[str], frozenset[str]] | None = None
 
-    @property
-    def negated(self) -> bool:
-        return len(self.negations) % 2 == 1
-
-    def value_tokens(self) -> set[str]:
-        return {f"{kind}={v}" for kind, vs in self.values.items() for v in vs}
+    def freeze(self) -> Statement:
+        return Statement(
+            words=frozenset(self.words),
+            core=frozenset(self.core),
+            values=MappingProxyType(
+                {kind: frozenset(vs) for kind, vs in self.values.items()}
+            ),
+            negations=tuple(self.negations),
+            surface=MappingProxyType(dict(self.surface)),
+            preference=self.preference,
+        )
 
 
 def normalize_text(text: str) -> str:
@@ -351,16 +381,26 @@ def normalize_text(text: str) -> str:
     return text
 
 
-def content_stems(text: str) -> set[str]:
+def content_stems(text: str) -> frozenset[str]:
     """Return the content stems of `text`, values included ("weekday=monday")."""
     statement = read_statement(text)
     return statement.core | statement.value_tokens()
 
 
 def read_statement(text: str) -> Statement:
-    """Read `text` into stems, content, typed values, negations and preference."""
-    text = normalize_text(text)
-    statement = Statement()
+    """Read `text` into stems, content, typed values, negations and preference.
+
+    A pure function of the normalised text, read once per process (bench/PERF.md:
+    the contradiction gate reads each neighbour again for every write that has
+    it, and the dedup gates the same texts again); the `Statement` returned is
+    immutable, so the cached one is shared safely.
+    """
+    return _read_normalised(normalize_text(text))
+
+
+@lru_cache(maxsize=READ_CACHE_SIZE)
+def _read_normalised(text: str) -> Statement:
+    statement = _Draft()
     text = _ISO_DATE.sub(lambda m: _add(statement, "date", m.group(0)) or " ", text)
     tokens = _TOKEN.findall(text)
     skip = False
@@ -410,7 +450,7 @@ def read_statement(text: str) -> Statement:
             frozenset(_plain_stems(preference.group(1))),
             frozenset(_plain_stems(preference.group(2))),
         )
-    return statement
+    return statement.freeze()
 
 
 def _plain_stems(text: str) -> Iterable[str]:
@@ -421,7 +461,7 @@ def _digit(token: str) -> bool:
     return bool(token) and token[0].isdigit()
 
 
-def _add(statement: Statement, kind: str, value: str) -> None:
+def _add(statement: _Draft, kind: str, value: str) -> None:
     statement.values.setdefault(kind, set()).add(value)
 
 
@@ -429,7 +469,7 @@ def _number_text(value: float) -> str:
     return f"{value:g}" if value != int(value) else str(int(value))
 
 
-def _read_number(statement: Statement, match: re.Match, nxt: str) -> bool:
+def _read_number(statement: _Draft, match: re.Match, nxt: str) -> bool:
     """Record a number, time or year; return True when it consumed `nxt`."""
     currency, digits, unit = match.groups()
     meridiem = unit if unit in ("am", "pm") else nxt if nxt in ("am", "pm") else ""
@@ -489,88 +529,105 @@ def _same_subject(a: set[str], b: set[str]) -> bool:
 
 
 def _opposites(a: Statement, b: Statement) -> list[tuple[str, str]]:
-    """Return pairs of opposite terms, one only in `a` and one only in `b`."""
+    """Return pairs of opposite terms, one only in `a` and one only in `b`.
+
+    Each word of `a`'s own, in order, takes the first (in order) word of
+    `b`'s own not taken yet that is its opposite or itself with a negating
+    prefix, or the reverse; the words that can be are looked up, not
+    tried one by one.
+    """
     only_a, only_b = a.words - b.words, b.words - a.words
     pairs: list[tuple[str, str]] = []
-    used: set[str] = set()
+    free = set(only_b)
     for x in sorted(only_a):
-        for y in sorted(only_b - used):
-            if y in OPPOSITES.get(x, ()) or _prefixed(x, y) or _prefixed(y, x):
-                pairs.append((x, y))
-                used.add(y)
-                break
+        if not free:
+            break
+        found = free & _opposite_candidates(x)
+        if found:
+            y = min(found)
+            pairs.append((x, y))
+            free.discard(y)
     return pairs
 
 
-def _prefixed(word: str, other: str) -> bool:
-    """Return whether `other` is `word` with a negating prefix ("unlocked")."""
-    return len(word) >= 4 and other in (f"un{word}", f"non{word}")
+def _opposite_candidates(word: str) -> set[str]:
+    """Return the words opposite `word`: an antonym, or either of the two with
+    a negating prefix ("locked" / "unlocked", from four letters on)."""
+    candidates = set(OPPOSITES.get(word, ()))
+    if len(word) >= 4:
+        candidates |= {f"un{word}", f"non{word}"}
+    for prefix in ("un", "non"):
+        if word.startswith(prefix) and len(word) - len(prefix) >= 4:
+            candidates.add(word[len(prefix) :])
+    return candidates
 
 
 class RuleJudge:
     """A deterministic judge of negation, antonyms, values and preference order."""
 
     def judge(self, premise: str, hypothesis: str) -> Judgement:
-        from memory_core.pipeline import slots
+        return _rule_judgement(premise, hypothesis)
 
-        comparison = slots.compare(premise, hypothesis)
-        judgement = self._judge(premise, hypothesis, comparison)
-        if judgement.detector == "value_mismatch" and comparison.same_fact:
-            # "Stand-up is at 9.30" restates "Standup is at 9:30".
-            return Judgement(False, "rules", "")
-        if judgement.contradicts or judgement.detector != "rules":
-            return judgement
-        if comparison.clash:
-            first, second = (", ".join(sorted(side)) for side in comparison.values())
-            return Judgement(
-                True, "slot_value", f"Same subject and attribute: {first} vs {second}."
-            )
+
+# A pure function of the two texts: the semantic dedup gate's information
+# delta judges the pair the contradiction gate judged (bench/PERF.md).
+@lru_cache(maxsize=READ_CACHE_SIZE)
+def _rule_judgement(premise: str, hypothesis: str) -> Judgement:
+    """Judge `hypothesis` against `premise` by the rules (`RuleJudge`)."""
+    from memory_core.pipeline import slots
+
+    comparison = slots.compare(premise, hypothesis)
+    judgement = _judge_statements(premise, hypothesis, comparison)
+    if judgement.detector == "value_mismatch" and comparison.same_fact:
+        # "Stand-up is at 9.30" restates "Standup is at 9:30".
+        return Judgement(False, "rules", "")
+    if judgement.contradicts or judgement.detector != "rules":
         return judgement
+    if comparison.clash:
+        first, second = (", ".join(sorted(side)) for side in comparison.values())
+        return Judgement(
+            True, "slot_value", f"Same subject and attribute: {first} vs {second}."
+        )
+    return judgement
 
-    def _judge(self, premise: str, hypothesis: str, comparison) -> Judgement:
-        a, b = read_statement(premise), read_statement(hypothesis)
-        if a.preference and b.preference and a.preference == b.preference[::-1]:
-            first, second = (" ".join(sorted(s)) for s in a.preference)
+
+def _judge_statements(premise: str, hypothesis: str, comparison) -> Judgement:
+    """Judge by negation, antonyms, preference order and values (`RuleJudge`)."""
+    a, b = read_statement(premise), read_statement(hypothesis)
+    if a.preference and b.preference and a.preference == b.preference[::-1]:
+        first, second = (" ".join(sorted(s)) for s in a.preference)
+        return Judgement(
+            True,
+            "preference_order",
+            f"Opposite preference: {first} over {second}, and the reverse.",
+        )
+    content_a = a.core | a.value_tokens()
+    content_b = b.core | b.value_tokens()
+    pairs = _opposites(a, b)
+    negation_flip = a.negated != b.negated
+    if not pairs and negation_flip:
+        negated, plain = (content_a, content_b) if a.negated else (content_b, content_a)
+        if negated and negated <= plain and _overlap(negated, plain) >= SUBJECT_OVERLAP:
+            word = (a.negations or b.negations)[0]
             return Judgement(
-                True,
-                "preference_order",
-                f"Opposite preference: {first} over {second}, and the reverse.",
+                True, "negation", f"One statement negates the other ({word!r})."
             )
-        content_a = a.core | a.value_tokens()
-        content_b = b.core | b.value_tokens()
-        pairs = _opposites(a, b)
-        negation_flip = a.negated != b.negated
-        if not pairs and negation_flip:
-            negated, plain = (
-                (content_a, content_b) if a.negated else (content_b, content_a)
-            )
-            if (
-                negated
-                and negated <= plain
-                and _overlap(negated, plain) >= SUBJECT_OVERLAP
-            ):
-                word = (a.negations or b.negations)[0]
-                return Judgement(
-                    True, "negation", f"One statement negates the other ({word!r})."
-                )
-            return Judgement(False, "rules", "")
-        if pairs and (len(pairs) + negation_flip) % 2 == 1:
-            flipped = {w for pair in pairs for w in pair}
-            if _same_subject(content_a - flipped, content_b - flipped):
-                terms = ", ".join(
-                    f"{a.surface[x]!r} vs {b.surface[y]!r}" for x, y in pairs
-                )
-                detector = "antonym+negation" if negation_flip else "antonym"
-                return Judgement(True, detector, f"Opposite terms: {terms}.")
-            return Judgement(False, "rules", "")
-        if pairs or a.negated or b.negated:
-            return Judgement(False, "rules", "")
-        if not comparison.clash:
-            # "Also", another subject ("the user's wife's birthday"), a frame
-            # that holds several values, an item's number ("Ticket 4512"), a
-            # note without a verb ("Heartbeat at 10:01"): no clash of values.
-            return Judgement(False, "rules", "")
-        return _value_mismatch(a, b)
+        return Judgement(False, "rules", "")
+    if pairs and (len(pairs) + negation_flip) % 2 == 1:
+        flipped = {w for pair in pairs for w in pair}
+        if _same_subject(content_a - flipped, content_b - flipped):
+            terms = ", ".join(f"{a.surface[x]!r} vs {b.surface[y]!r}" for x, y in pairs)
+            detector = "antonym+negation" if negation_flip else "antonym"
+            return Judgement(True, detector, f"Opposite terms: {terms}.")
+        return Judgement(False, "rules", "")
+    if pairs or a.negated or b.negated:
+        return Judgement(False, "rules", "")
+    if not comparison.clash:
+        # "Also", another subject ("the user's wife's birthday"), a frame
+        # that holds several values, an item's number ("Ticket 4512"), a
+        # note without a verb ("Heartbeat at 10:01"): no clash of values.
+        return Judgement(False, "rules", "")
+    return _value_mismatch(a, b)
 
 
 def _value_mismatch(a: Statement, b: Statement) -> Judgement:

@@ -28,8 +28,10 @@ values and no entity of their own are the same fact said twice
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 
 from memory_core.pipeline import judges, lexicon
 
@@ -933,16 +935,16 @@ def _one_kind(kinds: set[str]) -> bool:
 
 @dataclass(frozen=True)
 class Comparison:
-    only_a: dict[str, str]
-    only_b: dict[str, str]
+    only_a: Mapping[str, str]
+    only_b: Mapping[str, str]
     shared: int
     negation_flip: bool
     negated: bool
     addition: bool
     multi: bool
     other_attribute: bool = False
-    kinds: dict[str, str] = field(default_factory=dict)
-    surface: dict[str, str] = field(default_factory=dict)
+    kinds: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    surface: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     shared_values: int = 0
     longest: int = 0
     shared_names: int = 0
@@ -959,7 +961,7 @@ class Comparison:
     pronoun_subject: bool = False
     typed_shared: bool = False
 
-    def roles(self, side: dict[str, str]) -> set[str]:
+    def roles(self, side: Mapping[str, str]) -> set[str]:
         return set(side.values())
 
     @property
@@ -1342,6 +1344,7 @@ def restatement(c: Comparison) -> tuple[float, float, float] | None:
 _PRONOUNS = frozenset("it this that they he she these those".split())
 
 
+@lru_cache(maxsize=4096)
 def _pronoun_opens(text: str) -> bool:
     """Return whether the statement's subject is a pronoun ("It is …")."""
     tokens = _tokens(text)
@@ -1371,13 +1374,17 @@ def _agent_swap(a: list[str], b: list[str]) -> bool:
     )
 
 
+# A pure function of the two texts, asked twice for the same pair: by the
+# rule judge of the contradiction gate and by the semantic dedup gate
+# (bench/PERF.md). The `Comparison` is frozen and its mappings read-only.
+@lru_cache(maxsize=4096)
 def compare(premise: str, hypothesis: str) -> Comparison:
     """Compare two statements word by word, by role."""
     a, b = read(premise), read(hypothesis)
     shared = a.words.keys() & b.words.keys()
     return Comparison(
-        only_a={w: r for w, r in a.words.items() if w not in shared},
-        only_b={w: r for w, r in b.words.items() if w not in shared},
+        only_a=MappingProxyType({w: r for w, r in a.words.items() if w not in shared}),
+        only_b=MappingProxyType({w: r for w, r in b.words.items() if w not in shared}),
         shared=len(shared),
         negation_flip=a.negated != b.negated,
         negated=a.negated or b.negated,
@@ -1390,8 +1397,8 @@ def compare(premise: str, hypothesis: str) -> Comparison:
         verb=a.verb or b.verb,
         deictic=a.deictic or b.deictic,
         episode=a.episode and b.episode,
-        kinds={**a.kinds, **b.kinds},
-        surface={**a.surface, **b.surface},
+        kinds=MappingProxyType({**a.kinds, **b.kinds}),
+        surface=MappingProxyType({**a.surface, **b.surface}),
         swapped=substitution(premise, hypothesis),
         agent_swap=_agent_swap(_tokens(premise), _tokens(hypothesis)),
         word_swap=swapped_words(premise, hypothesis),
