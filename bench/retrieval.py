@@ -498,6 +498,8 @@ OFFLINE_VARIANTS = (
     "clause",
     "clause+prefix",
     "clause-mean",
+    "context",
+    "context-mean",
 )
 
 
@@ -538,9 +540,34 @@ def memory_parts(content: str, speaker: str, granularity: str) -> list[str]:
     return parts
 
 
-def embedding_texts(content: str, speaker: str, variant: str) -> list[str]:
-    """The texts whose vectors stand for one memory (its score: the best cosine)."""
+def previous(conv: Conversation, i: int, n: int = 1) -> str | None:
+    """The `n` observations written before observation `i`, same speaker and
+    day, as one text (fewer when fewer were; None when none was)."""
+    here = conv.observations[i]
+    found: list[str] = []
+    for j in range(i - 1, max(-1, i - 1 - n), -1):
+        before = conv.observations[j]
+        if before.speaker != here.speaker:
+            break
+        if said_split(before.content)[1] != said_split(here.content)[1]:
+            break
+        found.insert(0, said_split(before.content)[0])
+    return " ".join(found) or None
+
+
+def embedding_texts(
+    content: str, speaker: str, variant: str, *, before: str | None = None
+) -> list[str]:
+    """The texts whose vectors stand for one memory (its score: the best cosine).
+
+    `before`: what the same speaker said just before, the same day (the
+    `context` variants' second vector reads it, then this memory).
+    """
     body, said = said_split(content)
+    if variant in ("context", "context-mean"):
+        if before is None:
+            return [content]
+        return [content, f"{before} {content}"]
     if variant == "base":
         return [content]
     if variant == "nodate":  # the keyword side keeps the date; the vector not
@@ -698,6 +725,20 @@ def offline_rank(
     return sorted(candidates, key=lambda i: (-round(scores[i], 6), -float(cosine[i])))
 
 
+def evidence_position(conv: Conversation, order: list[int], evidence: set) -> str:
+    """Where the best-ranked memory citing an evidence turn is, as a bucket."""
+    cites = {i for i, o in enumerate(conv.observations) if o.turns & evidence}
+    if not cites:
+        return "no memory cites the evidence"
+    position = next((p for p, i in enumerate(order) if i in cites), None)
+    if position is None:
+        return "not a candidate"
+    for bound in (10, 20, 50):
+        if position < bound:
+            return f"top {bound}"
+    return "below 50"
+
+
 def offline(args) -> None:
     """Recall@5/@10 of the API's hybrid ranking, offline, per vector variant.
 
@@ -709,6 +750,8 @@ def offline(args) -> None:
     import numpy as np
 
     variants = [v.strip() for v in args.offline.split(",")]
+    vector_weight, keyword_weight = (float(w) for w in args.offline_weights.split(","))
+    weights = (vector_weight, keyword_weight)
     cache = VectorCache(CACHE / "offline-vectors.npz")
     conversations = [
         conversation_load(c.strip(), dated=args.content == "dated")
@@ -716,6 +759,7 @@ def offline(args) -> None:
     ]
     results: dict[str, dict] = {}
     rows: dict[str, list[dict]] = {}
+    misses: dict[str, dict[str, int]] = {}
     for conv in conversations:
         contents = [o.content for o in conv.observations]
         questions = [q["question"] for q in conv.questions]
@@ -727,7 +771,12 @@ def offline(args) -> None:
         for variant in variants:
             owners, texts = [], []
             for i, obs in enumerate(conv.observations):
-                for text in embedding_texts(obs.content, obs.speaker, variant):
+                for text in embedding_texts(
+                    obs.content,
+                    obs.speaker,
+                    variant,
+                    before=previous(conv, i, args.context),
+                ):
                     owners.append(i)
                     texts.append(text)
             mv = cache.get(texts)
@@ -742,7 +791,12 @@ def offline(args) -> None:
                     cosine = (cosine + sims[whole]) / 2
                 orders = {
                     variant: offline_rank(
-                        cosine, ranks[j], terms, query_lexemes[j], tiebreak
+                        cosine,
+                        ranks[j],
+                        terms,
+                        query_lexemes[j],
+                        tiebreak,
+                        weights=weights,
                     ),
                     f"{variant} (vector)": list(np.argsort(-cosine, kind="stable")),
                 }
@@ -758,14 +812,22 @@ def offline(args) -> None:
                             "took_ms": 0.0,
                         }
                     )
+                    found = misses.setdefault(name, {})
+                    where = evidence_position(conv, order, q["evidence"])
+                    found[where] = found.get(where, 0) + 1
         print(f"conversation {conv.id} done", file=sys.stderr)
     for name, found in rows.items():
         variant = name.split(" ")[0]
         results[name] = splits(found)
+        results[name]["best_evidence_position"] = misses[name]
         results[name]["vectors"] = sum(
-            len(embedding_texts(o.content, o.speaker, variant))
+            len(
+                embedding_texts(
+                    o.content, o.speaker, variant, before=previous(c, i, args.context)
+                )
+            )
             for c in conversations
-            for o in c.observations
+            for i, o in enumerate(c.observations)
         )
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -774,6 +836,7 @@ def offline(args) -> None:
             {
                 "mode": "offline",
                 "content": args.content,
+                "weights": {"vector": weights[0], "keyword": weights[1]},
                 "results": results,
                 "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             },
@@ -820,6 +883,19 @@ def main() -> None:
         metavar="VARIANTS",
         help="no server: recompute the hybrid ranking in this process for these "
         f"vector variants, comma-separated ({', '.join(OFFLINE_VARIANTS)})",
+    )
+    parser.add_argument(
+        "--offline-weights",
+        default="0.6,0.4",
+        metavar="V,K",
+        help="with --offline: the vector and keyword weights (the policy's)",
+    )
+    parser.add_argument(
+        "--context",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --offline: the context variants read the N memories before",
     )
     args = parser.parse_args()
     if args.offline and args.out == str(RESULTS / "retrieval.json"):
