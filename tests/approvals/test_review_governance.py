@@ -12,7 +12,6 @@ from django.utils import timezone
 
 from audit.models import AuditEvent
 from memory_core.models import (
-    Conflict,
     ConflictStatus,
     MemoryVersion,
     Role,
@@ -211,18 +210,3 @@ def test_the_poisoning_mark_escapes_the_content():
     assert "<b>" not in marked and "<script>" not in marked
     assert "&lt;script&gt;" in marked and "<br>" in marked
     assert marked.count("<mark ") == 1
-
-
-def test_conflicts_are_left_open_in_the_database_too(tenant, agent):
-    """Service level: the bulk flag refuses without touching the case."""
-    from memory_core.exceptions import AlreadyDecided
-
-    case = contradiction_case(agent)
-    with pytest.raises(AlreadyDecided, match="never resolves a contradiction"):
-        write_review_approve(
-            tenant=tenant,
-            write_id=case.write_request_id,
-            user=case_user(tenant),
-            resolve_contradictions=False,
-        )
-    assert Conflict.objects.get(pk=case.pk).status == ConflictStatus.OPEN

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from audit.models import AuditEvent
 from audit.services import audit_chain_verify
-from memory_core.exceptions import Forbidden, StateConflict
+from memory_core.exceptions import StateConflict
 from memory_core.gc import rules
 from memory_core.gc.runs import gc_run_execute
 from memory_core.models import (
@@ -370,27 +370,6 @@ def test_dry_run_counts_what_a_run_does_and_changes_nothing(tenant):
 # Two phases and recovery
 
 
-def test_recovery_within_grace_restores_a_new_version(tenant):
-    curator = make_member(tenant, Role.CURATOR)
-    item = stored(tenant, expires_at=timezone.now() - DAY)
-    run(tenant)
-    expired_head = MemoryItem.objects.get(pk=item.pk).head_id
-    copy = memory_recover(
-        tenant=tenant, item_id=item.id, user=curator, reason="still true"
-    )
-    item.refresh_from_db()
-    assert item.status == "active" and item.head_id == copy.id != expired_head
-    assert item.expires_at is None and item.expired_at is None
-    assert copy.number == 2 and copy.last_reinforced_at is not None
-    old = MemoryVersion.objects.get(pk=expired_head)
-    assert old.status == "expired" and old.valid_to is not None
-    event = AuditEvent.objects.get(action="memory.recover")
-    assert event.metadata["expired_by"] == "hard_ttl" and event.reason == "still true"
-    # The next run leaves it alone.
-    run(tenant)
-    assert status(item) == "active"
-
-
 def test_hard_delete_after_grace_and_recovery_refused_then(tenant):
     curator = make_member(tenant, Role.CURATOR)
     item = stored(tenant, expires_at=timezone.now() - DAY)
@@ -411,17 +390,6 @@ def test_hard_delete_after_grace_and_recovery_refused_then(tenant):
     event = AuditEvent.objects.get(action="memory.gc_hard_delete")
     assert event.metadata["ids"] == [str(item.id)]
     assert audit_chain_verify(tenant_ids=[tenant.id]) == []
-
-
-def test_recovery_needs_a_curator_and_an_expired_item(tenant):
-    viewer = make_member(tenant, Role.VIEWER)
-    curator = make_member(tenant, Role.CURATOR)
-    item = stored(tenant)
-    with pytest.raises(Forbidden):
-        memory_recover(tenant=tenant, item_id=item.id, user=viewer, reason="x")
-    with pytest.raises(StateConflict) as refused:
-        memory_recover(tenant=tenant, item_id=item.id, user=curator, reason="x")
-    assert refused.value.code == "not_expired"
 
 
 def test_pin_keeps_a_candidate(tenant):

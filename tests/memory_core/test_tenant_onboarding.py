@@ -10,11 +10,9 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
 from audit.models import AuditEvent
-from audit.services import Actor, audit_chain_verify
-from memory_core.exceptions import Invalid
+from audit.services import audit_chain_verify
 from memory_core.models import Membership, PasswordChangeRequired, Role, Scope, Tenant
 from memory_core.policy import REGIONS, policy_for
-from memory_core.services.platform import tenant_onboard
 
 pytestmark = pytest.mark.django_db
 
@@ -99,19 +97,6 @@ def test_a_malformed_slug_is_refused_with_the_rule(slug):
     assert "use lowercase letters, digits and single hyphens" in str(error.value)
     assert not Tenant.objects.exists()
     assert not User.objects.exists()
-
-
-def test_a_leading_hyphen_is_refused_by_the_service_too():
-    # On the command line argparse already takes "-acme" for an option.
-    with pytest.raises(Invalid) as error:
-        tenant_onboard(
-            slug="-acme",
-            name="Acme",
-            region="eu-west",
-            admin_email="a@acme.example",
-            actor=Actor.system("tests"),
-        )
-    assert error.value.code == "invalid_slug"
 
 
 def test_a_taken_slug_is_refused_and_nothing_is_created():
