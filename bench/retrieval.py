@@ -540,10 +540,27 @@ def memory_parts(content: str, speaker: str, granularity: str) -> list[str]:
     return parts
 
 
-def previous(conv: Conversation, i: int, n: int = 1) -> str | None:
+def previous(
+    conv: Conversation, i: int, n: int = 1, *, pick: int = 0, seed: int = 0
+) -> str | None:
     """The `n` observations written before observation `i`, same speaker and
-    day, as one text (fewer when fewer were; None when none was)."""
+    day, as one text (fewer when fewer were; None when none was).
+
+    `pick` W > 0: instead, one of the last W such observations at random (as
+    the scope's previous commit is when W writers write at once).
+    """
     here = conv.observations[i]
+    if pick:
+        day = said_split(here.content)[1]
+        same = [
+            o
+            for o in conv.observations[:i]
+            if o.speaker == here.speaker and said_split(o.content)[1] == day
+        ]
+        if not same:
+            return None
+        chosen = random.Random(f"{seed}-{conv.id}-{i}").choice(same[-pick:])
+        return said_split(chosen.content)[0]
     found: list[str] = []
     for j in range(i - 1, max(-1, i - 1 - n), -1):
         before = conv.observations[j]
@@ -757,6 +774,13 @@ def offline(args) -> None:
         conversation_load(c.strip(), dated=args.content == "dated")
         for c in args.conversations.split(",")
     ]
+    befores = {
+        c.id: [
+            previous(c, i, args.context, pick=args.context_pick, seed=args.seed)
+            for i in range(len(c.observations))
+        ]
+        for c in conversations
+    }
     results: dict[str, dict] = {}
     rows: dict[str, list[dict]] = {}
     misses: dict[str, dict[str, int]] = {}
@@ -775,7 +799,7 @@ def offline(args) -> None:
                     obs.content,
                     obs.speaker,
                     variant,
-                    before=previous(conv, i, args.context),
+                    before=befores[conv.id][i],
                 ):
                     owners.append(i)
                     texts.append(text)
@@ -821,11 +845,7 @@ def offline(args) -> None:
         results[name] = splits(found)
         results[name]["best_evidence_position"] = misses[name]
         results[name]["vectors"] = sum(
-            len(
-                embedding_texts(
-                    o.content, o.speaker, variant, before=previous(c, i, args.context)
-                )
-            )
+            len(embedding_texts(o.content, o.speaker, variant, before=befores[c.id][i]))
             for c in conversations
             for i, o in enumerate(c.observations)
         )
@@ -837,6 +857,11 @@ def offline(args) -> None:
                 "mode": "offline",
                 "content": args.content,
                 "weights": {"vector": weights[0], "keyword": weights[1]},
+                "context": {
+                    "n": args.context,
+                    "pick": args.context_pick,
+                    "seed": args.seed,
+                },
                 "results": results,
                 "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             },
@@ -897,6 +922,15 @@ def main() -> None:
         metavar="N",
         help="with --offline: the context variants read the N memories before",
     )
+    parser.add_argument(
+        "--context-pick",
+        type=int,
+        default=0,
+        metavar="W",
+        help="with --offline: the context is one of the W memories before, at "
+        "random (--seed), as under W concurrent writers",
+    )
+    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if args.offline and args.out == str(RESULTS / "retrieval.json"):
         args.out = str(RESULTS / "retrieval_offline.json")
