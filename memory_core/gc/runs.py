@@ -145,34 +145,62 @@ def _after(run: GcRun, rule: str, after_batch: AfterBatch | None) -> None:
         time.sleep(settings.MGC_GC_BATCH_PAUSE_SECONDS)
 
 
+def _each_batch(
+    run: GcRun,
+    ctx: rules.Context,
+    found: dict[str, Sequence[uuid.UUID]],
+    apply: Callable[[str, list[uuid.UUID]], None],
+    after_batch: AfterBatch | None,
+) -> None:
+    """Apply each rule's batches in turn (`apply(rule, batch)`, one service call)."""
+    for rule, ids in found.items():
+        for batch in _batches(run, rule, ids, ctx.policy.gc_batch_size):
+            apply(rule, batch)
+            _after(run, rule, after_batch)
+
+
 def _expiry(
     run: GcRun, ctx: rules.Context, actor: Actor, after_batch: AfterBatch | None
 ) -> None:
     found = rules.expiry_classify(ctx)
-    for rule in rules.EXPIRY_RULES:
-        for batch in _batches(run, rule, found[rule], ctx.policy.gc_batch_size):
-            gc_services.gc_expire_batch(run, ctx, rule=rule, batch=batch, actor=actor)
-            _after(run, rule, after_batch)
+    _each_batch(
+        run,
+        ctx,
+        {rule: found[rule] for rule in rules.EXPIRY_RULES},
+        lambda rule, batch: gc_services.gc_expire_batch(
+            run, ctx, rule=rule, batch=batch, actor=actor
+        ),
+        after_batch,
+    )
 
 
 def _marks(
     run: GcRun, ctx: rules.Context, actor: Actor, after_batch: AfterBatch | None
 ) -> None:
     found = rules.marks_classify(ctx)
-    for rule in rules.MARK_RULES:
-        for batch in _batches(run, rule, found[rule], ctx.policy.gc_batch_size):
-            gc_services.gc_mark_batch(run, ctx, rule=rule, batch=batch, actor=actor)
-            _after(run, rule, after_batch)
+    _each_batch(
+        run,
+        ctx,
+        {rule: found[rule] for rule in rules.MARK_RULES},
+        lambda rule, batch: gc_services.gc_mark_batch(
+            run, ctx, rule=rule, batch=batch, actor=actor
+        ),
+        after_batch,
+    )
 
 
 def _superseded(
     run: GcRun, ctx: rules.Context, actor: Actor, after_batch: AfterBatch | None
 ) -> None:
-    rule = rules.SUPERSEDED
-    found = rules.superseded_classify(ctx)
-    for batch in _batches(run, rule, found, ctx.policy.gc_batch_size):
-        gc_services.gc_superseded_batch(run, ctx, batch=batch, actor=actor)
-        _after(run, rule, after_batch)
+    _each_batch(
+        run,
+        ctx,
+        {rules.SUPERSEDED: rules.superseded_classify(ctx)},
+        lambda _, batch: gc_services.gc_superseded_batch(
+            run, ctx, batch=batch, actor=actor
+        ),
+        after_batch,
+    )
 
 
 def _scan(
@@ -201,11 +229,15 @@ def _scan(
 def _hard_delete(
     run: GcRun, ctx: rules.Context, actor: Actor, after_batch: AfterBatch | None
 ) -> None:
-    rule = rules.HARD_DELETE
-    found = rules.hard_delete_classify(ctx)
-    for batch in _batches(run, rule, found, ctx.policy.gc_batch_size):
-        gc_services.gc_hard_delete_batch(run, ctx, batch=batch, actor=actor)
-        _after(run, rule, after_batch)
+    _each_batch(
+        run,
+        ctx,
+        {rules.HARD_DELETE: rules.hard_delete_classify(ctx)},
+        lambda _, batch: gc_services.gc_hard_delete_batch(
+            run, ctx, batch=batch, actor=actor
+        ),
+        after_batch,
+    )
 
 
 def _dry_run(
