@@ -1089,11 +1089,13 @@ SUBSTITUTION_MAX_WORDS = 3
 _PREPOSITIONS = _SLOT_OPENERS - _DETERMINERS
 
 
-def _tokens(text: str) -> list[str]:
-    return [m.group(0) for m in _WORD.finditer(canonical_text(text))]
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[str, ...]:
+    """Return the words of `text`'s canonical form (a tuple: it is cached)."""
+    return tuple(m.group(0) for m in _WORD.finditer(canonical_text(text)))
 
 
-def _verb_index(tokens: list[str]) -> int:
+def _verb_index(tokens: tuple[str, ...]) -> int:
     """Return the index of the word that ends the subject, or -1."""
     for i, token in enumerate(tokens):
         word = token[:-2] if token.endswith("'s") else token
@@ -1351,7 +1353,7 @@ def _pronoun_opens(text: str) -> bool:
     return bool(tokens) and tokens[0].lower() in _PRONOUNS
 
 
-def _agent_swap(a: list[str], b: list[str]) -> bool:
+def _agent_swap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Return whether two statements give the same verb to different agents.
 
     "John thanked Maria" / "Maria thanked John": the same words, another
