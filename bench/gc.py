@@ -211,7 +211,7 @@ def explain(tenant) -> dict[str, str]:
     from django.db import connection, transaction
     from django.utils import timezone
 
-    from memory_core.gc import rules
+    from memory_core.lifecycle.gc import rules
     from memory_core.policy import policy_for
 
     ctx = rules.Context(tenant.id, timezone.now(), policy_for(tenant))
@@ -252,7 +252,7 @@ def explain(tenant) -> dict[str, str]:
 
 def one(n: int) -> dict:
     configure_fresh()
-    from memory_core.gc.runs import gc_run_execute
+    from memory_core.lifecycle.gc.runs import gc_run_execute
 
     loaded = load(n)
     tenant = loaded.pop("tenant")

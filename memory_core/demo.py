@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from audit.services import Actor
 from memory_core.auth import hash_secret
-from memory_core.gc.runs import gc_run_execute
+from memory_core.lifecycle.gc.runs import gc_run_execute
 from memory_core.models import (
     Agent,
     AgentToken,

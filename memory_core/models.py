@@ -305,7 +305,7 @@ class MemoryItem(models.Model):
     )
     created_at = models.DateTimeField()
     updated_at = models.DateTimeField()
-    # Garbage collection (memory_core/gc/README.md).
+    # Garbage collection (memory_core/lifecycle/gc/README.md).
     expired_at = models.DateTimeField(
         null=True, blank=True, help_text="When GC expired it (phase 1)."
     )
@@ -918,7 +918,7 @@ class GcRun(models.Model):
 
     A real run commits batch by batch; `progress` says which rules are done
     and where the current one stands, so a run whose worker died is picked up
-    by the next one (memory_core/gc/README.md).
+    by the next one (memory_core/lifecycle/gc/README.md).
     """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)

@@ -676,7 +676,7 @@ class Policy:
     )
 
     # Garbage collection and hygiene (000 §4 and §6, 003 §12.7, 001); see
-    # memory_core/gc/README.md for each rule's formula.
+    # memory_core/lifecycle/gc/README.md for each rule's formula.
     gc_batch_size: int = setting(
         2000,
         label="Memories per clean-up batch",

@@ -352,9 +352,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "approvals.erasure.resume_stalled",
         "schedule": 60.0,
     },
-    # Garbage collection and hygiene (memory_core/GC.md): hourly, since the
-    # session layer's idle limit is one hour (003 §12.7.3); a tick that finds
-    # its tenant's run still going is a no-op, and a dead run is resumed.
+    # Garbage collection and hygiene (memory_core/lifecycle/gc/README.md):
+    # hourly, since the session layer's idle limit is one hour (003 §12.7.3);
+    # a tick that finds its tenant's run still going is a no-op, and a dead
+    # run is resumed.
     "gc-all-tenants": {
         "task": "memory_core.gc.run_all",
         "schedule": 3600.0,

@@ -9,10 +9,10 @@ from django.db import OperationalError
 from django.utils.dateparse import parse_datetime
 
 from memory_core.embeddings import EmbeddingError
-from memory_core.gc.runs import SYSTEM as GC_SYSTEM
-from memory_core.gc.runs import gc_run_execute
-from memory_core.gc.selectors import gc_tenants_due
 from memory_core.health import WORKER, heartbeat_record, heartbeats_prune
+from memory_core.lifecycle.gc.runs import SYSTEM as GC_SYSTEM
+from memory_core.lifecycle.gc.runs import gc_run_execute
+from memory_core.lifecycle.gc.selectors import gc_tenants_due
 from memory_core.lifecycle.retention import retention_enforce_all
 from memory_core.models import WriteRequest
 from memory_core.retrieval import access_record

@@ -23,8 +23,8 @@ from django.views.decorators.http import require_GET, require_POST
 from approvals.forms import ReasonForm
 from memory_core.access import member_required
 from memory_core.exceptions import DomainError, Forbidden, Invalid, NotFound
-from memory_core.gc import selectors as gc_selectors
 from memory_core.htmx import render_page
+from memory_core.lifecycle.gc import selectors as gc_selectors
 from memory_core.models import Tenant
 from memory_core.permissions import Capability, can
 from memory_core.policy import policy_for

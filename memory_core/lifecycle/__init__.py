@@ -1,5 +1,6 @@
-"""Forgetting: expiry, deletion, retention, the write fence, erasure mechanics.
+"""Forgetting: expiry, deletion, retention, the write fence, GC, erasure mechanics.
 
-See README.md in this package. Garbage collection stays in `memory_core/gc/`
-and the erasure request workflow in `approvals/erasure/`.
+See README.md in this package; garbage collection is the `gc` subpackage
+(its README has each rule's formula), and the erasure request workflow is
+`approvals/erasure/`.
 """

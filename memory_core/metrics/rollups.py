@@ -26,7 +26,7 @@ from django.db.models import Count, Q
 from django.db.models.functions import TruncHour
 from django.utils import timezone
 
-from memory_core.gc.rules import ITEMS, STALENESS_SCORE, Context
+from memory_core.lifecycle.gc.rules import ITEMS, STALENESS_SCORE, Context
 from memory_core.lock_objects import rows_lock
 from memory_core.metrics.models import Rollup, RollupCursor, RollupKind
 from memory_core.models import Tenant, WriteRequest
@@ -270,7 +270,7 @@ def _retention_rows(tenant: Tenant, start: datetime) -> list[Rollup]:
     ]
 
 
-# The same score GC marks by (000 §6, memory_core/gc/rules.py), over every
+# The same score GC marks by (000 §6, memory_core/lifecycle/gc/rules.py), over every
 # active memory, in ten bins of 0.1.
 STALENESS_SQL = f"""
     SELECT width_bucket(least(greatest({STALENESS_SCORE}, 0.0), 0.999999),

@@ -1,7 +1,7 @@
 """Garbage collection: GcRun, the items' GC fields, and the indexes GC's scans use.
 
 The indexes are partial and database-only (RunSQL), each for one scan of
-memory_core/gc/rules.py (plans in memory_core/GC.md):
+memory_core/lifecycle/gc/rules.py (plans in memory_core/lifecycle/gc/README.md):
 
 - `memory_version_draft_idx`: "does this item have a draft?" (never collect
   an item with a write awaiting review), a handful of rows per tenant;

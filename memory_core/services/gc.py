@@ -1,10 +1,10 @@
 """Garbage collection's audited writes: a run's row and batches, recovery, requests.
 
-A run (`memory_core.gc.runs`, the job) classifies and loops; each of its
+A run (`memory_core.lifecycle.gc.runs`, the job) classifies and loops; each of its
 writes is one function here, in its own durable transaction with its audit
 event: the claim (start or resume), each batch (the rows it changes, the
 run's counts and cursor, one event for the batch), completion, failure, and
-a dry run's record. The reads are `memory_core.gc.selectors`.
+a dry run's record. The reads are `memory_core.lifecycle.gc.selectors`.
 
 Recovery, like a rollback (memory_core/services/curation.py), appends a
 version: an active copy of the expired head from now, so the expired range
@@ -30,9 +30,9 @@ from django.utils import timezone
 from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_events_record
 from memory_core.exceptions import Invalid, NotFound, StateConflict
-from memory_core.gc import contradictions, rules
-from memory_core.gc.selectors import grace_ends_at
 from memory_core.lifecycle.deletion import items_hard_delete
+from memory_core.lifecycle.gc import contradictions, rules
+from memory_core.lifecycle.gc.selectors import grace_ends_at
 from memory_core.lock_objects import memory_item_lock, memory_version_lock, rows_lock
 from memory_core.models import (
     GcRun,
@@ -152,7 +152,7 @@ def gc_dry_run_request(*, tenant: Tenant, user: User) -> None:
         )
 
 
-# A run's writes (memory_core.gc.runs calls them; the lock is the run's).
+# A run's writes (memory_core.lifecycle.gc.runs calls them; the lock is the run's).
 
 
 def _run_event(action: str, run: GcRun, **metadata: Any) -> AuditEntry:

@@ -10,10 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from audit.models import AuditEvent
-from memory_core.gc.runs import gc_run_execute
+from memory_core.lifecycle.gc.runs import gc_run_execute
 from memory_core.models import GcRun, MemoryItem, Role
 from tests.factories import make_member
-from tests.memory_core.test_gc import NoJudge, stored
+from tests.memory_core.lifecycle.test_gc import NoJudge, stored
 
 pytestmark = pytest.mark.django_db
 DAY = timedelta(days=1)

@@ -82,9 +82,9 @@ def seed(base_url: str) -> dict[str, str]:
     """Fill one tenant with something for every page; return the object ids."""
     from approvals.erasure.requests import erasure_execute, erasure_file
     from approvals.models import ErasureRequest
-    from memory_core.gc.runs import gc_run_execute
+    from memory_core.lifecycle.gc.runs import gc_run_execute
     from memory_core.views import PAGE_SIZE
-    from tests.memory_core.test_gc import NoJudge, stored
+    from tests.memory_core.lifecycle.test_gc import NoJudge, stored
 
     tenant = make_tenant(SLUG, scopes=(SCOPE,))
     make_tenant("other-tenant")

@@ -18,7 +18,7 @@ from memory_core.models import MemoryItem
 from tests.browser.conftest import ARTIFACTS_ROOT
 from tests.browser.test_curation_journeys import log_in, page  # noqa: F401
 from tests.factories import make_member, make_tenant
-from tests.memory_core.test_gc import NoJudge, stored
+from tests.memory_core.lifecycle.test_gc import NoJudge, stored
 
 ARTIFACTS = ARTIFACTS_ROOT / "gc"
 SCOPE = "/org/curation/user/1/"
@@ -30,7 +30,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def setup(live_server, transactional_db):
-    from memory_core.gc.runs import gc_run_execute
+    from memory_core.lifecycle.gc.runs import gc_run_execute
 
     tenant = make_tenant("curation", scopes=(SCOPE,))
     make_member(tenant, username="carla", password="carla-pass-1")

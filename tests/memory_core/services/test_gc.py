@@ -1,7 +1,7 @@
 """GC's service: recovering an expired memory within the grace period.
 
 A run's batches, rules and phases are tested through the job, in
-tests/memory_core/test_gc.py.
+tests/memory_core/lifecycle/test_gc.py.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from memory_core.exceptions import Forbidden, StateConflict
 from memory_core.models import MemoryItem, MemoryVersion, Role
 from memory_core.services.gc import memory_recover
 from tests.factories import make_member
-from tests.memory_core.test_gc import DAY, run, status, stored
+from tests.memory_core.lifecycle.test_gc import DAY, run, status, stored
 
 
 def test_recovery_within_grace_restores_a_new_version(tenant):

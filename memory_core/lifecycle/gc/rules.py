@@ -8,7 +8,7 @@ batch statement re-checks the rule's predicate on rows it locks with
 `FOR UPDATE SKIP LOCKED`, so a row pinned, read or rewritten since the scan
 is left alone, and a row another transaction holds is left for the next run.
 
-Formulas and seed citations: memory_core/GC.md.
+Formulas and seed citations: memory_core/lifecycle/gc/README.md.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from django.db import connection
 from django.utils import timezone
 
 from audit.services import Actor
-from memory_core.gc import contradictions, rules
+from memory_core.lifecycle.gc import contradictions, rules
 from memory_core.metrics import instruments
 from memory_core.models import GcRun, Tenant
 from memory_core.pipeline.judges import Judge, get_judge

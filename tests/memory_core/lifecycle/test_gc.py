@@ -18,8 +18,8 @@ from django.utils import timezone
 from audit.models import AuditEvent
 from audit.services import audit_chain_verify
 from memory_core.exceptions import StateConflict
-from memory_core.gc import rules
-from memory_core.gc.runs import gc_run_execute
+from memory_core.lifecycle.gc import rules
+from memory_core.lifecycle.gc.runs import gc_run_execute
 from memory_core.models import (
     Conflict,
     ConflictPairAllowance,

@@ -26,7 +26,7 @@ from memory_core.models import (
 )
 from memory_core.tasks import gc_run_task
 from tests.conftest import WorkerProcess, wait_for
-from tests.memory_core.test_gc import stored
+from tests.memory_core.lifecycle.test_gc import stored
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
 ITEMS = 8
