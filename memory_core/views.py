@@ -200,11 +200,22 @@ def memory_detail(
     request: HttpRequest, tenant: Tenant, item_id: uuid.UUID
 ) -> HttpResponse:
     """Show one memory: fields, versions and their diffs, log, provenance, notes."""
+    return memory_page(request, tenant=tenant, item_id=item_id)
+
+
+def memory_page(
+    request: HttpRequest, *, tenant: Tenant, item_id: uuid.UUID, **extra: Any
+) -> HttpResponse:
+    """Render the memory page (whole, or its detail block for htmx).
+
+    The one place the page is rendered: the curation actions (approvals)
+    answer with it too, passing a notice or an action's error in `extra`.
+    """
     return render_page(
         request,
         "memory_core/memory_detail.html",
         "detail",
-        memory_detail_context(request, tenant=tenant, item_id=item_id),
+        memory_detail_context(request, tenant=tenant, item_id=item_id, **extra),
     )
 
 

@@ -38,7 +38,7 @@ from memory_core.models import ConflictStatus, Layer, Scope, Tenant, ancestor_pa
 from memory_core.permissions import Capability, can
 from memory_core.selectors import parse_uuid, scope_list
 from memory_core.services import conflicts, curation
-from memory_core.views import choice, memory_detail_context
+from memory_core.views import choice, memory_page
 
 PAGE_SIZE = 50
 
@@ -78,10 +78,7 @@ def _memory_action(
     def page(**extra: Any) -> HttpResponse:
         if "action_error" in extra:
             extra |= {"failed_action": name, "form": form}
-        context = memory_detail_context(
-            request, tenant=tenant, item_id=item_id, **extra
-        )
-        return render_page(request, "memory_core/memory_detail.html", "detail", context)
+        return memory_page(request, tenant=tenant, item_id=item_id, **extra)
 
     try:
         if not form.is_valid():
