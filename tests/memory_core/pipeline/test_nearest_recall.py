@@ -8,6 +8,7 @@ from django.utils import timezone
 from memory_core.hashing import sha256
 from memory_core.models import MemoryItem, MemoryVersion, Scope, VersionStatus
 from memory_core.pipeline.lookups import nearest_active_versions, nearest_queryset
+from tests.conftest import as_owner
 from tests.factories import make_tenant
 
 K = 10
@@ -57,6 +58,11 @@ def seed(tenant, scopes, per_scope, rng):
 
 @pytest.mark.django_db
 def test_filtered_hnsw_recall_matches_exact_search():
+    # Earlier tests' rolled-back versions stay in the graph as dead elements
+    # until a vacuum (autovacuum, in production) and the walk pays for them:
+    # after a few hundred tests recall fell from 0.99 to 0.94. Measure the
+    # graph itself, built from live rows only.
+    as_owner("REINDEX INDEX memory_version_embedding_hnsw")
     rng = np.random.default_rng(7)
     acme = make_tenant("acme", scopes=("/org/acme/user/1/", "/org/acme/user/2/"))
     globex = make_tenant("globex", scopes=("/org/globex/user/1/",))
