@@ -9,6 +9,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from memory_core.pipeline.judges import HttpJudge, RuleJudge, get_judge
+from tests.conftest import wait_for
 
 # (existing statement, new statement, contradicts, detector when it does).
 # Non-contradictions share most of their words with their partner.
@@ -426,14 +427,15 @@ def judge_url():
     ],
 )
 def test_http_judge(judge_url, hypothesis, contradicts, detector):
-    judge = HttpJudge(url=judge_url, timeout=0.2)
+    # Only the slow answer (0.5 s) is meant to outlast the timeout; a short
+    # timeout for every case failed under CI load before the server answered.
+    judge = HttpJudge(url=judge_url, timeout=0.2 if hypothesis == "slow" else 5)
     judgement = judge.judge("The user likes tea.", hypothesis)
     assert (judgement.contradicts, judgement.detector) == (contradicts, detector)
     assert judgement.reason
-    assert JudgeHandler.received[-1] == {
-        "premise": "The user likes tea.",
-        "hypothesis": hypothesis,
-    }
+    sent = {"premise": "The user likes tea.", "hypothesis": hypothesis}
+    # The slow request times out on the client; the server may record it later.
+    wait_for(lambda: JudgeHandler.received and JudgeHandler.received[-1] == sent)
 
 
 def test_http_judge_unreachable_or_unset():
