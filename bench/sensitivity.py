@@ -30,6 +30,8 @@ PROBES = (
     "blind6",
     "blind7",
     "blind8",
+    "tune9",
+    "blind9",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
