@@ -23,6 +23,7 @@ import importlib
 import itertools
 import json
 import random
+import re
 import string
 import uuid
 from pathlib import Path
@@ -1472,8 +1473,30 @@ CLEAN = [
 ]
 
 
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# A number-like span: digits and capitals with the separators ids use.
+NUMBER_LIKE = re.compile(r"[+(]?[0-9A-Z][0-9A-Z .\-/()]*[0-9A-Z]")
+
+
+def pii_value(text: str) -> str:
+    """Return the personal datum in a PII text (the bench checks it is covered).
+
+    The email, or else the longest number-like span with five digits or more.
+    """
+    email = EMAIL.search(text)
+    if email:
+        return email.group()
+    spans = [
+        m.group().strip(" .-/()")
+        for m in NUMBER_LIKE.finditer(text)
+        if sum(c.isdigit() for c in m.group()) >= 5
+    ]
+    assert spans, f"no value in {text!r}"
+    return max(spans, key=len)
+
+
 def record(text: str, label: str, kind: str, template: str) -> dict:
-    return {
+    row = {
         "text": text,
         "label": label,
         "kind": kind,
@@ -1481,6 +1504,9 @@ def record(text: str, label: str, kind: str, template: str) -> dict:
         "probe": PROBE,
         "id": hashlib.sha256(text.encode()).hexdigest()[:16],
     }
+    if label == "pii":
+        row["value"] = pii_value(text)
+    return row
 
 
 def build() -> list[dict]:
