@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
-from memory_core.pipeline import judges, lexicon
+from memory_core.pipeline import judges, lexicon, wordnet
 
 # Known synonyms and abbreviations, read as the canonical form on the right.
 SYNONYMS = {
@@ -539,6 +539,9 @@ class Reading:
     # *pipeline*", "the user's *dog*"), not which one (a possessor, a
     # qualifier, an item's number, a name): a restatement may drop them.
     weak: set[str] = field(default_factory=set)
+    # The word each stem was read from, lower case ("bikes" for "bik"): what
+    # WordNet is asked about (`_wordnet_links`).
+    lemmas: dict[str, str] = field(default_factory=dict)
 
 
 # Content words of no known role each side of a near paraphrase may have.
@@ -871,6 +874,7 @@ def read(text: str) -> Reading:
         )
         if weak:
             reading.weak.add(stem)
+        reading.lemmas.setdefault(stem, lower)
         # A word seen twice keeps its strongest role.
         if reading.words.get(stem) not in ("value", "relation"):
             reading.words[stem] = role
@@ -960,6 +964,9 @@ class Comparison:
     word_swap: bool = False
     pronoun_subject: bool = False
     typed_shared: bool = False
+    # Own words read as the other side's by WordNet (`_wordnet_links`):
+    # (the premise's word, the hypothesis's word), "lift" / "elevator".
+    synonyms: tuple[tuple[str, str], ...] = ()
 
     def roles(self, side: Mapping[str, str]) -> set[str]:
         return set(side.values())
@@ -1381,10 +1388,27 @@ def _agent_swap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 # (bench/PERF.md). The `Comparison` is frozen and its mappings read-only.
 @lru_cache(maxsize=4096)
 def compare(premise: str, hypothesis: str) -> Comparison:
-    """Compare two statements word by word, by role."""
+    """Compare two statements word by word, by role.
+
+    An own word of the hypothesis that WordNet reads as an own word of the
+    premise (`_wordnet_links`: "lift" / "elevator", "bikes" / "cycles") is
+    read as that word: shared, not a word of its own.
+    """
     a, b = read(premise), read(hypothesis)
+    links_a, links_b, negation = _wordnet_links(a, b)
+    linked = tuple(
+        sorted(
+            (a.lemmas.get(x, x), b.lemmas.get(y, y))
+            for x in links_a
+            for y in links_b
+            if links_a[x] == links_b[y]
+        )
+    )
+    if links_b:
+        a, b = _relabel(a, links_a, False), _relabel(b, links_b, negation)
     shared = a.words.keys() & b.words.keys()
     return Comparison(
+        synonyms=linked,
         only_a=MappingProxyType({w: r for w, r in a.words.items() if w not in shared}),
         only_b=MappingProxyType({w: r for w, r in b.words.items() if w not in shared}),
         shared=len(shared),
@@ -1430,4 +1454,108 @@ def compare(premise: str, hypothesis: str) -> Comparison:
             if "value" in (a.words[w], b.words[w])
             and {a.kinds.get(w), b.kinds.get(w)} - {"name", "person", None}
         ),
+    )
+
+
+# Roles of own words WordNet may match: not a relation ("wife"), not a
+# typed value.
+_LINKED_ROLES = frozenset({"unknown", "entity", "frame", "value"})
+_WORDNET_WORD = re.compile(r"^[a-z]{3,}$")
+
+
+def _linkable(reading: Reading, stem: str, shared: set[str]) -> str | None:
+    """Return the word WordNet may be asked about for `stem`, or None."""
+    if stem in shared or reading.words[stem] not in _LINKED_ROLES:
+        return None
+    kind = reading.kinds.get(stem)
+    if kind in _UPPER_KINDS or (kind and kind[:1] in "TDOQ" and kind != "month"):
+        return None
+    word = reading.lemmas.get(stem, "")
+    if not _WORDNET_WORD.match(word) or word in judges.STOPWORDS:
+        return None
+    if word in _PERSON_SUBJECT or word in _DETERMINERS or word in RELATIONS:
+        return None
+    return word
+
+
+def _wordnet_links(
+    a: Reading, b: Reading
+) -> tuple[dict[str, str], dict[str, str], bool]:
+    """Return the own stems of each side WordNet reads as the other's.
+
+    ({stem of a: its new stem}, {stem of b: its new stem}, negation):
+    - own words of each side that share a synset among their first senses
+      or are derived one from the other (`wordnet.related`: "elevator" /
+      "lift", "cycles" / "bikes", "editor" / "edit"), each linked once, not
+      two antonyms ("open" / "close");
+    - a word whose gloss names two or more own words of the other side
+      (`wordnet.defines`: "left-handed", "using … the left hand", is "left"
+      and "hand"; "vegetarian", "… eats no meat", is "eat" and "meat"). One
+      word's gloss names its hypernym and its siblings too ("blue": "… between
+      green and violet"), so one word of the other side is not enough.
+    `negation` is true when the gloss names those words under a negation:
+    the other side's negation is the gloss's ("does not eat meat").
+    """
+    shared = a.words.keys() & b.words.keys()
+    own_a = [(s, w) for s in a.words if (w := _linkable(a, s, shared))]
+    own_b = [(s, w) for s in b.words if (w := _linkable(b, s, shared))]
+    links_a: dict[str, str] = {}
+    links_b: dict[str, str] = {}
+    for stem_b, word_b in own_b:
+        for stem_a, word_a in own_a:
+            if stem_a in links_a:
+                continue
+            if wordnet.related(word_a, word_b) and word_b not in wordnet.antonyms(
+                word_a
+            ):
+                links_a[stem_a] = links_b[stem_b] = stem_a
+                break
+    negation = False
+    for defining, others, mine, theirs in (
+        (own_a, own_b, links_a, links_b),
+        (own_b, own_a, links_b, links_a),
+    ):
+        for stem, word in defining:
+            if stem in mine:
+                continue
+            named = {
+                other_stem: wordnet.defines(word, other_word)
+                for other_stem, other_word in others
+                if other_stem not in theirs
+            }
+            named = {k: v for k, v in named.items() if v}
+            if len(named) < GLOSS_MIN_WORDS:
+                continue
+            mine[stem] = stem
+            for other_stem, sign in named.items():
+                theirs[other_stem] = stem
+                negation = negation or sign < 0
+    return links_a, links_b, negation
+
+
+# A gloss links a word to this many words of the other side at least.
+GLOSS_MIN_WORDS = 2
+
+
+def _relabel(reading: Reading, links: dict[str, str], negation: bool) -> Reading:
+    """Return `reading` with its stems renamed by `links` (a copy); with
+    `negation`, its negation read off ("does not eat meat" is "vegetarian")."""
+
+    def renamed(mapping: dict[str, str]) -> dict[str, str]:
+        return {links.get(k, k): v for k, v in mapping.items()}
+
+    return Reading(
+        words=renamed(reading.words),
+        kinds=renamed(reading.kinds),
+        surface=renamed(reading.surface),
+        negated=reading.negated != negation,
+        addition=reading.addition,
+        multi=reading.multi,
+        single=reading.single,
+        verb=reading.verb,
+        deictic=reading.deictic,
+        episode=reading.episode,
+        attributes=reading.attributes,
+        weak={links.get(w, w) for w in reading.weak},
+        lemmas={links.get(k, k): v for k, v in reading.lemmas.items()},
     )

