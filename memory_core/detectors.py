@@ -94,6 +94,50 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("age Secret Key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,}"),
         ("BitLocker Recovery Key", r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])"),
         ("Private Key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+        # Documented vendor formats (each vendor's token docs).
+        ("Slack Token", r"\bxox[abprse]-[0-9A-Za-z-]{20,}"),
+        ("Slack Token", r"\bxapp-\d-[A-Z0-9]+-\d+-[0-9a-f]{32,}"),
+        ("GitHub Token", r"\bgh[opusr]_[A-Za-z0-9]{36,}"),
+        (
+            "GitLab Token",
+            r"\bgl(?:ptt|dt|rt|cbt|imt|soat|agent|oas|ft)-[A-Za-z0-9_-]{20,}",
+        ),
+        ("GitLab Token", r"\bGR1348941[A-Za-z0-9_-]{20,}"),
+        ("Twilio API Key", r"\bSK[0-9a-f]{32}\b"),
+        ("SendGrid API Key", r"\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b"),
+        ("PyPI Token", r"\bpypi-AgE[A-Za-z0-9_-]{50,}"),
+        ("Square Token", r"\bsq0(?:atp|csp|idp)-[A-Za-z0-9_-]{22,}"),
+        ("Square Token", r"\bEAAA[A-Za-z0-9_-]{60}\b"),
+        ("Azure Storage Key", r"(?i)\bAccountKey=[A-Za-z0-9+/]{80,}={0,2}"),
+        ("Azure SAS", r"\bsig=[A-Za-z0-9%+/]{40,}={0,2}"),
+        ("Vault Token", r"\bhv[sbr]\.[A-Za-z0-9_-]{24,}"),
+        ("Doppler Token", r"\bdp\.(?:st|pt|ct|sa|scim|audit)\.[A-Za-z0-9._-]{40,}"),
+        ("Linear API Key", r"\blin_(?:api|oauth)_[A-Za-z0-9]{40}\b"),
+        ("Postman API Key", r"\bPMAK-[0-9a-f]{24}-[0-9a-f]{34}\b"),
+        ("Databricks Token", r"\bdapi[0-9a-f]{32}(?:-\d)?\b"),
+        ("Grafana Token", r"\b(?:glsa|glc)_[A-Za-z0-9_+/=-]{32,}"),
+        ("New Relic Key", r"\bNR(?:AK|II|JS)-[A-Z0-9]{27}\b"),
+        ("Atlassian API Token", r"\bATATT3[A-Za-z0-9_=-]{40,}"),
+        ("Telegram Bot Token", r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_-]{33}\b"),
+        ("Sentry Token", r"\bsntr[ysu]_[A-Za-z0-9+/=_-]{40,}"),
+        ("Mailchimp Key", r"\b[0-9a-f]{32}-us\d{1,2}\b"),
+        ("Pulumi Token", r"\bpul-[0-9a-f]{40}\b"),
+        ("Terraform Cloud Token", r"\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_-]{60,}"),
+        ("Supabase Token", r"\bsbp_[0-9a-f]{40}\b"),
+        ("Groq API Key", r"\bgsk_[A-Za-z0-9]{48,}"),
+        ("Replicate Token", r"\br8_[A-Za-z0-9]{37,}"),
+        ("Notion Token", r"\b(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})\b"),
+        ("Airtable Token", r"\bpat[A-Za-z0-9]{14}\.[0-9a-f]{64}\b"),
+        ("Mapbox Secret Token", r"\bsk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),
+        ("Fly.io Token", r"\bfo1_[A-Za-z0-9_-]{40,}"),
+        (
+            "Discord Webhook",
+            r"discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{60,}",
+        ),
+        (
+            "Slack Webhook",
+            r"hooks\.slack\.com/(?:services|workflows)/T[A-Z0-9]+/[A-Z0-9]+/[A-Za-z0-9]{20,}",
+        ),
     )
 )
 # `scheme://user:password@host`; the password group is checked for
@@ -652,6 +696,200 @@ def _nearby_secrets(line: str) -> bool:
     return False
 
 
+# Round 4 (tune9): whole classes of credentials without a credential word.
+EMAIL_LIKE_RE = re.compile(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+")
+FORMAT_RE = re.compile(r"%[-+ #0-9.]*[sdrifx(]|\{[\w.]*\}")
+VERSION_LIKE_RE = re.compile(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?")
+
+
+def _random_letters(value: str) -> bool:
+    """Tell random letters of both cases (`kHyQtZIvXviq`) from a name."""
+    uppers = sum(c.isupper() for c in value)
+    lowers = sum(c.islower() for c in value)
+    return (
+        len(value) >= 10
+        and value.isalpha()
+        and uppers >= 3
+        and lowers >= 3
+        and not CAMEL_CASE_RE.match(value)
+        and _mean_run_length(value) <= 2.5
+    )
+
+
+def _is_password_like(value: str) -> bool:
+    """Tell a value that looks chosen as a password from any other argument.
+
+    Used where the place says "credential" but no word does: a positional
+    argument of a connect call, `user / value` in prose, `-u u -p value`.
+    At least 8 characters, strong (`_is_strong`) or random letters of both
+    cases; not a placeholder, template, format string, path, URL, email,
+    DN or DSN, version or number.
+    """
+    value = value.rstrip(".,;:")
+    if len(value) < 8 or len(value) > 128 or _is_placeholder(value):
+        return False
+    if TEMPLATE_RE.search(value) or FORMAT_RE.search(value):
+        return False
+    if "://" in value or EMAIL_LIKE_RE.fullmatch(value):
+        return False
+    if any(mark in value for mark in ("=", "/", "\\", "${")) or value[0] in "$~":
+        return False
+    if VERSION_LIKE_RE.fullmatch(value):
+        return False
+    return _is_strong(value) or _random_letters(value)
+
+
+# `new mysqli('db', 'app', '…', 'shop')`, `DriverManager.getConnection(url,
+# "sa", "…")`, `FTP(host, user, '…')`, `smtp.PlainAuth("", user, "…", host)`:
+# a quoted argument of a connect or login call that looks like a password.
+CONNECT_CALL_RE = re.compile(
+    r"(?i)(?:\b(?:mysqli(?:_connect|_real_connect)?|PDO|\w*connect\w*|"
+    r"get_?connection|FTP(?:_TLS)?|SFTP|SMTP(?:_SSL)?|IMAP4(?:_SSL)?|POP3(?:_SSL)?|"
+    r"Sequelize|\w*Auth(?:entication)?|\w*bind(?:_s)?|(?:Strict)?Redis|"
+    r"log_?in|sign_?in|authenticate|getSession|Credentials?)\s*\(|"
+    r"\bNet::\w+\.(?:new|start)\s*\()"
+    r"(?P<args>[^\n]*)"
+)
+QUOTED_ARG_RE = re.compile(r"(?P<q>['\"])(?P<value>[^'\"\n]*)(?P=q)")
+# `"app:…@tcp(db:3306)/shop"` (Go's MySQL DSN), `user:…@host` without a scheme.
+DSN_CREDENTIALS_RE = re.compile(
+    r"[\"'](?P<user>[\w.-]+):(?P<value>[^\s@'\"/]{4,})@(?:tcp|unix)?\(?[\w.-]+"
+)
+# Password flags after a user flag, any tool: `rdesktop -u admin -p …`,
+# `evil-winrm … -u svc -p '…'`, `xfreerdp /u:admin /p:…`, `psexec -u … -p …`,
+# `mosquitto_pub -u sensor -P …`, `influx -username admin -password '…'`.
+CLI_USER_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(pattern)
+    for pattern in (
+        r"(?:^|\s)(?:-u|-U|-l|--?user(?:name)?|/u(?:ser)?:)[\s=]*\S+[^\n|;]*?"
+        r"\s(?:-p|-P|-pw|--?pass(?:word)?|/p(?:assword)?:)[\s=:]*" + _ARG.format("v"),
+        r"(?:^|\s)(?:-p|-P|-pw|/p:)\s*" + _ARG.format("v") + r"[^\n|;]*?"
+        r"\s(?:-u|-U|/u:)[\s=]*\S+",
+        r"\blftp\b[^\n|;]*?\s-u\s+[^\s,]+," + _ARG.format("v"),
+        r"\bsmbclient\s+//\S+\s+(?!-)" + _ARG.format("v"),
+        r"\bmysqladmin\b[^\n|;]*?\spassword\s+" + _ARG.format("v"),
+        r"\bnmcli\b[^\n|;]*?\s(?:password|wifi-sec\.psk|802-11-wireless-security\.psk)"
+        r"\s+" + _ARG.format("v"),
+        r"(?i)\bsudo\b[^\n]{0,20}?\b(?:with|using|pw|password|pass)\s*:?\s+"
+        + _ARG.format("v"),
+    )
+)
+# A new key's passphrase: `ssh-keygen … -N '…'`.
+KEYGEN_PASSPHRASE_RE = re.compile(
+    r"\bssh-keygen\b[^\n|;]*?\s-[NP]\s*" + _ARG.format("v")
+)
+# `use postgres / …`, `login: bob / …`, `jenkins: ci-bot / …`: a name, a
+# slash between spaces, and a value that looks like a password.
+USER_SLASH_VALUE_RE = re.compile(
+    r"(?<![\w/.@:-])(?P<user>[A-Za-z_][\w.@+-]{1,40})\s+/\s+[\"'`]?"
+    r"(?P<value>[^\s\"'`,;()]{8,})"
+)
+# `vpnuser:…`, `bob:…` in prose: a lower-case name, a colon, no spaces.
+USER_COLON_VALUE_RE = re.compile(
+    r"(?<![\w/.@:%#-])(?P<user>[a-z][a-z0-9._-]{1,30}):(?P<value>[^\s\"'`,;:/@()]{8,})"
+    r"(?![\w:/@])"
+)
+NOT_USER_NAMES = {
+    "sha1", "sha256", "sha384", "sha512", "md5", "base64", "data", "urn", "arn",
+    "mailto", "http", "https", "ftp", "tel", "sip", "file", "git", "ssh", "s3",
+    "gs", "docker", "image", "tag", "ref", "refs", "commit", "id", "key", "name",
+    "type", "kind", "host", "port", "path", "version", "ver", "v", "step", "stage",
+    "feat", "fix", "chore", "docs", "note", "todo", "re", "fw", "fwd", "subject",
+}  # fmt: skip
+# Recovery and backup code lists: a name, then three or more codes.
+RECOVERY_CUE_RE = re.compile(
+    r"(?i)\b(?:recovery|backup|emergency|scratch|one-?time|single-use|2fa|mfa|"
+    r"otp|two-factor|2-step)\s+(?:codes?|keys?)\b|\bcodes?\s+(?:de\s+)?(?:secours|"
+    r"récupération|recuperaci[óo]n|respaldo|recupera[çc][ãa]o)\b|"
+    r"\b(?:wiederherstellungs|backup-|notfall|sicherungs)codes?\b"
+)
+RECOVERY_CODE_RE = re.compile(
+    r"(?<![\w-])(?:[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|\d{3,5} \d{3,5}|"
+    r"[A-Za-z0-9]{6,12})(?![\w-])"
+)
+RECOVERY_WINDOW = 400
+# A TOTP seed: `2FA setup key: jbsw y3dp …`, `TOTP secret JBSWY3DPEHPK3PXP`.
+TOTP_SEED_RE = re.compile(
+    r"(?i)\b(?:totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|google auth\w*)\b"
+    r"[^\n]{0,50}?\b(?:seed|secret|key|setup key)\b[^\n:=]{0,40}?"
+    r"(?:[:=]|\bis\b)?[^\n:=]{0,20}?[:=]?\s*[\"'`]?"
+    r"(?P<value>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,}=*|[A-Za-z2-7]{16,}=*)(?![\w])"
+)
+
+
+def _recovery_codes(text: str) -> Iterator[int]:
+    """Yield the line of each list of recovery or backup codes in `text`.
+
+    Three or more code-shaped tokens with a digit (`4f9k-2j8d`, `3657 0154`,
+    `mkhejo7d`) within a few lines after the name; not a format such as
+    `xxxx-xxxx`.
+    """
+    for cue in RECOVERY_CUE_RE.finditer(text):
+        window = text[cue.end() : cue.end() + RECOVERY_WINDOW]
+        codes = {
+            m.group()
+            for m in RECOVERY_CODE_RE.finditer(window)
+            if any(c.isdigit() for c in m.group())
+            and (
+                any(c.isalpha() for c in m.group())
+                or " " in m.group()
+                or "-" in m.group()
+            )
+            and not VERSION_LIKE_RE.fullmatch(m.group())
+        }
+        long_key = any(
+            m.group().count("-") >= 3 for m in RECOVERY_CODE_RE.finditer(window[:80])
+        )
+        if len(codes) >= 3 or long_key:
+            yield text.count("\n", 0, cue.start()) + 1
+
+
+def _is_totp_seed(value: str) -> bool:
+    compact = value.replace(" ", "").rstrip("=").upper()
+    return (
+        len(compact) >= 16
+        and any(c in "234567" for c in compact)
+        and sum(c.isalpha() for c in compact) >= 8
+        and not _is_placeholder(value)
+    )
+
+
+def _classless_secrets(line: str) -> Iterator[str]:
+    """Credentials named by their place, not by a word (round 4)."""
+    for match in CONNECT_CALL_RE.finditer(line):
+        if any(
+            _is_password_like(m.group("value"))
+            for m in QUOTED_ARG_RE.finditer(match.group("args"))
+        ):
+            yield "Positional Password"
+            break
+    for match in DSN_CREDENTIALS_RE.finditer(line):
+        value = match.group("value")
+        if not _is_placeholder(value) and not value.startswith("$"):
+            yield "Basic Auth Credentials"
+    for pattern in CLI_USER_PASSWORD_RES:
+        for match in pattern.finditer(line):
+            if _is_password_like(_cli_password(match)):
+                yield "Command-Line Password"
+    for match in KEYGEN_PASSPHRASE_RE.finditer(line):
+        value = _cli_password(match)
+        if len(value) >= 4 and not _is_placeholder(value):
+            yield "Command-Line Password"
+    for match in USER_SLASH_VALUE_RE.finditer(line):
+        if _is_password_like(match.group("value")) and not _is_password_like(
+            match.group("user")
+        ):
+            yield "Secret Keyword"
+    for match in USER_COLON_VALUE_RE.finditer(line):
+        if match.group("user") not in NOT_USER_NAMES and _is_password_like(
+            match.group("value")
+        ):
+            yield "Secret Keyword"
+    for match in TOTP_SEED_RE.finditer(line):
+        if _is_totp_seed(match.group("value")):
+            yield "TOTP Seed"
+
+
 def _cli_password(match: re.Match[str]) -> str:
     return next((v for k, v in match.groupdict().items() if v and k[0] in "vw"), "")
 
@@ -675,6 +913,8 @@ def _line_secrets(line: str) -> Iterator[str]:
             if MAC_ADDRESS_RE.fullmatch(match.group().strip()):
                 continue  # `3C:52:82:1A:7F:09` is no `.pgpass` line
             value = _cli_password(match)
+            if match.groupdict().get("wb") and not _is_password_like(value):
+                continue  # `mysql -u root -p shop`: -p prompts, shop is the db
             if len(value) >= 4 and not _is_placeholder(value):
                 yield "Command-Line Password"
     for match in XML_SECRET_RE.finditer(line):
@@ -725,6 +965,7 @@ def _line_secrets(line: str) -> Iterator[str]:
             yield "Secret Keyword"
     if _nearby_secrets(line):
         yield "Secret Keyword"
+    yield from _classless_secrets(line)
     for match in QUOTED_PASSPHRASE_RE.finditer(line):
         value = match.group("value")
         if TEMPLATE_RE.search(value):
@@ -758,6 +999,10 @@ def find_secrets(text: str) -> list[SecretFinding]:
             findings.setdefault(
                 (secret_type, number), SecretFinding(secret_type, number)
             )
+    for number in _recovery_codes(text):
+        findings.setdefault(
+            ("Recovery Codes", number), SecretFinding("Recovery Codes", number)
+        )
     return list(findings.values())
 
 
