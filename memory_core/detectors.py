@@ -94,6 +94,7 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("age Secret Key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,}"),
         ("BitLocker Recovery Key", r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])"),
         ("Private Key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+        ("PuTTY Private Key", r"\bPrivate-Lines:\s*\d+"),
         # Documented vendor formats (each vendor's token docs).
         ("Slack Token", r"\bxox[abprse]-[0-9A-Za-z-]{20,}"),
         ("Slack Token", r"\bxapp-\d-[A-Z0-9]+-\d+-[0-9a-f]{32,}"),
@@ -739,6 +740,29 @@ def _is_password_like(value: str) -> bool:
     return _is_strong(value) or _random_letters(value)
 
 
+PROSE_WORD_DIGITS_RE = re.compile(r"[A-Z]?[a-z]{3,}\d{2,}")
+
+
+def _is_prose_password(value: str) -> bool:
+    """`_is_password_like`, stricter for prose: no product or model names.
+
+    `Claude3Opus`, `Pixel8Pro`, `Mistral7B` are names; a password in prose
+    has a symbol or separator (`Cedar.thistle91`, `Juniper108$`), reads as
+    random (`Hx7kq2LpZm`, `ZpAGhLZSVgub`), or is a word and a number
+    (`Pumpkin2022`).
+    """
+    value = value.rstrip(".,;:")
+    if not _is_password_like(value):
+        return False
+    if any(c in STRONG_SYMBOLS for c in value) or re.search(
+        r"[A-Za-z0-9][-_.]\w", value
+    ):
+        return True
+    if value.isalpha():
+        return _random_letters(value)
+    return bool(PROSE_WORD_DIGITS_RE.fullmatch(value)) or _mean_run_length(value) <= 1.6
+
+
 # `new mysqli('db', 'app', '…', 'shop')`, `DriverManager.getConnection(url,
 # "sa", "…")`, `FTP(host, user, '…')`, `smtp.PlainAuth("", user, "…", host)`:
 # a quoted argument of a connect or login call that looks like a password.
@@ -766,6 +790,10 @@ CLI_USER_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"(?:^|\s)(?:-p|-P|-pw|/p:)\s*" + _ARG.format("v") + r"[^\n|;]*?"
         r"\s(?:-u|-U|/u:)[\s=]*\S+",
         r"\blftp\b[^\n|;]*?\s-u\s+[^\s,]+," + _ARG.format("v"),
+        # impacket: `domain/user:'…'@target`.
+        r"(?<![\w/])[\w.-]+/[\w.$-]+:" + _ARG.format("v") + r"@[\w.-]+",
+        # `net use Z: \\nas\share … /user:bob`: the password before /user.
+        r"(?i)\bnet\s+use\b[^\n]*?\s(?!/)" + _ARG.format("v") + r"\s+/user:",
         r"\bsmbclient\s+//\S+\s+(?!-)" + _ARG.format("v"),
         r"\bmysqladmin\b[^\n|;]*?\spassword\s+" + _ARG.format("v"),
         r"\bnmcli\b[^\n|;]*?\s(?:password|wifi-sec\.psk|802-11-wireless-security\.psk)"
@@ -783,6 +811,22 @@ KEYGEN_PASSPHRASE_RE = re.compile(
 USER_SLASH_VALUE_RE = re.compile(
     r"(?<![\w/.@:-])(?P<user>[A-Za-z_][\w.@+-]{1,40})\s+/\s+[\"'`]?"
     r"(?P<value>[^\s\"'`,;()]{8,})"
+)
+# `postgres/…`: a service account and its password without spaces.
+SERVICE_USERS = (
+    "postgres|root|admin|administrator|sa|mysql|oracle|system|sys|dbadmin|"
+    "dbuser|deploy|ubuntu|ec2-user|pi|ubnt|guest|user|test|ftp|www-data|"
+    "jenkins|git|elastic|kibana|grafana|rabbit|rabbitmq|redis|mongo|app"
+)
+SERVICE_SLASH_RE = re.compile(
+    rf"(?i)(?<![\w/.:-])(?:{SERVICE_USERS})/(?P<value>[^\s\"'`,;()/]{{8,}})"
+    r"(?![\w/])"
+)
+# `creds for staging are deploy and …`, `login is bob, …`.
+CREDS_PAIR_RE = re.compile(
+    r"(?i)\b(?:creds?|credentials|logins?|account)\b[^\n]{0,40}?"
+    r"(?:\bis\b|\bare\b|:)\s+[\w.@+-]+\s*(?:\band\b|&|,|/|\+)\s*[\"'`]?"
+    r"(?P<value>[^\s\"'`,;]{8,})"
 )
 # `vpnuser:…`, `bob:…` in prose: a lower-case name, a colon, no spaces.
 USER_COLON_VALUE_RE = re.compile(
@@ -807,10 +851,12 @@ RECOVERY_CODE_RE = re.compile(
     r"(?<![\w-])(?:[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|\d{3,5} \d{3,5}|"
     r"[A-Za-z0-9]{6,12})(?![\w-])"
 )
+RECOVERY_DIGITS_RE = re.compile(r"\d{6,10}|\d{3,5} \d{3,5}")
 RECOVERY_WINDOW = 400
 # A TOTP seed: `2FA setup key: jbsw y3dp …`, `TOTP secret JBSWY3DPEHPK3PXP`.
 TOTP_SEED_RE = re.compile(
-    r"(?i)\b(?:totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|google auth\w*)\b"
+    r"(?i)\b(?:totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|google auth\w*|"
+    r"authy|duo|okta verify|aegis|raivo)\b"
     r"[^\n]{0,50}?\b(?:seed|secret|key|setup key)\b[^\n:=]{0,40}?"
     r"(?:[:=]|\bis\b)?[^\n:=]{0,20}?[:=]?\s*[\"'`]?"
     r"(?P<value>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,}=*|[A-Za-z2-7]{16,}=*)(?![\w])"
@@ -829,16 +875,21 @@ def _recovery_codes(text: str) -> Iterator[int]:
         codes = {
             m.group()
             for m in RECOVERY_CODE_RE.finditer(window)
-            if any(c.isdigit() for c in m.group())
-            and (
-                any(c.isalpha() for c in m.group())
-                or " " in m.group()
-                or "-" in m.group()
+            if (
+                any(c.isdigit() for c in m.group())
+                and any(c.isalpha() or c in " -" for c in m.group())
+                and not VERSION_LIKE_RE.fullmatch(m.group().replace(" ", ""))
             )
-            and not VERSION_LIKE_RE.fullmatch(m.group())
+            or RECOVERY_DIGITS_RE.fullmatch(m.group())
         }
-        long_key = any(
-            m.group().count("-") >= 3 for m in RECOVERY_CODE_RE.finditer(window[:80])
+        # One long grouped code right after the name: `recovery key:
+        # R4K2-9XQP-7MZL-…`, `recovery code 9f3k2-8xq7m-2k4pz`.
+        first = RECOVERY_CODE_RE.search(window[:40])
+        long_key = bool(
+            first
+            and first.group().count("-") >= 2
+            and any(c.isdigit() for c in first.group())
+            and any(c.isalpha() for c in first.group())
         )
         if len(codes) >= 3 or long_key:
             yield text.count("\n", 0, cue.start()) + 1
@@ -876,15 +927,19 @@ def _classless_secrets(line: str) -> Iterator[str]:
         if len(value) >= 4 and not _is_placeholder(value):
             yield "Command-Line Password"
     for match in USER_SLASH_VALUE_RE.finditer(line):
-        if _is_password_like(match.group("value")) and not _is_password_like(
+        if _is_prose_password(match.group("value")) and not _is_password_like(
             match.group("user")
         ):
             yield "Secret Keyword"
     for match in USER_COLON_VALUE_RE.finditer(line):
-        if match.group("user") not in NOT_USER_NAMES and _is_password_like(
+        if match.group("user") not in NOT_USER_NAMES and _is_prose_password(
             match.group("value")
         ):
             yield "Secret Keyword"
+    for pattern in (SERVICE_SLASH_RE, CREDS_PAIR_RE):
+        for match in pattern.finditer(line):
+            if _is_prose_password(match.group("value")):
+                yield "Secret Keyword"
     for match in TOTP_SEED_RE.finditer(line):
         if _is_totp_seed(match.group("value")):
             yield "TOTP Seed"
