@@ -433,6 +433,93 @@ QUOTED_LEXEME = (
 )
 
 
+class _PlanCache:
+    """What `_plan` counted, per scope set, for a minute (per process).
+
+    Two facts that change slowly and cost most of the plan statement at
+    scale: that a scope set holds more active versions than an exact scan
+    should read (6 ms for a thousand-scope set: a probe of the scope set per
+    row counted), and how many versions of the set have each lexeme (a
+    capped count per lexeme). A search reuses them for `PLAN_CACHE_SECONDS`;
+    a lexeme the cache does not have is counted, as before. A stale count
+    only moves the line between rare and common words (which the keyword
+    candidates use) or keeps the HNSW scan a little longer for a set that
+    shrank below the exact-scan size; what a search may return is decided
+    by the filters in the candidate query, never by this cache.
+    """
+
+    def __init__(self, seconds: float, size: int) -> None:
+        self.seconds = seconds
+        self.size = size
+        self._large: dict[tuple, float] = {}
+        # scope-set key -> lexeme -> (capped count, fresh until)
+        self._counts: dict[tuple, dict[str, tuple[int, float]]] = {}
+        self._entries = 0
+        self._lock = threading.Lock()
+
+    def large(self, key: tuple) -> bool:
+        with self._lock:
+            until = self._large.get(key)
+            return until is not None and until > time.monotonic()
+
+    def large_set(self, key: tuple) -> None:
+        with self._lock:
+            if len(self._large) >= self.size:
+                self._large.clear()
+            self._large[key] = time.monotonic() + self.seconds
+
+    def counts(self, key: tuple, words: Sequence[str]) -> dict[str, int]:
+        """Return the fresh counts of the lexemes that may stem from `words`.
+
+        An English stem is nearly always a prefix of its word ("meet" of
+        "meeting"); one that is not ("happi") is simply counted again.
+        """
+        now = time.monotonic()
+        found: dict[str, int] = {}
+        with self._lock:
+            counts = self._counts.get(key)
+            if not counts:
+                return found
+            for word in words:
+                for cut in range(len(word), 0, -1):
+                    entry = counts.get(word[:cut])
+                    if entry is not None and entry[1] > now:
+                        found[word[:cut]] = entry[0]
+        return found
+
+    def counts_set(self, key: tuple, counts: dict[str, int]) -> None:
+        until = time.monotonic() + self.seconds
+        with self._lock:
+            if self._entries + len(counts) > self.size:
+                self._counts.clear()
+                self._entries = 0
+            known = self._counts.setdefault(key, {})
+            self._entries += len(counts.keys() - known.keys())
+            for lexeme, count in counts.items():
+                known[lexeme] = (count, until)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._large.clear()
+            self._counts.clear()
+            self._entries = 0
+
+
+PLAN_CACHE_SECONDS = 60.0
+_plan_cache = _PlanCache(PLAN_CACHE_SECONDS, size=100_000)
+WORDS = re.compile(r"\w+")
+
+
+def _plan_key(filters: _Filters) -> tuple:
+    """The scope set and filters a count in `_plan` depends on."""
+    scopes = (
+        filters.readable_sql
+        if filters.readable_sql is not None
+        else tuple(sorted(map(str, filters.scope_ids)))
+    )
+    return (filters.tenant_id, scopes, tuple(sorted(filters.layers or ())))
+
+
 def _plan(*, filters: _Filters, text: str | None, k: int, vector: bool) -> _Plan:
     """Read, in one statement, what decides the shape of the candidate query.
 
@@ -448,38 +535,54 @@ def _plan(*, filters: _Filters, text: str | None, k: int, vector: bool) -> _Plan
       them apart least; it still counts in BM25 over the candidates. When
       every lexeme is common, the candidates are the versions that have
       them all.
+
+    A scope set known to be large and the lexeme counts of the last minute
+    come from `_plan_cache` instead of being counted again.
     """
     exact = filters.as_of is not None
+    key = _plan_key(filters)
     # A search reads a few hundred rows: starting a parallel worker for its
     # keyword half cost more than the whole scan (tens of ms under load).
     columns = ["set_config('max_parallel_workers_per_gather', '0', true)"]
     params: dict = {}
+    count_size = False
     if vector and not exact:
-        scope_where, params = filters.scope_sql()
         columns += [
             "set_config('hnsw.ef_search', %(ef_search)s, true)",
             "set_config('hnsw.iterative_scan', 'relaxed_order', true)",
-            f"""(SELECT count(*) FROM (
-                SELECT 1 FROM {VERSIONS} v
-                WHERE {scope_where} AND v.status = 'active' LIMIT %(small_cap)s
-            ) capped)""",
         ]
-        params |= {
-            "ef_search": str(max(settings.MGC_HNSW_EF_SEARCH, k)),
-            "small_cap": settings.MGC_EXACT_SEARCH_MAX_ROWS + 1,
-        }
+        params["ef_search"] = str(max(settings.MGC_HNSW_EF_SEARCH, k))
+        count_size = not _plan_cache.large(key)
+        if count_size:
+            scope_where, scope_params = filters.scope_sql()
+            columns.append(
+                f"""(SELECT count(*) FROM (
+                    SELECT 1 FROM {VERSIONS} v
+                    WHERE {scope_where} AND v.status = 'active'
+                    LIMIT %(small_cap)s
+                ) capped)"""
+            )
+            params |= scope_params | {
+                "small_cap": settings.MGC_EXACT_SEARCH_MAX_ROWS + 1
+            }
     count_lexemes = text is not None and not WEBSEARCH_SYNTAX.search(text)
     cap = int(KEYWORD_COMMON_FACTOR * k)
     if count_lexemes:
         where, version_params = filters.version_sql()
-        params |= version_params | {"text": text, "common_cap": cap}
+        known = _plan_cache.counts(key, WORDS.findall(text.lower()))
+        params |= version_params | {
+            "text": text,
+            "common_cap": cap,
+            "known": json.dumps(known),
+        }
         columns += [
             "ARRAY(SELECT ql.l FROM ql ORDER BY ql.o)",
-            f"""ARRAY(SELECT (SELECT count(*) FROM (
-                SELECT 1 FROM {VERSIONS} v
-                WHERE {where} AND v.search_vector @@ {QUOTED_LEXEME}
-                LIMIT %(common_cap)s
-            ) m) FROM ql ORDER BY ql.o)""",
+            f"""ARRAY(SELECT coalesce((%(known)s::jsonb ->> ql.l)::int,
+                (SELECT count(*) FROM (
+                    SELECT 1 FROM {VERSIONS} v
+                    WHERE {where} AND v.search_vector @@ {QUOTED_LEXEME}
+                    LIMIT %(common_cap)s
+                ) m)) FROM ql ORDER BY ql.o)""",
         ]
     lexeme_cte = (
         "WITH ql AS (SELECT u.l, u.o FROM unnest(tsvector_to_array("
@@ -491,8 +594,12 @@ def _plan(*, filters: _Filters, text: str | None, k: int, vector: bool) -> _Plan
         cursor.execute(f"{lexeme_cte}SELECT {', '.join(columns)}", params)
         row = cursor.fetchone()[1:]
     if vector and not exact:
-        exact = row[2] <= settings.MGC_EXACT_SEARCH_MAX_ROWS
-        row = row[3:]
+        row = row[2:]
+        if count_size:
+            exact = row[0] <= settings.MGC_EXACT_SEARCH_MAX_ROWS
+            if not exact:
+                _plan_cache.large_set(key)
+            row = row[1:]
     if text is None:
         return _Plan(exact=exact, tsquery="NULL::tsquery", params={})
     if not count_lexemes:
@@ -504,6 +611,7 @@ def _plan(*, filters: _Filters, text: str | None, k: int, vector: bool) -> _Plan
     lexemes, counts = row
     if not lexemes:
         return _Plan(exact=exact, tsquery="''::tsquery", params={"text": text})
+    _plan_cache.counts_set(key, dict(zip(lexemes, counts, strict=True)))
     quoted = [_tsquery_lexeme(lexeme) for lexeme in lexemes]
     rare = [q for q, count in zip(quoted, counts, strict=True) if count < cap]
     query = " | ".join(rare) if rare else " & ".join(quoted)

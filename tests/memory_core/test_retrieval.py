@@ -125,6 +125,44 @@ def test_a_common_word_does_not_make_keyword_candidates(reader, monkeypatch):
     assert len(result.hits) == 1 and "Alice" in result.hits[0].content
 
 
+def _plan_sql(reader, query):
+    """Search; return the plan statement's SQL (the first after BEGIN) and the hits."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        result = search(reader, query)
+    plan = next(q["sql"] for q in captured.captured_queries if "set_config" in q["sql"])
+    return plan, ids(result)
+
+
+def test_a_repeated_scope_set_reuses_its_counts(reader, settings):
+    # The scope set's size and each lexeme's count are read once a minute:
+    # the second search counts neither again, and ranks the same.
+    settings.MGC_EXACT_SEARCH_MAX_ROWS = 1  # three versions: a large set
+    remember(reader, "Alice keeps a red kayak in the garage.")
+    remember(reader, "Alice reads history books on the train.")
+    remember(reader, "Bob repairs bicycles on Saturdays.")
+    first_sql, first_hits = _plan_sql(reader, "Where is the kayak kept?")
+    assert "capped" in first_sql and '"kayak"' not in first_sql
+    second_sql, second_hits = _plan_sql(reader, "Where is the kayak kept?")
+    assert "capped" not in second_sql
+    assert '"kayak": 1' in second_sql  # the count, from the cache
+    assert second_hits == first_hits and first_hits
+    # Another tenant's identical scope set and words are counted afresh.
+    other = make_agent(make_tenant("other-plan"))[0]
+    other_sql, _ = _plan_sql(other, "Where is the kayak kept?")
+    assert "capped" in other_sql and '"kayak"' not in other_sql
+
+
+def test_a_small_scope_set_is_counted_every_time(reader):
+    # Only "large" is remembered: a small set may grow, so it is counted.
+    remember(reader, "Alice keeps a red kayak in the garage.")
+    for _ in range(2):
+        sql, hits = _plan_sql(reader, "kayak")
+        assert "capped" in sql and hits
+
+
 def test_keyword_ties_are_broken_by_meaning(reader):
     # One shared word, the same length: equal keyword scores.
     sofa = remember(reader, "The cat sleeps on the warm sofa.")
