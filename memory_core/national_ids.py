@@ -458,10 +458,112 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ),
             None,
         ),
+        # Round 4: the personal numbers `python-stdnum` validates that were
+        # missing, each named (a bare digit run is never taken alone).
+        (
+            "si.emso",
+            "si.emso",
+            _digits(13),
+            ("emšo", "emso", "enotna matična številka", "matična številka"),
+            None,
+        ),
+        (
+            "lv.pk",
+            "lv.pvn",
+            rf"{D}\d{{6}}-?\d{{5}}{E}",
+            ("personas kods", "personas kodu", "personas koda", "personal code"),
+            None,
+        ),
+        (
+            "pt.cc",
+            "pt.cc",
+            r"(?<![\w-])\d{8} ?\d ?[A-Z]{2}\d(?![\w-])",
+            ("cartão de cidadão", "cartao de cidadao", "citizen card", "cc n"),
+            _has(r"\d{8} \d [A-Z]{2}\d"),
+        ),
+        (
+            "pt.nif",
+            "pt.nif",
+            _digits(9),
+            ("nif", "contribuinte", "número de contribuinte", "numero de contribuinte"),
+            None,
+        ),
+        (
+            "cr.cpf",
+            "cr.cpf",
+            rf"{D}(?:0?[1-9]-\d{{4}}-\d{{4}}|0?[1-9]\d{{8}}){E}",
+            ("cédula", "cedula"),
+            None,
+        ),
+        (
+            "cu.ni",
+            "cu.ni",
+            _digits(11),
+            (
+                "carné de identidad",
+                "carnet de identidad",
+                "carne de identidad",
+                "número de identidad permanente",
+            ),
+            None,
+        ),
+        (
+            "be.bis",
+            "be.bis",
+            rf"{D}(?:\d{{2}}\.\d{{2}}\.\d{{2}}-\d{{3}}\.\d{{2}}|\d{{11}}){E}",
+            ("bis", "bis-nummer", "bisnummer", "numéro bis", "niss", "insz"),
+            _has(r"\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}"),
+        ),
+        (
+            "us.itin",
+            "us.itin",
+            rf"{D}9\d{{2}}(-?)\d{{2}}\1\d{{4}}{E}",
+            ("itin", "individual taxpayer"),
+            _has(r"9\d{2}-\d{2}-\d{4}"),
+        ),
+        (
+            "ke.pin",
+            "ke.pin",
+            r"(?<![A-Za-z0-9])[AP]\d{9}[A-Z](?![A-Za-z0-9])",
+            ("kra pin", "kra", "pin no", "pin number", "tax pin"),
+            None,
+        ),
+        (
+            "mu.nid",
+            "mu.nid",
+            r"(?<![A-Za-z0-9])[A-Z]\d{12}[A-Z0-9](?![A-Za-z0-9])",
+            ("nid", "national identity card", "mauritius id", "carte d'identité"),
+            None,
+        ),
+        (
+            "bg.pnf",
+            "bg.pnf",
+            _digits(10),
+            ("лнч", "личен номер на чужденец", "lnch", "pnf"),
+            None,
+        ),
+        (
+            "gb.utr",
+            "gb.utr",
+            rf"{D}\d{{5}} ?\d{{5}}{E}",
+            ("utr", "unique taxpayer reference", "self assessment"),
+            None,
+        ),
+        (
+            "ca.bc_phn",
+            "ca.bc_phn",
+            rf"{D}9\d{{3}} ?\d{{3}} ?\d{{3}}{E}",
+            ("phn", "personal health number", "bc services card", "carecard"),
+            None,
+        ),
     )
 )
 
 WINDOW_BEFORE = 60
+# Validators that check the shape only (any 9 digits are a valid Costa
+# Rican cédula): their number counts under its own name, never under a
+# generic "ID number" or a bare "ID".
+OWN_NAME_ONLY = {"cr.cpf"}
 WINDOW_AFTER = 40
 
 
@@ -592,12 +694,21 @@ def find_national_ids(text: str) -> Iterator[IdMatch]:
                     text[max(0, match.start() - WINDOW_BEFORE) : match.start()].lower()
                 )
             )
+            own_only = spec.kind in OWN_NAME_ONLY
             if not (
                 unnamed_shape
-                or BARE_ID_RE.search(text, max(0, match.start() - 30), match.start())
+                or (
+                    not own_only
+                    and BARE_ID_RE.search(
+                        text, max(0, match.start() - 30), match.start()
+                    )
+                )
                 or (spec.tight and spec.tight.search(text, 0, match.start()))
                 or _named(text, match.start(), match.end(), CUE_RES[spec.kind])
-                or _named(text, match.start(), match.end(), GENERIC_RE)
+                or (
+                    not own_only
+                    and _named(text, match.start(), match.end(), GENERIC_RE)
+                )
             ):
                 continue
             try:
