@@ -55,6 +55,8 @@ from typing import Protocol
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from memory_core.pipeline import wordnet
+
 # An NLI "contradiction" counts from this score on (003 §12.2.4).
 HTTP_MIN_SCORE = 0.85
 HTTP_TIMEOUT_SECONDS = 5.0
@@ -135,6 +137,7 @@ FREQUENCIES = frozenset(
 )
 # "Stopped using" negates like "no longer uses"; "stopped by" does not.
 CESSATIONS = frozenset({"stop", "stops", "stopped", "quit", "quits", "ceased"})
+_GIVE = frozenset({"give", "gives", "gave", "given", "giving"})
 NUMBER_WORDS = {
     "zero": 0,
     "two": 2,
@@ -426,6 +429,12 @@ def _read_normalised(text: str) -> Statement:
         if token in CESSATIONS and nxt.endswith("ing"):
             statement.negations.append(token)
             continue
+        after = tokens[i + 2] if i + 2 < len(tokens) else ""
+        if token in _GIVE and nxt == "up" and after.endswith("ing"):
+            # "gave up smoking" is "quit smoking", "stopped smoking".
+            statement.negations.append(token)
+            skip = True
+            continue
         if token in FREQUENCIES:
             _add(statement, "frequency", token)
             continue
@@ -528,7 +537,9 @@ def _same_subject(a: set[str], b: set[str]) -> bool:
     return bool(a and b) and (a <= b or b <= a) and _overlap(a, b) >= SUBJECT_OVERLAP
 
 
-def _opposites(a: Statement, b: Statement) -> list[tuple[str, str]]:
+def _opposites(
+    a: Statement, b: Statement, wordnet_antonyms: bool = False
+) -> list[tuple[str, str]]:
     """Return pairs of opposite terms, one only in `a` and one only in `b`.
 
     Each word of `a`'s own, in order, takes the first (in order) word of
@@ -543,6 +554,13 @@ def _opposites(a: Statement, b: Statement) -> list[tuple[str, str]]:
         if not free:
             break
         found = free & _opposite_candidates(x)
+        if not found and x in a.core and wordnet_antonyms:
+            # WordNet's antonyms ("curly" / "straight", "tidy" / "messy").
+            found = {
+                y
+                for y in free & b.core
+                if wordnet.opposite(a.surface.get(x, x), b.surface.get(y, y))
+            }
         if found:
             y = min(found)
             pairs.append((x, y))
@@ -603,7 +621,10 @@ def _judge_statements(premise: str, hypothesis: str, comparison) -> Judgement:
         )
     content_a = a.core | a.value_tokens()
     content_b = b.core | b.value_tokens()
-    pairs = _opposites(a, b)
+    # WordNet's antonyms count only when the two say nothing else of their
+    # own (`_only_antonyms`): "the user's hair is curly / straight", not
+    # "the user / the user's dog sleeps on the left / right side".
+    pairs = _opposites(a, b, _only_antonyms(comparison))
     negation_flip = a.negated != b.negated
     if not pairs and negation_flip:
         negated, plain = (content_a, content_b) if a.negated else (content_b, content_a)
@@ -628,6 +649,26 @@ def _judge_statements(premise: str, hypothesis: str, comparison) -> Judgement:
         # note without a verb ("Heartbeat at 10:01"): no clash of values.
         return Judgement(False, "rules", "")
     return _value_mismatch(a, b)
+
+
+_TYPED_WORD = re.compile(r"^[TDOQ]\d", re.IGNORECASE)
+
+
+def _only_antonyms(comparison) -> bool:
+    """Return whether each side has one own word but frame words, and no
+    value, relation or name: the place of an antonym."""
+    for side in (comparison.only_a, comparison.only_b):
+        content = [r for r in side.values() if r != "frame"]
+        if len(content) != 1 or content[0] in ("relation",):
+            return False
+        if any(_TYPED_WORD.match(w) or "#" in w for w in side):
+            return False  # "First note" / "Second note": which one
+    kinds = {
+        comparison.kinds.get(w)
+        for side in (comparison.only_a, comparison.only_b)
+        for w in side
+    }
+    return not any(k and (k[:1] in "TDOQ" or k in ("name", "person")) for k in kinds)
 
 
 def _value_mismatch(a: Statement, b: Statement) -> Judgement:

@@ -729,6 +729,8 @@ def read(text: str) -> Reading:
             and not month
         ):
             continue
+        if _contraction(canonical, matches, i):
+            continue  # "doesn't": a negation (`negated`), not two words
         after = (
             canonical[matches[i].end() : matches[i + 1].start()]
             if i + 1 < len(tokens)
@@ -901,6 +903,27 @@ def read(text: str) -> Reading:
     if single:
         reading.multi, reading.single = False, True
     return reading
+
+
+# The words a negative contraction leaves ("doesn" "t", "can" "t").
+_NEGATIVE_AUXILIARIES = frozenset(
+    "don doesn didn isn aren wasn weren hasn haven hadn won wouldn couldn "
+    "shouldn can mustn".split()
+)
+
+
+def _contraction(canonical: str, matches: list[re.Match], i: int) -> bool:
+    """Return whether word `i` is a piece of a negative contraction."""
+    word = matches[i].group(0).lower()
+    if word == "t" and i:
+        return canonical[matches[i - 1].end() : matches[i].start()] == "'"
+    if word in _NEGATIVE_AUXILIARIES and i + 1 < len(matches):
+        following = matches[i + 1]
+        return (
+            following.group(0).lower() == "t"
+            and canonical[matches[i].end() : following.start()] == "'"
+        )
+    return False
 
 
 def _kind(value: str) -> str:
@@ -1141,6 +1164,8 @@ def _aligned(premise: str, hypothesis: str) -> tuple | None:
         return None
     if max(len(core_a), len(core_b)) > SUBSTITUTION_MAX_WORDS:
         return None
+    if _equivalent_spans(core_a, core_b):
+        return None  # "quick" / "fast", "faucet" / "tap": the same filler
     verb = _verb_index(a)
     if verb < 0 or verb >= prefix or _verb_index(b) != verb:
         return None
@@ -1160,6 +1185,28 @@ def _aligned(premise: str, hypothesis: str) -> tuple | None:
         ):
             return None
     return a, la, prefix, suffix, span_a, span_b, verb
+
+
+def _equivalent_spans(core_a: list[str], core_b: list[str]) -> bool:
+    """Return whether two swapped spans say the same by WordNet.
+
+    One word each that WordNet relates and does not oppose ("quick" /
+    "fast"), two phrases it lists ("give up" / "quit"), or one word whose
+    gloss names every word of the other span ("puppy", "a young dog").
+    """
+    words_a = [w for w in core_a if _WORDNET_WORD.match(w)]
+    words_b = [w for w in core_b if _WORDNET_WORD.match(w)]
+    if len(words_a) != len(core_a) or len(words_b) != len(core_b):
+        return False
+    phrase_a, phrase_b = "_".join(words_a), "_".join(words_b)
+    if wordnet.related(phrase_a, phrase_b):
+        return not wordnet.opposite(phrase_a, phrase_b)
+    return any(
+        len(one) == 1
+        and len(many) > 1
+        and all(wordnet.defines(one[0], w) > 0 for w in many)
+        for one, many in ((words_a, words_b), (words_b, words_a))
+    )
 
 
 def _participle(word: str) -> bool:

@@ -238,6 +238,10 @@ def morphy(word: str, pos: str) -> tuple[str, ...]:
     for suffix, replacement in _SUFFIXES[pos]:
         if word.endswith(suffix) and len(word) > len(suffix) + 1:
             candidates.append(word[: len(word) - len(suffix)] + replacement)
+    head, joint, rest = word.partition("_")
+    if joint and pos == "v":
+        # "gave_up" → "give_up", "looks_after" → "look_after".
+        candidates += [f"{base}_{rest}" for base in morphy(head, pos) if base != head]
     for candidate in candidates:
         if candidate not in found and _offsets(candidate, pos):
             found.append(candidate)
@@ -347,7 +351,28 @@ def related(a: str, b: str, senses: int = TOP_SENSES) -> bool:
         return True
     if _shares_synset(a, lemmas_b, senses) or _shares_synset(b, lemmas_a, senses):
         return True
+    if HYPERNYMS and (
+        _hypernym_of(a, lemmas_b, senses) or _hypernym_of(b, lemmas_a, senses)
+    ):
+        return True
     return bool(derivations(a, senses) & lemmas_b or derivations(b, senses) & lemmas_a)
+
+
+HYPERNYMS = True
+
+
+def _hypernym_of(word: str, others: set[str], senses: int) -> bool:
+    """Return whether a direct hypernym of `word`'s first verb senses lists
+    one of `others` ("jog" → "run", "land" → "arrive"). Not for nouns: a
+    noun's hypernym names its siblings' class too ("staging" is a
+    "production", and so the production database would be the staging one).
+    """
+    return any(
+        set(synset(p, t).lemmas) & others
+        for s in synsets(word, None, senses)
+        for symbol, p, t, _, _ in s.pointers
+        if symbol == "@" and s.pos == "v"
+    )
 
 
 def _shares_synset(word: str, others: set[str], senses: int) -> bool:
@@ -401,3 +426,52 @@ def defines(word: str, other: str, senses: int = TOP_SENSES) -> int:
     if forms & negated or derived & negated:
         return -1
     return 0
+
+
+@lru_cache(maxsize=65536)
+def _heads(word: str, senses: int) -> tuple[Synset, ...]:
+    """Return the adjective synsets of `word`'s first senses, a satellite
+    ("messy") replaced by its head ("untidy", by the "&" pointer)."""
+    found: list[Synset] = []
+    for lemma in morphy(word, "a"):
+        for offset in _offsets(lemma, "a")[:senses]:
+            s = synset("a", offset)
+            heads = [s]
+            if s.lemmas and _is_satellite(s):
+                heads = [synset("a", t) for sym, _, t, _, _ in s.pointers if sym == "&"]
+            found += [h for h in heads if h not in found]
+    return tuple(found)
+
+
+def _is_satellite(s: Synset) -> bool:
+    db = _database()
+    assert db is not None
+    line = db.data_line("a", s.offset)
+    return line.split(b" ", 3)[2] == b"s"
+
+
+@lru_cache(maxsize=65536)
+def opposite(a: str, b: str, senses: int = TOP_SENSES) -> bool:
+    """Return whether two words are antonyms by WordNet.
+
+    A direct antonym of one of their first senses ("open" / "closed",
+    "curly" / "straight", "permanent" / "temporary"), or, for adjectives,
+    through their heads: "messy" (a satellite of "untidy") is opposite
+    "tidy". Never two words WordNet also relates as synonyms.
+    """
+    a_key, b_key = _key(a), _key(b)
+    if a_key == b_key:
+        return False
+    forms_b = {lemma for _, lemma in _lemmas_of(b_key)}
+    if antonyms(a_key, senses) & forms_b:
+        return True
+    forms_a = {lemma for _, lemma in _lemmas_of(a_key)}
+    if antonyms(b_key, senses) & forms_a:
+        return True
+    heads_a, heads_b = _heads(a_key, senses), _heads(b_key, senses)
+    if not (heads_a and heads_b) or set(heads_a) & set(heads_b):
+        return False
+    targets_a = {
+        (p, t) for h in heads_a for sym, p, t, _, _ in h.pointers if sym == "!"
+    }
+    return any(("a", h.offset) in targets_a for h in heads_b)
