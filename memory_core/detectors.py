@@ -740,16 +740,12 @@ def _is_password_like(value: str) -> bool:
     return _is_strong(value) or _random_letters(value)
 
 
-PROSE_WORD_DIGITS_RE = re.compile(r"[A-Z]?[a-z]{3,}\d{2,}")
-
-
 def _is_prose_password(value: str) -> bool:
     """`_is_password_like`, stricter for prose: no product or model names.
 
-    `Claude3Opus`, `Pixel8Pro`, `Mistral7B` are names; a password in prose
-    has a symbol or separator (`Cedar.thistle91`, `Juniper108$`), reads as
-    random (`Hx7kq2LpZm`, `ZpAGhLZSVgub`), or is a word and a number
-    (`Pumpkin2022`).
+    `Claude3Opus`, `Pixel8Pro`, `Bravo2024` are names; a password in prose
+    has a symbol or separator (`Cedar.thistle91`, `Juniper108$`) or reads
+    as random (`Hx7kq2LpZm`, `ZpAGhLZSVgub`).
     """
     value = value.rstrip(".,;:")
     if not _is_password_like(value):
@@ -760,7 +756,9 @@ def _is_prose_password(value: str) -> bool:
         return True
     if value.isalpha():
         return _random_letters(value)
-    return bool(PROSE_WORD_DIGITS_RE.fullmatch(value)) or _mean_run_length(value) <= 1.6
+    # A word and a number (`Bravo2024`, `NewYork2`, `Python311`) is a name
+    # here; it takes a credential word (the rules above) to be a password.
+    return _mean_run_length(value) <= 1.5
 
 
 # `new mysqli('db', 'app', '…', 'shop')`, `DriverManager.getConnection(url,
@@ -811,6 +809,18 @@ KEYGEN_PASSPHRASE_RE = re.compile(
 USER_SLASH_VALUE_RE = re.compile(
     r"(?<![\w/.@:-])(?P<user>[A-Za-z_][\w.@+-]{1,40})\s+/\s+[\"'`]?"
     r"(?P<value>[^\s\"'`,;()]{8,})"
+)
+# `u: admin p: …`, `user ops pass …`: short user and password labels.
+USER_P_RE = re.compile(
+    r"(?i)\bu(?:ser)?\s*[:=]\s*\S+[\s,;]+p(?:w|wd|ass)?\s*[:=]\s*[\"'`]?"
+    r"(?P<value>[^\s\"'`,;]{6,})"
+)
+# A Google app password: four groups of four letters, in a login call or
+# after its name.
+APP_PASSWORD_VALUE_RE = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}")
+APP_PASSWORD_RE = re.compile(
+    r"(?i)\bapp[- ]?(?:specific[- ])?password\b[^\n]{0,30}?[\"'`:=]\s*[\"'`]?"
+    r"(?P<value>[a-z]{4} ?[a-z]{4} ?[a-z]{4} ?[a-z]{4})(?![a-z])"
 )
 # `postgres/…`: a service account and its password without spaces.
 SERVICE_USERS = (
@@ -910,6 +920,7 @@ def _classless_secrets(line: str) -> Iterator[str]:
     for match in CONNECT_CALL_RE.finditer(line):
         if any(
             _is_password_like(m.group("value"))
+            or APP_PASSWORD_VALUE_RE.fullmatch(m.group("value"))
             for m in QUOTED_ARG_RE.finditer(match.group("args"))
         ):
             yield "Positional Password"
@@ -935,6 +946,12 @@ def _classless_secrets(line: str) -> Iterator[str]:
         if match.group("user") not in NOT_USER_NAMES and _is_prose_password(
             match.group("value")
         ):
+            yield "Secret Keyword"
+    for match in APP_PASSWORD_RE.finditer(line):
+        if not _is_placeholder(match.group("value")):
+            yield "Secret Keyword"
+    for match in USER_P_RE.finditer(line):
+        if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
     for pattern in (SERVICE_SLASH_RE, CREDS_PAIR_RE):
         for match in pattern.finditer(line):
