@@ -12,8 +12,9 @@ Three detectors:
   ids in prose pass. Credentials named by their place rather than a word
   (round 4): quoted arguments of connect/login calls, user and password
   flags of any CLI, `user / value` and `user:value` in prose, recovery-code
-  lists and TOTP seeds, when the value looks like a password. Public material (PEM certificates and public keys, SSH
-  public keys, host-key fingerprints) is blanked first, and placeholders
+  lists and TOTP seeds, when the value looks like a password. Public
+  material (PEM certificates and public keys, SSH public keys, host-key
+  fingerprints) is blanked first, and placeholders
   (`USER:PASSWORD`, `<password>`, `ghp_xxxx…`, `changeme`) are no secrets.
 - `find_pii`: validated personal data. Emails, phone numbers that
   `phonenumbers` calls valid (not when introduced as a serial, part or order
