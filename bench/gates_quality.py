@@ -1,11 +1,12 @@
 """Measure the contradiction and dedup gates on labelled statement pairs.
 
-    .venv/bin/python -m bench.gates_quality [--sets dev heldout blind … blind6 tune]
-        [--locomo] [--misses contradiction|duplicate]
+    .venv/bin/python -m bench.gates_quality [--sets dev heldout blind … blind6 tune
+        tune2 blind7] [--locomo] [--misses contradiction|duplicate]
 
 Each pair of `tests/data/pairs_<set>.jsonl` (dev and heldout made by
-`tests/data/make_pair_sets.py`; blind to blind6 and tune written by hand, see
-memory_core/pipeline/QUALITY.md) is run through the gates as pure functions:
+`tests/data/make_pair_sets.py`; blind to blind7, tune and tune2 written by
+hand, see memory_core/pipeline/QUALITY.md; any name of such a file is
+accepted, blind7 only when asked for) is run through the gates as pure functions:
 the first statement is stored (a user-stated fact at confidence 0.9), the
 second is the write (the same), with all-MiniLM-L6-v2 embeddings (batched,
 cached in /tmp). A pair is "caught as a contradiction" when the contradiction
@@ -171,7 +172,10 @@ def outcome(text: str, stored) -> str:
 
 
 def read_pairs(name: str) -> list[dict]:
-    text = (DATA / f"pairs_{name}.jsonl").read_text()
+    path = DATA / f"pairs_{name}.jsonl"
+    if not path.exists():
+        raise SystemExit(f"no pair set {name!r}: {path} does not exist")
+    text = path.read_text()
     return [json.loads(line) for line in text.splitlines() if line]
 
 
@@ -372,7 +376,9 @@ def main() -> None:
             "blind5",
             "blind6",
             "tune",
+            "tune2",
         ],
+        help="pair sets: tests/data/pairs_<name>.jsonl (e.g. tune2, blind7)",
     )
     parser.add_argument("--locomo", action="store_true")
     parser.add_argument("--api", action="store_true", help="through the HTTP API")

@@ -33,6 +33,11 @@ from pathlib import Path
 
 POS = ("n", "v", "a", "r")
 _FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+# Bounds of the per-process caches: a synset (lemmas, pointers, gloss) is
+# about 1-2 kB, a word's answer a few hundred bytes; the pair sets' 4,162
+# pairs need about 4,000 synsets and 30,000 words (QUALITY.md).
+SYNSET_CACHE = 8192
+WORD_CACHE = 16384
 # How many of a word's senses count (index order: most frequent first).
 TOP_SENSES = 3
 # Morphy's detachment rules: (suffix, replacement) per part of speech.
@@ -173,7 +178,7 @@ def _key(word: str) -> str:
     return "_".join(word.lower().strip().split())
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=WORD_CACHE)
 def _offsets(lemma: str, pos: str) -> tuple[int, ...]:
     """Return the synset offsets of `lemma` (a base form) in sense order."""
     db = _database()
@@ -189,7 +194,7 @@ def _offsets(lemma: str, pos: str) -> tuple[int, ...]:
     return tuple(int(o) for o in fields[start : start + sense_count])
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=SYNSET_CACHE)
 def synset(pos: str, offset: int) -> Synset:
     """Return the synset at `offset` of the data file of `pos`."""
     db = _database()
@@ -221,7 +226,7 @@ def synset(pos: str, offset: int) -> Synset:
     )
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=WORD_CACHE)
 def morphy(word: str, pos: str) -> tuple[str, ...]:
     """Return the base forms of `word` as `pos` that WordNet lists.
 
@@ -262,7 +267,7 @@ def morphy(word: str, pos: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=WORD_CACHE)
 def synsets(word: str, pos: str | None = None, senses: int = TOP_SENSES) -> tuple:
     """Return the synsets of the first `senses` senses of each base form of
     `word` (of `pos`, or of every part of speech), most frequent first."""
@@ -280,7 +285,7 @@ def _lemmas_of(word: str) -> set[tuple[str, str]]:
     return {(p, lemma) for p in POS for lemma in morphy(word, p)}
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=WORD_CACHE)
 def synonyms(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
     """Return the lemmas sharing a synset with `word`'s first `senses`
     senses, "_" between the words of a phrase ("lift" → "elevator"…)."""
@@ -291,12 +296,12 @@ def synonyms(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
     )
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=WORD_CACHE)
 def _word_number(s: Synset, lemmas: frozenset[str]) -> set[int]:
     return {i + 1 for i, lemma in enumerate(s.lemmas) if lemma in lemmas}
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=WORD_CACHE)
 def derivations(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
     """Return the lemmas derivationally related to `word` ("+": "editor" →
     "edit", "pianist" → "piano"), from its first `senses` senses."""
@@ -313,7 +318,7 @@ def derivations(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
     return frozenset(found - {lemma for _, lemma in _lemmas_of(word)})
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=WORD_CACHE)
 def antonyms(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
     """Return the direct antonyms of `word` ("!": "open" → "closed", "curly"
     → "straight"), from its first `senses` senses; for a satellite adjective
@@ -330,7 +335,7 @@ def antonyms(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
     return frozenset(found)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=WORD_CACHE)
 def related(a: str, b: str, senses: int = TOP_SENSES) -> bool:
     """Return whether two words say the same thing by WordNet.
 
@@ -379,7 +384,7 @@ def _shares_synset(word: str, others: set[str], senses: int) -> bool:
     return any(set(s.lemmas) & others for s in synsets(word, None, senses))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=WORD_CACHE)
 def defined_by(
     word: str, senses: int = TOP_SENSES
 ) -> tuple[frozenset[str], frozenset[str]]:
@@ -407,7 +412,7 @@ def defined_by(
     return frozenset(said), frozenset(negated - said)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=WORD_CACHE)
 def defines(word: str, other: str, senses: int = TOP_SENSES) -> int:
     """Return whether a gloss of `word` names `other`: 1 said, -1 negated, 0.
 
@@ -428,7 +433,7 @@ def defines(word: str, other: str, senses: int = TOP_SENSES) -> int:
     return 0
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=WORD_CACHE)
 def _heads(word: str, senses: int) -> tuple[Synset, ...]:
     """Return the adjective synsets of `word`'s first senses, a satellite
     ("messy") replaced by its head ("untidy", by the "&" pointer)."""
@@ -450,7 +455,7 @@ def _is_satellite(s: Synset) -> bool:
     return line.split(b" ", 3)[2] == b"s"
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=WORD_CACHE)
 def opposite(a: str, b: str, senses: int = TOP_SENSES) -> bool:
     """Return whether two words are antonyms by WordNet.
 
