@@ -699,7 +699,23 @@ def offline_rank(
     k: int = 100,
     weights: tuple[float, float] = (0.6, 0.4),
 ) -> list[int]:
-    """The API's hybrid ranking of one pool: indexes of memories, best first.
+    """The API's hybrid ranking of one pool: indexes of memories, best first."""
+    return offline_scores(
+        cosine, ts_rank, terms, query_lexemes, tiebreak, k=k, weights=weights
+    )[0]
+
+
+def offline_scores(
+    cosine,
+    ts_rank: dict[int, float],
+    terms: list[dict[str, float]],
+    query_lexemes: list[str],
+    tiebreak: list[str],
+    *,
+    k: int = 100,
+    weights: tuple[float, float] = (0.6, 0.4),
+) -> tuple[list[int], dict[int, float]]:
+    """The API's hybrid ranking of one pool and each candidate's fused score.
 
     Candidates: the k best by cosine and the k best by ts_rank_cd (ties by a
     stand-in for the version id); BM25 over the candidates (k1 1.2, b 0.75),
@@ -739,7 +755,8 @@ def offline_rank(
         + weights[1] * (bm25[i] / best if best else 0.0)
         for i in candidates
     }
-    return sorted(candidates, key=lambda i: (-round(scores[i], 6), -float(cosine[i])))
+    order = sorted(candidates, key=lambda i: (-round(scores[i], 6), -float(cosine[i])))
+    return order, scores
 
 
 def evidence_position(conv: Conversation, order: list[int], evidence: set) -> str:
@@ -756,6 +773,323 @@ def evidence_position(conv: Conversation, order: list[int], evidence: set) -> st
     return "below 50"
 
 
+# Fifth session: context without a second model call, and late interaction.
+# A variant is a vector variant above or parts joined by "+": a vector
+# variant, `vmixB[nN][-mean|-only]`, `kctxW[nN]`, `maxsimL[-all][-mm][dD]`.
+
+
+@dataclass
+class Recipe:
+    """What one offline variant changes in the API's ranking."""
+
+    vector: str = "base"  # one of OFFLINE_VARIANTS: the texts embedded
+    mix: float = 0.0  # β of normalize(v_self + Σ β^k v_prev_k); 0: none
+    mix_n: int = 1
+    mix_score: str = "max"  # "max", "mean" (of the two cosines) or "only"
+    keyword: float = 0.0  # tf weight of the previous memories' lexemes; 0: none
+    keyword_n: int = 1
+    maxsim: float = 0.0  # λ of the MaxSim rerank; 0: none
+    maxsim_tokens: str = "content"  # "content" (no stopwords, punctuation) or "all"
+    maxsim_norm: str = "max"  # "max" (÷ the best) or "minmax" over the depth
+    maxsim_depth: int = 30
+
+
+RECIPE_PART = re.compile(
+    r"vmix(?P<mix>\d*\.?\d+)(?:n(?P<mix_n>\d+))?(?:-(?P<mix_score>mean|only))?"
+    r"|kctx(?P<keyword>\d*\.?\d+)(?:n(?P<keyword_n>\d+))?"
+    r"|maxsim(?P<maxsim>\d*\.?\d+)(?P<all>-all)?(?P<mm>-mm)?(?:d(?P<depth>\d+))?"
+)
+
+
+def recipe_parse(variant: str) -> Recipe:
+    """The Recipe a variant name stands for (ValueError if none)."""
+    if variant in OFFLINE_VARIANTS:
+        return Recipe(vector=variant)
+    recipe = Recipe()
+    for part in variant.split("+"):
+        if part in OFFLINE_VARIANTS:
+            recipe.vector = part
+            continue
+        match = RECIPE_PART.fullmatch(part)
+        if not match:
+            raise ValueError(f"unknown offline variant part {part!r}")
+        g = match.groupdict()
+        if g["mix"]:
+            recipe.mix = float(g["mix"])
+            recipe.mix_n = int(g["mix_n"] or 1)
+            recipe.mix_score = g["mix_score"] or "max"
+        elif g["keyword"]:
+            recipe.keyword = float(g["keyword"])
+            recipe.keyword_n = int(g["keyword_n"] or 1)
+        else:
+            recipe.maxsim = float(g["maxsim"])
+            recipe.maxsim_tokens = "all" if g["all"] else "content"
+            recipe.maxsim_norm = "minmax" if g["mm"] else "max"
+            recipe.maxsim_depth = int(g["depth"] or 30)
+    return recipe
+
+
+def previous_indexes(
+    conv: Conversation, i: int, n: int = 1, *, pick: int = 0, seed: int = 0
+) -> list[int]:
+    """Indexes of the up to `n` observations just before `i` by the same
+    speaker the same day, nearest first (the `context` variant's neighbours).
+
+    `pick` W > 0: instead, `n` of the last W such observations at random (as
+    the scope's previous commits are when W writers write at once).
+    """
+    here = conv.observations[i]
+    day = said_split(here.content)[1]
+    if pick:
+        same = [
+            j
+            for j in range(i)
+            if conv.observations[j].speaker == here.speaker
+            and said_split(conv.observations[j].content)[1] == day
+        ][-pick:]
+        chosen = random.Random(f"{seed}-{conv.id}-{i}").sample(same, min(n, len(same)))
+        return sorted(chosen, reverse=True)
+    found: list[int] = []
+    for j in range(i - 1, max(-1, i - 1 - n), -1):
+        before = conv.observations[j]
+        if before.speaker != here.speaker or said_split(before.content)[1] != day:
+            break
+        found.append(j)
+    return found
+
+
+def mixed_vectors(stored, neighbours: list[list[int]], beta: float):
+    """normalize(v_i + Σ_k β^k v_prev_k) per memory, from stored vectors
+    alone (no model call); a memory without a neighbour keeps its own."""
+    import numpy as np
+
+    mixed = stored.copy()
+    for i, prev in enumerate(neighbours):
+        for k, p in enumerate(prev, start=1):
+            mixed[i] = mixed[i] + beta**k * stored[p]
+    return mixed / np.linalg.norm(mixed, axis=1, keepdims=True)
+
+
+def ts_ranks_context(
+    memories: list[str],
+    contexts: list[str],
+    queries: list[list[str]],
+    weight: float,
+) -> list[dict[int, float]]:
+    """ts_rank_cd of each memory's search_vector if it held its context's
+    lexemes too at a lower weight: own lexemes 'A', the context's 'D', ranked
+    with weights {D: `weight`, C 0.2, B 0.4, A 1.0} (as a service could
+    store and rank them); over the OR of each query's lexemes."""
+    from django.db import connection
+
+    from memory_core.retrieval import _tsquery_lexeme
+
+    tsqueries = [" | ".join(_tsquery_lexeme(lx) for lx in q) or "" for q in queries]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """WITH m AS (SELECT n, setweight(to_tsvector('english', t), 'A')
+                                    || setweight(to_tsvector('english', c), 'D')
+                                    AS tsv
+                          FROM unnest(%s::text[], %s::text[])
+                               WITH ORDINALITY AS x(t, c, n)),
+                    q AS (SELECT n, tq::tsquery AS tsq
+                          FROM unnest(%s::text[]) WITH ORDINALITY AS y(tq, n)
+                          WHERE tq <> '')
+               SELECT q.n, m.n, ts_rank_cd(%s::float4[], m.tsv, q.tsq)
+               FROM q JOIN m ON m.tsv @@ q.tsq""",
+            [memories, contexts, tsqueries, [weight, 0.2, 0.4, 1.0]],
+        )
+        rows = cursor.fetchall()
+    ranks: list[dict[int, float]] = [{} for _ in queries]
+    for qn, mn, rank in rows:
+        ranks[qn - 1][mn - 1] = rank
+    return ranks
+
+
+def terms_with_context(
+    terms: list[dict[str, int]], neighbours: list[list[int]], weight: float
+) -> list[dict[str, float]]:
+    """Each memory's lexeme counts plus `weight` × its neighbours' (BM25's
+    term frequencies and lengths then count the context at that weight)."""
+    out: list[dict[str, float]] = []
+    for i, prev in enumerate(neighbours):
+        counts: dict[str, float] = dict(terms[i])
+        for p in prev:
+            for lexeme, count in terms[p].items():
+                counts[lexeme] = counts.get(lexeme, 0) + weight * count
+        out.append(counts)
+    return out
+
+
+STOP_TOKENS = frozenset(
+    """a about above after again all am an and any are as at be been before being
+    but by can could did do does doing down during each few for from had has have
+    having he her here hers herself him himself his how i if in into is it its
+    itself just me more most my myself no nor not now of off on once only or other
+    our ours out over own same she should so some such than that the their theirs
+    them then there these they this those through to too under until up very was
+    we were what when where which while who whom why will with would you your
+    yours 's""".split()
+)
+
+
+class TokenCache:
+    """Per-token vectors of texts (the MiniLM's last hidden state, before mean
+    pooling, each token normalised), from the provider's ONNX session, cached
+    on disk by text as float16. Keeps the token strings for filtering."""
+
+    def __init__(self, path: Path) -> None:
+        import numpy as np
+
+        self.path = path
+        self.vectors: dict[str, np.ndarray] = {}
+        self.tokens: dict[str, list[str]] = {}
+        if path.exists():
+            saved = np.load(path, allow_pickle=False)
+            # An NpzFile reads an array at every subscript: read each once.
+            lengths, vectors = saved["lengths"], saved["vectors"]
+            ends = np.cumsum(lengths)
+            starts = ends - lengths
+            tokens = saved["tokens"].tolist()
+            for text, s, e in zip(saved["texts"].tolist(), starts, ends, strict=True):
+                self.vectors[text] = vectors[s:e]
+                self.tokens[text] = tokens[s:e]
+
+    def get(self, texts: list[str]) -> list[tuple[list[str], object]]:
+        import numpy as np
+
+        missing = sorted({t for t in texts if t not in self.vectors})
+        if missing:
+            from memory_core.embeddings import OnnxMiniLM, get_provider
+
+            provider = get_provider()
+            if not isinstance(provider, OnnxMiniLM):
+                raise SystemExit("maxsim variants need the ONNX provider")
+            session, tokenizer = provider._load()
+            started = time.perf_counter()
+            for start in range(0, len(missing), 32):
+                chunk = missing[start : start + 32]
+                encodings = tokenizer.encode_batch(chunk)
+                ids = np.array([e.ids for e in encodings], dtype=np.int64)
+                mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+                (hidden,) = session.run(
+                    ["last_hidden_state"],
+                    {
+                        "input_ids": ids,
+                        "attention_mask": mask,
+                        "token_type_ids": np.zeros_like(ids),
+                    },
+                )
+                for text, e, h in zip(chunk, encodings, hidden, strict=True):
+                    n = int(sum(e.attention_mask))
+                    v = h[:n] / np.linalg.norm(h[:n], axis=1, keepdims=True)
+                    self.vectors[text] = v.astype(np.float16)
+                    self.tokens[text] = list(e.tokens[:n])
+            print(
+                f"token vectors of {len(missing)} texts in "
+                f"{time.perf_counter() - started:.0f} s",
+                file=sys.stderr,
+            )
+            texts_all = list(self.vectors)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            np.savez(
+                self.path,
+                texts=np.array(texts_all),
+                lengths=np.array([len(self.tokens[t]) for t in texts_all]),
+                tokens=np.array([tok for t in texts_all for tok in self.tokens[t]]),
+                vectors=np.concatenate([self.vectors[t] for t in texts_all]),
+            )
+        return [(self.tokens[t], self.vectors[t]) for t in texts]
+
+
+def token_keep(tokens: list[str], which: str) -> list[int]:
+    """Positions of the tokens MaxSim reads: never [CLS]/[SEP]; with
+    "content", no stopwords, punctuation or word pieces of one character."""
+    keep = []
+    for p, token in enumerate(tokens):
+        if token in ("[CLS]", "[SEP]", "[PAD]"):
+            continue
+        if which == "content":
+            word = token.removeprefix("##")
+            if token.lower() in STOP_TOKENS or not any(ch.isalnum() for ch in word):
+                continue
+        keep.append(p)
+    return keep or [p for p, t in enumerate(tokens) if t not in ("[CLS]", "[SEP]")]
+
+
+def maxsim(query, memory) -> float:
+    """Σ over query tokens of the best cosine to a memory token, ÷ |query|."""
+    sims = query.astype("float32") @ memory.astype("float32").T
+    return float(sims.max(axis=1).mean())
+
+
+def maxsim_rerank(
+    order: list[int],
+    scores: dict[int, float],
+    late: dict[int, float],
+    lam: float,
+    *,
+    depth: int = 30,
+    norm: str = "max",
+) -> list[int]:
+    """Rerank the first `depth` of `order` by (1 − λ) hybrid + λ MaxSim
+    normalised over them (÷ the best, or min-max); the rest keep their place."""
+    head = order[:depth]
+    values = [late[i] for i in head]
+    high, low = max(values), min(values)
+    if norm == "minmax":
+        spread = high - low or 1.0
+        normed = {i: (late[i] - low) / spread for i in head}
+    else:
+        normed = {i: late[i] / high if high > 0 else 0.0 for i in head}
+    fused = {i: (1 - lam) * scores[i] + lam * normed[i] for i in head}
+    return sorted(head, key=lambda i: -fused[i]) + order[depth:]
+
+
+def leave_one_out(per_conversation: dict[str, dict], conversations: list[str]) -> dict:
+    """Choose a variant on every conversation but one (pooled recall@10, then
+    @5; ties to the variant listed first), score it on that one; all folds.
+    The first variant is the baseline the folds are compared with."""
+    first = next(iter(per_conversation))
+
+    def pooled(variant: str, ids) -> tuple[float, float]:
+        figs = [per_conversation[variant][c] for c in ids]
+        n = sum(f["n"] for f in figs) or 1
+        return sum(f["hit10"] for f in figs) / n, sum(f["hit5"] for f in figs) / n
+
+    folds, total = [], {"n": 0, "hit5": 0, "hit10": 0, "base5": 0, "base10": 0}
+    for held in conversations:
+        rest = [c for c in conversations if c != held]
+        chosen = max(per_conversation, key=lambda v: pooled(v, rest))
+        mine, base = per_conversation[chosen][held], per_conversation[first][held]
+        folds.append(
+            {
+                "scored_on": held,
+                "chosen": chosen,
+                "recall@5": round(mine["hit5"] / mine["n"], 3),
+                "recall@10": round(mine["hit10"] / mine["n"], 3),
+                "base_recall@5": round(base["hit5"] / base["n"], 3),
+                "base_recall@10": round(base["hit10"] / base["n"], 3),
+            }
+        )
+        for key, value in (
+            ("n", mine["n"]),
+            ("hit5", mine["hit5"]),
+            ("hit10", mine["hit10"]),
+            ("base5", base["hit5"]),
+            ("base10", base["hit10"]),
+        ):
+            total[key] += value
+    n = total["n"] or 1
+    return {
+        "folds": folds,
+        "recall@5": round(total["hit5"] / n, 3),
+        "recall@10": round(total["hit10"] / n, 3),
+        "base_recall@5": round(total["base5"] / n, 3),
+        "base_recall@10": round(total["base10"] / n, 3),
+    }
+
+
 def offline(args) -> None:
     """Recall@5/@10 of the API's hybrid ranking, offline, per vector variant.
 
@@ -767,6 +1101,8 @@ def offline(args) -> None:
     import numpy as np
 
     variants = [v.strip() for v in args.offline.split(",")]
+    recipes = {v: recipe_parse(v) for v in variants}
+    tokens = TokenCache(CACHE / "offline-tokens.npz")
     vector_weight, keyword_weight = (float(w) for w in args.offline_weights.split(","))
     weights = (vector_weight, keyword_weight)
     cache = VectorCache(CACHE / "offline-vectors.npz")
@@ -792,13 +1128,15 @@ def offline(args) -> None:
         ranks = ts_ranks(contents, query_lexemes)
         tiebreak = [uuid.uuid5(uuid.NAMESPACE_URL, c).hex for c in contents]
         qv = cache.get(questions)
+        stored = cache.get(contents)  # each memory's stored vector
         for variant in variants:
+            recipe = recipes[variant]
             owners, texts = [], []
             for i, obs in enumerate(conv.observations):
                 for text in embedding_texts(
                     obs.content,
                     obs.speaker,
-                    variant,
+                    recipe.vector,
                     before=befores[conv.id][i],
                 ):
                     owners.append(i)
@@ -807,21 +1145,79 @@ def offline(args) -> None:
             owner = np.array(owners)
             # Each memory's first text is the memory itself.
             whole = np.array([owners.index(i) for i in range(len(contents))])
+            mixed = has_mix = None
+            if recipe.mix:
+                near = [
+                    previous_indexes(
+                        conv, i, recipe.mix_n, pick=args.context_pick, seed=args.seed
+                    )
+                    for i in range(len(contents))
+                ]
+                mixed = mixed_vectors(stored, near, recipe.mix)
+                has_mix = np.array([bool(n) for n in near])
+            v_terms, v_ranks = terms, ranks
+            if recipe.keyword:
+                near = [
+                    previous_indexes(
+                        conv,
+                        i,
+                        recipe.keyword_n,
+                        pick=args.context_pick,
+                        seed=args.seed,
+                    )
+                    for i in range(len(contents))
+                ]
+                v_terms = terms_with_context(terms, near, recipe.keyword)
+                v_ranks = ts_ranks_context(
+                    contents,
+                    [" ".join(contents[p] for p in reversed(n)) for n in near],
+                    query_lexemes,
+                    recipe.keyword,
+                )
+            if recipe.maxsim:
+                memory_tokens = tokens.get(contents)
+                question_tokens = tokens.get(questions)
+                keep = [
+                    v[token_keep(t, recipe.maxsim_tokens)] for t, v in memory_tokens
+                ]
             for j, q in enumerate(conv.questions):
                 sims = mv @ qv[j]
                 cosine = np.full(len(contents), -1.0)
                 np.maximum.at(cosine, owner, sims)
-                if variant.endswith("-mean"):  # half the whole, half the best part
+                if recipe.vector.endswith("-mean"):  # half whole, half best part
                     cosine = (cosine + sims[whole]) / 2
+                if recipe.mix:
+                    mix_cosine = np.where(has_mix, mixed @ qv[j], cosine)
+                    if recipe.mix_score == "max":
+                        cosine = np.maximum(cosine, mix_cosine)
+                    elif recipe.mix_score == "mean":
+                        cosine = (cosine + mix_cosine) / 2
+                    else:  # "only": the mixed vector instead of the stored one
+                        cosine = mix_cosine
+                order, scores = offline_scores(
+                    cosine,
+                    v_ranks[j],
+                    v_terms,
+                    query_lexemes[j],
+                    tiebreak,
+                    weights=weights,
+                )
+                if recipe.maxsim:
+                    q_tokens, q_vectors = question_tokens[j]
+                    q_kept = q_vectors[token_keep(q_tokens, recipe.maxsim_tokens)]
+                    late = {
+                        i: maxsim(q_kept, keep[i]) for i in order[: recipe.maxsim_depth]
+                    }
+                    order = maxsim_rerank(
+                        order,
+                        scores,
+                        late,
+                        recipe.maxsim,
+                        depth=recipe.maxsim_depth,
+                        norm=recipe.maxsim_norm,
+                    )
                 orders = {
-                    variant: offline_rank(
-                        cosine,
-                        ranks[j],
-                        terms,
-                        query_lexemes[j],
-                        tiebreak,
-                        weights=weights,
-                    ),
+                    variant: order,
                     f"{variant} (vector)": list(np.argsort(-cosine, kind="stable")),
                 }
                 for name, order in orders.items():
@@ -841,20 +1237,49 @@ def offline(args) -> None:
                     found[where] = found.get(where, 0) + 1
         print(f"conversation {conv.id} done", file=sys.stderr)
     for name, found in rows.items():
-        variant = name.split(" ")[0]
+        recipe = recipes[name.split(" ")[0]]
         results[name] = splits(found)
         results[name]["best_evidence_position"] = misses[name]
+        results[name]["per_conversation"] = {
+            c.id: {
+                "n": sum(r["conversation"] == c.id for r in found),
+                "hit5": sum(r["hit5"] for r in found if r["conversation"] == c.id),
+                "hit10": sum(r["hit10"] for r in found if r["conversation"] == c.id),
+            }
+            for c in conversations
+        }
         results[name]["vectors"] = sum(
-            len(embedding_texts(o.content, o.speaker, variant, before=befores[c.id][i]))
+            len(
+                embedding_texts(
+                    o.content, o.speaker, recipe.vector, before=befores[c.id][i]
+                )
+            )
+            + (recipe.mix_score != "only" and bool(previous_indexes(c, i, 1)))
+            * bool(recipe.mix)
             for c in conversations
             for i, o in enumerate(c.observations)
         )
+        if recipe.maxsim:
+            counts = [
+                len(token_keep(t, recipe.maxsim_tokens))
+                for t, _ in tokens.get(
+                    [o.content for c in conversations for o in c.observations]
+                )
+            ]
+            results[name]["token_vectors_per_memory"] = round(
+                sum(counts) / len(counts), 1
+            )
+    folds = leave_one_out(
+        {v: results[v]["per_conversation"] for v in variants},
+        [c.id for c in conversations],
+    )
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
         json.dumps(
             {
                 "mode": "offline",
+                "leave_one_out": folds,
                 "content": args.content,
                 "weights": {"vector": weights[0], "keyword": weights[1]},
                 "context": {
@@ -876,6 +1301,18 @@ def offline(args) -> None:
             f"| {variant} | {figs['vectors']} | {d.get('recall@5')} / "
             f"{d.get('recall@10')} | {h.get('recall@5')} / {h.get('recall@10')} | "
             f"{a.get('recall@10')} |"
+        )
+    if len(variants) > 1 and len(conversations) > 2:
+        print("\nleave one conversation out (hybrid; chosen on the other ones):")
+        for fold in folds["folds"]:
+            print(
+                f"  {fold['scored_on']}: chose {fold['chosen']}, R@5 / R@10 "
+                f"{fold['recall@5']} / {fold['recall@10']} (base "
+                f"{fold['base_recall@5']} / {fold['base_recall@10']})"
+            )
+        print(
+            f"  pooled: {folds['recall@5']} / {folds['recall@10']} "
+            f"(base {folds['base_recall@5']} / {folds['base_recall@10']})"
         )
 
 

@@ -10,15 +10,24 @@ from __future__ import annotations
 import uuid
 
 import numpy as np
+import pytest
 from django.utils import timezone
 
 from bench.retrieval import (
     Conversation,
     Observation,
+    Recipe,
     embedding_texts,
+    maxsim,
+    maxsim_rerank,
     memory_parts,
+    mixed_vectors,
     offline_rank,
     previous,
+    previous_indexes,
+    recipe_parse,
+    terms_with_context,
+    token_keep,
 )
 from memory_core.policy import Policy
 from memory_core.retrieval import _Candidate, _rank, bm25_score
@@ -112,3 +121,85 @@ def test_context_is_the_same_speakers_previous_memory_that_day() -> None:
         "Ann swims. (said on 1 May, 2023)",
         "Ann runs. Ann swims. (said on 1 May, 2023)",
     ]
+
+
+def test_fifth_session_recipes_parse() -> None:
+    assert recipe_parse("context") == Recipe(vector="context")
+    r = recipe_parse("kctx0.3n2+vmix1.0+maxsim0.4")
+    assert (r.vector, r.keyword, r.keyword_n, r.mix, r.mix_n, r.mix_score) == (
+        "base",
+        0.3,
+        2,
+        1.0,
+        1,
+        "max",
+    )
+    assert (r.maxsim, r.maxsim_tokens, r.maxsim_norm, r.maxsim_depth) == (
+        0.4,
+        "content",
+        "max",
+        30,
+    )
+    r = recipe_parse("clause+vmix0.5n2-mean+maxsim0.2-all-mmd20")
+    assert (r.vector, r.mix_n, r.mix_score) == ("clause", 2, "mean")
+    assert (r.maxsim_tokens, r.maxsim_norm, r.maxsim_depth) == ("all", "minmax", 20)
+    with pytest.raises(ValueError):
+        recipe_parse("vmix")
+
+
+def _day_conversation() -> Conversation:
+    return Conversation(
+        "x",
+        ("Ann", "Bo"),
+        [
+            Observation("Ann", "Ann runs. (said on 1 May, 2023)", {"D1:1"}),
+            Observation("Ann", "Ann swims. (said on 1 May, 2023)", {"D1:3"}),
+            Observation("Ann", "Ann cooks. (said on 1 May, 2023)", {"D1:5"}),
+            Observation("Bo", "Bo reads. (said on 1 May, 2023)", {"D1:2"}),
+            Observation("Ann", "Ann rests. (said on 2 May, 2023)", {"D2:1"}),
+        ],
+        [],
+    )
+
+
+def test_neighbours_are_the_context_variants() -> None:
+    conv = _day_conversation()
+    assert [previous_indexes(conv, i) for i in range(5)] == [[], [0], [1], [], []]
+    assert previous_indexes(conv, 2, 2) == [1, 0]
+    assert previous_indexes(conv, 1, 3) == [0]
+    # Picked at random among the last W same-day memories of the speaker.
+    assert previous_indexes(conv, 2, 1, pick=4, seed=1)[0] in (0, 1)
+    assert previous_indexes(conv, 4, 1, pick=4) == []
+
+
+def test_vector_mix_reads_stored_vectors_only() -> None:
+    stored = np.eye(3, dtype=np.float32)
+    mixed = mixed_vectors(stored, [[], [0], [1, 0]], 0.5)
+    assert np.allclose(mixed[0], stored[0])
+    assert np.allclose(mixed[1], np.array([0.5, 1, 0]) / np.sqrt(1.25))
+    assert np.allclose(mixed[2], np.array([0.25, 0.5, 1]) / np.sqrt(1.3125))
+
+
+def test_keyword_context_adds_the_neighbours_lexemes_at_a_weight() -> None:
+    terms = [{"ann": 1, "run": 1}, {"ann": 1, "swim": 2}]
+    assert terms_with_context(terms, [[], [0]], 0.3) == [
+        {"ann": 1, "run": 1},
+        {"ann": 1.3, "swim": 2, "run": 0.3},
+    ]
+
+
+def test_maxsim_rerank_touches_the_head_only() -> None:
+    assert token_keep(["[CLS]", "the", "paint", "##ing", ",", "[SEP]"], "content") == [
+        2,
+        3,
+    ]
+    assert token_keep(["[CLS]", "the", ",", "[SEP]"], "all") == [1, 2]
+    q = np.array([[1, 0], [0, 1]], dtype=np.float16)
+    assert maxsim(q, np.array([[1, 0], [0.6, 0.8]], dtype=np.float16)) == (
+        pytest.approx(0.9, abs=1e-3)
+    )
+    order = [0, 1, 2, 3]
+    scores = {0: 0.9, 1: 0.85, 2: 0.8, 3: 0.1}
+    late = {0: 0.2, 1: 0.4, 2: 1.0}
+    assert maxsim_rerank(order, scores, late, 0.4, depth=3) == [2, 1, 0, 3]
+    assert maxsim_rerank(order, scores, late, 0.0, depth=3) == order
