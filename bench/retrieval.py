@@ -1344,7 +1344,9 @@ def main() -> None:
         "--offline",
         metavar="VARIANTS",
         help="no server: recompute the hybrid ranking in this process for these "
-        f"vector variants, comma-separated ({', '.join(OFFLINE_VARIANTS)})",
+        f"vector variants, comma-separated ({', '.join(OFFLINE_VARIANTS)}), or "
+        "parts joined by '+': one of those, vmixB[nN][-mean|-only], kctxW[nN], "
+        "maxsimL[-all][-mm][dD] (e.g. kctx0.3n2+vmix1.0+maxsim0.4)",
     )
     parser.add_argument(
         "--offline-weights",
