@@ -381,7 +381,7 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
 NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code")
 # Values that name a secret instead of being one.
 PLACEHOLDER_RE = re.compile(
-    r"(?i)^(?:\$\{?\w+\}?|\$\{.*|\$\(.*|%\w+%|<[^>]*>|\*+|x{4,}|\.{3,}|…+|changeme|redacted|"
+    r"(?i)^(?:\$\{?\w+\}?|\$env:\w+|\$\{.*|\$\(.*|%\w+%|<[^>]*>|\*+|x{4,}|\.{3,}|…+|changeme|redacted|"
     r"none|null|undefined|env|os\.environ.*|getenv.*|settings\..*|"
     r"process\.env.*|import\.meta\.env.*|ENV\[.*|System\.getenv.*|"
     r"Environment\.GetEnvironmentVariable.*|config\..*|secrets\..*|vars\..*)$"
@@ -863,7 +863,7 @@ RECOVERY_CUE_RE = re.compile(
 )
 RECOVERY_CODE_RE = re.compile(
     r"(?<![\w-])(?:[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|\d{3,5} \d{3,5}|"
-    r"[A-Za-z0-9]{6,12})(?![\w-])"
+    r"[A-Za-z0-9]{6,12}|[A-Za-z0-9]{16,40})(?![\w-])"
 )
 RECOVERY_DIGITS_RE = re.compile(r"\d{6,10}|\d{3,5} \d{3,5}")
 RECOVERY_WINDOW = 400
@@ -873,6 +873,12 @@ TOTP_SEED_RE = re.compile(
     r"authy|duo|okta verify|aegis|raivo)\b"
     r"[^\n]{0,50}?\b(?:seed|secret|key|setup key)\b[^\n:=]{0,40}?"
     r"(?:[:=]|\bis\b)?[^\n:=]{0,20}?[:=]?\s*[\"'`]?"
+    r"(?P<value>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,}=*|[A-Za-z2-7]{16,}=*)(?![\w])"
+)
+
+# `TOTP: JBSWY3DPEHPK3PXP`: the seed right after the factor's name.
+TOTP_DIRECT_RE = re.compile(
+    r"(?i)\b(?:totp|2fa|mfa)\s*[:=]\s*[\"'`]?"
     r"(?P<value>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,}=*|[A-Za-z2-7]{16,}=*)(?![\w])"
 )
 
@@ -901,7 +907,7 @@ def _recovery_codes(text: str) -> Iterator[int]:
         first = RECOVERY_CODE_RE.search(window[:40])
         long_key = bool(
             first
-            and first.group().count("-") >= 2
+            and (first.group().count("-") >= 2 or len(first.group()) >= 16)
             and any(c.isdigit() for c in first.group())
             and any(c.isalpha() for c in first.group())
         )
@@ -961,7 +967,7 @@ def _classless_secrets(line: str) -> Iterator[str]:
         for match in pattern.finditer(line):
             if _is_prose_password(match.group("value")):
                 yield "Secret Keyword"
-    for match in TOTP_SEED_RE.finditer(line):
+    for match in [*TOTP_SEED_RE.finditer(line), *TOTP_DIRECT_RE.finditer(line)]:
         if _is_totp_seed(match.group("value")):
             yield "TOTP Seed"
 

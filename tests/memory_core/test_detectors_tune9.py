@@ -56,6 +56,8 @@ SECRETS = [
     "2FA setup key: 5kjw rfnl xsc2 g2zy b6hz wnvr jfpi hhzb",
     "TOTP seed for the shared admin account: 3B2MLGA6F3G77FHC",
     "Authy seed 7XK3 LM2Q PZ4N WR6T",
+    "TOTP: JBSWY3DPEHPK3PXP",
+    "Bitwarden recovery code: 7XK3LM2QPZ4NWR6TABCD1234EFGH",
     # Documented vendor formats.
     "restricted key for reporting: rk_live_4eC39HqLyjWDarjtT1zdp7dc",
     "xapp-1-A0123456789-1234567890123-" + "ab12" * 16,
@@ -99,6 +101,9 @@ CLEAN = [
     "git bisect points at 9fceb02d0ae598e95dc970b74767f19372d61af8",
     "request id 3f2c1a7e-8b4d-4c9e-a1f0-7d6e5b4c3a21 timed out",
     "price went from $1,299.99 to €1.149,00",
+    "Invoke-Sqlcmd -ServerInstance db -Username sa -Password $env:SA_PASSWORD",
+    "TOTP: 6 digits, SHA1",
+    "recovery key saved to OneDrive (BitLocker)",
 ]
 
 # One valid number per newly covered country, with its name.
