@@ -702,6 +702,7 @@ def _nearby_secrets(line: str) -> bool:
 
 
 # Round 4 (tune9): whole classes of credentials without a credential word.
+HOST_NAME_RE = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 EMAIL_LIKE_RE = re.compile(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+")
 FORMAT_RE = re.compile(r"%[-+ #0-9.]*[sdrifx(]|\{[\w.]*\}")
 VERSION_LIKE_RE = re.compile(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?")
@@ -733,6 +734,8 @@ def _is_password_like(value: str) -> bool:
     value = value.rstrip(".,;:")
     if len(value) < 8 or len(value) > 128 or _is_placeholder(value):
         return False
+    if HOST_NAME_RE.fullmatch(value):
+        return False  # `Host-01.corp`, `DB2.Example.com`
     if TEMPLATE_RE.search(value) or FORMAT_RE.search(value):
         return False
     if "://" in value or EMAIL_LIKE_RE.fullmatch(value):
@@ -762,7 +765,22 @@ def _is_prose_password(value: str) -> bool:
         return _random_letters(value)
     # A word and a number (`Bravo2024`, `NewYork2`, `Python311`) is a name
     # here; it takes a credential word (the rules above) to be a password.
-    return _mean_run_length(value) <= 1.5
+    return not _name_like(value)
+
+
+NAME_SEGMENT_RE = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def _name_like(value: str) -> bool:
+    """Tell a name (`ShopDB2`, `Claude3Opus`, `Win11Pro`) from random text.
+
+    Letters and digits only, in at most three words and two numbers.
+    """
+    if not value.isalnum():
+        return False
+    segments = NAME_SEGMENT_RE.findall(value)
+    numbers = sum(seg.isdigit() for seg in segments)
+    return len(segments) - numbers <= 3 and numbers <= 2
 
 
 # `new mysqli('db', 'app', '…', 'shop')`, `DriverManager.getConnection(url,
@@ -929,7 +947,7 @@ def _classless_secrets(line: str) -> Iterator[str]:
     """Credentials named by their place, not by a word (round 4)."""
     for match in CONNECT_CALL_RE.finditer(line):
         if any(
-            _is_password_like(m.group("value"))
+            (_is_password_like(m.group("value")) and not _name_like(m.group("value")))
             or APP_PASSWORD_VALUE_RE.fullmatch(m.group("value"))
             for m in QUOTED_ARG_RE.finditer(match.group("args"))
         ):

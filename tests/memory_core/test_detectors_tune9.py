@@ -104,6 +104,9 @@ CLEAN = [
     "Invoke-Sqlcmd -ServerInstance db -Username sa -Password $env:SA_PASSWORD",
     "TOTP: 6 digits, SHA1",
     "recovery key saved to OneDrive (BitLocker)",
+    'socket.connect(("Host-01.corp", 80))',
+    "new mysqli('localhost', 'root', $pw, 'ShopDB2')",
+    "conn = connect('Prod2Replica')",
 ]
 
 # One valid number per newly covered country, with its name.
