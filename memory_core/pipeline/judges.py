@@ -606,6 +606,13 @@ def _rule_judgement(premise: str, hypothesis: str) -> Judgement:
         return Judgement(
             True, "slot_value", f"Same subject and attribute: {first} vs {second}."
         )
+    typed = slots.typed_clash(premise, hypothesis)
+    if typed:
+        return Judgement(
+            True,
+            "typed_value",
+            f"The same statement with another value: {typed[0]} vs {typed[1]}.",
+        )
     return judgement
 
 

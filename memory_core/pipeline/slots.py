@@ -1606,3 +1606,250 @@ def _relabel(reading: Reading, links: dict[str, str], negation: bool) -> Reading
         weak={links.get(w, w) for w in reading.weak},
         lemmas={links.get(k, k): v for k, v in reading.lemmas.items()},
     )
+
+
+# -- Typed values across rewordings (QUALITY.md, fifth session) --------------
+
+# Verbs that only carry a value ("runs version 14", "has four drives", "takes
+# 50 mg", "is kept for 30 days", "happens monthly"): either side may have one
+# of its own. A verb of its own with content ("built" / "renovated",
+# "joined" / "left") is another predicate.
+_CARRIER_VERBS = frozenset(
+    judges._stem(w)
+    for w in """
+    be is are was were has have had hold holds held take takes took taken
+    run runs running ran get gets got keep keeps kept set sit sits stand stands
+    use uses used contain contains happen happens occur occurs place
+    """.split()
+)
+# Nouns that name the slot a value fills ("the sertraline *dose* is 100 mg",
+# "the talk *slot* is 20 minutes"): a side may have them of its own.
+_SLOT_NOUNS = frozenset(
+    judges._stem(w)
+    for w in """
+    dose dosage version size capacity length duration amount number count total
+    level value figure setting slot long
+    """.split()
+)
+# Hedges: a converted or rounded value ("roughly 154 lb" for 70 kg).
+_HEDGES = frozenset(
+    "about roughly approximately around nearly almost circa approx some".split()
+)
+_HEDGE_STEMS = frozenset(judges._stem(w) for w in _HEDGES)
+# Other words a side may have of its own: habit adverbs, a verb's particle,
+# the user as possessor ("the user's train" / "the Edinburgh train"), a
+# generic possessor ("the company's fiscal year" / "our fiscal year").
+_IGNORABLE = frozenset(
+    judges._stem(w)
+    for w in """
+    usually typically normally generally currently up
+    user users our we
+    """.split()
+) | frozenset(judges._stem(w) for w in lexicon.GENERIC_POSSESSORS)
+# Abbreviations read as their word, stem to stem ("prod" / "production").
+_ABBREVIATIONS = {
+    judges._stem(short): _stem(long)
+    for short, long in (
+        ("prod", "production"),
+        ("db", "database"),
+        ("dev", "development"),
+        ("env", "environment"),
+        ("config", "configuration"),
+        ("auth", "authentication"),
+        ("docs", "documentation"),
+        ("info", "information"),
+        ("admin", "administration"),
+        ("approx", "approximately"),
+    )
+}
+# A side may name the subject's head noun the other leaves out ("the
+# Postgres *instance*", "the Elasticsearch *cluster*") by this many words at
+# most, when the other side has no word of its own but a value; not a
+# modifier before a shared word ("the *finance* team", "the *return* trip").
+TYPED_QUALIFIERS = 1
+# "the flight *back* from Rome", "the *return* trip": another journey.
+_DIRECTIONS = frozenset(
+    judges._stem(w) for w in "back return outbound inbound away home there".split()
+)
+_RELATION_STEMS = frozenset(_stem(w) for w in RELATIONS) | RELATIONS
+# Two amounts of one unit within this share are one value rounded or
+# converted; with a hedge, within `TYPED_HEDGED_TOLERANCE`.
+TYPED_TOLERANCE = 0.03
+TYPED_HEDGED_TOLERANCE = 0.15
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_TYPED_VALUE = re.compile(r"^([TDO])(\d+)$|^Q(\d+(?:\.\d+)?)([a-z]*)$")
+
+
+def _iso_dates(text: str) -> str:
+    """Write an ISO date as a day, a month and a year ("14 March 2025")."""
+
+    def spelled(match: re.Match) -> str:
+        year, month, day = (int(g) for g in match.groups())
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            return match.group(0)
+        return f"{day} {judges.MONTHS[month - 1].capitalize()} {year}"
+
+    return _ISO.sub(spelled, text)
+
+
+def _family(value: str, kind: str) -> tuple[str, str, float | None] | None:
+    """Return (family, unit, number) of a typed value, None for another word.
+
+    A year, a month and a day of the year are one family, "date", compared
+    part by part (a year against a day compares nothing: "2025" / "12 May
+    2025"); an amount's family is its unit.
+    """
+    if _YEAR.match(value):
+        return ("date", "year", float(value[1:]))
+    if kind == "month":
+        return ("date", "month", float(MONTHS.get(_month_name(value), 0)))
+    if kind in ("frequency", "weekday"):
+        return (kind, "", None)
+    match = _TYPED_VALUE.match(value)
+    if not match:
+        return None
+    letter, digits, amount, unit = match.groups()
+    if letter == "D":
+        return ("date", "day", float(digits))
+    if letter:
+        return (letter, "", float(digits))
+    return ("Q" + unit, unit, float(amount))
+
+
+def _month_name(stem: str) -> str:
+    return next((m for m in MONTHS if m.startswith(stem.lower()[:3])), "")
+
+
+def _possessor(text: str, word: str) -> bool:
+    """Return whether `word` (a stem) is a possessor in `text` ("sister's")."""
+    return any(
+        _stem(m.group(0)[:-2]) == word
+        for m in re.finditer(r"[A-Za-z]+'s\b", text.translate(judges._APOSTROPHES))
+    )
+
+
+def _head_noun(text: str, word: str, shared: set[str]) -> bool:
+    """Return whether `word` (a stem) follows a shared word in `text` and ends
+    the noun phrase: "the Postgres *instance* runs", not "the *smart*
+    thermostat"."""
+    tokens = [m.group(0) for m in _WORD.finditer(canonical_text(text))]
+    stems = [_stem(t[:-2] if t.endswith("'s") else t) for t in tokens]
+    for i, stem in enumerate(stems):
+        if _ABBREVIATIONS.get(stem, stem) != word or not i:
+            continue
+        if stems[i - 1] not in shared or stem in _DIRECTIONS:
+            return False
+        nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+        return not nxt or nxt in judges.STOPWORDS or _verb(nxt, 1, "")
+    return False
+
+
+def _date_clash(a: list, b: list) -> bool | None:
+    """Compare two dates part by part: True, False, None when unreadable."""
+    parts_a = {u: n for _, u, n in a}
+    parts_b = {u: n for _, u, n in b}
+    if len(parts_a) != len(a) or len(parts_b) != len(b):
+        return None
+    if "day" in parts_a and "day" not in parts_b and "month" in parts_b:
+        parts_a["month"] = parts_a["day"] // 100
+    if "day" in parts_b and "day" not in parts_a and "month" in parts_a:
+        parts_b["month"] = parts_b["day"] // 100
+    return any(parts_a[u] != parts_b[u] for u in parts_a.keys() & parts_b.keys())
+
+
+def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
+    """Return the two values when both say the same thing of one slot but for
+    one typed value each ("version 14" / "version 16", "50 mg" / "100 mg",
+    "30 days" / "one year", "in 2027" / "on 12 May 2025"), else None.
+
+    Everything else must be the same after stemming, the synonym lists,
+    abbreviations and WordNet (`compare`): a side may have of its own only
+    stop words, a verb that carries the value (`_CARRIER_VERBS`), a noun
+    naming the slot (`_SLOT_NOUNS`), hedges (`_IGNORABLE`), and one side
+    only up to `TYPED_QUALIFIERS` words naming the subject more closely (not
+    a possessor, a relation or a person). Another predicate ("built" /
+    "renovated"), another subject ("the user's sister's"), a negation, an
+    addition, a past event that may recur on another date, or a value that
+    contains the other ("2025" / "12 May 2025") is no clash.
+    """
+    premise, hypothesis = _iso_dates(premise), _iso_dates(hypothesis)
+    c = compare(premise, hypothesis)
+    if c.negated or c.addition or c.agent_swap or c.deictic or c.other_attribute:
+        return None
+    if c.shared < 2:
+        return None
+    hedged = False
+    families: list[dict[str, list[tuple[str, str, float | None]]]] = []
+    surfaces: list[list[str]] = []
+    rests: list[dict[str, str]] = []
+    for side in (c.only_a, c.only_b):
+        values: dict[str, list[tuple[str, str, float | None]]] = {}
+        shown: list[str] = []
+        rest: dict[str, str] = {}
+        for word, role in side.items():
+            lower = word.lower()
+            if lower in _HEDGES or lower in _HEDGE_STEMS:
+                hedged = True
+                continue
+            family = _family(word, c.kinds.get(word, "")) if role == "value" else None
+            if family is not None:
+                values.setdefault(family[0], []).append(family)
+                shown.append(c.surface.get(word, word))
+                continue
+            if lower in _CARRIER_VERBS or lower in _SLOT_NOUNS or lower in _IGNORABLE:
+                continue
+            rest[_ABBREVIATIONS.get(lower, lower)] = role
+        families.append(values)
+        surfaces.append(shown)
+        rests.append(rest)
+    rest_a, rest_b = (
+        {w: r for w, r in rest.items() if w not in other}
+        for rest, other in ((rests[0], rests[1]), (rests[1], rests[0]))
+    )
+    if rest_a and rest_b:
+        return None
+    shared = set(read(premise).words) & set(read(hypothesis).words)
+    for words, text in ((rest_a, premise), (rest_b, hypothesis)):
+        if len(words) > TYPED_QUALIFIERS:
+            return None
+        for word, role in words.items():
+            kind = c.kinds.get(word, "")
+            if role != "entity" or word in _RELATION_STEMS or "person" in kind:
+                return None
+            if word in lexicon.FIRST_NAMES or _possessor(text, word):
+                return None
+            if not _head_noun(text, word, shared):
+                return None
+    a, b = families
+    common = a.keys() & b.keys()
+    # One slot: one kind of value on both sides ("6 pm on Fridays" / "8 pm
+    # on Thursdays", "the first exam, 87" / "the second, 92": which one).
+    if len(common) != 1:
+        return None
+    if c.multi and not all(f.startswith("Q") for f in a.keys() | b.keys()):
+        return None
+    if c.episode and "date" in common:
+        return None  # "went to the park on 7 May" / "… on 14 May": two visits
+    clash = False
+    for family in common:
+        if family == "date":
+            found = _date_clash(a[family], b[family])
+            if found is None:
+                return None
+            clash = clash or found
+            continue
+        if len(a[family]) != 1 or len(b[family]) != 1:
+            return None
+        (_, unit, x), (_, _, y) = a[family][0], b[family][0]
+        if x is None or y is None:
+            clash = True  # two frequencies, two weekdays
+            continue
+        if unit and max(x, y) > 0:
+            tolerance = TYPED_HEDGED_TOLERANCE if hedged else TYPED_TOLERANCE
+            if abs(x - y) / max(x, y) <= tolerance:
+                continue
+        if x != y:
+            clash = True
+    if not clash:
+        return None
+    return (", ".join(surfaces[0]), ", ".join(surfaces[1]))

@@ -1,0 +1,99 @@
+"""A typed value across rewordings (QUALITY.md, fifth session): two
+statements that say the same thing of one slot in other words, with another
+value of one kind, contradict; another predicate, subject or item does not."""
+
+import pytest
+
+from memory_core.pipeline import slots
+from memory_core.pipeline.judges import RuleJudge
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis"),
+    [
+        (
+            "The staging Postgres instance runs version 14.",
+            "Staging's Postgres is on version 16.",
+        ),
+        (
+            "The user takes 50 mg of sertraline daily.",
+            "The user's sertraline dose is 100 mg a day.",
+        ),
+        (
+            "Backups of the billing database are kept for 30 days.",
+            "Billing DB backups are retained for one year.",
+        ),
+        (
+            "The certificate for api.example.com expires on 2025-03-14.",
+            "The api.example.com certificate expires on 9 November 2025.",
+        ),
+        (
+            "The user's passport expires in 2027.",
+            "The user's passport expires on 12 May 2025.",
+        ),
+        (
+            "The production Elasticsearch cluster has seven data nodes.",
+            "Prod Elasticsearch runs on 4 data nodes.",
+        ),
+    ],
+)
+def test_a_typed_value_clashes_across_rewordings(premise, hypothesis):
+    assert slots.typed_clash(premise, hypothesis)
+    judgement = RuleJudge().judge(premise, hypothesis)
+    assert judgement.contradicts
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis"),
+    [
+        # Another predicate.
+        (
+            "The user's house was built in 1930.",
+            "The user's house was renovated in 2019.",
+        ),
+        ("The company was acquired in 2022.", "The company was founded in 2011."),
+        # Another subject: a relation, a possessor, a modifier of the head.
+        (
+            "The user measures 165cm in height.",
+            "The user's wife measures 172 cm in height.",
+        ),
+        ("Our team is on the second floor.", "The finance team is on the 4th floor."),
+        ("The trip takes 2.5 hours.", "The return trip takes 4 hours."),
+        (
+            "The user's flight to Rome departs at 9:10.",
+            "The user's flight back from Rome departs at 18:30.",
+        ),
+        # A value that contains the other.
+        (
+            "The user's passport expires in 2025.",
+            "The user's passport expires on 12 May 2025.",
+        ),
+        # Two kinds of value differ: which item, not which value.
+        (
+            "The Q3 budget for marketing is $80k.",
+            "The Q4 budget for marketing is $95k.",
+        ),
+        (
+            "The user scored 87 on the first exam.",
+            "The user scored 92 on the second exam.",
+        ),
+        (
+            "Our offices close at 6 pm on Fridays.",
+            "Our offices close at 8 pm on Thursdays.",
+        ),
+        # One value converted or rounded.
+        ("The user's weight is 70 kilograms.", "The user weighs roughly 154 lb."),
+        # A negation is the negation rule's.
+        (
+            "The user has two daughters.",
+            "The user has one daughter and no other children.",
+        ),
+    ],
+)
+def test_other_predicates_subjects_and_items_do_not_clash(premise, hypothesis):
+    assert slots.typed_clash(premise, hypothesis) is None
+
+
+def test_an_iso_date_is_read_as_a_day_a_month_and_a_year():
+    assert slots._iso_dates("expires on 2025-03-14.") == "expires on 14 March 2025."
+    assert slots._iso_dates("build 2025-13-40") == "build 2025-13-40"
