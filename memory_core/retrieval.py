@@ -712,14 +712,15 @@ def _candidates(
             "ql AS (SELECT tsvector_to_array(to_tsvector('english', %(text)s))"
             " AS lexemes)"
         )
-        terms = """(SELECT jsonb_object_agg(u.lexeme,
-                            coalesce(array_length(u.positions, 1), 1))
-                     FROM unnest(v.search_vector) u
-                     WHERE u.lexeme = ANY(ql.lexemes))"""
-        length = """(SELECT coalesce(sum(coalesce(array_length(u.positions, 1), 1)),
-                              0)::int
-                      FROM unnest(v.search_vector) u)"""
-        from_ql = ", ql"
+        # One pass over each candidate's lexemes reads both.
+        terms, length = "bm.terms", "bm.length"
+        from_ql = """, ql, LATERAL (
+            SELECT jsonb_object_agg(u.lexeme, coalesce(array_length(u.positions, 1), 1))
+                       FILTER (WHERE u.lexeme = ANY(ql.lexemes)) AS terms,
+                   coalesce(sum(coalesce(array_length(u.positions, 1), 1)), 0)::int
+                       AS length
+            FROM unnest(v.search_vector) u
+        ) bm"""
     else:
         terms, length, from_ql = "NULL::jsonb", "0", ""
     sql = f"""
