@@ -658,6 +658,27 @@ def _looks_like_token(word: str, *, after_key_word: bool) -> bool:
     )
 
 
+def _encodes_text(token: str) -> bool:
+    """Tell base64 of prose or JSON (a cursor, a MIME body) from a key.
+
+    A key's bytes are random: they do not decode to text. Bytes that are
+    UTF-8 text with a space or a JSON opening, and printable, are encoded
+    data; `user:password` (HTTP Basic) is not taken for text.
+    """
+    body = token.rstrip("=")
+    for decode in (base64.b64decode, base64.urlsafe_b64decode):
+        try:
+            raw = decode(body + "=" * (-len(body) % 4))
+            text = raw.decode("utf-8")
+        except (binascii.Error, ValueError):
+            continue
+        if len(text) < 12 or not all(c.isprintable() or c in "\n\r\t" for c in text):
+            continue
+        if text.lstrip().startswith(("{", "[")) or " " in text.strip():
+            return True
+    return False
+
+
 def _is_generated(token: str) -> bool:
     """Tell a generated password or key from words, paths, versions, ids.
 
@@ -1084,9 +1105,11 @@ def _line_secrets(line: str) -> Iterator[str]:
         if "://" in word or word.startswith("www."):
             continue  # a path or id in a link; credentials in URLs have rules
         after_key_word = bool(KEY_CONTEXT_RE.search(before[-40:]))
-        if _looks_like_token(
-            match.group(), after_key_word=after_key_word
-        ) and not _is_placeholder(match.group()):
+        if (
+            _looks_like_token(match.group(), after_key_word=after_key_word)
+            and not _is_placeholder(match.group())
+            and (after_key_word or not _encodes_text(match.group()))
+        ):
             yield "High Entropy Token"
 
 

@@ -157,3 +157,28 @@ def test_tune9_meets_the_targets():
     figures = score("tune9")
     for name, target in TARGETS.items():
         assert figures[name] >= target, (name, figures[name])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # base64 of prose and of JSON: encoded data, not a key.
+        "page=eyJwYWdlIjozLCJwZXJfcGFnZSI6NTAsIm9yZGVyIjoiZGVzYyJ9",
+        "body: VGhlIHJlcG9ydCBpcyBhdHRhY2hlZCwgc2VlIHlvdSBvbiBNb25kYXku",
+    ],
+)
+def test_base64_of_text_is_not_a_key(text):
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # HTTP Basic: base64 of user:password is a credential.
+        "curl -H 'Authorization: Basic YWRtaW46V2FscnVzJmdsYWNpZXI0Mg=='",
+        # Random bytes do not decode to text.
+        "the signing key is q8Vf3kZ9sLw2Xb7RtY1nPc4Hm6Jd0GaE5uTz",
+    ],
+)
+def test_keys_that_do_not_decode_to_text_are_still_refused(text):
+    assert find_secrets(text)
