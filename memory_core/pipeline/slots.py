@@ -1619,7 +1619,7 @@ _CARRIER_VERBS = frozenset(
     for w in """
     be is are was were has have had hold holds held take takes took taken
     run runs running ran get gets got keep keeps kept set sit sits stand stands
-    use uses used contain contains happen happens occur occurs place
+    use uses used contain contains happen happens occur occurs place last lasts
     """.split()
 )
 # Nouns that name the slot a value fills ("the sertraline *dose* is 100 mg",
@@ -1676,6 +1676,20 @@ _RELATION_STEMS = frozenset(_stem(w) for w in RELATIONS) | RELATIONS
 # converted; with a hedge, within `TYPED_HEDGED_TOLERANCE`.
 TYPED_TOLERANCE = 0.03
 TYPED_HEDGED_TOLERANCE = 0.15
+# A frequency as its period, to meet "every two weeks" ("monthly" /
+# "every Q1209600s"); "once" / "twice" a period as a count of times.
+_PERIODS = {
+    "hourly": 3600,
+    "daily": 86400,
+    "nightly": 86400,
+    "weekly": 604800,
+    "fortnightly": 1209600,
+    "monthly": 2_592_000,
+    "quarterly": 7_776_000,
+    "yearly": 31_536_000,
+    "annually": 31_536_000,
+}
+_TIMES = {judges._stem(w): n for w, n in (("once", 1), ("twice", 2), ("thrice", 3))}
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _TYPED_VALUE = re.compile(r"^([TDO])(\d+)$|^Q(\d+(?:\.\d+)?)([a-z]*)$")
 
@@ -1718,6 +1732,13 @@ def _family(value: str, kind: str) -> tuple[str, str, float | None] | None:
 
 def _month_name(stem: str) -> str:
     return next((m for m in MONTHS if m.startswith(stem.lower()[:3])), "")
+
+
+def _after_every(text: str) -> set[str]:
+    """Return the typed values after "every" in `text` ("every 2 weeks")."""
+    tokens = [m.group(0) for m in _WORD.finditer(canonical_text(text))]
+    lowered = [t.lower() for t in tokens]
+    return {t for p, t in zip(lowered, tokens[1:], strict=False) if p == "every"}
 
 
 def _possessor(text: str, word: str) -> bool:
@@ -1782,16 +1803,23 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
     families: list[dict[str, list[tuple[str, str, float | None]]]] = []
     surfaces: list[list[str]] = []
     rests: list[dict[str, str]] = []
-    for side in (c.only_a, c.only_b):
+    for side, text in ((c.only_a, premise), (c.only_b, hypothesis)):
         values: dict[str, list[tuple[str, str, float | None]]] = {}
         shown: list[str] = []
         rest: dict[str, str] = {}
+        every = _after_every(text)
         for word, role in side.items():
             lower = word.lower()
             if lower in _HEDGES or lower in _HEDGE_STEMS:
                 hedged = True
                 continue
             family = _family(word, c.kinds.get(word, "")) if role == "value" else None
+            if lower in _PERIODS and role == "value":
+                family = ("period", "s", float(_PERIODS[lower]))
+            elif family and family[0] == "Qs" and word in every:
+                family = ("period", "s", family[2])
+            elif lower in _TIMES:
+                family = ("times", "", float(_TIMES[lower]))
             if family is not None:
                 values.setdefault(family[0], []).append(family)
                 shown.append(c.surface.get(word, word))
@@ -1806,6 +1834,22 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         {w: r for w, r in rest.items() if w not in other}
         for rest, other in ((rests[0], rests[1]), (rests[1], rests[0]))
     )
+    if rest_a and rest_b:
+        # A word WordNet relates to one of the other side's ("retention" /
+        # "keeps", read "retain").
+        lemmas_a, lemmas_b = read(premise).lemmas, read(hypothesis).lemmas
+        for x in [w for w in rest_a if w not in _RELATION_STEMS]:
+            for y in [w for w in rest_b if w not in _RELATION_STEMS]:
+                if y in rest_b and any(
+                    wordnet.related(p, q)
+                    for p in {x, lemmas_a.get(x, x)}
+                    for q in {y, lemmas_b.get(y, y)}
+                    if _WORDNET_WORD.match(p)
+                    and _WORDNET_WORD.match(q)
+                    and q not in wordnet.antonyms(p)
+                ):
+                    del rest_a[x], rest_b[y]
+                    break
     if rest_a and rest_b:
         return None
     shared = set(read(premise).words) & set(read(hypothesis).words)

@@ -35,6 +35,14 @@ from memory_core.pipeline.judges import RuleJudge
             "The production Elasticsearch cluster has seven data nodes.",
             "Prod Elasticsearch runs on 4 data nodes.",
         ),
+        # A frequency against its period, a count of times.
+        ("Sprint reviews happen every two weeks.", "Sprint reviews are held monthly."),
+        (
+            "Performance reviews happen once a year.",
+            "Performance reviews are twice yearly.",
+        ),
+        # WordNet relates the two predicates' words.
+        ("Log retention in Loki is set to 14 days.", "Loki keeps logs for 90 days."),
     ],
 )
 def test_a_typed_value_clashes_across_rewordings(premise, hypothesis):
@@ -63,6 +71,9 @@ def test_a_typed_value_clashes_across_rewordings(premise, hypothesis):
             "The user's flight to Rome departs at 9:10.",
             "The user's flight back from Rome departs at 18:30.",
         ),
+        ("The user's mother was born in 1960.", "The user's father was born in 1958."),
+        # A period against a duration.
+        ("Sprint reviews happen every two weeks.", "Sprint reviews last two hours."),
         # A value that contains the other.
         (
             "The user's passport expires in 2025.",
