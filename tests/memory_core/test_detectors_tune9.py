@@ -182,3 +182,14 @@ def test_base64_of_text_is_not_a_key(text):
 )
 def test_keys_that_do_not_decode_to_text_are_still_refused(text):
     assert find_secrets(text)
+
+
+def test_blind9_stays_at_its_measured_floor():
+    # Written blind to the rules; scored untouched at 0.958 / 0.988 / 0.96
+    # (secrets recall / PII recall / clean untouched), then its four clean
+    # misses (base64 of text) were read and fixed: clean 1.00. Floors are
+    # those figures less a case or two, so a regression fails here.
+    figures = score("blind9")
+    floors = {"secrets_recall": 0.95, "pii_recall": 0.975, "clean_untouched": 0.98}
+    for name, floor in floors.items():
+        assert figures[name] >= floor, (name, figures[name])
