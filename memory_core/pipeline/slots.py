@@ -1808,18 +1808,25 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         shown: list[str] = []
         rest: dict[str, str] = {}
         every = _after_every(text)
+        daypart = any(w.lower() in _DAYPARTS for w in side)
         for word, role in side.items():
             lower = word.lower()
             if lower in _HEDGES or lower in _HEDGE_STEMS:
                 hedged = True
                 continue
-            family = _family(word, c.kinds.get(word, "")) if role == "value" else None
+            kind = c.kinds.get(word, "")
+            # "on Thursday mornings": the weekday read as a daypart's modifier;
+            # not "the Tuesday meeting", "the nightly backups": which one.
+            valued = role == "value" or (kind == "weekday" and daypart)
+            family = _family(word, kind) if valued else None
             if lower in _PERIODS and role == "value":
                 family = ("period", "s", float(_PERIODS[lower]))
             elif family and family[0] == "Qs" and word in every:
                 family = ("period", "s", family[2])
             elif lower in _TIMES:
                 family = ("times", "", float(_TIMES[lower]))
+            elif lower in _DAYPARTS:
+                family = ("daypart", "", None)
             if family is not None:
                 values.setdefault(family[0], []).append(family)
                 shown.append(c.surface.get(word, word))

@@ -41,6 +41,11 @@ from memory_core.pipeline.judges import RuleJudge
             "Performance reviews happen once a year.",
             "Performance reviews are twice yearly.",
         ),
+        # A weekday on a daypart ("on Thursday mornings").
+        (
+            "The weekly team sync is on Tuesdays at 10:00.",
+            "The weekly team sync happens on Thursday mornings.",
+        ),
         # WordNet relates the two predicates' words.
         ("Log retention in Loki is set to 14 days.", "Loki keeps logs for 90 days."),
     ],
@@ -72,6 +77,12 @@ def test_a_typed_value_clashes_across_rewordings(premise, hypothesis):
             "The user's flight back from Rome departs at 18:30.",
         ),
         ("The user's mother was born in 1960.", "The user's father was born in 1958."),
+        # A frequency or a weekday naming which one.
+        (
+            "The nightly backups are kept in Madrid.",
+            "The weekly backups are kept in Madrid.",
+        ),
+        ("The Tuesday meeting is in room 4.", "The Thursday meeting is in room 4."),
         # A period against a duration.
         ("Sprint reviews happen every two weeks.", "Sprint reviews last two hours."),
         # A value that contains the other.
