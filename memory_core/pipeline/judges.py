@@ -601,7 +601,7 @@ def _rule_judgement(premise: str, hypothesis: str) -> Judgement:
         return Judgement(False, "rules", "")
     if judgement.contradicts or judgement.detector != "rules":
         return judgement
-    if comparison.clash:
+    if comparison.clash and not slots.other_predicate(premise, hypothesis, comparison):
         first, second = (", ".join(sorted(side)) for side in comparison.values())
         return Judgement(
             True, "slot_value", f"Same subject and attribute: {first} vs {second}."

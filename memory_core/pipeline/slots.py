@@ -1904,3 +1904,31 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
     if not clash:
         return None
     return (", ".join(surfaces[0]), ", ".join(surfaces[1]))
+
+
+def other_predicate(premise: str, hypothesis: str, c: Comparison) -> bool:
+    """Return whether two dated statements tell two events of one subject:
+    each has a past verb of its own, no carrier, that WordNet does not relate
+    to the other's ("was built in 1930" / "was renovated in 2019", "was
+    acquired in 2022" / "was founded in 2011")."""
+    a, b = c.values()
+    if not all(v[:1] == "D" or _YEAR.match(v) for v in a | b):
+        return False
+    verbs = []
+    for side, text in ((c.only_a, premise), (c.only_b, hypothesis)):
+        lemmas = read(text).lemmas
+        verbs.append(
+            [
+                lemmas.get(w, w)
+                for w, r in side.items()
+                if r == "frame"
+                and w not in _CARRIER_VERBS
+                and (
+                    lemmas.get(w, w).endswith("ed")
+                    or lemmas.get(w, w) in lexicon.IRREGULAR_PAST
+                )
+            ]
+        )
+    if not all(verbs):
+        return False
+    return not any(wordnet.related(x, y) for x in verbs[0] for y in verbs[1])

@@ -119,3 +119,29 @@ def test_other_predicates_subjects_and_items_do_not_clash(premise, hypothesis):
 def test_an_iso_date_is_read_as_a_day_a_month_and_a_year():
     assert slots._iso_dates("expires on 2025-03-14.") == "expires on 14 March 2025."
     assert slots._iso_dates("build 2025-13-40") == "build 2025-13-40"
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis", "contradicts"),
+    [
+        (
+            "The user's house was built in 1930.",
+            "The user's house was renovated in 2019.",
+            False,
+        ),
+        (
+            "The company was acquired in 2022.",
+            "The company was founded in 2011.",
+            False,
+        ),
+        (
+            "The user's house was built in 1930.",
+            "The user's house was built in 1950.",
+            True,
+        ),
+    ],
+)
+def test_two_dated_events_of_one_subject_are_no_slot_clash(
+    premise, hypothesis, contradicts
+):
+    assert RuleJudge().judge(premise, hypothesis).contradicts is contradicts
