@@ -596,12 +596,18 @@ def _rule_judgement(premise: str, hypothesis: str) -> Judgement:
 
     comparison = slots.compare(premise, hypothesis)
     judgement = _judge_statements(premise, hypothesis, comparison)
-    if judgement.detector == "value_mismatch" and comparison.same_fact:
+    if judgement.detector == "value_mismatch" and (
+        comparison.same_fact or slots.same_amount(premise, hypothesis, comparison)
+    ):
         # "Stand-up is at 9.30" restates "Standup is at 9:30".
         return Judgement(False, "rules", "")
     if judgement.contradicts or judgement.detector != "rules":
         return judgement
-    if comparison.clash and not slots.other_predicate(premise, hypothesis, comparison):
+    if (
+        comparison.clash
+        and not slots.other_predicate(premise, hypothesis, comparison)
+        and not slots.same_amount(premise, hypothesis, comparison)
+    ):
         first, second = (", ".join(sorted(side)) for side in comparison.values())
         return Judgement(
             True, "slot_value", f"Same subject and attribute: {first} vs {second}."

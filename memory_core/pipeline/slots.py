@@ -1672,9 +1672,10 @@ _DIRECTIONS = frozenset(
     judges._stem(w) for w in "back return outbound inbound away home there".split()
 )
 _RELATION_STEMS = frozenset(_stem(w) for w in RELATIONS) | RELATIONS
-# Two amounts of one unit within this share are one value rounded or
-# converted; with a hedge, within `TYPED_HEDGED_TOLERANCE`.
-TYPED_TOLERANCE = 0.03
+# Two amounts of one unit within this share are one value converted ("70 kg"
+# / "154.3 lb"); with a hedge, within `TYPED_HEDGED_TOLERANCE` ("roughly 154
+# lb"). Not percentages: "99.9%" / "99.5%" uptime differ.
+TYPED_TOLERANCE = 0.005
 TYPED_HEDGED_TOLERANCE = 0.15
 # A frequency as its period, to meet "every two weeks" ("monthly" /
 # "every Q1209600s"); "once" / "twice" a period as a count of times.
@@ -1896,7 +1897,7 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
             clash = True  # two frequencies, two weekdays
             continue
         if unit and max(x, y) > 0:
-            tolerance = TYPED_HEDGED_TOLERANCE if hedged else TYPED_TOLERANCE
+            tolerance = _tolerance(unit, hedged)
             if abs(x - y) / max(x, y) <= tolerance:
                 continue
         if x != y:
@@ -1932,3 +1933,28 @@ def other_predicate(premise: str, hypothesis: str, c: Comparison) -> bool:
     if not all(verbs):
         return False
     return not any(wordnet.related(x, y) for x in verbs[0] for y in verbs[1])
+
+
+def same_amount(premise: str, hypothesis: str, c: Comparison) -> bool:
+    """Return whether the one amount each side has of its own is one value,
+    converted or rounded: of one unit, within `TYPED_TOLERANCE` (within
+    `TYPED_HEDGED_TOLERANCE` after a hedge: "70 kg" / "roughly 154 lb")."""
+    a, b = c.values()
+    if len(a) != 1 or len(b) != 1:
+        return False
+    (x,), (y,) = a, b
+    fx, fy = _family(x, c.kinds.get(x, "")), _family(y, c.kinds.get(y, ""))
+    if not fx or not fy or fx[0] != fy[0] or not fx[1] or fx[0] == "date":
+        return False
+    if fx[2] is None or fy[2] is None or max(fx[2], fy[2]) <= 0:
+        return False
+    words = {w.lower() for w in _WORD.findall(f"{premise} {hypothesis}")}
+    tolerance = _tolerance(fx[1], bool(words & _HEDGES))
+    return abs(fx[2] - fy[2]) / max(fx[2], fy[2]) <= tolerance
+
+
+def _tolerance(unit: str, hedged: bool) -> float:
+    """Return the share two amounts of `unit` may differ by and be one."""
+    if unit == "pct":
+        return 0.0
+    return TYPED_HEDGED_TOLERANCE if hedged else TYPED_TOLERANCE

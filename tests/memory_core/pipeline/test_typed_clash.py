@@ -145,3 +145,19 @@ def test_two_dated_events_of_one_subject_are_no_slot_clash(
     premise, hypothesis, contradicts
 ):
     assert RuleJudge().judge(premise, hypothesis).contradicts is contradicts
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis", "contradicts"),
+    [
+        (
+            "The user's weight is 70 kilograms.",
+            "The user weighs roughly 154 lb.",
+            False,
+        ),
+        ("The user's weight is 70 kilograms.", "The user weighs 80 kg.", True),
+        ("The SLA guarantees 99.9% uptime.", "The SLA guarantees 99.5% uptime.", True),
+    ],
+)
+def test_one_amount_converted_or_rounded_is_no_clash(premise, hypothesis, contradicts):
+    assert RuleJudge().judge(premise, hypothesis).contradicts is contradicts
