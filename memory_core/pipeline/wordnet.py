@@ -38,6 +38,9 @@ _FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 # pairs need about 4,000 synsets and 30,000 words (QUALITY.md).
 SYNSET_CACHE = 8192
 WORD_CACHE = 16384
+# `related` answers: the gates ask every own word of a statement against every
+# own word of each neighbour's.
+PAIR_CACHE = 1 << 18
 # How many of a word's senses count (index order: most frequent first).
 TOP_SENSES = 3
 # Morphy's detachment rules: (suffix, replacement) per part of speech.
@@ -335,7 +338,7 @@ def antonyms(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
     return frozenset(found)
 
 
-@lru_cache(maxsize=WORD_CACHE)
+@lru_cache(maxsize=PAIR_CACHE)
 def related(a: str, b: str, senses: int = TOP_SENSES) -> bool:
     """Return whether two words say the same thing by WordNet.
 
@@ -344,44 +347,53 @@ def related(a: str, b: str, senses: int = TOP_SENSES) -> bool:
     lift's eighth sense is the elevator's first), or one is derived from the
     other ("editor" / "edit", "browser" / "browse", "pianist" / "piano").
     Two forms of one word ("bikes" / "bike") are related too.
+
+    Each word's lemma sets are read once (`_profile`, cached per word), so
+    a pair is a few set intersections: the gates ask this of every own word
+    of one statement against every own word of the other, for each of a
+    write's neighbours, and a cache per pair missed most of the time.
     """
     a, b = _key(a), _key(b)
     if a == b:
         return True
-    lemmas_a = {lemma for _, lemma in _lemmas_of(a)}
-    lemmas_b = {lemma for _, lemma in _lemmas_of(b)}
+    one, other = _profile(a, senses), _profile(b, senses)
+    lemmas_a, lemmas_b = one[0], other[0]
     if not (lemmas_a and lemmas_b):
         return False
-    if lemmas_a & lemmas_b:
-        return True
-    if _shares_synset(a, lemmas_b, senses) or _shares_synset(b, lemmas_a, senses):
-        return True
-    if HYPERNYMS and (
-        _hypernym_of(a, lemmas_b, senses) or _hypernym_of(b, lemmas_a, senses)
-    ):
-        return True
-    return bool(derivations(a, senses) & lemmas_b or derivations(b, senses) & lemmas_a)
+    return any(
+        reach_a & lemmas_b or reach_b & lemmas_a
+        for reach_a, reach_b in zip(one, other, strict=True)
+    )
 
 
 HYPERNYMS = True
 
 
-def _hypernym_of(word: str, others: set[str], senses: int) -> bool:
-    """Return whether a direct hypernym of `word`'s first verb senses lists
-    one of `others` ("jog" → "run", "land" → "arrive"). Not for nouns: a
-    noun's hypernym names its siblings' class too ("staging" is a
-    "production", and so the production database would be the staging one).
+@lru_cache(maxsize=WORD_CACHE)
+def _profile(word: str, senses: int) -> tuple[frozenset[str], ...]:
+    """Return what `related` intersects, for one word (`_key`-normalised).
+
+    (its lemmas, the lemmas of its first senses' synsets, those of its
+    verb senses' direct hypernyms, its derivations).
     """
-    return any(
-        set(synset(p, t).lemmas) & others
-        for s in synsets(word, None, senses)
-        for symbol, p, t, _, _ in s.pointers
-        if symbol == "@" and s.pos == "v"
+    lemmas = frozenset(lemma for _, lemma in _lemmas_of(word))
+    if not lemmas:
+        return (lemmas, frozenset(), frozenset(), frozenset())
+    found = synsets(word, None, senses)
+    in_synsets = frozenset(lemma for s in found for lemma in s.lemmas)
+    hypernyms = (
+        frozenset(
+            lemma
+            for s in found
+            if s.pos == "v"
+            for symbol, p, t, _, _ in s.pointers
+            if symbol == "@"
+            for lemma in synset(p, t).lemmas
+        )
+        if HYPERNYMS
+        else frozenset()
     )
-
-
-def _shares_synset(word: str, others: set[str], senses: int) -> bool:
-    return any(set(s.lemmas) & others for s in synsets(word, None, senses))
+    return (lemmas, in_synsets, hypernyms, derivations(word, senses))
 
 
 @lru_cache(maxsize=WORD_CACHE)
