@@ -99,6 +99,8 @@ SYNONYMS = {
     "writer": "author",
     "repo": "repository",
     "financial year": "fiscal year",
+    "prod": "production",
+    "db": "database",
 }
 # Month abbreviations, read as the month ("20 Dec" → "20 December").
 MONTH_ABBREVIATIONS = {

@@ -161,3 +161,8 @@ def test_two_dated_events_of_one_subject_are_no_slot_clash(
 )
 def test_one_amount_converted_or_rounded_is_no_clash(premise, hypothesis, contradicts):
     assert RuleJudge().judge(premise, hypothesis).contradicts is contradicts
+
+
+def test_prod_and_db_are_read_as_production_and_database():
+    assert slots.canonical_text("Prod DB backups") == "production database backups"
+    assert slots.canonical_text("Alert on db-2").startswith("Alert on db-")
