@@ -1693,12 +1693,17 @@ _PERIODS = {
     "annually": 31_536_000,
 }
 _TIMES = {judges._stem(w): n for w, n in (("once", 1), ("twice", 2), ("thrice", 3))}
+_SLASHED = re.compile(
+    r"(\b(?:on|by|until) )(\d{1,2})/(\d{1,2})(?:/(\d{4}))?\b", re.IGNORECASE
+)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _TYPED_VALUE = re.compile(r"^([TDO])(\d+)$|^Q(\d+(?:\.\d+)?)([a-z]*)$")
 
 
 def _iso_dates(text: str) -> str:
-    """Write an ISO date as a day, a month and a year ("14 March 2025")."""
+    """Write an ISO date as a day, a month and a year ("14 March 2025"), and
+    a slashed date after "on" whose order one part tells ("on 04/17": a day
+    after the 12th is no month)."""
 
     def spelled(match: re.Match) -> str:
         year, month, day = (int(g) for g in match.groups())
@@ -1706,7 +1711,18 @@ def _iso_dates(text: str) -> str:
             return match.group(0)
         return f"{day} {judges.MONTHS[month - 1].capitalize()} {year}"
 
-    return _ISO.sub(spelled, text)
+    def slashed(match: re.Match) -> str:
+        first, second = int(match.group(2)), int(match.group(3))
+        if 1 <= first <= 12 < second <= 31:
+            month, day = first, second
+        elif 1 <= second <= 12 < first <= 31:
+            month, day = second, first
+        else:
+            return match.group(0)
+        year = f" {match.group(4)}" if match.group(4) else ""
+        return f"{match.group(1)}{day} {judges.MONTHS[month - 1].capitalize()}{year}"
+
+    return _SLASHED.sub(slashed, _ISO.sub(spelled, text))
 
 
 def _family(value: str, kind: str) -> tuple[str, str, float | None] | None:

@@ -166,3 +166,10 @@ def test_one_amount_converted_or_rounded_is_no_clash(premise, hypothesis, contra
 def test_prod_and_db_are_read_as_production_and_database():
     assert slots.canonical_text("Prod DB backups") == "production database backups"
     assert slots.canonical_text("Alert on db-2").startswith("Alert on db-")
+
+
+def test_a_slashed_date_is_read_when_one_part_tells_the_order():
+    assert slots._iso_dates("It is on 04/17.") == "It is on 17 April."
+    assert slots._iso_dates("Due on 17/04/2026.") == "Due on 17 April 2026."
+    assert slots._iso_dates("It is on 3/4.") == "It is on 3/4."
+    assert slots._iso_dates("Support is open 24/7.") == "Support is open 24/7."
