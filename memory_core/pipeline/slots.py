@@ -1622,6 +1622,7 @@ _CARRIER_VERBS = frozenset(
     be is are was were has have had hold holds held take takes took taken
     run runs running ran get gets got keep keeps kept set sit sits stand stands
     use uses used contain contains happen happens occur occurs place last lasts
+    depart departs leave leaves
     """.split()
 )
 # Nouns that name the slot a value fills ("the sertraline *dose* is 100 mg",

@@ -46,6 +46,11 @@ from memory_core.pipeline.judges import RuleJudge
             "The weekly team sync is on Tuesdays at 10:00.",
             "The weekly team sync happens on Thursday mornings.",
         ),
+        # Leaving is where a train or a flight is.
+        (
+            "The user's train to Edinburgh is on platform 4.",
+            "The Edinburgh train leaves from platform 11.",
+        ),
         # WordNet relates the two predicates' words.
         ("Log retention in Loki is set to 14 days.", "Loki keeps logs for 90 days."),
     ],
@@ -83,6 +88,8 @@ def test_a_typed_value_clashes_across_rewordings(premise, hypothesis):
             "The weekly backups are kept in Madrid.",
         ),
         ("The Tuesday meeting is in room 4.", "The Thursday meeting is in room 4."),
+        # Arriving is not leaving.
+        ("The user's flight is at 8:00.", "The user's flight arrives at 10:00."),
         # A period against a duration.
         ("Sprint reviews happen every two weeks.", "Sprint reviews last two hours."),
         # A value that contains the other.
