@@ -1769,6 +1769,9 @@ def _possessor(text: str, word: str) -> bool:
     )
 
 
+_ACRONYM = re.compile(r"^[A-Z]{2,5}$")
+
+
 def _head_noun(text: str, word: str, shared: set[str]) -> bool:
     """Return whether `word` (a stem) follows a shared word in `text` and ends
     the noun phrase: "the Postgres *instance* runs", not "the *smart*
@@ -1778,6 +1781,8 @@ def _head_noun(text: str, word: str, shared: set[str]) -> bool:
     for i, stem in enumerate(stems):
         if _ABBREVIATIONS.get(stem, stem) != word or not i:
             continue
+        if _ACRONYM.match(tokens[i]) and i + 1 < len(stems) and stems[i + 1] in shared:
+            return True  # "the *TLS* certificate": a name's letters, not a kind
         if stems[i - 1] not in shared or stem in _DIRECTIONS:
             return False
         nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
@@ -1885,7 +1890,7 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
             return None
         for word, role in words.items():
             kind = c.kinds.get(word, "")
-            if role != "entity" or word in _RELATION_STEMS or "person" in kind:
+            if role != "entity" or word in _RELATION_STEMS or kind not in ("", "name"):
                 return None
             if word in lexicon.FIRST_NAMES or _possessor(text, word):
                 return None

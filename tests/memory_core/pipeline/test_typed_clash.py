@@ -24,7 +24,7 @@ from memory_core.pipeline.judges import RuleJudge
             "Billing DB backups are retained for one year.",
         ),
         (
-            "The certificate for api.example.com expires on 2025-03-14.",
+            "The TLS certificate for api.example.com expires on 2025-03-14.",
             "The api.example.com certificate expires on 9 November 2025.",
         ),
         (
@@ -88,6 +88,8 @@ def test_a_typed_value_clashes_across_rewordings(premise, hypothesis):
             "The weekly backups are kept in Madrid.",
         ),
         ("The Tuesday meeting is in room 4.", "The Thursday meeting is in room 4."),
+        # A country's letters before the subject: another team.
+        ("The US team has 12 engineers.", "The team has 8 engineers."),
         # Arriving is not leaving.
         ("The user's flight is at 8:00.", "The user's flight arrives at 10:00."),
         # A period against a duration.
