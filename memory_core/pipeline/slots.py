@@ -1902,6 +1902,13 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
     # on Thursdays", "the first exam, 87" / "the second, 92": which one).
     if len(common) != 1:
         return None
+    tenses = _tenses(premise), _tenses(hypothesis)
+    past = all(tenses) and not tenses[0] & tenses[1] and "date" not in common
+    if "date" in a.keys() ^ b.keys() or past:
+        # "The rent is £1,200" / "The rent was £1,000 in 2020"; "has 2 cats" /
+        # "had 3 cats": a value of another time. Not "was born on 5 March" /
+        # "the birthday is on 14 July": a date is an event's.
+        return None
     if c.multi and not all(f.startswith("Q") for f in a.keys() | b.keys()):
         return None
     if c.episode and "date" in common:
@@ -1982,3 +1989,13 @@ def _tolerance(unit: str, hedged: bool) -> float:
     if unit == "pct":
         return 0.0
     return TYPED_HEDGED_TOLERANCE if hedged else TYPED_TOLERANCE
+
+
+_PRESENT = frozenset("is are has have am".split())
+_PAST = frozenset("was were had".split())
+
+
+def _tenses(text: str) -> set[str]:
+    """Return the tenses of `text`'s copulas and "have": "present", "past"."""
+    words = {w.lower() for w in _WORD.findall(text)}
+    return {t for t, s in (("present", _PRESENT), ("past", _PAST)) if words & s}

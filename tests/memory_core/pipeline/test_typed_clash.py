@@ -41,6 +41,8 @@ from memory_core.pipeline.judges import RuleJudge
             "Performance reviews happen once a year.",
             "Performance reviews are twice yearly.",
         ),
+        # A date is an event's, whatever the tense.
+        ("The user was born on 5 March.", "The user's birthday is on 14 July."),
         # A weekday on a daypart ("on Thursday mornings").
         (
             "The weekly team sync is on Tuesdays at 10:00.",
@@ -90,6 +92,9 @@ def test_a_typed_value_clashes_across_rewordings(premise, hypothesis):
         ("The Tuesday meeting is in room 4.", "The Thursday meeting is in room 4."),
         # A country's letters before the subject: another team.
         ("The US team has 12 engineers.", "The team has 8 engineers."),
+        # A value of another time.
+        ("The user's rent is £1,200.", "The user's rent was £1,000 in 2020."),
+        ("The user has 2 cats.", "The user had 3 cats."),
         # Arriving is not leaving.
         ("The user's flight is at 8:00.", "The user's flight arrives at 10:00."),
         # A period against a duration.
