@@ -1866,6 +1866,14 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         {w: r for w, r in rest.items() if w not in other}
         for rest, other in ((rests[0], rests[1]), (rests[1], rests[0]))
     )
+    # What the checks below require whatever WordNet links, first: it is
+    # cheap, and most neighbours of a write fail it (one kind of value on
+    # both sides; WordNet pairs off one word of each side, after which one
+    # side may keep at most TYPED_QUALIFIERS words).
+    if len(families[0].keys() & families[1].keys()) != 1:
+        return None
+    if abs(len(rest_a) - len(rest_b)) > TYPED_QUALIFIERS:
+        return None
     if rest_a and rest_b:
         # A word WordNet relates to one of the other side's ("retention" /
         # "keeps", read "retain").

@@ -424,7 +424,7 @@ def defined_by(
     return frozenset(said), frozenset(negated - said)
 
 
-@lru_cache(maxsize=WORD_CACHE)
+@lru_cache(maxsize=PAIR_CACHE)
 def defines(word: str, other: str, senses: int = TOP_SENSES) -> int:
     """Return whether a gloss of `word` names `other`: 1 said, -1 negated, 0.
 
