@@ -434,15 +434,24 @@ def defines(word: str, other: str, senses: int = TOP_SENSES) -> int:
     "vegetarian" ("… eats no meat …") negates "meat".
     """
     said, negated = defined_by(word, senses)
-    forms = {lemma for _, lemma in _lemmas_of(other)}
-    if not forms:
+    named = _named_as(other)
+    if not named:
         return 0
-    derived = set().union(*(derivations(form, 1) for form in forms))
-    if forms & said or derived & said:
+    if named & said:
         return 1
-    if forms & negated or derived & negated:
+    if named & negated:
         return -1
     return 0
+
+
+@lru_cache(maxsize=WORD_CACHE)
+def _named_as(word: str) -> frozenset[str]:
+    """Return the lemmas a gloss may name `word` by: its base forms and the
+    words derived from them (empty when WordNet does not know it)."""
+    forms = frozenset(lemma for _, lemma in _lemmas_of(word))
+    if not forms:
+        return forms
+    return forms.union(*(derivations(form, 1) for form in forms))
 
 
 @lru_cache(maxsize=WORD_CACHE)
