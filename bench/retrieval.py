@@ -965,21 +965,10 @@ class TokenCache:
             provider = get_provider()
             if not isinstance(provider, OnnxMiniLM):
                 raise SystemExit("maxsim variants need the ONNX provider")
-            session, tokenizer = provider._load()
             started = time.perf_counter()
             for start in range(0, len(missing), 32):
                 chunk = missing[start : start + 32]
-                encodings = tokenizer.encode_batch(chunk)
-                ids = np.array([e.ids for e in encodings], dtype=np.int64)
-                mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-                (hidden,) = session.run(
-                    ["last_hidden_state"],
-                    {
-                        "input_ids": ids,
-                        "attention_mask": mask,
-                        "token_type_ids": np.zeros_like(ids),
-                    },
-                )
+                encodings, _, hidden = provider.token_states(chunk)
                 for text, e, h in zip(chunk, encodings, hidden, strict=True):
                     n = int(sum(e.attention_mask))
                     v = h[:n] / np.linalg.norm(h[:n], axis=1, keepdims=True)

@@ -152,28 +152,36 @@ class OnnxMiniLM:
                 self._tokenizer = tokenizer
         return self._session, self._tokenizer
 
+    def token_states(self, texts: Sequence[str]) -> tuple[list, object, object]:
+        """Return one batch's encodings, attention mask and last hidden state
+        (the transformer's output per token, before pooling)."""
+        import numpy as np
+
+        session, tokenizer = self._load()
+        encodings = tokenizer.encode_batch(list(texts))
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        (hidden,) = session.run(
+            ["last_hidden_state"],
+            {
+                "input_ids": ids,
+                "attention_mask": mask,
+                "token_type_ids": np.zeros_like(ids),
+            },
+        )
+        return encodings, mask, hidden
+
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
         import numpy as np
 
-        session, tokenizer = self._load()
         # Longest first, as sentence-transformers does: less padding per batch.
         order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         for start in range(0, len(order), self.batch_size):
             chunk = order[start : start + self.batch_size]
-            encodings = tokenizer.encode_batch([texts[i] for i in chunk])
-            ids = np.array([e.ids for e in encodings], dtype=np.int64)
-            mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-            (hidden,) = session.run(
-                ["last_hidden_state"],
-                {
-                    "input_ids": ids,
-                    "attention_mask": mask,
-                    "token_type_ids": np.zeros_like(ids),
-                },
-            )
+            _, mask, hidden = self.token_states([texts[i] for i in chunk])
             weights = mask[:, :, None].astype(np.float32)
             pooled = (hidden * weights).sum(1) / np.clip(weights.sum(1), 1e-9, None)
             norms = np.linalg.norm(pooled, axis=1, keepdims=True)
