@@ -45,26 +45,36 @@ def child_exit(server, worker) -> None:
 
 
 def post_worker_init(worker) -> None:
-    """Import the URLconf and load the local embedding model before this
-    process takes requests.
+    """Import the URLconf and load the local embedding model in the
+    background as this process starts.
 
     Django imports the URLconf (every view module) on a process's first
     request, and the model loads on its first search: together about 0.4 s
     that an agent's first request to each web process waited, against
-    20-70 ms after. A remote provider (`openai`) is not called: it has
-    nothing to load. A failure is logged; the first request does the work.
+    20-70 ms after. In a thread, so the process serves at once (a request
+    that needs either waits for it, as before) and a first start that
+    exports the model (tens of seconds) never holds the worker past
+    gunicorn's timeout.
     """
+    import threading
+
+    threading.Thread(target=_warm_up, name="mgc-warm-up", daemon=True).start()
+
+
+def _warm_up() -> None:
+    """Import the URLconf; load a local embedding model (a remote one,
+    `openai`, has nothing to load and is not called). A failure is logged:
+    the first request does the work instead."""
     import logging
 
     from django.urls import get_resolver
 
     from memory_core.embeddings import OpenAICompatible, get_provider
 
-    get_resolver().url_patterns  # noqa: B018 - the import is the point
-    provider = get_provider()
-    if isinstance(provider, OpenAICompatible):
-        return
     try:
-        provider.embed(["warm up"])
-    except Exception:  # noqa: BLE001 - a search will load it, or say why
-        logging.getLogger(__name__).exception("could not load the embedding model")
+        get_resolver().url_patterns  # noqa: B018 - the import is the point
+        provider = get_provider()
+        if not isinstance(provider, OpenAICompatible):
+            provider.embed(["warm up"])
+    except Exception:  # noqa: BLE001 - a request will do it, or say why
+        logging.getLogger(__name__).exception("could not warm this web process up")
