@@ -114,6 +114,10 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Square Token", r"\bsq0(?:atp|csp|idp)-[A-Za-z0-9_-]{22,}"),
         ("Square Token", r"\bEAAA[A-Za-z0-9_-]{60}\b"),
         ("Azure Storage Key", r"(?i)\bAccountKey=[A-Za-z0-9+/]{80,}={0,2}"),
+        # Service Bus, Event Hubs and IoT Hub connection strings.
+        ("Azure Shared Access Key", r"(?i)\bSharedAccessKey=[A-Za-z0-9+/]{32,}={0,2}"),
+        # Wi-Fi network QR codes (ZXing's format): `WIFI:T:WPA;S:net;P:pw;;`.
+        ("Wi-Fi Password", r"\bWIFI:(?:[^;]*;)*?P:(?![<$%{])[^;]{4,};"),
         ("Azure SAS", r"\bsig=[A-Za-z0-9%+/]{40,}={0,2}"),
         ("Vault Token", r"\bhv[sbr]\.[A-Za-z0-9_-]{24,}"),
         ("Doppler Token", r"\bdp\.(?:st|pt|ct|sa|scim|audit)\.[A-Za-z0-9._-]{40,}"),
@@ -529,11 +533,13 @@ def _is_base64_private_key(value: str) -> bool:
     return "PRIVATE KEY" in decoded
 
 
-def _is_placeholder(value: str) -> bool:
+def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
     """Tell a value that names a secret from one that is a secret.
 
     `PASSWORD`, `<password>`, `${DB_PASS}`, `changeme`, `ghp_xxxxxxxx…` and
-    `sk-****…` are documentation, not credentials.
+    `sk-****…` are documentation, not credentials. A value that matched a
+    vendor's key format (`vendor_format`) is not read as an all-capitals
+    name: an AWS access key id may be letters only (`AKIAVIPMQHMTAERNXAHS`).
     """
     value = value.strip("'\"`.,;:()[]{}")
     if not value or PLACEHOLDER_RE.match(value):
@@ -542,7 +548,7 @@ def _is_placeholder(value: str) -> bool:
         return True
     if DOC_MARKER_RE.search(value):
         return True  # `xoxb-your-token-here`, `<redacted>`
-    if re.fullmatch(r"[A-Z][A-Z_-]{2,}", value):
+    if not vendor_format and re.fullmatch(r"[A-Z][A-Z_-]{2,}", value):
         return True  # an all-capitals name: PASSWORD, YOUR_API_KEY_HERE
     if re.fullmatch(r"<[^<>]+>|\{\{[^{}]+\}\}|\[[^\[\]]+\]", value):
         return True
@@ -1017,10 +1023,17 @@ def _cli_password(match: re.Match[str]) -> str:
 
 def _line_secrets(line: str) -> Iterator[str]:
     for plugin in _plugins():
-        if any(not _is_placeholder(v) for v in plugin.analyze_string(line)):
+        vendor_format = plugin.secret_type != "Secret Keyword"
+        if any(
+            not _is_placeholder(v, vendor_format=vendor_format)
+            for v in plugin.analyze_string(line)
+        ):
             yield plugin.secret_type
     for name, pattern in PREFIXED_SECRETS:
-        if any(not _is_placeholder(m.group()) for m in pattern.finditer(line)):
+        if any(
+            not _is_placeholder(m.group(), vendor_format=True)
+            for m in pattern.finditer(line)
+        ):
             yield name
     for match in BASE64_PEM_RE.finditer(line):
         if _is_base64_private_key(match.group()):
@@ -1424,6 +1437,10 @@ NOT_CARD_CONTEXT = (
 )
 
 
+# A card's expiry after its number (`… 12/27`, `… 09/2028`).
+CARD_EXPIRY_AFTER_RE = re.compile(r"[ ](?:0[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])")
+
+
 def _cards(text: str) -> Iterator[PiiFinding]:
     """Find Luhn-valid numbers of a known issuer.
 
@@ -1433,8 +1450,10 @@ def _cards(text: str) -> Iterator[PiiFinding]:
     """
     for match in CARD_RE.finditer(text):
         value = match.group()
-        if inside_digit_run(text, match.start(), match.end()):
-            continue
+        if inside_digit_run(
+            text, match.start(), match.end()
+        ) and not CARD_EXPIRY_AFTER_RE.match(text, match.end()):
+            continue  # but `4111 … 1111 12/27`: the expiry is no digit group
         card_cue = _last_cue(text, match.start(), CARD_CONTEXT)
         other_cue = _last_cue(text, match.start(), NOT_CARD_CONTEXT)
         if other_cue > card_cue:

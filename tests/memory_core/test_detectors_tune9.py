@@ -193,3 +193,39 @@ def test_blind9_stays_at_its_measured_floor():
     floors = {"secrets_recall": 0.95, "pii_recall": 0.975, "clean_untouched": 0.98}
     for name, floor in floors.items():
         assert figures[name] >= floor, (name, figures[name])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A vendor format wins over the all-capitals-name rule: AWS key ids
+        # may be letters only.
+        "the previous deploy key was AKIAQWERTYUIOPASDFGH, revoked since",
+        # Service Bus / Event Hubs connection strings.
+        "Endpoint=sb://bus.servicebus.windows.net/;SharedAccessKeyName=send;"
+        "SharedAccessKey=Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5PQ=",
+        # Wi-Fi QR payloads.
+        "WIFI:S:Guest-Net;T:WPA;P:Otter!maple2291;H:false;;",
+    ],
+)
+def test_vendor_formats_found_after_blind9(text):
+    assert find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AWS_ACCESS_KEY_ID=YOUR_ACCESS_KEY_ID",
+        "WIFI:T:WPA;S:Office;P:<password>;;",
+        "SharedAccessKey=<your-key>",
+    ],
+)
+def test_their_placeholders_stay_clean(text):
+    assert find_secrets(text) == []
+
+
+def test_a_card_followed_by_its_expiry_is_still_a_card():
+    found = find_pii("Mastercard 5425 2334 3010 9903 09/28 CVC 123")
+    assert [f.kind for f in found] == ["CARD"]
+    # A longer run of digit groups is still no card.
+    assert find_pii("row 5425 2334 3010 9903 12 7") == []
