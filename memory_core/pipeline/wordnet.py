@@ -93,6 +93,8 @@ class Synset:
     # word numbers are 0 for a pointer between whole synsets.
     pointers: tuple[tuple[str, str, int, int, int], ...]
     gloss: str
+    # An adjective satellite ("messy"), whose head ("untidy") has the antonyms.
+    satellite: bool = False
 
 
 def _root() -> Path | None:
@@ -225,7 +227,12 @@ def synset(pos: str, offset: int) -> Synset:
             )
         )
     return Synset(
-        pos=pos, offset=offset, lemmas=lemmas, pointers=tuple(pointers), gloss=gloss
+        pos=pos,
+        offset=offset,
+        lemmas=lemmas,
+        pointers=tuple(pointers),
+        gloss=gloss,
+        satellite=fields[2] == "s",
     )
 
 
@@ -257,16 +264,15 @@ def morphy(word: str, pos: str) -> tuple[str, ...]:
         # "lefthanded", "standup": the text's normalisation dropped a hyphen.
         for i in range(3, len(word) - 2):
             for joint in ("-", "_"):
-                for candidate in (word[:i] + joint + word[i:],):
-                    forms = [candidate]
-                    for suffix, replacement in _SUFFIXES[pos]:
-                        if candidate.endswith(suffix):
-                            forms.append(
-                                candidate[: len(candidate) - len(suffix)] + replacement
-                            )
-                    for form in forms:
-                        if form not in found and _offsets(form, pos):
-                            found.append(form)
+                candidate = word[:i] + joint + word[i:]
+                forms = [candidate] + [
+                    candidate[: len(candidate) - len(suffix)] + replacement
+                    for suffix, replacement in _SUFFIXES[pos]
+                    if candidate.endswith(suffix)
+                ]
+                for form in forms:
+                    if form not in found and _offsets(form, pos):
+                        found.append(form)
     return tuple(found)
 
 
@@ -284,15 +290,17 @@ def synsets(word: str, pos: str | None = None, senses: int = TOP_SENSES) -> tupl
     return tuple(found)
 
 
-def _lemmas_of(word: str) -> set[tuple[str, str]]:
-    return {(p, lemma) for p in POS for lemma in morphy(word, p)}
+@lru_cache(maxsize=WORD_CACHE)
+def base_forms(word: str) -> frozenset[str]:
+    """Return the lemmas `word` is a form of, in any part of speech."""
+    return frozenset(lemma for p in POS for lemma in morphy(word, p))
 
 
 @lru_cache(maxsize=WORD_CACHE)
 def synonyms(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
     """Return the lemmas sharing a synset with `word`'s first `senses`
     senses, "_" between the words of a phrase ("lift" → "elevator"…)."""
-    own = {lemma for _, lemma in _lemmas_of(word)}
+    own = base_forms(word)
     return (
         frozenset(lemma for s in synsets(word, None, senses) for lemma in s.lemmas)
         - own
@@ -304,38 +312,35 @@ def _word_number(s: Synset, lemmas: frozenset[str]) -> set[int]:
     return {i + 1 for i, lemma in enumerate(s.lemmas) if lemma in lemmas}
 
 
-@lru_cache(maxsize=WORD_CACHE)
-def derivations(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
-    """Return the lemmas derivationally related to `word` ("+": "editor" →
-    "edit", "pianist" → "piano"), from its first `senses` senses."""
-    found: set[str] = set()
-    for pos in POS:
-        bases = frozenset(morphy(word, pos))
-        for lemma in bases:
-            for offset in _offsets(lemma, pos)[:senses]:
-                s = synset(pos, offset)
-                numbers = _word_number(s, frozenset({lemma}))
-                for symbol, target_pos, target, source_no, target_no in s.pointers:
-                    if symbol == "+" and source_no in numbers:
-                        found.add(synset(target_pos, target).lemmas[target_no - 1])
-    return frozenset(found - {lemma for _, lemma in _lemmas_of(word)})
-
-
-@lru_cache(maxsize=WORD_CACHE)
-def antonyms(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
-    """Return the direct antonyms of `word` ("!": "open" → "closed", "curly"
-    → "straight"), from its first `senses` senses; for a satellite adjective
-    ("shut"), its head's antonyms."""
+def _pointed(word: str, symbol: str, senses: int) -> set[str]:
+    """Return the lemmas `word`'s own pointers of `symbol` lead to, from the
+    first `senses` senses of each of its base forms ("+": derivation, "!":
+    antonym). A lexical pointer belongs to one word of its synset."""
     found: set[str] = set()
     for pos in POS:
         for lemma in morphy(word, pos):
             for offset in _offsets(lemma, pos)[:senses]:
                 s = synset(pos, offset)
                 numbers = _word_number(s, frozenset({lemma}))
-                for symbol, target_pos, target, source_no, target_no in s.pointers:
-                    if symbol == "!" and source_no in numbers:
+                for pointer, target_pos, target, source_no, target_no in s.pointers:
+                    if pointer == symbol and source_no in numbers:
                         found.add(synset(target_pos, target).lemmas[target_no - 1])
-    return frozenset(found)
+    return found
+
+
+@lru_cache(maxsize=WORD_CACHE)
+def derivations(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
+    """Return the lemmas derivationally related to `word` ("+": "editor" →
+    "edit", "pianist" → "piano"), from its first `senses` senses."""
+    return frozenset(_pointed(word, "+", senses) - base_forms(word))
+
+
+@lru_cache(maxsize=WORD_CACHE)
+def antonyms(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
+    """Return the direct antonyms of `word` ("!": "open" → "closed", "curly"
+    → "straight"), from its first `senses` senses (a satellite's are its
+    head's: see `opposite`)."""
+    return frozenset(_pointed(word, "!", senses))
 
 
 @lru_cache(maxsize=PAIR_CACHE)
@@ -366,9 +371,6 @@ def related(a: str, b: str, senses: int = TOP_SENSES) -> bool:
     )
 
 
-HYPERNYMS = True
-
-
 @lru_cache(maxsize=WORD_CACHE)
 def _profile(word: str, senses: int) -> tuple[frozenset[str], ...]:
     """Return what `related` intersects, for one word (`_key`-normalised).
@@ -376,22 +378,18 @@ def _profile(word: str, senses: int) -> tuple[frozenset[str], ...]:
     (its lemmas, the lemmas of its first senses' synsets, those of its
     verb senses' direct hypernyms, its derivations).
     """
-    lemmas = frozenset(lemma for _, lemma in _lemmas_of(word))
+    lemmas = base_forms(word)
     if not lemmas:
         return (lemmas, frozenset(), frozenset(), frozenset())
     found = synsets(word, None, senses)
     in_synsets = frozenset(lemma for s in found for lemma in s.lemmas)
-    hypernyms = (
-        frozenset(
-            lemma
-            for s in found
-            if s.pos == "v"
-            for symbol, p, t, _, _ in s.pointers
-            if symbol == "@"
-            for lemma in synset(p, t).lemmas
-        )
-        if HYPERNYMS
-        else frozenset()
+    hypernyms = frozenset(
+        lemma
+        for s in found
+        if s.pos == "v"
+        for symbol, p, t, _, _ in s.pointers
+        if symbol == "@"
+        for lemma in synset(p, t).lemmas
     )
     return (lemmas, in_synsets, hypernyms, derivations(word, senses))
 
@@ -448,7 +446,7 @@ def defines(word: str, other: str, senses: int = TOP_SENSES) -> int:
 def _named_as(word: str) -> frozenset[str]:
     """Return the lemmas a gloss may name `word` by: its base forms and the
     words derived from them (empty when WordNet does not know it)."""
-    forms = frozenset(lemma for _, lemma in _lemmas_of(word))
+    forms = base_forms(word)
     if not forms:
         return forms
     return forms.union(*(derivations(form, 1) for form in forms))
@@ -463,17 +461,10 @@ def _heads(word: str, senses: int) -> tuple[Synset, ...]:
         for offset in _offsets(lemma, "a")[:senses]:
             s = synset("a", offset)
             heads = [s]
-            if s.lemmas and _is_satellite(s):
+            if s.lemmas and s.satellite:
                 heads = [synset("a", t) for sym, _, t, _, _ in s.pointers if sym == "&"]
             found += [h for h in heads if h not in found]
     return tuple(found)
-
-
-def _is_satellite(s: Synset) -> bool:
-    db = _database()
-    assert db is not None
-    line = db.data_line("a", s.offset)
-    return line.split(b" ", 3)[2] == b"s"
 
 
 @lru_cache(maxsize=WORD_CACHE)
@@ -488,10 +479,10 @@ def opposite(a: str, b: str, senses: int = TOP_SENSES) -> bool:
     a_key, b_key = _key(a), _key(b)
     if a_key == b_key:
         return False
-    forms_b = {lemma for _, lemma in _lemmas_of(b_key)}
+    forms_b = base_forms(b_key)
     if antonyms(a_key, senses) & forms_b:
         return True
-    forms_a = {lemma for _, lemma in _lemmas_of(a_key)}
+    forms_a = base_forms(a_key)
     if antonyms(b_key, senses) & forms_a:
         return True
     heads_a, heads_b = _heads(a_key, senses), _heads(b_key, senses)
