@@ -9,7 +9,6 @@ from memory_core.pipeline import slots, wordnet
 from memory_core.pipeline.judges import RuleJudge
 
 
-
 def test_the_wordnet_files_are_installed():
     # `wn` is a dependency: without its files every look-up answers empty
     # and the gates quietly lose their synonyms, so that must fail here.
