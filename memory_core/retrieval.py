@@ -498,12 +498,6 @@ class _PlanCache:
             for lexeme, count in counts.items():
                 known[lexeme] = (count, until)
 
-    def clear(self) -> None:
-        with self._lock:
-            self._large.clear()
-            self._counts.clear()
-            self._entries = 0
-
 
 PLAN_CACHE_SECONDS = 60.0
 _plan_cache = _PlanCache(PLAN_CACHE_SECONDS, size=100_000)
