@@ -1880,7 +1880,7 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         lemmas_a, lemmas_b = read(premise).lemmas, read(hypothesis).lemmas
         for x in [w for w in rest_a if w not in _RELATION_STEMS]:
             for y in [w for w in rest_b if w not in _RELATION_STEMS]:
-                if y in rest_b and any(
+                if any(
                     wordnet.related(p, q)
                     for p in {x, lemmas_a.get(x, x)}
                     for q in {y, lemmas_b.get(y, y)}
