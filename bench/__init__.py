@@ -35,8 +35,12 @@ def bench_database(name: str) -> None:
 
     The servers connect as the app role, under row-level security, as
     deployed; migrations run as the tables' owner (the `migrate` alias).
+    `MGC_BENCH_DATABASE` names another database, so two benches of the same
+    kind can run side by side without sharing rows.
     """
     from memory_core import embedded_db
+
+    name = os.environ.get("MGC_BENCH_DATABASE", name)
 
     os.environ["DATABASE_URL"] = embedded_db.database_url(name)
     os.environ["MGC_MIGRATE_DATABASE_URL"] = embedded_db.database_url(name, owner=True)
