@@ -5,11 +5,17 @@ drain them, then does the same with N exact duplicates. Prints JSON with
 committed writes/s, end-to-end and per-gate latencies, and the embedding
 model's own batch throughput measured in the same run; writes it to
 bench/results/writes.json. Runs in its own database (memory_bench).
+
+`--ingest-only` measures the door alone: N distinct writes posted by
+`--clients` threads, no worker, after the server has warmed up; `--repeat K`
+posts K rounds of N and reports each. It writes
+bench/results/writes_ingest.json.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -129,6 +135,32 @@ class Server:
             except OSError:
                 time.sleep(0.2)
         raise RuntimeError("server did not start")
+
+    def cpu_seconds(self) -> float:
+        """CPU time of the server's processes (master and web processes)."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0.0
+        pids = [self.proc.pid]
+        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        with contextlib.suppress(OSError):
+            pids += [int(p) for p in children.read_text().split()]
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1]
+                utime, stime = fields.split()[11:13]
+                total += (int(utime) + int(stime)) / tick
+        return total
+
+    def wait_idle(self, quiet: float = 0.5, timeout: float = 120) -> None:
+        """Wait until the web processes stop using CPU (their warm-up is done)."""
+        deadline = time.time() + timeout
+        last = self.cpu_seconds()
+        while time.time() < deadline:
+            time.sleep(quiet)
+            now = self.cpu_seconds()
+            if now - last < 0.02 * quiet:
+                return
+            last = now
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -288,11 +320,62 @@ def note(scope: str, text: str) -> dict:
     }
 
 
+def loadavg() -> list[str]:
+    return Path("/proc/loadavg").read_text().split()[:3]
+
+
+def ingest_only(args: argparse.Namespace, *, scope: str, token: str, run: str) -> None:
+    """Post `--repeat` rounds of N distinct writes to a warmed server; no worker."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    server = Server(args.port)
+    rounds = []
+    try:
+        warm = [note(scope, t) for t in distinct_texts(4 * args.clients, run + "w")]
+        post_all(args.port, token, warm, args.clients)
+        server.wait_idle()
+        for k in range(args.repeat):
+            bodies = [note(scope, t) for t in distinct_texts(args.n, f"{run}{k}")]
+            cpu = server.cpu_seconds()
+            rate = post_all(args.port, token, bodies, args.clients)
+            rounds.append(
+                {
+                    "writes_per_s": round(rate, 1),
+                    "server_cpu_ms_per_write": round(
+                        (server.cpu_seconds() - cpu) * 1000 / args.n, 2
+                    ),
+                    "loadavg": loadavg(),
+                }
+            )
+            print(json.dumps(rounds[-1]), file=sys.stderr)
+    finally:
+        server.stop()
+    rates = [r["writes_per_s"] for r in rounds]
+    result = {
+        "n": args.n,
+        "clients": args.clients,
+        "web_concurrency": os.environ.get("WEB_CONCURRENCY", ""),
+        "web_threads": os.environ.get("MGC_WEB_THREADS", ""),
+        "api_ingest_writes_per_s": statistics.median(rates),
+        "rounds": rounds,
+        "loadavg": loadavg(),
+        "cpu_count": os.cpu_count(),
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    (RESULTS / "writes_ingest.json").write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=1000)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument(
+        "--ingest-only",
+        action="store_true",
+        help="only the door: post N distinct writes, no worker",
+    )
+    parser.add_argument("--repeat", type=int, default=1, help="rounds of --ingest-only")
     args = parser.parse_args()
     configure()
     if not args.port:
@@ -332,6 +415,9 @@ def main() -> None:
         actor=actor,
     )
     _, token = agent_token_issue(agent=agent, actor=actor)
+    if args.ingest_only:
+        ingest_only(args, scope=scope, token=token, run=run)
+        return
     texts = distinct_texts(args.n, run)
     model_rate = model_throughput(distinct_texts(args.n, run + "m"))
     torch_rate = torch_throughput(distinct_texts(min(args.n, 500), run + "t"))
@@ -407,7 +493,7 @@ def main() -> None:
             "exact_duplicates": round(duplicates["writes_per_s"] / model_rate, 3),
             "api_ingest": round(ingest_rate / model_rate, 3),
         },
-        "loadavg": Path("/proc/loadavg").read_text().split()[:3],
+        "loadavg": loadavg(),
         "end_to_end_ms_single_write": {
             "p50": percentile(e2e, 0.5),
             "p95": percentile(e2e, 0.95),
