@@ -110,14 +110,94 @@ def _stored_event_body(event: AuditEvent) -> str:
     )
 
 
-def _lock_chain_head(tenant_id: uuid.UUID) -> AuditChainHead:
+# The tenant's chain head, locked until commit, in one round trip: created at
+# #0 if the tenant has none, else locked with FOR UPDATE (which reads the
+# newest committed version). A head created by a concurrent transaction after
+# this statement's snapshot is neither inserted (the conflict) nor seen (the
+# snapshot): no row, and the statement is run again. No UPDATE takes the
+# lock: the head's trigger refuses an update that does not move it forward
+# (migration 0005).
+LOCK_HEAD_SQL = """
+WITH created AS (
+    INSERT INTO audit_auditchainhead (tenant_id, seq, hash) VALUES (%s, 0, %s)
+    ON CONFLICT (tenant_id) DO NOTHING
+    RETURNING seq, hash
+)
+SELECT seq, hash FROM created
+UNION ALL
+SELECT seq, hash FROM (
+    SELECT seq, hash FROM audit_auditchainhead WHERE tenant_id = %s FOR UPDATE
+) AS locked
+"""
+EVENT_COLUMNS = (
+    "tenant_id",
+    "seq",
+    "created_at",
+    "actor_type",
+    "actor_id",
+    "actor_label",
+    "action",
+    "object_type",
+    "object_id",
+    "reason",
+    "metadata",
+    "prev_hash",
+    "hash",
+    "key_id",
+)
+# The events and the head's move in one statement (the head is locked).
+APPEND_SQL = """
+WITH appended AS (
+    INSERT INTO audit_auditevent ({columns}) VALUES {rows} RETURNING id, seq
+), moved AS (
+    UPDATE audit_auditchainhead SET seq = %s, hash = %s
+    WHERE tenant_id = %s AND seq = %s
+    RETURNING 1
+)
+SELECT appended.id, appended.seq, (SELECT count(*) FROM moved) FROM appended
+"""
+APPEND_ROW = (
+    "("
+    + ", ".join(["%s"] * (len(EVENT_COLUMNS) - 4) + ["%s::jsonb"] + ["%s"] * 3)
+    + ")"
+)
+
+
+def _chain_head_lock(tenant_id: uuid.UUID) -> tuple[int, str]:
+    """Lock the tenant's chain head until commit; return its (seq, hash)."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            "INSERT INTO audit_auditchainhead (tenant_id, seq, hash) "
-            "VALUES (%s, 0, %s) ON CONFLICT (tenant_id) DO NOTHING",
-            [tenant_id, GENESIS_HASH],
-        )
-    return AuditChainHead.objects.select_for_update().get(tenant_id=tenant_id)
+        for _ in range(3):
+            cursor.execute(LOCK_HEAD_SQL, [tenant_id, GENESIS_HASH, tenant_id])
+            row = cursor.fetchone()
+            if row is not None:
+                return row[0], row[1]
+    raise RuntimeError(f"could not lock the audit chain head of tenant {tenant_id}")
+
+
+def _chain_append(
+    tenant_id: uuid.UUID, events: list[AuditEvent], *, from_seq: int
+) -> None:
+    """Insert `events` and move the locked head to the last; set their ids."""
+    params: list[Any] = []
+    for event in events:
+        for column in EVENT_COLUMNS:
+            value = getattr(event, column)
+            params.append(json.dumps(value) if column == "metadata" else value)
+    last = events[-1]
+    params += [last.seq, last.hash, tenant_id, from_seq]
+    sql = APPEND_SQL.format(
+        columns=", ".join(EVENT_COLUMNS), rows=", ".join([APPEND_ROW] * len(events))
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    if len(rows) != len(events) or rows[0][2] != 1:
+        raise RuntimeError(f"the audit chain head of tenant {tenant_id} moved")
+    ids = {seq: pk for pk, seq, _ in rows}
+    for event in events:
+        event.pk = ids[event.seq]
+        event._state.adding = False
+        event._state.db = connection.alias
 
 
 def audit_events_record(
@@ -126,7 +206,9 @@ def audit_events_record(
     """Append `entries` to the tenant's chain inside the caller's transaction.
 
     Call it last in a transaction, after the rows it describes are written: it
-    takes the tenant's chain lock, which is then held until commit.
+    takes the tenant's chain lock, which is then held until commit. Two
+    statements: lock and read the head, then insert the events and move the
+    head (so the lock is held for one round trip and the commit).
     """
     if not connection.in_atomic_block:
         raise RuntimeError(
@@ -135,10 +217,11 @@ def audit_events_record(
     if not entries:
         return []
     key_id, key = next(iter(_audit_keys().items()))
-    head = _lock_chain_head(tenant_id)
+    tenant_id = uuid.UUID(str(tenant_id))
+    head_seq, prev = _chain_head_lock(tenant_id)
     now = timezone.now()
     events = []
-    seq, prev = head.seq, head.hash
+    seq = head_seq
     for entry in entries:
         seq += 1
         metadata = json.loads(json.dumps(entry.metadata, default=str))
@@ -174,9 +257,7 @@ def audit_events_record(
             )
         )
         prev = digest
-    AuditEvent.objects.bulk_create(events)
-    head.seq, head.hash = seq, prev
-    head.save(update_fields=["seq", "hash"])
+    _chain_append(tenant_id, events, from_seq=head_seq)
     return events
 
 

@@ -1,6 +1,7 @@
 """The audit trail: insert-only, hash-chained per tenant, verifiable."""
 
 import json
+import threading
 import uuid
 
 import pytest
@@ -9,7 +10,13 @@ from django.core.management.base import CommandError
 from django.db import DatabaseError, connection, transaction
 
 from audit.models import AuditChainHead, AuditEvent
-from audit.services import Actor, audit_chain_verify, audit_event_record
+from audit.services import (
+    Actor,
+    AuditEntry,
+    audit_chain_verify,
+    audit_event_record,
+    audit_events_record,
+)
 from tests.conftest import as_owner
 
 ACTOR = Actor(type="user", id="7", label="curator")
@@ -146,3 +153,70 @@ def test_memory_content_never_reaches_the_trail(agent_and_token):
     assert {"write.submit", "memory.insert"} <= set(
         AuditEvent.objects.values_list("action", flat=True)
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_appenders_keep_one_unbroken_chain():
+    """Threads appending to one tenant, starting before its head exists.
+
+    Every append lands once, at its own position, and the chain verifies:
+    the first appenders race to create the head (the loser's statement sees
+    neither the insert nor the row, and runs again).
+    """
+    tenant_id = uuid.uuid4()
+    threads, per_thread = 6, 15
+    start = threading.Barrier(threads)
+    errors: list[BaseException] = []
+
+    def append(n: int) -> None:
+        try:
+            start.wait(10)
+            for i in range(per_thread):
+                with transaction.atomic():
+                    audit_events_record(
+                        tenant_id=tenant_id,
+                        actor=ACTOR,
+                        entries=[
+                            AuditEntry(action="test.a", object_id=f"{n}-{i}"),
+                            AuditEntry(action="test.b", object_id=f"{n}-{i}"),
+                        ],
+                    )
+        except BaseException as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+        finally:
+            connection.close()
+
+    workers = [threading.Thread(target=append, args=(n,)) for n in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+    assert not errors, errors
+    events = list(AuditEvent.objects.filter(tenant_id=tenant_id).order_by("seq"))
+    assert [e.seq for e in events] == list(range(1, 2 * threads * per_thread + 1))
+    # Each transaction's two events are adjacent: nobody appended in between.
+    pairs = zip(events[::2], events[1::2], strict=True)
+    assert all(a.object_id == b.object_id for a, b in pairs)
+    head = AuditChainHead.objects.get(tenant_id=tenant_id)
+    assert (head.seq, head.hash) == (events[-1].seq, events[-1].hash)
+    assert audit_chain_verify(tenant_ids=[tenant_id]) == []
+
+
+@pytest.mark.django_db
+def test_recorded_events_are_saved_rows():
+    """The events returned carry their ids, as the rows read back."""
+    tenant_id = uuid.uuid4()
+    with transaction.atomic():
+        events = audit_events_record(
+            tenant_id=tenant_id,
+            actor=ACTOR,
+            entries=[AuditEntry(action="test.x", metadata={"b": [1, "2"], "a": None})],
+        )
+    stored = AuditEvent.objects.get(pk=events[0].pk)
+    assert (stored.seq, stored.hash, stored.metadata) == (
+        1,
+        events[0].hash,
+        {"a": None, "b": [1, "2"]},
+    )
+    assert not events[0]._state.adding
+    assert audit_chain_verify(tenant_ids=[tenant_id]) == []
