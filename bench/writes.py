@@ -320,6 +320,57 @@ def note(scope: str, text: str) -> dict:
     }
 
 
+class Sessions:
+    """Sample what the app's database sessions are doing while the door is busy.
+
+    Every 20 ms, from pg_stat_activity: the mean number of the app role's
+    sessions in each state, and of those waiting, on what (a lock on the
+    audit chain's head shows as `Lock:transactionid` or `Lock:tuple`).
+    """
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+        self.samples = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> Sessions:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(5)
+
+    def _run(self) -> None:
+        from django.db import connections
+
+        conn = connections.create_connection("default")
+        try:
+            with conn.cursor() as cursor:
+                while not self._stop.is_set():
+                    cursor.execute(
+                        "SELECT state, wait_event_type, wait_event "
+                        "FROM pg_stat_activity WHERE datname = current_database() "
+                        "AND usename <> current_user "
+                        "AND backend_type = 'client backend'"
+                    )
+                    self.samples += 1
+                    for state, kind, event in cursor.fetchall():
+                        name = f"{state}:{kind}:{event}" if kind else state
+                        self.counts[name] = self.counts.get(name, 0) + 1
+                    time.sleep(0.02)
+        finally:
+            conn.close()
+
+    def means(self) -> dict[str, float]:
+        return {
+            name: round(n / max(self.samples, 1), 2)
+            for name, n in sorted(self.counts.items(), key=lambda kv: -kv[1])
+            if n / max(self.samples, 1) >= 0.01
+        }
+
+
 def loadavg() -> list[str]:
     return Path("/proc/loadavg").read_text().split()[:3]
 
@@ -336,13 +387,15 @@ def ingest_only(args: argparse.Namespace, *, scope: str, token: str, run: str) -
         for k in range(args.repeat):
             bodies = [note(scope, t) for t in distinct_texts(args.n, f"{run}{k}")]
             cpu = server.cpu_seconds()
-            rate = post_all(args.port, token, bodies, args.clients)
+            with Sessions() as sessions:
+                rate = post_all(args.port, token, bodies, args.clients)
             rounds.append(
                 {
                     "writes_per_s": round(rate, 1),
                     "server_cpu_ms_per_write": round(
                         (server.cpu_seconds() - cpu) * 1000 / args.n, 2
                     ),
+                    "db_sessions": sessions.means(),
                     "loadavg": loadavg(),
                 }
             )
