@@ -71,10 +71,88 @@ def _remember(conn: BaseDatabaseWrapper, state: State) -> None:
     conn._mgc_rls = (conn.connection, None if conn.in_atomic_block else state)
 
 
+# A request that started with nothing set leaves its tenant on the session
+# when it ends, instead of a query to clear it: the session is marked stale
+# ("nothing set", as far as the next user knows). Before any query on a stale
+# session, `_stale_guard` (an execute wrapper on the connection until then)
+# clears it durably, outside any transaction, so no rollback can bring the
+# finished request's tenant back; except before a statement that sets both
+# settings itself in autocommit (`_swap`, `_activate_by`): an agent's next
+# request starts with its token's activation, and the clear costs nothing.
+
+
+def _stale(conn: BaseDatabaseWrapper) -> bool:
+    mark = getattr(conn, "_mgc_rls_stale", None)
+    return mark is not None and mark is conn.connection
+
+
+def _stale_mark(conn: BaseDatabaseWrapper) -> None:
+    conn._mgc_rls_stale = conn.connection
+    if _stale_guard not in conn.execute_wrappers:
+        conn.execute_wrappers.insert(0, _stale_guard)
+
+
+def _stale_end(conn: BaseDatabaseWrapper) -> None:
+    conn._mgc_rls_stale = None
+    if _stale_guard in conn.execute_wrappers:
+        conn.execute_wrappers.remove(_stale_guard)
+
+
+def _stale_guard(execute, sql, params, many, context):
+    """Clear a stale session before a query that does not durably set it."""
+    conn = context["connection"]
+    if _stale(conn) and (
+        conn.in_atomic_block or not getattr(conn, "_mgc_rls_setting", False)
+    ):
+        _stale_clear(conn)
+    return execute(sql, params, many, context)
+
+
+def _stale_clear(conn: BaseDatabaseWrapper) -> None:
+    """Clear both settings, committed at once (not in the caller's transaction)."""
+    if not conn.in_atomic_block:
+        _swap(EMPTY, conn.alias)  # autocommit: durable
+        return
+    raw = conn.connection
+    from psycopg import pq
+
+    if raw.info.transaction_status != pq.TransactionStatus.IDLE:
+        # A transaction already open: cannot happen through Django's cursors
+        # (they all pass this guard first); clear in it, and trust nothing.
+        _swap(EMPTY, conn.alias)
+        conn._mgc_rls = (raw, None)
+        return
+    raw.autocommit = True
+    try:
+        raw.execute(
+            "SELECT set_config(%s, '', false), set_config(%s, '', false)",
+            [TENANT_SETTING, SYSTEM_SETTING],
+        )
+    finally:
+        raw.autocommit = False
+    conn._mgc_rls = (raw, EMPTY)
+    _stale_end(conn)
+
+
+@contextlib.contextmanager
+def _setting(conn: BaseDatabaseWrapper) -> Iterator[None]:
+    """Mark the statement run inside as one that sets both settings."""
+    conn._mgc_rls_setting = True
+    try:
+        yield
+    finally:
+        conn._mgc_rls_setting = False
+
+
 def _swap(state: State, using: str = "default") -> State:
-    """Set (tenant, system) on the session; return the values they replace."""
+    """Set (tenant, system) on the session; return the values they replace.
+
+    On a stale session those are nothing set: what it holds is a finished
+    request's.
+    """
     conn = _connection(using)
-    with conn.cursor() as cursor:
+    stale = _stale(conn)
+    with conn.cursor() as cursor, _setting(conn):
         cursor.execute(
             "SELECT coalesce(current_setting(%s, true), ''), "
             "coalesce(current_setting(%s, true), ''), "
@@ -90,6 +168,9 @@ def _swap(state: State, using: str = "default") -> State:
         )
         tenant, system, _, _ = cursor.fetchone()
     _remember(conn, state)
+    if stale:
+        _stale_end(conn)
+        return EMPTY
     return tenant, system
 
 
@@ -111,7 +192,7 @@ def _restore(state: State, using: str = "default") -> None:
 def _activate_by(sql: str, params: list[Any], using: str) -> uuid.UUID | None:
     """Set the tenant `sql` selects (or none); return it. One query."""
     conn = _connection(using)
-    with conn.cursor() as cursor:
+    with conn.cursor() as cursor, _setting(conn):
         cursor.execute(
             f"WITH found AS ({sql}) SELECT (SELECT tenant_id FROM found), "
             "set_config(%s, coalesce((SELECT tenant_id::text FROM found), ''), "
@@ -120,6 +201,7 @@ def _activate_by(sql: str, params: list[Any], using: str) -> uuid.UUID | None:
         )
         tenant_id = cursor.fetchone()[0]
     _remember(conn, (str(tenant_id) if tenant_id else "", ""))
+    _stale_end(conn)
     return tenant_id
 
 
@@ -206,7 +288,7 @@ def session_reset(using: str = "default") -> State:
     query opens a new session.
     """
     conn = _connection(using)
-    if _known(conn) == EMPTY:
+    if _known(conn) == EMPTY and not _stale(conn):
         return EMPTY
     try:
         return _swap(EMPTY, using)
@@ -228,7 +310,10 @@ class DatabaseTenantMiddleware:
 
     Lazily: the settings are cleared just before the request's first query
     (an execute wrapper), so a request that reads no table costs nothing,
-    and where this process knows nothing is set, no query either. Placed
+    and where this process knows nothing is set, no query either. Nothing
+    set is put back lazily too (`_stale_mark`): in production every request
+    starts and ends so, and an agent's request then costs no query for the
+    setting beyond its token's activation. Placed
     after the authentication middleware: a superuser on the operator's pages
     (`OPERATOR_PATHS`) gets the system context for the request.
     """
@@ -251,7 +336,10 @@ class DatabaseTenantMiddleware:
         def clear_first(execute, sql, params, many, context):
             if not cleared:
                 cleared.append(EMPTY)  # before the query below re-enters
-                cleared[0] = session_reset()
+                # A stale session that reaches here is about to be set, in
+                # full and durably, by this statement (`_stale_guard`).
+                if not _stale(conn):
+                    cleared[0] = session_reset()
             return execute(sql, params, many, context)
 
         try:
@@ -259,7 +347,22 @@ class DatabaseTenantMiddleware:
                 return self.get_response(request)
         finally:
             if cleared:
-                _restore(cleared[0])
+                _request_end(conn, cleared[0])
+
+
+def _request_end(conn: BaseDatabaseWrapper, previous: State) -> None:
+    """Put back what was there before the request; nothing set is put back
+    lazily (the session is marked stale), saving a query per request."""
+    if (
+        previous == EMPTY
+        and conn.connection is not None
+        and not conn.in_atomic_block
+        and _known(conn) is not None
+    ):
+        if _known(conn) != EMPTY:
+            _stale_mark(conn)
+        return
+    _restore(previous)
 
 
 def _is_operator(request: Any) -> bool:

@@ -300,3 +300,87 @@ def test_the_text_indexes_still_serve_a_tenant_under_rls(two_tenants, condition,
         )
         plan = "\n".join(row[0] for row in cursor.fetchall())
     assert index in plan, plan
+
+
+# -- a request's tenant is cleared lazily, never left for another query ----------
+
+
+def _post_write(client, tenant) -> None:
+    response = client.post(
+        "/api/v1/writes",
+        {
+            "scope": f"/org/{tenant.slug}/user/42/",
+            "layer": "episodic",
+            "content": f"{tenant.slug} prefers oolong.",
+            "source": "user_stated",
+        },
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )
+    assert response.status_code == 202, response.content
+
+
+def _raw_setting() -> str:
+    """The session's tenant setting, read without the app's execute wrappers."""
+    return connection.connection.execute(
+        "SELECT coalesce(current_setting('mgc.tenant_id', true), '')"
+    ).fetchone()[0]
+
+
+@pytest.fixture
+def as_in_production(two_tenants):
+    """The test's session as a web process's between requests: nothing set."""
+    from rest_framework.test import APIClient
+
+    from memory_core import rls
+
+    acme, _ = two_tenants
+    _, token = make_agent(acme)
+    rls.session_reset()
+    with system_context():
+        assert WriteRequest.objects.count() == 2
+    assert rls.session_reset() == ("", "")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    return client, acme
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_request_leaves_no_tenant_for_the_next_query(as_in_production):
+    client, acme = as_in_production
+    _post_write(client, acme)
+    # No query cleared it at the end of the request: the session still says
+    # acme, and the next query clears it first.
+    assert _raw_setting() == str(acme.pk)
+    assert raw_count("memory_core_writerequest") == 0
+    assert current() == ("", "")
+    assert _raw_setting() == ""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rolled_back_transaction_cannot_bring_the_tenant_back(as_in_production):
+    client, acme = as_in_production
+    _post_write(client, acme)
+    assert _raw_setting() == str(acme.pk)
+    with pytest.raises(ZeroDivisionError), transaction.atomic():
+        assert raw_count("memory_core_writerequest") == 0
+        raise ZeroDivisionError
+    assert raw_count("memory_core_writerequest") == 0
+    assert _raw_setting() == ""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_agents_next_request_costs_no_query_for_the_setting(as_in_production):
+    from django.test.utils import CaptureQueriesContext
+
+    client, acme = as_in_production
+    _post_write(client, acme)
+    with CaptureQueriesContext(connection) as queries:
+        _post_write(client, acme)
+    sqls = [q["sql"] for q in queries.captured_queries]
+    assert "mgc_agent_token_tenant" in sqls[0], sqls[:2]
+    assert not any("current_setting" in sql for sql in sqls), sqls
+    # The write was stored as acme's, and only acme's rows were seen.
+    assert raw_count("memory_core_writerequest") == 0
+    with tenant_context(acme.pk):
+        assert WriteRequest.objects.count() == 3
