@@ -10,11 +10,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 
+from django.db import connection
+from django.db.models import Model
 from django.utils import timezone
 from rest_framework import authentication, exceptions
 
 from memory_core.exceptions import Forbidden
-from memory_core.models import AgentToken
+from memory_core.models import Agent, AgentToken, Tenant
 from memory_core.rls import tenant_activate_for_token
 
 
@@ -44,6 +46,52 @@ def parse_token(raw: str) -> tuple[str, str] | None:
     return parts[1], parts[2]
 
 
+# The token with its agent and tenant, one row: what
+# `select_related("agent__tenant")` asks, without compiling it per request.
+_TOKEN_MODELS = (AgentToken, Agent, Tenant)
+_TOKEN_SQL = (
+    "SELECT {} FROM memory_core_agenttoken t0 "
+    "JOIN memory_core_agent t1 ON t1.id = t0.agent_id "
+    "JOIN memory_core_tenant t2 ON t2.id = t1.tenant_id "
+    "WHERE t0.prefix = %s LIMIT 1"
+).format(
+    ", ".join(
+        f'{alias}."{field.column}"'
+        for alias, model in zip(("t0", "t1", "t2"), _TOKEN_MODELS, strict=True)
+        for field in model._meta.concrete_fields
+    )
+)
+
+
+def _instance(model: type[Model], values: list) -> Model:
+    fields = model._meta.concrete_fields
+    values = [
+        field.from_db_value(value, None, connection)
+        if hasattr(field, "from_db_value")
+        else value
+        for field, value in zip(fields, values, strict=True)
+    ]
+    return model.from_db(connection.alias, [f.attname for f in fields], values)
+
+
+def token_get(prefix: str) -> AgentToken | None:
+    """Return the token with `prefix`, its agent and tenant loaded, or None."""
+    with connection.cursor() as cursor:
+        cursor.execute(_TOKEN_SQL, [prefix])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    parts, start = [], 0
+    for model in _TOKEN_MODELS:
+        end = start + len(model._meta.concrete_fields)
+        parts.append(_instance(model, list(row[start:end])))
+        start = end
+    token, agent, tenant = parts
+    AgentToken._meta.get_field("agent").set_cached_value(token, agent)
+    Agent._meta.get_field("tenant").set_cached_value(agent, tenant)
+    return token
+
+
 class AgentTokenAuthentication(authentication.BaseAuthentication):
     keyword = "Bearer"
 
@@ -65,11 +113,7 @@ class AgentTokenAuthentication(authentication.BaseAuthentication):
         # The token's tenant first (its one cross-tenant lookup): from here to
         # the end of the request, that tenant only (memory_core/rls.py).
         tenant_activate_for_token(prefix)
-        token = (
-            AgentToken.objects.select_related("agent__tenant")
-            .filter(prefix=prefix)
-            .first()
-        )
+        token = token_get(prefix)
         if token is None or not hmac.compare_digest(
             token.secret_hash, hash_secret(secret)
         ):
