@@ -185,9 +185,7 @@ def write_submit(
         keys = [key]
     fingerprint = request_hash(payload) if idempotency_key else token
     now = timezone.now()
-    existing = WriteRequest.objects.filter(
-        tenant_id=agent.tenant_id, agent=agent, idempotency_key__in=keys
-    ).first()
+    existing = _write_by_key(agent, keys)
     if existing is not None and (
         idempotency_key or not _content_key_expired(existing, agent=agent, now=now)
     ):
@@ -233,14 +231,28 @@ def write_submit(
                 tenant_id=agent.tenant_id, actor=agent_actor(agent), entries=entries
             )
     except IntegrityError:
-        existing = WriteRequest.objects.filter(
-            tenant_id=agent.tenant_id, agent=agent, idempotency_key__in=keys
-        ).first()
+        existing = _write_by_key(agent, keys)
         if existing is None:
             raise
         return _replay(existing, fingerprint)
     instruments.observe_writes("submit", [write])
     return SubmitResult(write, replayed=False)
+
+
+def _write_by_key(agent: Agent, keys: list[str]) -> WriteRequest | None:
+    """Return the agent's write stored under one of `keys` (the first by id).
+
+    Raw SQL: the ORM's compilation of this lookup cost about 1 ms of CPU on
+    every submit, most of them finding nothing.
+    """
+    table = WriteRequest._meta.db_table
+    marks = ", ".join(["%s"] * len(keys))
+    rows = WriteRequest.objects.raw(
+        f"SELECT * FROM {table} WHERE tenant_id = %s AND agent_id = %s "
+        f"AND idempotency_key IN ({marks}) ORDER BY id LIMIT 1",
+        [agent.tenant_id, agent.id, *keys],
+    )
+    return next(iter(rows), None)
 
 
 def _content_key_expired(
