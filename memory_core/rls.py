@@ -10,8 +10,10 @@ sees the current tenant's rows only, and with no tenant set, none.
 Who sets it:
 
 - requests: `DatabaseTenantMiddleware` clears it at the start of every request
-  and puts back what was there at the end; the agent-token authentication and
-  `member_required` set the tenant once they know it (`tenant_activate`);
+  and puts back what was there at the end (nothing set is put back lazily:
+  the next query on the session clears it first); the agent-token
+  authentication and `member_required` set the tenant once they know it
+  (`tenant_activate`);
 - Celery: every task starts and ends with it cleared (memory_core/celery.py); a task
   sets its tenant itself (`tenant_context`), per tenant for beat jobs;
 - the narrow cross-tenant paths use `system_context` (`mgc.system = on`, which
