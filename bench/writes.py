@@ -408,7 +408,7 @@ def ingest_only(args: argparse.Namespace, *, scope: str, token: str, run: str) -
         "clients": args.clients,
         "web_concurrency": os.environ.get("WEB_CONCURRENCY", ""),
         "web_threads": os.environ.get("MGC_WEB_THREADS", ""),
-        "api_ingest_writes_per_s": statistics.median(rates),
+        "api_ingest_writes_per_s": round(statistics.median(rates), 1),
         "rounds": rounds,
         "loadavg": loadavg(),
         "cpu_count": os.cpu_count(),
