@@ -1572,6 +1572,8 @@ def main() -> None:
                 "retrieval_weights",
                 "retrieval_rrf_k",
                 "retrieval_candidates",
+                "retrieval_neighbour_weight",
+                "retrieval_neighbours",
             )
         },
         "scale": scale,
