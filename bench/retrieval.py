@@ -714,6 +714,10 @@ def offline_scores(
     *,
     k: int = 100,
     weights: tuple[float, float] = (0.6, 0.4),
+    lend: float = 0.0,
+    before: list[list[int]] | None = None,
+    lend_all: bool = False,
+    lend_tf: bool = False,
 ) -> tuple[list[int], dict[int, float]]:
     """The API's hybrid ranking of one pool and each candidate's fused score.
 
@@ -721,6 +725,17 @@ def offline_scores(
     stand-in for the version id); BM25 over the candidates (k1 1.2, b 0.75),
     divided by the best; weighted sum; ties by cosine. Recency, importance and
     provenance are the same for every memory here, so they are left out.
+
+    `lend` W > 0 (the `lend` variants: keyword context at query time): a
+    memory's keyword score gains W × the BM25 of each of its neighbours
+    before it, `before[i]` (the scope's previous memories); the keyword
+    candidates' successors (every memory with one of them in its `before`)
+    join the candidates. Only candidates lend, unless `lend_all` (then a
+    neighbour outside the candidates lends too, its BM25 with the
+    candidates' document frequencies, a lexeme none of them has counted as
+    in one). `lend_tf`: instead, the neighbours' query-lexeme counts and
+    lengths join the memory's own at W before BM25 (kctx's document, put
+    together at query time).
     """
     import numpy as np
 
@@ -728,27 +743,47 @@ def offline_scores(
 
     by_cosine = list(np.argsort(-cosine, kind="stable")[:k])
     by_rank = sorted(ts_rank, key=lambda i: (-ts_rank[i], tiebreak[i]))[:k]
-    candidates = sorted(set(int(i) for i in by_cosine) | set(by_rank))
+    pool = set(int(i) for i in by_cosine) | set(by_rank)
+    if lend and before is not None:
+        keyword = set(by_rank)
+        pool |= {i for i, prev in enumerate(before) if keyword.intersection(prev)}
+    candidates = sorted(pool)
+    scored = set(candidates)
+    if lend and lend_all and before is not None:
+        scored |= {p for i in candidates for p in before[i]}
     wanted = set(query_lexemes)
-    counts = {
-        i: {lx: c for lx, c in terms[i].items() if lx in wanted} for i in candidates
-    }
-    lengths = {i: sum(terms[i].values()) for i in candidates}
+    counts = {i: {lx: c for lx, c in terms[i].items() if lx in wanted} for i in scored}
+    lengths = {i: sum(terms[i].values()) for i in scored}
+    if lend and lend_tf and before is not None:
+        for i in candidates:
+            for p in before[i]:
+                for lx, c in terms[p].items():
+                    lengths[i] += lend * c
+                    if lx in wanted:
+                        counts[i][lx] = counts[i].get(lx, 0) + lend * c
     n = len(candidates)
     frequency: dict[str, int] = {}
     for i in candidates:
         for lexeme in counts[i]:
             frequency[lexeme] = frequency.get(lexeme, 0) + 1
-    mean_length = sum(lengths.values()) / n or 1.0
+    mean_length = sum(lengths[i] for i in candidates) / n or 1.0
     idf = {
         lx: math.log(1 + (n - df + 0.5) / (df + 0.5)) for lx, df in frequency.items()
     }
     bm25 = {}
-    for i in candidates:
+    unseen = math.log(1 + (n - 1 + 0.5) / 1.5)  # a lexeme no candidate has
+    for i in scored:
         norm = BM25_K1 * (1 - BM25_B + BM25_B * lengths[i] / mean_length)
         bm25[i] = sum(
-            idf[lx] * tf * (BM25_K1 + 1) / (tf + norm) for lx, tf in counts[i].items()
+            idf.get(lx, unseen) * tf * (BM25_K1 + 1) / (tf + norm)
+            for lx, tf in counts[i].items()
         )
+    if lend and not lend_tf and before is not None:
+        own = bm25
+        bm25 = {
+            i: own[i] + lend * sum(own[p] for p in before[i] if p in own)
+            for i in candidates
+        }
     best = max(bm25.values(), default=0.0)
     scores = {
         i: weights[0] * max(0.0, float(cosine[i]))
@@ -775,7 +810,8 @@ def evidence_position(conv: Conversation, order: list[int], evidence: set) -> st
 
 # Fifth session: context without a second model call, and late interaction.
 # A variant is a vector variant above or parts joined by "+": a vector
-# variant, `vmixB[nN][-mean|-only]`, `kctxW[nN]`, `maxsimL[-all][-mm][dD]`.
+# variant, `vmixB[nN][-mean|-only]`, `kctxW[nN]`, `maxsimL[-all][-mm][dD]`;
+# sixth session: `lendW[nN][-all][-day][-tf]` (keyword context at query time).
 
 
 @dataclass
@@ -792,12 +828,19 @@ class Recipe:
     maxsim_tokens: str = "content"  # "content" (no stopwords, punctuation) or "all"
     maxsim_norm: str = "max"  # "max" (÷ the best) or "minmax" over the depth
     maxsim_depth: int = 30
+    lend: float = 0.0  # W: a keyword hit lends W × its BM25 to the next N; 0: none
+    lend_n: int = 1
+    lend_all: bool = False  # neighbours outside the candidates lend too
+    lend_day: bool = False  # neighbours the same day only (as kctx); else any
+    lend_tf: bool = False  # lend lexeme counts (kctx's document), not BM25 scores
 
 
 RECIPE_PART = re.compile(
     r"vmix(?P<mix>\d*\.?\d+)(?:n(?P<mix_n>\d+))?(?:-(?P<mix_score>mean|only))?"
     r"|kctx(?P<keyword>\d*\.?\d+)(?:n(?P<keyword_n>\d+))?"
     r"|maxsim(?P<maxsim>\d*\.?\d+)(?P<all>-all)?(?P<mm>-mm)?(?:d(?P<depth>\d+))?"
+    r"|lend(?P<lend>\d*\.?\d+)(?:n(?P<lend_n>\d+))?(?P<lend_all>-all)?"
+    r"(?P<lend_day>-day)?(?P<lend_tf>-tf)?"
 )
 
 
@@ -818,6 +861,12 @@ def recipe_parse(variant: str) -> Recipe:
             recipe.mix = float(g["mix"])
             recipe.mix_n = int(g["mix_n"] or 1)
             recipe.mix_score = g["mix_score"] or "max"
+        elif g["lend"]:
+            recipe.lend = float(g["lend"])
+            recipe.lend_n = int(g["lend_n"] or 1)
+            recipe.lend_all = bool(g["lend_all"])
+            recipe.lend_day = bool(g["lend_day"])
+            recipe.lend_tf = bool(g["lend_tf"])
         elif g["keyword"]:
             recipe.keyword = float(g["keyword"])
             recipe.keyword_n = int(g["keyword_n"] or 1)
@@ -856,6 +905,39 @@ def previous_indexes(
             break
         found.append(j)
     return found
+
+
+def scope_before(
+    conv: Conversation,
+    i: int,
+    n: int,
+    *,
+    day: bool = False,
+    pick: int = 0,
+    seed: int = 0,
+) -> list[int]:
+    """Indexes of the `n` memories written just before `i` in its scope (the
+    same speaker), nearest first, whatever the day they were said unless
+    `day` (the `lend` variants' neighbours: a service knows the scope's
+    creation order, not the day a sentence was said).
+
+    `pick` W > 0: `n` of the W before at random, as under W concurrent writers.
+    """
+    here = conv.observations[i]
+    when = said_split(here.content)[1]
+    same = [
+        j
+        for j in range(i)
+        if conv.observations[j].speaker == here.speaker
+        and (not day or said_split(conv.observations[j].content)[1] == when)
+    ]
+    if pick:
+        window = same[-pick:]
+        chosen = random.Random(f"{seed}-{conv.id}-{i}").sample(
+            window, min(n, len(window))
+        )
+        return sorted(chosen, reverse=True)
+    return same[::-1][:n]
 
 
 def mixed_vectors(stored, neighbours: list[list[int]], beta: float):
@@ -1163,6 +1245,19 @@ def offline(args) -> None:
                     query_lexemes,
                     recipe.keyword,
                 )
+            lent_before = None
+            if recipe.lend:
+                lent_before = [
+                    scope_before(
+                        conv,
+                        i,
+                        recipe.lend_n,
+                        day=recipe.lend_day,
+                        pick=args.context_pick,
+                        seed=args.seed,
+                    )
+                    for i in range(len(contents))
+                ]
             if recipe.maxsim:
                 memory_tokens = tokens.get(contents)
                 question_tokens = tokens.get(questions)
@@ -1190,6 +1285,10 @@ def offline(args) -> None:
                     query_lexemes[j],
                     tiebreak,
                     weights=weights,
+                    lend=recipe.lend,
+                    before=lent_before,
+                    lend_all=recipe.lend_all,
+                    lend_tf=recipe.lend_tf,
                 )
                 if recipe.maxsim:
                     q_tokens, q_vectors = question_tokens[j]
@@ -1335,7 +1434,8 @@ def main() -> None:
         help="no server: recompute the hybrid ranking in this process for these "
         f"vector variants, comma-separated ({', '.join(OFFLINE_VARIANTS)}), or "
         "parts joined by '+': one of those, vmixB[nN][-mean|-only], kctxW[nN], "
-        "maxsimL[-all][-mm][dD] (e.g. kctx0.3n2+vmix1.0+maxsim0.4)",
+        "lendW[nN][-all][-day][-tf], maxsimL[-all][-mm][dD] "
+        "(e.g. kctx0.3n2+vmix1.0+maxsim0.4)",
     )
     parser.add_argument(
         "--offline-weights",
@@ -1472,6 +1572,8 @@ def main() -> None:
                 "retrieval_weights",
                 "retrieval_rrf_k",
                 "retrieval_candidates",
+                "retrieval_neighbour_weight",
+                "retrieval_neighbours",
             )
         },
         "scale": scale,

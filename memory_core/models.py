@@ -499,6 +499,12 @@ class MemoryVersion(models.Model):
                 condition=Q(status="superseded"),
                 name="memory_version_superseded_idx",
             ),
+            # A scope's versions in creation order: search's keyword context
+            # (the versions written just before and after a candidate).
+            models.Index(
+                fields=["scope", "created_at", "id"],
+                name="memory_version_scope_order_idx",
+            ),
             # The erasure scan (approvals 0002 and 0004): its text expressions,
             # the merge and evidence links it follows.
             trigram_index(

@@ -743,6 +743,27 @@ class Policy:
         group="retrieval",
         rule=Rule("int", 10, 1000),
     )
+    # Keyword context, at query time (bench/RETRIEVAL.md "Sixth session"): a
+    # memory's keyword score gains this share of the keyword scores of the
+    # memories written just before it in its scope (the `context` term).
+    retrieval_neighbour_weight: float = setting(
+        0.6,
+        label="Keyword context from earlier memories",
+        help=(
+            "A memory also scores this share of the word matches of the memories "
+            "written just before it in its scope; 0 turns it off."
+        ),
+        group="retrieval",
+        rule=Rule("float", 0.0, 2.0),
+    )
+    retrieval_neighbours: int = setting(
+        1,
+        label="Earlier memories that lend keyword context",
+        help="How many of the memories written just before one in its scope count.",
+        unit="memories",
+        group="retrieval",
+        rule=Rule("int", 0, 5),
+    )
     retrieval_min_score: float = setting(
         0.0,
         label="Lowest search score",

@@ -16,7 +16,11 @@ thread embeds the query (`embed_query`: a per-process LRU of query vectors):
    structured filters in the same SQL, so nothing the agent may not read is
    ever ranked; with each candidate, its occurrences of the query's lexemes
    and its length (lexeme positions), read from its `search_vector`, and
-   what its hit shows (content, scope path, item fields).
+   what its hit shows (content, scope path, item fields); with keyword
+   context on (`Policy.retrieval_neighbours`), the N versions written after
+   each keyword candidate in its scope join the candidates, and each
+   candidate carries the ids of the N written before it (creation order, the
+   (scope, created_at, id) index).
 
 The scope set is the agent's readable scopes (granted subtrees and their
 ancestors) as a subquery of both statements (`readable_scopes_sql`), or the
@@ -31,6 +35,13 @@ Fusion (`Policy.retrieval_fusion`), every signal in 0..1:
   or the reciprocal rank by it (rrf); a vector candidate with the query's
   words scores too, one without scores 0; a rare word weighs more than the
   speaker's name in every memory of the pool (ts_rank_cd has no IDF);
+- context (keyword context, query time): `retrieval_neighbour_weight` W ×
+  the BM25 of each of the N versions written just before it in its scope
+  that is a candidate, added to its own BM25 before the division by the
+  best (so keyword + context ≤ 1, both under the keyword weight). A
+  sentence that follows the one naming the question's words is found
+  through them, and nothing of a neighbour is stored in a memory: an erased
+  or retracted memory is not read, so it lends nothing. Hybrid only;
 - recency: 0.5 ** (age / half-life of its layer);
 - importance: 1 when pinned, else the mean of read frequency
   (ln(1 + reads) / ln(101)) and evidence (extra supporting evidence, up to 4);
@@ -89,6 +100,16 @@ logger = logging.getLogger(__name__)
 RANKINGS = ("hybrid", "vector", "keyword")
 FUSIONS = ("weighted", "rrf")
 SIGNALS = ("vector", "keyword", "recency", "importance", "provenance")
+# The breakdown's terms: the keyword signal split into the memory's own
+# words and the `context` its scope's previous memories lent it.
+BREAKDOWN_SIGNALS = (
+    "vector",
+    "keyword",
+    "context",
+    "recency",
+    "importance",
+    "provenance",
+)
 MAX_CANDIDATES = 1000
 # A query with these is written for websearch_to_tsquery: quoted phrases,
 # OR, or an excluded word; otherwise every lexeme is OR-ed.
@@ -165,6 +186,10 @@ class _Candidate:
     subject: str = ""
     predicate: str = ""
     object: str = ""
+    # Keyword context: the versions written just before this one in its scope
+    # (nearest first), and what their keyword scores lend it (bm25_score).
+    before: list[uuid.UUID] | None = None
+    context_rank: float = 0.0
 
 
 # The columns after a candidate's signals: what its hit shows.
@@ -285,6 +310,12 @@ def memory_search(
                 text=query if ranking != "vector" else None,
                 k=k,
                 vector=ranking != "keyword",
+                neighbours=(
+                    policy.retrieval_neighbours
+                    if ranking == "hybrid" and policy.retrieval_neighbour_weight > 0
+                    else 0
+                ),
+                lend=policy.retrieval_neighbour_weight,
             )
             if scope_ids or every
             else []
@@ -374,19 +405,24 @@ class _Filters:
 
     def version_sql(self) -> tuple[str, dict]:
         scope_where, params = self.scope_sql()
-        where = [scope_where]
+        state_where, state_params = self.state_sql("v")
+        return f"{scope_where} AND {state_where}", params | state_params
+
+    def state_sql(self, alias: str) -> tuple[str, dict]:
+        """Return the status (or as_of) and layer conditions on versions `alias`."""
+        params: dict = {}
         if self.as_of is None:
-            where.append("v.status = 'active'")
+            where = [f"{alias}.status = 'active'"]
         else:
             # The versions valid then (selectors.memory_item_list's as_of).
-            where += [
-                "v.status <> 'draft'",
-                "v.valid_from <= %(as_of)s",
-                "(v.valid_to IS NULL OR v.valid_to > %(as_of)s)",
+            where = [
+                f"{alias}.status <> 'draft'",
+                f"{alias}.valid_from <= %(as_of)s",
+                f"({alias}.valid_to IS NULL OR {alias}.valid_to > %(as_of)s)",
             ]
             params["as_of"] = self.as_of
         if self.layers:
-            where.append("v.layer = ANY(%(layers)s::text[])")
+            where.append(f"{alias}.layer = ANY(%(layers)s::text[])")
             params["layers"] = list(self.layers)
         return " AND ".join(where), params
 
@@ -628,7 +664,20 @@ def _candidates(
     text: str | None,
     k: int,
     vector: bool = True,
+    neighbours: int = 0,
+    lend: float = 0.0,
 ) -> list[_Candidate]:
+    """Return the vector and keyword candidates, with what ranking them needs.
+
+    `neighbours` N > 0 (keyword context): the N versions written after each
+    keyword candidate in its scope join the candidates, and each candidate
+    carries the ids of the N written before it (`before`), so that
+    `bm25_score` can lend it `lend` × their keyword scores. Both are read at
+    query time through the (scope, created_at, id) index, among the versions
+    the search may read (same status or as_of, same layers): nothing of a
+    neighbour is ever stored in a memory, and a memory erased or retracted
+    lends nothing.
+    """
     where, params = filters.sql()
     params = {**params, "k": k}
     plan = _plan(filters=filters, text=text, k=k, vector=vector)
@@ -717,16 +766,42 @@ def _candidates(
         ) bm"""
     else:
         terms, length, from_ql = "NULL::jsonb", "0", ""
+    union, before = "", "NULL::uuid[]"
+    if text is not None and neighbours > 0:
+        # A keyword candidate's successors in its scope, and every
+        # candidate's predecessors: the scope's versions in creation order.
+        state, state_params = filters.state_sql("w")
+        params |= state_params | {"neighbours": neighbours}
+        ctes.append(
+            f"""nb AS (
+                SELECT n.id FROM kw JOIN {VERSIONS} kv ON kv.id = kw.id,
+                LATERAL (
+                    SELECT w.id FROM {VERSIONS} w
+                    WHERE w.tenant_id = %(tenant)s AND w.scope_id = kv.scope_id
+                      AND {state}
+                      AND (w.created_at, w.id) > (kv.created_at, kv.id)
+                    ORDER BY w.created_at, w.id LIMIT %(neighbours)s
+                ) n
+            )"""
+        )
+        union = " UNION SELECT id FROM nb"
+        before = f"""ARRAY(
+                SELECT w.id FROM {VERSIONS} w
+                WHERE w.tenant_id = %(tenant)s AND w.scope_id = v.scope_id
+                  AND {state}
+                  AND (w.created_at, w.id) < (v.created_at, v.id)
+                ORDER BY w.created_at DESC, w.id DESC LIMIT %(neighbours)s
+            )"""
     sql = f"""
         WITH {", ".join(ctes)},
-        c AS (SELECT id FROM vec UNION SELECT id FROM kw)
+        c AS (SELECT id FROM vec UNION SELECT id FROM kw{union})
         SELECT v.id, v.item_id, v.layer, v.source,
                coalesce(v.adjusted_confidence, v.confidence), v.created_at,
                i.pinned, i.retrieval_weight,
                coalesce(i.soft_expires_at < %(now_ts)s, false),
                i.stale_at IS NOT NULL, i.access_count, v.evidence_count,
                {cosine}, kw.rank, vec.position, kw.position, {terms}, {length},
-               {DISPLAY_COLUMNS}
+               {DISPLAY_COLUMNS}, {before}
         FROM c
         JOIN {VERSIONS} v ON v.id = c.id
         JOIN {ITEMS} i ON i.id = v.item_id
@@ -753,17 +828,20 @@ def _candidates(
         for position, candidate in enumerate(ordered, start=1):
             candidate.vector_position = position
     if text is not None:
-        bm25_score(candidates)
+        bm25_score(candidates, lend=lend if neighbours > 0 else 0.0)
     return candidates
 
 
-def bm25_score(candidates: list[_Candidate]) -> None:
+def bm25_score(candidates: list[_Candidate], *, lend: float = 0.0) -> None:
     """Set each candidate's keyword rank to its BM25 score over the candidates.
 
     Document frequencies and the mean length come from the candidate set
     itself: the speaker's name, in nearly every candidate, weighs next to
-    nothing; a rare word weighs most. Keyword positions follow the scores,
-    ties broken by cosine; a candidate with no query word has none.
+    nothing; a rare word weighs most. With `lend` W > 0, each candidate's
+    context rank is W × the keyword ranks of the candidates written just
+    before it in its scope (`before`; one that is not a candidate lends
+    nothing). Keyword positions follow keyword + context rank, ties broken
+    by cosine; a candidate with neither has none.
     """
     n = len(candidates)
     if not n:
@@ -783,9 +861,19 @@ def bm25_score(candidates: list[_Candidate]) -> None:
             idf[lexeme] * tf * (BM25_K1 + 1) / (tf + norm)
             for lexeme, tf in (candidate.term_counts or {}).items()
         )
+    if lend > 0:
+        own = {c.version_id: c.keyword_rank or 0.0 for c in candidates}
+        for candidate in candidates:
+            candidate.context_rank = lend * sum(
+                own.get(before, 0.0) for before in candidate.before or ()
+            )
     matched = sorted(
-        (c for c in candidates if c.keyword_rank),
-        key=lambda c: (-c.keyword_rank, -(c.cosine or 0.0), str(c.version_id)),
+        (c for c in candidates if c.keyword_rank or c.context_rank),
+        key=lambda c: (
+            -((c.keyword_rank or 0.0) + c.context_rank),
+            -(c.cosine or 0.0),
+            str(c.version_id),
+        ),
     )
     for candidate in candidates:
         candidate.keyword_position = None
@@ -800,7 +888,9 @@ def _rank(
     candidates: list[_Candidate], *, policy: Policy, ranking: str, now: datetime
 ) -> list[tuple[_Candidate, dict[str, float]]]:
     """Return the candidates with their breakdowns, best first."""
-    best_rank = max((c.keyword_rank or 0.0 for c in candidates), default=0.0)
+    best_rank = max(
+        ((c.keyword_rank or 0.0) + c.context_rank for c in candidates), default=0.0
+    )
     scored = []
     for candidate in candidates:
         if ranking == "vector":
@@ -825,7 +915,7 @@ def _rank(
 
 
 def _single(signal: str, value: float) -> dict[str, float]:
-    breakdown = {name: 0.0 for name in SIGNALS}
+    breakdown = {name: 0.0 for name in BREAKDOWN_SIGNALS}
     breakdown |= {"pinned": 0.0, "stale_penalty": 0.0}
     breakdown[signal] = round(value, 6)
     breakdown["total"] = breakdown[signal]
@@ -835,7 +925,12 @@ def _single(signal: str, value: float) -> dict[str, float]:
 def signals(
     candidate: _Candidate, *, policy: Policy, best_rank: float, now: datetime
 ) -> dict[str, float]:
-    """Return the candidate's signals, each in 0..1."""
+    """Return the candidate's signals, each in 0..1.
+
+    `context` is the share of the keyword signal its scope's previous
+    memories lent it (keyword + context ≤ 1); its weight is the keyword one.
+    """
+    own, lent = candidate.keyword_rank or 0.0, candidate.context_rank
     if policy.retrieval_fusion == "rrf":
         k = policy.retrieval_rrf_k
 
@@ -843,10 +938,13 @@ def signals(
             return (k + 1) / (k + position) if position else 0.0
 
         vector = reciprocal(candidate.vector_position)
-        keyword = reciprocal(candidate.keyword_position)
+        words = reciprocal(candidate.keyword_position)
+        keyword = words * own / (own + lent) if own + lent else words
+        context = words - keyword
     else:
         vector = max(0.0, candidate.cosine or 0.0)
-        keyword = (candidate.keyword_rank or 0.0) / best_rank if best_rank else 0.0
+        keyword = own / best_rank if best_rank else 0.0
+        context = lent / best_rank if best_rank else 0.0
     half_life = policy.retrieval_recency_half_life_days.get(candidate.layer, 30.0)
     age_days = max(0.0, (now - candidate.created_at).total_seconds() / 86400)
     recency = 0.5 ** (age_days / half_life) if half_life > 0 else 0.0
@@ -861,6 +959,7 @@ def signals(
     return {
         "vector": min(1.0, vector),
         "keyword": min(1.0, keyword),
+        "context": min(1.0 - min(1.0, keyword), context),
         "recency": recency,
         "importance": importance,
         "provenance": provenance,
@@ -876,8 +975,11 @@ def fuse(
         name: max(0.0, policy.retrieval_weights.get(name, 0.0)) for name in SIGNALS
     }
     total_weight = sum(weights.values()) or 1.0
+    # The keyword side's weight covers what the neighbours lent (`context`).
+    weights["context"] = weights["keyword"]
     breakdown = {
-        name: round(weights[name] * values[name] / total_weight, 6) for name in SIGNALS
+        name: round(weights[name] * values[name] / total_weight, 6)
+        for name in BREAKDOWN_SIGNALS
     }
     base = sum(breakdown.values())
     pinned = (

@@ -153,6 +153,12 @@ class BreakdownOutput(serializers.Serializer):
 
     vector = serializers.FloatField()
     keyword = serializers.FloatField()
+    context = serializers.FloatField(
+        help_text=(
+            "Keyword score lent by the memories written just before this one in "
+            "its scope (their words match the question)."
+        )
+    )
     recency = serializers.FloatField()
     importance = serializers.FloatField()
     provenance = serializers.FloatField()

@@ -23,6 +23,7 @@ from bench.retrieval import (
     memory_parts,
     mixed_vectors,
     offline_rank,
+    offline_scores,
     previous,
     previous_indexes,
     recipe_parse,
@@ -33,8 +34,11 @@ from memory_core.policy import Policy
 from memory_core.retrieval import _Candidate, _rank, bm25_score
 
 
-def _service_order(cosine, terms, query) -> list[int]:
-    """The service's hybrid order of every memory (all are candidates)."""
+def _service_order(
+    cosine, terms, query, *, before: list[list[int]] | None = None, lend: float = 0.0
+) -> list[int]:
+    """The service's hybrid order of every memory (all are candidates);
+    `before[i]`: memory i's predecessors in its scope (keyword context)."""
     now = timezone.now()
     candidates = []
     for i, counts in enumerate(terms):
@@ -58,9 +62,10 @@ def _service_order(cosine, terms, query) -> list[int]:
                 keyword_position=None,
                 term_counts={lx: c for lx, c in counts.items() if lx in query},
                 length=sum(counts.values()),
+                before=[uuid.UUID(int=p + 1) for p in (before or [[]] * 6)[i]],
             )
         )
-    bm25_score(candidates)
+    bm25_score(candidates, lend=lend)
     ranked = _rank(candidates, policy=Policy(), ranking="hybrid", now=now)
     return [c.version_id.int - 1 for c, _ in ranked]
 
@@ -82,6 +87,31 @@ def test_offline_ranking_is_the_services_on_the_same_candidates() -> None:
     # The keyword signal counts: memory 4 (two of the rare words, twice
     # "support") passes memory 2 (the speaker's name only), nearer in meaning.
     assert order.index(4) < order.index(2)
+
+
+def test_offline_keyword_context_is_the_services() -> None:
+    # Every memory is a candidate, so lending is all that differs from base.
+    terms = [
+        {"carolin": 1, "attend": 1, "support": 1, "group": 1},
+        {"carolin": 1, "found": 1, "stori": 1, "inspir": 1},
+        {"melani": 1, "paint": 2, "lake": 1, "sunris": 1},
+        {"melani": 1, "swim": 1, "kid": 1},
+        {"carolin": 1, "plan": 1, "educ": 1, "counsel": 1},
+        {"melani": 1, "paint": 1, "relax": 1},
+    ]
+    query = ["support", "group"]
+    cosine = np.array([0.50, 0.30, 0.10, 0.05, 0.32, 0.20])
+    ts_rank = {0: 0.2}
+    before = [[], [0], [], [2], [1], [3]]  # two scopes, in writing order
+    ties = [str(i) for i in range(6)]
+    plain = offline_rank(cosine, ts_rank, terms, query, ties)
+    lent = offline_scores(cosine, ts_rank, terms, query, ties, lend=0.6, before=before)[
+        0
+    ]
+    assert lent == _service_order(cosine, terms, query, before=before, lend=0.6)
+    # Memory 1 follows the only match and passes memory 4, nearer in meaning.
+    assert plain.index(4) < plain.index(1) and lent.index(1) < lent.index(4)
+    assert recipe_parse("lend0.6n1") == Recipe(lend=0.6, lend_n=1)
 
 
 def test_clauses_read_alone_with_speaker_and_date() -> None:

@@ -47,6 +47,7 @@ def test_search_finds_a_paraphrase(api, facts):
     assert set(top["breakdown"]) == {
         "vector",
         "keyword",
+        "context",
         "recency",
         "importance",
         "provenance",
