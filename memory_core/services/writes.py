@@ -45,6 +45,7 @@ from memory_core.models import (
 )
 from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
 from memory_core.pipeline.gates.schema import embedding_problem
+from memory_core.pipeline.gates.sensitivity import NAME as SENSITIVITY
 from memory_core.pipeline.lookups import BatchLookups, DatabaseLookups
 from memory_core.pipeline.types import (
     Candidate,
@@ -855,7 +856,13 @@ def _apply(
     write.finished_at = now
     write.attempts += 1
     write.gate, write.code, write.reason = result.gate, result.code, result.reason
-    write.flags, write.risk_score = candidate.flags, candidate.risk
+    if result.decision != Decision.DUPLICATE or any(
+        step["gate"] == SENSITIVITY for step in trace
+    ):
+        # An exact copy answered before the sensitivity gate (`run_gates`)
+        # keeps the flags the door's run of it gave the write.
+        write.flags = candidate.flags
+    write.risk_score = candidate.risk
     write.risk_factors, write.tier = candidate.risk_factors, candidate.tier
     entries = _write_refuse_or_defer(write, result, now=now)
     if entries is not None:

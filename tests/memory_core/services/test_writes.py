@@ -95,6 +95,51 @@ def test_exact_duplicate_reinforces_without_a_new_version(agent):
     assert MemoryLogEntry.objects.filter(operation=LogOperation.REINFORCE).count() == 1
 
 
+def test_an_exact_copy_is_answered_before_the_content_gates(agent):
+    text = "The user's email is ana.lima@example.com and they prefer dark mode."
+    first = process(submit(agent, text))
+    assert first.status == WriteStatus.COMMITTED and "pii" in first.flags
+    again = process(submit(agent, text))
+    assert again.status == WriteStatus.DUPLICATE
+    assert again.version_id == first.version_id
+    # The detectors ran at the door; the worker answers from the hash.
+    assert [g["gate"] for g in again.gate_decisions] == [
+        "idempotency",
+        "schema",
+        "residency",
+        "evidence",
+        "dedup",
+    ]
+    assert again.gate == "dedup" and gate(again, "dedup")["details"] == {
+        "tier": "exact_hash",
+        "version_id": str(first.version_id),
+        "item_id": str(first.memory_item_id),
+    }
+    assert "pii" in again.flags  # the door's flags are kept
+    assert MemoryVersion.objects.get().evidence_count == 2
+
+
+def test_a_keyed_copy_still_goes_through_every_content_gate(agent):
+    first = process(submit(agent, "The user prefers dark mode.", key="theme"))
+    again = process(submit(agent, "The user prefers dark mode.", key="theme"))
+    assert again.status == WriteStatus.DUPLICATE
+    assert again.version_id == first.version_id
+    gates = [g["gate"] for g in again.gate_decisions]
+    assert gates[-3:] == ["sensitivity", "contradiction", "dedup"]
+    assert gate(again, "dedup")["details"]["tier"] == "entity_key"
+
+
+def test_a_copy_of_a_retracted_memory_is_stored_again(agent):
+    first = process(submit(agent, "The user prefers dark mode."))
+    MemoryVersion.objects.filter(pk=first.version_id).update(
+        status=VersionStatus.RETRACTED
+    )
+    again = process(submit(agent, "The user prefers dark mode."))
+    assert again.status == WriteStatus.COMMITTED
+    assert again.version_id != first.version_id
+    assert "sensitivity" in [g["gate"] for g in again.gate_decisions]
+
+
 def test_semantic_duplicate_within_the_scope(agent):
     process(submit(agent, "The user prefers dark mode in every dashboard."))
     near = process(submit(agent, "The user prefers dark mode in all dashboards."))
