@@ -8,6 +8,7 @@ import logging
 import time
 import uuid
 from collections import defaultdict
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -547,11 +548,76 @@ class _WorkerLookups(BatchLookups):
         return self._counts[key]
 
 
+# The next batch's texts, embedded while this batch is decided: the model's
+# batch uses both cores, the gates one and the database waits leave one idle,
+# so the two overlap (bench/PERF.md, fifth session). Per tenant, the last
+# prefetch: {content hash: text} and the future of their vectors, in order.
+# Only vectors are kept, until that tenant's next batch takes them.
+_PREFETCH_TENANTS = 4
+_prefetched: dict[uuid.UUID, tuple[list[str], Future]] = {}
+
+
+@cache
+def _prefetch_executor() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="mgc-embed")
+
+
+def _embed_timed(texts: list[str]) -> list[list[float]]:
+    with instruments.embedding_timer():
+        return get_provider().embed(texts)
+
+
+def _prefetch_next(tenant_id: uuid.UUID, *, taken: list[uuid.UUID], size: int) -> None:
+    """Start embedding the tenant's next queued writes in the background.
+
+    Asked after a full batch is claimed, in its transaction: the writes
+    queued after it are most likely the next batch's (a write taken by
+    another worker meanwhile only wastes its model time). Texts only: the
+    door stored each write's content redacted, as the batch will read it.
+    """
+    payloads = (
+        WriteRequest.objects.filter(tenant_id=tenant_id, status=WriteStatus.QUEUED)
+        .exclude(pk__in=taken)
+        .order_by("created_at")
+        .values_list("payload", flat=True)[:size]
+    )
+    texts = {
+        content_hash(content): content
+        for payload in payloads
+        if payload.get("embedding") is None and (content := payload.get("content"))
+    }
+    if not texts:
+        return
+    hashes = list(texts)
+    future = _prefetch_executor().submit(_embed_timed, [texts[h] for h in hashes])
+    _prefetched.pop(tenant_id, None)
+    while len(_prefetched) >= _PREFETCH_TENANTS:
+        _prefetched.pop(next(iter(_prefetched)))
+    _prefetched[tenant_id] = (hashes, future)
+
+
+def _prefetched_vectors(
+    tenant_id: uuid.UUID, wanted: set[str]
+) -> dict[str, list[float]]:
+    """Take the tenant's prefetched vectors among `wanted` (waiting for them)."""
+    hashes, future = _prefetched.get(tenant_id, ([], None))
+    if future is None or wanted.isdisjoint(hashes):
+        return {}
+    del _prefetched[tenant_id]
+    try:
+        vectors = future.result()
+    except Exception:  # noqa: BLE001 - the batch embeds its texts itself
+        logger.warning("prefetched embedding failed; embedding the batch")
+        return {}
+    return {h: v for h, v in zip(hashes, vectors, strict=True) if h in wanted}
+
+
 class _BatchEmbedder:
     """Embed the batch's texts in one call; hand each candidate its vector.
 
     Texts whose exact content is already stored in their scope are skipped:
-    they will be answered as duplicates without an embedding.
+    they will be answered as duplicates without an embedding. Texts the
+    previous batch prefetched (`_prefetch_next`) are taken from there.
     """
 
     def __init__(
@@ -559,16 +625,20 @@ class _BatchEmbedder:
         candidates: list[Candidate],
         lookups: BatchLookups,
         vectors: dict[str, list[float]] | None = None,
+        *,
+        tenant_id: uuid.UUID | None = None,
     ) -> None:
         # Shared with a second pass over the same batch: no second model call.
         self.vectors: dict[str, list[float]] = {} if vectors is None else vectors
-        self._embed(
-            {
-                c.content_hash: c.content
-                for c in candidates
-                if c.embedding is None and not lookups.known_hash(c)
-            }
-        )
+        texts = {
+            c.content_hash: c.content
+            for c in candidates
+            if c.embedding is None and not lookups.known_hash(c)
+        }
+        wanted = texts.keys() - self.vectors.keys()
+        if tenant_id is not None and wanted:
+            self.vectors.update(_prefetched_vectors(tenant_id, wanted))
+        self._embed(texts)
 
     def _embed(self, texts: dict[str, str]) -> None:
         texts = {h: t for h, t in texts.items() if h not in self.vectors}
@@ -666,6 +736,10 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
             .order_by("created_at")[: batch_size - 1]
         )
         batch = [first, *others]
+        if len(batch) == batch_size:
+            _prefetch_next(
+                first.tenant_id, taken=[w.id for w in batch], size=batch_size
+            )
         agents = Agent.objects.select_related("tenant").in_bulk(
             {w.agent_id for w in batch}
         )
@@ -723,7 +797,7 @@ def _batch_decide(
         for w in batch
     ]
     lookups = _WorkerLookups(tenant_id, candidates)
-    embed = _BatchEmbedder(candidates, lookups, vectors)
+    embed = _BatchEmbedder(candidates, lookups, vectors, tenant_id=tenant_id)
     _prime_neighbours(
         candidates, lookups, embed, policy_for(agents[batch[0].agent_id].tenant)
     )

@@ -3,6 +3,7 @@
 import uuid
 from datetime import timedelta
 
+import numpy as np
 import pytest
 from django.utils import timezone
 
@@ -232,3 +233,31 @@ def test_an_agent_supplied_vector_is_used(agent):
     vector[7] = 1.0
     write = process(submit(agent, "Custom vector memory.", embedding=vector))
     assert list(write.version.embedding) == vector
+
+
+def test_the_next_batch_is_embedded_while_a_full_batch_is_decided(agent, tenant):
+    from memory_core.embeddings import get_provider
+    from memory_core.services import writes as service
+
+    queued = [
+        submit(agent, f"The user booked flight {n} to a city they never saw.")
+        for n in "ABCDE"
+    ]
+    texts = [WriteRequest.objects.get(pk=w.id).payload["content"] for w in queued]
+    digests = [service.content_hash(t) for t in texts]
+    service.write_process(write_id=queued[0].id, batch_size=2)
+    # A full batch: the two writes queued next are embedded in the background.
+    hashes, future = service._prefetched[tenant.id]
+    assert hashes == digests[2:4]
+    future.result(timeout=60)
+    service.write_process(write_id=queued[2].id, batch_size=2)
+    # Taken by that batch; the last write's text is on its way.
+    assert service._prefetched[tenant.id][0] == digests[4:]
+    for write, text in zip(queued[:4], texts[:4], strict=True):
+        write.refresh_from_db()
+        assert write.status == WriteStatus.COMMITTED
+        stored = np.asarray(write.version.embedding, dtype=np.float64)
+        alone = np.asarray(get_provider().embed([text])[0], dtype=np.float64)
+        assert float(stored @ alone) > 0.9999
+    service.write_process(write_id=queued[4].id, batch_size=2)
+    assert WriteRequest.objects.get(pk=queued[4].id).status == WriteStatus.COMMITTED
