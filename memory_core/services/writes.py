@@ -656,43 +656,61 @@ class _BatchEmbedder:
         return candidate.embedding
 
 
-JSON_COLUMNS = {"gate_decisions", "flags", "risk_factors"}
+# The outcome columns `_save_outcomes` writes, with their SQL types.
+OUTCOME_COLUMNS = {
+    "status": "text",
+    "gate": "text",
+    "code": "text",
+    "reason": "text",
+    "gate_decisions": "jsonb",
+    "started_at": "timestamptz",
+    "finished_at": "timestamptz",
+    "attempts": "int",
+    "version_id": "uuid",
+    "memory_item_id": "uuid",
+    "flags": "jsonb",
+    "risk_score": "float8",
+    "risk_factors": "jsonb",
+    "tier": "text",
+    "review_deadline": "timestamptz",
+    "retry_at": "timestamptz",
+}
+
+
+def _outcome_value(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, uuid.UUID):
+        return str(value)
+    return value
 
 
 def _save_outcomes(writes: list[WriteRequest]) -> None:
-    """Store every decided write's outcome in one UPDATE (bulk_update is slow)."""
+    """Store every decided write's outcome in one UPDATE (bulk_update is slow).
+
+    The rows go as one JSON document (`jsonb_to_recordset`): one string for
+    the driver to quote, where seventeen arrays of Python values took it
+    longer than the database took to run the statement.
+    """
     if not writes:
         return
-    columns = {
-        "id": ("uuid", [w.id for w in writes]),
-        "status": ("text", [w.status for w in writes]),
-        "gate": ("text", [w.gate for w in writes]),
-        "code": ("text", [w.code for w in writes]),
-        "reason": ("text", [w.reason for w in writes]),
-        "gate_decisions": ("text", [json.dumps(w.gate_decisions) for w in writes]),
-        "started_at": ("timestamptz", [w.started_at for w in writes]),
-        "finished_at": ("timestamptz", [w.finished_at for w in writes]),
-        "attempts": ("int", [w.attempts for w in writes]),
-        "version_id": ("uuid", [w.version_id for w in writes]),
-        "memory_item_id": ("uuid", [w.memory_item_id for w in writes]),
-        "flags": ("text", [json.dumps(w.flags) for w in writes]),
-        "risk_score": ("float8", [w.risk_score for w in writes]),
-        "risk_factors": ("text", [json.dumps(w.risk_factors) for w in writes]),
-        "tier": ("text", [w.tier for w in writes]),
-        "review_deadline": ("timestamptz", [w.review_deadline for w in writes]),
-        "retry_at": ("timestamptz", [w.retry_at for w in writes]),
-    }
-    assignments = ", ".join(
-        f"{name} = u.{name}::jsonb" if name in JSON_COLUMNS else f"{name} = u.{name}"
-        for name in columns
-        if name != "id"
+    rows = json.dumps(
+        [
+            {
+                "id": str(w.id),
+                **{name: _outcome_value(getattr(w, name)) for name in OUTCOME_COLUMNS},
+            }
+            for w in writes
+        ]
     )
-    arrays = ", ".join(f"%s::{kind}[]" for kind, _ in columns.values())
+    assignments = ", ".join(f"{name} = u.{name}" for name in OUTCOME_COLUMNS)
+    record = ", ".join(f"{name} {kind}" for name, kind in OUTCOME_COLUMNS.items())
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE memory_core_writerequest AS w SET {assignments} "
-            f"FROM unnest({arrays}) AS u({', '.join(columns)}) WHERE w.id = u.id",
-            [values for _, values in columns.values()],
+            f"FROM jsonb_to_recordset(%s::jsonb) AS u(id uuid, {record}) "
+            "WHERE w.id = u.id",
+            [rows],
         )
 
 
