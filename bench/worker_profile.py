@@ -73,15 +73,18 @@ class ModelClock:
         provider.embed = timed  # the one instance every caller gets
 
 
-def drain(tenant_id, profiler: cProfile.Profile | None) -> tuple[int, float, int]:
+def drain(
+    tenant_id, profiler: cProfile.Profile | None
+) -> tuple[int, float, int, float]:
     """Run `write_process` until the tenant has nothing queued.
 
-    Return (writes decided, seconds, batches).
+    Return (writes decided, seconds, batches, this process's CPU seconds).
     """
     from memory_core.rls import tenant_context
     from memory_core.services.writes import write_oldest_queued, write_process
 
     decided = batches = 0
+    cpu = time.process_time()
     started = time.perf_counter()
     with tenant_context(tenant_id):
         while (oldest := write_oldest_queued(tenant_id=tenant_id)) is not None:
@@ -91,7 +94,7 @@ def drain(tenant_id, profiler: cProfile.Profile | None) -> tuple[int, float, int
             if profiler is not None:
                 profiler.disable()
             batches += 1
-    return decided, time.perf_counter() - started, batches
+    return decided, time.perf_counter() - started, batches, time.process_time() - cpu
 
 
 def submit(agent, bodies: list[dict]) -> None:
@@ -175,8 +178,9 @@ def main() -> None:
     since = timezone.now()
     submit(agent, [note(scope, t) for t in texts])
     clock.seconds = clock.texts = 0
-    decided, seconds, batches = drain(tenant.id, profiler)
+    decided, seconds, batches, cpu = drain(tenant.id, profiler)
     result["distinct"] = {
+        "cpu_ms_per_write": round(1000 * cpu / max(decided, 1), 3),
         "writes": decided,
         "batches": batches,
         "seconds": round(seconds, 3),
@@ -194,8 +198,9 @@ def main() -> None:
         profiler = cProfile.Profile() if args.profile else None
         since = timezone.now()
         submit(agent, [note(scope, texts[0]) for _ in range(args.n)])
-        decided, seconds, batches = drain(tenant.id, profiler)
+        decided, seconds, batches, cpu = drain(tenant.id, profiler)
         result["exact_duplicates"] = {
+            "cpu_ms_per_write": round(1000 * cpu / max(decided, 1), 3),
             "writes": decided,
             "batches": batches,
             "seconds": round(seconds, 3),
