@@ -275,8 +275,10 @@ class BatchLookups(DatabaseLookups):
     """Answer a whole batch from a few queries, and see the batch's own writes.
 
     Scopes, keyed heads, content hashes and fingerprints of every candidate
-    are loaded in one query each; nearest neighbours of every candidate in one
-    LATERAL query (`prime_neighbours`). Writes the batch commits are
+    are loaded in one query each; nearest neighbours of every candidate in a
+    few (`prime_neighbours`: small scopes' vectors read once and searched
+    here, large ones through the HNSW index in one LATERAL query). Writes
+    the batch commits are
     `remember`ed, so the next candidate sees them as if they were stored.
     """
 
