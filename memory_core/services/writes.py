@@ -570,7 +570,8 @@ def _embed_timed(texts: list[str]) -> list[list[float]]:
 def _prefetch_next(tenant_id: uuid.UUID, *, taken: list[uuid.UUID], size: int) -> None:
     """Start embedding the tenant's next queued writes in the background.
 
-    Asked after a full batch is claimed, in its transaction: the writes
+    Asked once a full batch is claimed and embedded, in its transaction (the
+    two model calls do not compete for the cores): the writes
     queued after it are most likely the next batch's (a write taken by
     another worker meanwhile only wastes its model time). Texts only: the
     door stored each write's content redacted, as the batch will read it.
@@ -754,17 +755,18 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
             .order_by("created_at")[: batch_size - 1]
         )
         batch = [first, *others]
-        if len(batch) == batch_size:
-            _prefetch_next(
-                first.tenant_id, taken=[w.id for w in batch], size=batch_size
-            )
         agents = Agent.objects.select_related("tenant").in_bulk(
             {w.agent_id for w in batch}
         )
         vectors: dict[str, list[float]] = {}
         try:
             with transaction.atomic():
-                decided, entries = _batch_decide(batch, agents, vectors=vectors)
+                decided, entries = _batch_decide(
+                    batch,
+                    agents,
+                    vectors=vectors,
+                    prefetch=batch_size if len(batch) == batch_size else 0,
+                )
         except (OperationalError, EmbeddingError):
             raise  # transient: the task retries the whole batch
         except Exception:
@@ -802,12 +804,16 @@ def _batch_decide(
     *,
     vectors: dict[str, list[float]],
     isolate: bool = False,
+    prefetch: int = 0,
 ) -> tuple[list[WriteRequest], dict[uuid.UUID, list[AuditEntry]]]:
     """Run the batch through the gates and write its memory changes.
 
     With `isolate`, each write runs in a savepoint of its own and is flushed
     at once: one that raises is rolled back alone and rejected
-    (`_write_failed`). Return the decided writes and the audit entries by agent.
+    (`_write_failed`). With `prefetch`, once this batch is embedded, that many
+    of the tenant's next queued writes are embedded in the background while
+    it is decided (`_prefetch_next`). Return the decided writes and the audit
+    entries by agent.
     """
     tenant_id = batch[0].tenant_id
     candidates = [
@@ -816,6 +822,8 @@ def _batch_decide(
     ]
     lookups = _WorkerLookups(tenant_id, candidates)
     embed = _BatchEmbedder(candidates, lookups, vectors, tenant_id=tenant_id)
+    if prefetch:
+        _prefetch_next(tenant_id, taken=[w.id for w in batch], size=prefetch)
     _prime_neighbours(
         candidates, lookups, embed, policy_for(agents[batch[0].agent_id].tenant)
     )
