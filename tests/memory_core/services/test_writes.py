@@ -235,9 +235,20 @@ def test_an_agent_supplied_vector_is_used(agent):
     assert list(write.version.embedding) == vector
 
 
-def test_the_next_batch_is_embedded_while_a_full_batch_is_decided(agent, tenant):
+def test_the_next_batch_is_embedded_while_a_full_batch_is_decided(
+    agent, tenant, monkeypatch
+):
     from memory_core.embeddings import get_provider
     from memory_core.services import writes as service
+
+    provider, embedded = get_provider(), []
+    real_embed = provider.embed
+
+    def embed(texts):
+        embedded.extend(texts)
+        return real_embed(texts)
+
+    monkeypatch.setattr(provider, "embed", embed)  # the real model, its texts seen
 
     queued = [
         submit(agent, f"The user booked flight {n} to a city they never saw.")
@@ -250,7 +261,10 @@ def test_the_next_batch_is_embedded_while_a_full_batch_is_decided(agent, tenant)
     hashes, future = service._prefetched[tenant.id]
     assert hashes == digests[2:4]
     future.result(timeout=60)
+    embedded.clear()
     service.write_process(write_id=queued[2].id, batch_size=2)
+    # That batch took its vectors from the prefetch: no model call for them.
+    assert not set(texts[2:4]) & set(embedded)
     # Taken by that batch; the last write's text is on its way.
     assert service._prefetched[tenant.id][0] == digests[4:]
     for write, text in zip(queued[:4], texts[:4], strict=True):
