@@ -134,6 +134,11 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--top", type=int, default=45)
     parser.add_argument("--skip-duplicates", action="store_true")
+    parser.add_argument(
+        "--no-prefetch",
+        action="store_true",
+        help="embed each batch only when it is claimed (measures the overlap)",
+    )
     args = parser.parse_args()
     app_url = configure()
 
@@ -149,6 +154,11 @@ def main() -> None:
         tenant_create,
     )
 
+    if args.no_prefetch:
+        from memory_core.services import writes
+
+        writes._prefetch_next = lambda *args, **kwargs: None
+    result_prefetch = not args.no_prefetch
     call_command("migrate", verbosity=0)
     run = uuid.uuid4().hex[:6]
     actor = Actor.system("bench")
@@ -173,7 +183,11 @@ def main() -> None:
     texts = distinct_texts(args.n, run)
     model_before = model_throughput(distinct_texts(args.n, run + "m"), provider)
 
-    result: dict = {"n": args.n, "embedding_provider": provider.name}
+    result: dict = {
+        "n": args.n,
+        "embedding_provider": provider.name,
+        "prefetch": result_prefetch,
+    }
     profiler = cProfile.Profile() if args.profile else None
     since = timezone.now()
     submit(agent, [note(scope, t) for t in texts])
