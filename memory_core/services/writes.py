@@ -23,7 +23,7 @@ from django.utils.dateparse import parse_datetime
 
 from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_event_record, audit_events_record
-from memory_core.embeddings import EmbeddingError, get_provider
+from memory_core.embeddings import EmbeddingError, OnnxMiniLM, get_provider
 from memory_core.exceptions import Invalid
 from memory_core.hashing import (
     content_hash,
@@ -562,9 +562,28 @@ def _prefetch_executor() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="mgc-embed")
 
 
+@cache
+def _prefetch_provider() -> Any:
+    """The model for the background: the same file, on one core.
+
+    The batch's own gates run on the other: an onnxruntime session on both
+    cores, beside them, slowed the gates by as much as it hid the model
+    (bench/PERF.md, fifth session).
+    """
+    provider = get_provider()
+    if isinstance(provider, OnnxMiniLM):
+        return OnnxMiniLM(
+            cache_dir=provider.cache_dir,
+            quantized=provider.quantized,
+            batch_size=provider.batch_size,
+            threads=1,
+        )
+    return provider
+
+
 def _embed_timed(texts: list[str]) -> list[list[float]]:
     with instruments.embedding_timer():
-        return get_provider().embed(texts)
+        return _prefetch_provider().embed(texts)
 
 
 def _prefetch_next(tenant_id: uuid.UUID, *, taken: list[uuid.UUID], size: int) -> None:
