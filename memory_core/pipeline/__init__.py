@@ -45,6 +45,12 @@ SUBMIT_GATES = (idempotency, rate, schema, residency, sensitivity)
 # write sent to review still has its provenance and risk recorded.
 FINAL = (Decision.REJECT, Decision.DEFER, Decision.DUPLICATE)
 
+# In the worker, an exact copy of an active memory (`dedup.exact_copy`) is
+# answered by the dedup gate before this gate and the ones after it: it
+# stores nothing new, so the detectors need not read it again (the door ran
+# them on the same text before storing the write). Its trace ends at dedup.
+EXACT_COPY_BEFORE = sensitivity
+
 
 def run_gates(
     candidate: Candidate, ctx: GateContext, gates=GATES
@@ -60,19 +66,13 @@ def run_gates(
     phase = "submit" if gates is SUBMIT_GATES else "worker"
     for gate in gates:
         started = time.perf_counter()
+        if phase == "worker" and gate is EXACT_COPY_BEFORE:
+            copy = dedup.exact_copy(candidate, ctx)
+            if copy is not None:
+                _record(trace, copy, phase, started)
+                return copy, trace
         result = gate.check(candidate, ctx)
-        seconds = time.perf_counter() - started
-        observe_gate(result.gate, phase, result.decision.value, seconds)
-        trace.append(
-            {
-                "gate": result.gate,
-                "decision": result.decision.value,
-                "code": result.code,
-                "reason": result.reason,
-                "details": result.details,
-                "ms": round(seconds * 1000, 3),
-            }
-        )
+        _record(trace, result, phase, started)
         if result.decision in FINAL:
             return result, trace
         if result.decision == Decision.REVIEW:
@@ -82,6 +82,21 @@ def run_gates(
     if result.decision == Decision.ACCEPT and review is not None:
         return review, trace
     return result, trace
+
+
+def _record(trace: list[dict], result: GateResult, phase: str, started: float) -> None:
+    seconds = time.perf_counter() - started
+    observe_gate(result.gate, phase, result.decision.value, seconds)
+    trace.append(
+        {
+            "gate": result.gate,
+            "decision": result.decision.value,
+            "code": result.code,
+            "reason": result.reason,
+            "details": result.details,
+            "ms": round(seconds * 1000, 3),
+        }
+    )
 
 
 __all__ = [

@@ -1564,8 +1564,11 @@ def _wordnet_links(
         (own_a, own_b, links_a, links_b),
         (own_b, own_a, links_b, links_a),
     ):
+        # A gloss that names no form of any word of the other side names
+        # none of them: most glosses, skipped with one set test.
+        named_forms = wordnet.named_forms(word for _, word in others)
         for stem, word in defining:
-            if stem in mine:
+            if stem in mine or wordnet.glossed(word).isdisjoint(named_forms):
                 continue
             named = {
                 other_stem: wordnet.defines(word, other_word)
@@ -1878,7 +1881,16 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         # A word WordNet relates to one of the other side's ("retention" /
         # "keeps", read "retain").
         lemmas_a, lemmas_b = read(premise).lemmas, read(hypothesis).lemmas
-        for x in [w for w in rest_a if w not in _RELATION_STEMS]:
+        linkable = [w for w in rest_a if w not in _RELATION_STEMS]
+        # Only a side left empty lets a clash through (below), and a link
+        # empties one word of each side: stop as soon as neither side can
+        # end empty, whatever the words still to try would link (a relation
+        # word is never linked; each word of `rest_a` links one at most).
+        stuck_a = len(linkable) < len(rest_a)
+        stuck_b = any(w in _RELATION_STEMS for w in rest_b)
+        for i, x in enumerate(linkable):
+            if stuck_a and (stuck_b or len(rest_b) > len(linkable) - i):
+                return None
             for y in [w for w in rest_b if w not in _RELATION_STEMS]:
                 if any(
                     wordnet.related(p, q)
@@ -1890,6 +1902,8 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
                 ):
                     del rest_a[x], rest_b[y]
                     break
+            else:
+                stuck_a = True
     if rest_a and rest_b:
         return None
     shared = set(read(premise).words) & set(read(hypothesis).words)

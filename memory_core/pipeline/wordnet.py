@@ -27,6 +27,7 @@ from __future__ import annotations
 import importlib.util
 import mmap
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -440,6 +441,22 @@ def defines(word: str, other: str, senses: int = TOP_SENSES) -> int:
     if named & negated:
         return -1
     return 0
+
+
+@lru_cache(maxsize=WORD_CACHE)
+def glossed(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
+    """Return the lemmas the glosses of `word`'s first senses say or negate.
+
+    `defines(word, other)` is 0 for every `other` none of whose
+    `named_forms` is among them.
+    """
+    said, negated = defined_by(word, senses)
+    return said | negated
+
+
+def named_forms(words: Iterable[str]) -> frozenset[str]:
+    """Return the lemmas a gloss may name any of `words` by (`defines`)."""
+    return frozenset().union(*(_named_as(word) for word in words))
 
 
 @lru_cache(maxsize=WORD_CACHE)

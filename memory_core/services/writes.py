@@ -8,6 +8,7 @@ import logging
 import time
 import uuid
 from collections import defaultdict
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -22,7 +23,7 @@ from django.utils.dateparse import parse_datetime
 
 from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_event_record, audit_events_record
-from memory_core.embeddings import EmbeddingError, get_provider
+from memory_core.embeddings import EmbeddingError, OnnxMiniLM, get_provider
 from memory_core.exceptions import Invalid
 from memory_core.hashing import (
     content_hash,
@@ -45,6 +46,7 @@ from memory_core.models import (
 )
 from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
 from memory_core.pipeline.gates.schema import embedding_problem
+from memory_core.pipeline.gates.sensitivity import NAME as SENSITIVITY
 from memory_core.pipeline.lookups import BatchLookups, DatabaseLookups
 from memory_core.pipeline.types import (
     Candidate,
@@ -558,11 +560,96 @@ class _WorkerLookups(BatchLookups):
         return self._counts[key]
 
 
+# The next batch's texts, embedded while this batch is decided: the model's
+# batch uses both cores, the gates one and the database waits leave one idle,
+# so the two overlap (bench/PERF.md, fifth session). Per tenant, the last
+# prefetch: {content hash: text} and the future of their vectors, in order.
+# Only vectors are kept, until that tenant's next batch takes them.
+_PREFETCH_TENANTS = 4
+_prefetched: dict[uuid.UUID, tuple[list[str], Future]] = {}
+
+
+@cache
+def _prefetch_executor() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="mgc-embed")
+
+
+@cache
+def _prefetch_provider() -> Any:
+    """The model for the background: the same file, on one core.
+
+    The batch's own gates run on the other: an onnxruntime session on both
+    cores, beside them, slowed the gates by as much as it hid the model
+    (bench/PERF.md, fifth session).
+    """
+    provider = get_provider()
+    if isinstance(provider, OnnxMiniLM):
+        return OnnxMiniLM(
+            cache_dir=provider.cache_dir,
+            quantized=provider.quantized,
+            batch_size=provider.batch_size,
+            threads=1,
+        )
+    return provider
+
+
+def _embed_timed(texts: list[str]) -> list[list[float]]:
+    with instruments.embedding_timer():
+        return _prefetch_provider().embed(texts)
+
+
+def _prefetch_next(tenant_id: uuid.UUID, *, taken: list[uuid.UUID], size: int) -> None:
+    """Start embedding the tenant's next queued writes in the background.
+
+    Asked once a full batch is claimed and embedded, in its transaction (the
+    two model calls do not compete for the cores): the writes
+    queued after it are most likely the next batch's (a write taken by
+    another worker meanwhile only wastes its model time). Texts only: the
+    door stored each write's content redacted, as the batch will read it.
+    """
+    payloads = (
+        WriteRequest.objects.filter(tenant_id=tenant_id, status=WriteStatus.QUEUED)
+        .exclude(pk__in=taken)
+        .order_by("created_at")
+        .values_list("payload", flat=True)[:size]
+    )
+    texts = {
+        content_hash(content): content
+        for payload in payloads
+        if payload.get("embedding") is None and (content := payload.get("content"))
+    }
+    if not texts:
+        return
+    hashes = list(texts)
+    future = _prefetch_executor().submit(_embed_timed, [texts[h] for h in hashes])
+    _prefetched.pop(tenant_id, None)
+    while len(_prefetched) >= _PREFETCH_TENANTS:
+        _prefetched.pop(next(iter(_prefetched)))
+    _prefetched[tenant_id] = (hashes, future)
+
+
+def _prefetched_vectors(
+    tenant_id: uuid.UUID, wanted: set[str]
+) -> dict[str, list[float]]:
+    """Take the tenant's prefetched vectors among `wanted` (waiting for them)."""
+    hashes, future = _prefetched.get(tenant_id, ([], None))
+    if future is None or wanted.isdisjoint(hashes):
+        return {}
+    del _prefetched[tenant_id]
+    try:
+        vectors = future.result()
+    except Exception:  # noqa: BLE001 - the batch embeds its texts itself
+        logger.warning("prefetched embedding failed; embedding the batch")
+        return {}
+    return {h: v for h, v in zip(hashes, vectors, strict=True) if h in wanted}
+
+
 class _BatchEmbedder:
     """Embed the batch's texts in one call; hand each candidate its vector.
 
     Texts whose exact content is already stored in their scope are skipped:
-    they will be answered as duplicates without an embedding.
+    they will be answered as duplicates without an embedding. Texts the
+    previous batch prefetched (`_prefetch_next`) are taken from there.
     """
 
     def __init__(
@@ -570,16 +657,20 @@ class _BatchEmbedder:
         candidates: list[Candidate],
         lookups: BatchLookups,
         vectors: dict[str, list[float]] | None = None,
+        *,
+        tenant_id: uuid.UUID | None = None,
     ) -> None:
         # Shared with a second pass over the same batch: no second model call.
         self.vectors: dict[str, list[float]] = {} if vectors is None else vectors
-        self._embed(
-            {
-                c.content_hash: c.content
-                for c in candidates
-                if c.embedding is None and not lookups.known_hash(c)
-            }
-        )
+        texts = {
+            c.content_hash: c.content
+            for c in candidates
+            if c.embedding is None and not lookups.known_hash(c)
+        }
+        wanted = texts.keys() - self.vectors.keys()
+        if tenant_id is not None and wanted:
+            self.vectors.update(_prefetched_vectors(tenant_id, wanted))
+        self._embed(texts)
 
     def _embed(self, texts: dict[str, str]) -> None:
         texts = {h: t for h, t in texts.items() if h not in self.vectors}
@@ -597,43 +688,61 @@ class _BatchEmbedder:
         return candidate.embedding
 
 
-JSON_COLUMNS = {"gate_decisions", "flags", "risk_factors"}
+# The outcome columns `_save_outcomes` writes, with their SQL types.
+OUTCOME_COLUMNS = {
+    "status": "text",
+    "gate": "text",
+    "code": "text",
+    "reason": "text",
+    "gate_decisions": "jsonb",
+    "started_at": "timestamptz",
+    "finished_at": "timestamptz",
+    "attempts": "int",
+    "version_id": "uuid",
+    "memory_item_id": "uuid",
+    "flags": "jsonb",
+    "risk_score": "float8",
+    "risk_factors": "jsonb",
+    "tier": "text",
+    "review_deadline": "timestamptz",
+    "retry_at": "timestamptz",
+}
+
+
+def _outcome_value(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, uuid.UUID):
+        return str(value)
+    return value
 
 
 def _save_outcomes(writes: list[WriteRequest]) -> None:
-    """Store every decided write's outcome in one UPDATE (bulk_update is slow)."""
+    """Store every decided write's outcome in one UPDATE (bulk_update is slow).
+
+    The rows go as one JSON document (`jsonb_to_recordset`): one string for
+    the driver to quote, where seventeen arrays of Python values took it
+    longer than the database took to run the statement.
+    """
     if not writes:
         return
-    columns = {
-        "id": ("uuid", [w.id for w in writes]),
-        "status": ("text", [w.status for w in writes]),
-        "gate": ("text", [w.gate for w in writes]),
-        "code": ("text", [w.code for w in writes]),
-        "reason": ("text", [w.reason for w in writes]),
-        "gate_decisions": ("text", [json.dumps(w.gate_decisions) for w in writes]),
-        "started_at": ("timestamptz", [w.started_at for w in writes]),
-        "finished_at": ("timestamptz", [w.finished_at for w in writes]),
-        "attempts": ("int", [w.attempts for w in writes]),
-        "version_id": ("uuid", [w.version_id for w in writes]),
-        "memory_item_id": ("uuid", [w.memory_item_id for w in writes]),
-        "flags": ("text", [json.dumps(w.flags) for w in writes]),
-        "risk_score": ("float8", [w.risk_score for w in writes]),
-        "risk_factors": ("text", [json.dumps(w.risk_factors) for w in writes]),
-        "tier": ("text", [w.tier for w in writes]),
-        "review_deadline": ("timestamptz", [w.review_deadline for w in writes]),
-        "retry_at": ("timestamptz", [w.retry_at for w in writes]),
-    }
-    assignments = ", ".join(
-        f"{name} = u.{name}::jsonb" if name in JSON_COLUMNS else f"{name} = u.{name}"
-        for name in columns
-        if name != "id"
+    rows = json.dumps(
+        [
+            {
+                "id": str(w.id),
+                **{name: _outcome_value(getattr(w, name)) for name in OUTCOME_COLUMNS},
+            }
+            for w in writes
+        ]
     )
-    arrays = ", ".join(f"%s::{kind}[]" for kind, _ in columns.values())
+    assignments = ", ".join(f"{name} = u.{name}" for name in OUTCOME_COLUMNS)
+    record = ", ".join(f"{name} {kind}" for name, kind in OUTCOME_COLUMNS.items())
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE memory_core_writerequest AS w SET {assignments} "
-            f"FROM unnest({arrays}) AS u({', '.join(columns)}) WHERE w.id = u.id",
-            [values for _, values in columns.values()],
+            f"FROM jsonb_to_recordset(%s::jsonb) AS u(id uuid, {record}) "
+            "WHERE w.id = u.id",
+            [rows],
         )
 
 
@@ -683,7 +792,12 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
         vectors: dict[str, list[float]] = {}
         try:
             with transaction.atomic():
-                decided, entries = _batch_decide(batch, agents, vectors=vectors)
+                decided, entries = _batch_decide(
+                    batch,
+                    agents,
+                    vectors=vectors,
+                    prefetch=batch_size if len(batch) == batch_size else 0,
+                )
         except (OperationalError, EmbeddingError):
             raise  # transient: the task retries the whole batch
         except Exception:
@@ -721,12 +835,16 @@ def _batch_decide(
     *,
     vectors: dict[str, list[float]],
     isolate: bool = False,
+    prefetch: int = 0,
 ) -> tuple[list[WriteRequest], dict[uuid.UUID, list[AuditEntry]]]:
     """Run the batch through the gates and write its memory changes.
 
     With `isolate`, each write runs in a savepoint of its own and is flushed
     at once: one that raises is rolled back alone and rejected
-    (`_write_failed`). Return the decided writes and the audit entries by agent.
+    (`_write_failed`). With `prefetch`, once this batch is embedded, that many
+    of the tenant's next queued writes are embedded in the background while
+    it is decided (`_prefetch_next`). Return the decided writes and the audit
+    entries by agent.
     """
     tenant_id = batch[0].tenant_id
     candidates = [
@@ -734,7 +852,9 @@ def _batch_decide(
         for w in batch
     ]
     lookups = _WorkerLookups(tenant_id, candidates)
-    embed = _BatchEmbedder(candidates, lookups, vectors)
+    embed = _BatchEmbedder(candidates, lookups, vectors, tenant_id=tenant_id)
+    if prefetch:
+        _prefetch_next(tenant_id, taken=[w.id for w in batch], size=prefetch)
     _prime_neighbours(
         candidates, lookups, embed, policy_for(agents[batch[0].agent_id].tenant)
     )
@@ -867,7 +987,13 @@ def _apply(
     write.finished_at = now
     write.attempts += 1
     write.gate, write.code, write.reason = result.gate, result.code, result.reason
-    write.flags, write.risk_score = candidate.flags, candidate.risk
+    if result.decision != Decision.DUPLICATE or any(
+        step["gate"] == SENSITIVITY for step in trace
+    ):
+        # An exact copy answered before the sensitivity gate (`run_gates`)
+        # keeps the flags the door's run of it gave the write.
+        write.flags = candidate.flags
+    write.risk_score = candidate.risk
     write.risk_factors, write.tier = candidate.risk_factors, candidate.tier
     entries = _write_refuse_or_defer(write, result, now=now)
     if entries is not None:

@@ -59,11 +59,7 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
         candidate.scope_id, candidate.layer, candidate.content_hash
     )
     if same is not None:
-        return duplicate(
-            same,
-            "exact_hash",
-            "The same content is already stored in this scope and layer.",
-        )
+        return duplicate(same, "exact_hash", EXACT_REASON)
     if candidate.fingerprint:
         match = lookups.version_by_fingerprint(
             candidate.scope_id, candidate.layer, candidate.fingerprint
@@ -71,6 +67,37 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
         if match is not None and not contradicted(candidate, match):
             return near_duplicate(candidate, match, NAME, "fingerprint")
     return GateResult.accept(NAME)
+
+
+EXACT_REASON = "The same content is already stored in this scope and layer."
+
+
+def exact_copy(candidate: Candidate, ctx: GateContext) -> GateResult | None:
+    """Answer a write that can only be an exact duplicate, or None.
+
+    A write with no key and no whole triple gives the contradiction gate no
+    attribute to weigh: when an active version in its scope and layer holds
+    its content, the contradiction gate passes it and tier 2 above answers
+    it DUPLICATE, whatever the gates between say but a refusal. It stores
+    nothing new (the version is reinforced), so the worker asks this before
+    the gates that read the content (`pipeline.run_gates`): the schema gate
+    has placed it in its scope by then. None for any other write.
+    """
+    full_triple = candidate.subject and candidate.predicate and candidate.object
+    if (
+        candidate.key
+        or full_triple
+        or candidate.update_item_id is not None
+        or candidate.scope_id is None
+        or ctx.lookups is None
+    ):
+        return None
+    same = ctx.lookups.version_by_hash(
+        candidate.scope_id, candidate.layer, candidate.content_hash
+    )
+    if same is None:
+        return None
+    return duplicate(same, "exact_hash", EXACT_REASON)
 
 
 def near_duplicate(

@@ -3,6 +3,7 @@
 import uuid
 from datetime import timedelta
 
+import numpy as np
 import pytest
 from django.utils import timezone
 
@@ -93,6 +94,51 @@ def test_exact_duplicate_reinforces_without_a_new_version(agent):
     version = MemoryVersion.objects.get()
     assert version.evidence_count == 2 and version.last_reinforced_at is not None
     assert MemoryLogEntry.objects.filter(operation=LogOperation.REINFORCE).count() == 1
+
+
+def test_an_exact_copy_is_answered_before_the_content_gates(agent):
+    text = "The user's email is ana.lima@example.com and they prefer dark mode."
+    first = process(submit(agent, text))
+    assert first.status == WriteStatus.COMMITTED and "pii" in first.flags
+    again = process(submit(agent, text))
+    assert again.status == WriteStatus.DUPLICATE
+    assert again.version_id == first.version_id
+    # The detectors ran at the door; the worker answers from the hash.
+    assert [g["gate"] for g in again.gate_decisions] == [
+        "idempotency",
+        "schema",
+        "residency",
+        "evidence",
+        "dedup",
+    ]
+    assert again.gate == "dedup" and gate(again, "dedup")["details"] == {
+        "tier": "exact_hash",
+        "version_id": str(first.version_id),
+        "item_id": str(first.memory_item_id),
+    }
+    assert "pii" in again.flags  # the door's flags are kept
+    assert MemoryVersion.objects.get().evidence_count == 2
+
+
+def test_a_keyed_copy_still_goes_through_every_content_gate(agent):
+    first = process(submit(agent, "The user prefers dark mode.", key="theme"))
+    again = process(submit(agent, "The user prefers dark mode.", key="theme"))
+    assert again.status == WriteStatus.DUPLICATE
+    assert again.version_id == first.version_id
+    gates = [g["gate"] for g in again.gate_decisions]
+    assert gates[-3:] == ["sensitivity", "contradiction", "dedup"]
+    assert gate(again, "dedup")["details"]["tier"] == "entity_key"
+
+
+def test_a_copy_of_a_retracted_memory_is_stored_again(agent):
+    first = process(submit(agent, "The user prefers dark mode."))
+    MemoryVersion.objects.filter(pk=first.version_id).update(
+        status=VersionStatus.RETRACTED
+    )
+    again = process(submit(agent, "The user prefers dark mode."))
+    assert again.status == WriteStatus.COMMITTED
+    assert again.version_id != first.version_id
+    assert "sensitivity" in [g["gate"] for g in again.gate_decisions]
 
 
 def test_semantic_duplicate_within_the_scope(agent):
@@ -187,3 +233,45 @@ def test_an_agent_supplied_vector_is_used(agent):
     vector[7] = 1.0
     write = process(submit(agent, "Custom vector memory.", embedding=vector))
     assert list(write.version.embedding) == vector
+
+
+def test_the_next_batch_is_embedded_while_a_full_batch_is_decided(
+    agent, tenant, monkeypatch
+):
+    from memory_core.embeddings import get_provider
+    from memory_core.services import writes as service
+
+    provider, embedded = get_provider(), []
+    real_embed = provider.embed
+
+    def embed(texts):
+        embedded.extend(texts)
+        return real_embed(texts)
+
+    monkeypatch.setattr(provider, "embed", embed)  # the real model, its texts seen
+
+    queued = [
+        submit(agent, f"The user booked flight {n} to a city they never saw.")
+        for n in "ABCDE"
+    ]
+    texts = [WriteRequest.objects.get(pk=w.id).payload["content"] for w in queued]
+    digests = [service.content_hash(t) for t in texts]
+    service.write_process(write_id=queued[0].id, batch_size=2)
+    # A full batch: the two writes queued next are embedded in the background.
+    hashes, future = service._prefetched[tenant.id]
+    assert hashes == digests[2:4]
+    future.result(timeout=60)
+    embedded.clear()
+    service.write_process(write_id=queued[2].id, batch_size=2)
+    # That batch took its vectors from the prefetch: no model call for them.
+    assert not set(texts[2:4]) & set(embedded)
+    # Taken by that batch; the last write's text is on its way.
+    assert service._prefetched[tenant.id][0] == digests[4:]
+    for write, text in zip(queued[:4], texts[:4], strict=True):
+        write.refresh_from_db()
+        assert write.status == WriteStatus.COMMITTED
+        stored = np.asarray(write.version.embedding, dtype=np.float64)
+        alone = np.asarray(get_provider().embed([text])[0], dtype=np.float64)
+        assert float(stored @ alone) > 0.9999
+    service.write_process(write_id=queued[4].id, batch_size=2)
+    assert WriteRequest.objects.get(pk=queued[4].id).status == WriteStatus.COMMITTED

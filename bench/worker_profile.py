@@ -1,0 +1,249 @@
+"""The worker's batch, in process: `python -m bench.worker_profile [--n 512]`.
+
+Stores N of `bench.writes`' distinct sentences through the door
+(`write_submit`), then runs `write_process` in this process until none is
+queued, on the real model and database, as the app role under row-level
+security; then the same with N exact duplicates of the first sentence. The
+model's own batch rate is measured in the same process, on other sentences,
+before and after the run (best of three calls each), so the ratio is taken
+against the model as the machine ran it then. `--profile` runs the batches
+under cProfile and prints where the time went. Prints JSON and writes it to
+bench/results/worker_profile.json; runs in its own database
+(`MGC_BENCH_DATABASE`, else memory_bench_worker).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import pstats
+import time
+import uuid
+from pathlib import Path
+
+from bench import bench_database, bench_django_setup
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+
+
+def configure() -> str:
+    """Set Django up as the owner; return the app role's URL for the run."""
+    bench_database("memory_bench_worker")
+    # No worker consumes here: the door's drain messages go nowhere.
+    os.environ["CELERY_BROKER_URL"] = "memory://"
+    os.environ["MGC_CELERY_QUEUE"] = f"bench-{uuid.uuid4().hex[:8]}"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "memory_core.settings"
+    app_url = os.environ["DATABASE_URL"]
+    bench_django_setup()
+    return app_url
+
+
+def as_app_role(app_url: str) -> None:
+    """Reconnect the default connection as the app role (RLS applies), as deployed."""
+    import dj_database_url
+    from django.db import connection
+
+    connection.close()
+    parsed = dj_database_url.parse(app_url)
+    for name in ("NAME", "USER", "PASSWORD", "HOST", "PORT", "OPTIONS"):
+        connection.settings_dict[name] = parsed.get(
+            name, connection.settings_dict[name]
+        )
+
+
+class ModelClock:
+    """Count the seconds and texts of the configured provider's calls."""
+
+    def __init__(self, provider) -> None:
+        self.seconds, self.texts = 0.0, 0
+        embed = provider.embed
+
+        def timed(texts):
+            started = time.perf_counter()
+            try:
+                return embed(texts)
+            finally:
+                self.seconds += time.perf_counter() - started
+                self.texts += len(texts)
+
+        provider.embed = timed  # the one instance every caller gets
+
+
+def drain(
+    tenant_id, profiler: cProfile.Profile | None
+) -> tuple[int, float, int, float]:
+    """Run `write_process` until the tenant has nothing queued.
+
+    Return (writes decided, seconds, batches, this process's CPU seconds).
+    """
+    from memory_core.rls import tenant_context
+    from memory_core.services.writes import write_oldest_queued, write_process
+
+    decided = batches = 0
+    cpu = time.process_time()
+    started = time.perf_counter()
+    with tenant_context(tenant_id):
+        while (oldest := write_oldest_queued(tenant_id=tenant_id)) is not None:
+            if profiler is not None:
+                profiler.enable()
+            decided += write_process(write_id=oldest)
+            if profiler is not None:
+                profiler.disable()
+            batches += 1
+    return decided, time.perf_counter() - started, batches, time.process_time() - cpu
+
+
+def submit(agent, bodies: list[dict]) -> None:
+    from memory_core.rls import tenant_context
+    from memory_core.services.writes import write_submit
+
+    with tenant_context(agent.tenant_id):
+        for body in bodies:
+            write_submit(agent=agent, payload=body, idempotency_key=uuid.uuid4().hex)
+
+
+def statuses(tenant_id, since) -> dict[str, int]:
+    from django.db.models import Count
+
+    from memory_core.models import WriteRequest
+    from memory_core.rls import tenant_context
+
+    with tenant_context(tenant_id):
+        rows = (
+            WriteRequest.objects.filter(tenant_id=tenant_id, created_at__gte=since)
+            .values("status")
+            .annotate(n=Count("id"))
+        )
+        return {r["status"]: r["n"] for r in rows}
+
+
+def top(profiler: cProfile.Profile, sort: str, limit: int) -> str:
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats(sort).print_stats(limit)
+    return out.getvalue()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--n", type=int, default=512)
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--top", type=int, default=45)
+    parser.add_argument("--skip-duplicates", action="store_true")
+    parser.add_argument(
+        "--no-prefetch",
+        action="store_true",
+        help="embed each batch only when it is claimed (measures the overlap)",
+    )
+    args = parser.parse_args()
+    app_url = configure()
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from audit.services import Actor
+    from bench.writes import distinct_texts, model_throughput, note
+    from memory_core.embeddings import get_provider
+    from memory_core.services.tenancy import (
+        agent_create,
+        scope_create,
+        tenant_create,
+    )
+
+    if args.no_prefetch:
+        from memory_core.services import writes
+
+        writes._prefetch_next = lambda *args, **kwargs: None
+    result_prefetch = not args.no_prefetch
+    call_command("migrate", verbosity=0)
+    run = uuid.uuid4().hex[:6]
+    actor = Actor.system("bench")
+    tenant = tenant_create(slug=f"wp-{run}", name="Worker profile", actor=actor)
+    tenant.policy = {
+        "rate_limits": {"episodic": 10**9},
+        "storm_writes_per_minute": 10**9,
+    }
+    tenant.save(update_fields=["policy"])
+    scope = f"/org/wp-{run}/user/1/"
+    scope_create(tenant=tenant, path=scope, actor=actor)
+    agent = agent_create(
+        tenant=tenant,
+        name="bench",
+        allowed_scopes=[scope],
+        allowed_layers=["episodic"],
+        actor=actor,
+    )
+    as_app_role(app_url)
+    provider = get_provider()
+    clock = ModelClock(provider)
+    texts = distinct_texts(args.n, run)
+    model_before = model_throughput(distinct_texts(args.n, run + "m"), provider)
+
+    result: dict = {
+        "n": args.n,
+        "embedding_provider": provider.name,
+        "prefetch": result_prefetch,
+    }
+    profiler = cProfile.Profile() if args.profile else None
+    since = timezone.now()
+    submit(agent, [note(scope, t) for t in texts])
+    clock.seconds = clock.texts = 0
+    decided, seconds, batches, cpu = drain(tenant.id, profiler)
+    result["distinct"] = {
+        "cpu_ms_per_write": round(1000 * cpu / max(decided, 1), 3),
+        "writes": decided,
+        "batches": batches,
+        "seconds": round(seconds, 3),
+        "writes_per_s": round(decided / seconds, 1),
+        "model_seconds": round(clock.seconds, 3),
+        "model_texts": clock.texts,
+        "ms_per_write": round(1000 * seconds / max(decided, 1), 3),
+        "non_model_ms_per_write": round(
+            1000 * (seconds - clock.seconds) / max(decided, 1), 3
+        ),
+        "statuses": statuses(tenant.id, since),
+    }
+    distinct_profile = profiler
+    if not args.skip_duplicates:
+        profiler = cProfile.Profile() if args.profile else None
+        since = timezone.now()
+        submit(agent, [note(scope, texts[0]) for _ in range(args.n)])
+        decided, seconds, batches, cpu = drain(tenant.id, profiler)
+        result["exact_duplicates"] = {
+            "cpu_ms_per_write": round(1000 * cpu / max(decided, 1), 3),
+            "writes": decided,
+            "batches": batches,
+            "seconds": round(seconds, 3),
+            "writes_per_s": round(decided / seconds, 1),
+            "statuses": statuses(tenant.id, since),
+        }
+    model_after = model_throughput(distinct_texts(args.n, run + "a"), provider)
+    result["model_texts_per_s"] = {
+        "before": round(model_before, 1),
+        "after": round(model_after, 1),
+    }
+    model_rate = max(model_before, model_after)
+    result["pipeline_vs_model"] = round(
+        result["distinct"]["writes_per_s"] / model_rate, 3
+    )
+    result["loadavg"] = Path("/proc/loadavg").read_text().split()[:3]
+    result["when"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "worker_profile.json").write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+    if distinct_profile is not None:
+        print("== distinct writes, by own time")
+        print(top(distinct_profile, "tottime", args.top))
+        print("== distinct writes, by cumulative time")
+        print(top(distinct_profile, "cumulative", args.top))
+    if profiler is not None and profiler is not distinct_profile:
+        print("== exact duplicates, by cumulative time")
+        print(top(profiler, "cumulative", args.top))
+
+
+if __name__ == "__main__":
+    main()
