@@ -113,6 +113,7 @@ class Server:
 
     def __init__(self, port: int) -> None:
         self.port = port
+        RESULTS.mkdir(parents=True, exist_ok=True)
         self.proc = subprocess.Popen(
             [
                 sys.executable,
