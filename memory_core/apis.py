@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import threading
 import uuid
 from typing import Any
 
@@ -221,18 +222,71 @@ class WriteOutput(serializers.Serializer):
 
     def get_review_id(self, write: WriteRequest) -> uuid.UUID | None:
         """The review is the write itself, while or after a person decides it."""
-        return write.id if write.tier in (ReviewTier.ASYNC, ReviewTier.SYNC) else None
+        return _review_id(write)
 
     def get_conflicts_with(self, write: WriteRequest) -> list[uuid.UUID]:
         """The contradicted memories, from the contradiction gate's trace."""
-        for decision in write.gate_decisions or ():
-            if decision.get("gate") != "contradiction":
-                continue
-            if decision.get("decision") not in ("reject", "review"):
-                return []
-            found = (decision.get("details") or {}).get("contradictions") or ()
-            return list(dict.fromkeys(uuid.UUID(c["item_id"]) for c in found))
-        return []
+        return _conflicts_with(write)
+
+
+def _review_id(write: WriteRequest) -> uuid.UUID | None:
+    """The review is the write itself, while or after a person decides it."""
+    return write.id if write.tier in (ReviewTier.ASYNC, ReviewTier.SYNC) else None
+
+
+def _conflicts_with(write: WriteRequest) -> list[uuid.UUID]:
+    """The contradicted memories, from the contradiction gate's trace."""
+    for decision in write.gate_decisions or ():
+        if decision.get("gate") != "contradiction":
+            continue
+        if decision.get("decision") not in ("reject", "review"):
+            return []
+        found = (decision.get("details") or {}).get("contradictions") or ()
+        return list(dict.fromkeys(uuid.UUID(c["item_id"]) for c in found))
+    return []
+
+
+# DRF's DateTimeField's output (ISO 8601, `Z` for UTC), without a serializer.
+_DATETIME = serializers.DateTimeField()
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _moment(value: Any) -> str | None:
+    return None if value is None else _DATETIME.to_representation(value)
+
+
+def write_output(write: WriteRequest) -> dict[str, Any]:
+    """`WriteOutput(write).data` as a plain dict: the same keys, values, formats.
+
+    The door answers every write with it: DRF's serializer deep-copies its
+    twenty fields for each response. `test_write_output` compares both.
+    """
+    version = write.version if write.version_id is not None else None
+    risk = write.risk_score
+    flags = write.flags
+    return {
+        "id": _text(write.id),
+        "status": _text(write.status),
+        "gate": _text(write.gate),
+        "code": _text(write.code),
+        "reason": _text(write.reason),
+        "memory_id": _text(write.memory_item_id),
+        "version": None if version is None else int(version.number),
+        "version_id": _text(write.version_id),
+        "risk": None if risk is None else float(risk),
+        "tier": _text(write.tier),
+        "review_id": _review_id(write),
+        "conflicts_with": _conflicts_with(write),
+        "review_deadline": _moment(write.review_deadline),
+        "retry_at": _moment(write.retry_at),
+        "flags": None if flags is None else [_text(flag) for flag in flags],
+        "decided_by": _text(write.decided_by),
+        "created_at": _moment(write.created_at),
+        "finished_at": _moment(write.finished_at),
+    }
 
 
 class WriteDetailOutput(WriteOutput):
@@ -276,8 +330,12 @@ def _write_response(
             details={"write_id": str(write.id), "retry_at": write.retry_at.isoformat()},
             headers={**(headers or {}), "Retry-After": str(wait)},
         )
-    serializer = WriteDetailOutput if detail else WriteOutput
-    return Response(serializer(write).data, status=status, headers=headers)
+    data = WriteDetailOutput(write).data if detail else write_output(write)
+    return Response(data, status=status, headers=headers)
+
+
+# The write body's fields, bound once per thread (see `_WriteBody`).
+_bound_fields = threading.local()
 
 
 class WriteCreateApi(APIView):
@@ -432,7 +490,7 @@ class WriteCreateApi(APIView):
                 f"{settings.MGC_MAX_BODY_BYTES}.",
                 code="body_too_large",
             )
-        serializer = self.InputSerializer(data=request.data)
+        serializer = _WriteBody(data=request.data)
         if not serializer.is_valid():
             raise Invalid(
                 "The write is invalid.",
@@ -460,6 +518,27 @@ class WriteCreateApi(APIView):
                 write=write, seconds=_wait_seconds(float(match.group(1)))
             )
         return _write_response(write, status=202, headers=headers)
+
+
+class _WriteBody(WriteCreateApi.InputSerializer):
+    """The write body's serializer, without DRF's deep copy of its fields.
+
+    A serializer deep-copies its declared fields on every instance (for a
+    write: twenty fields and the evidence's nested serializer, on each
+    request). Validation keeps no state in them (errors and validated data
+    live on the serializer; a field's lazily built validators are the same
+    each time), so this thread binds them once to a serializer of its own,
+    holding no data, and every body of the thread is validated with them.
+    The schema still describes `InputSerializer`.
+    """
+
+    @property
+    def fields(self):  # type: ignore[override]
+        fields = getattr(_bound_fields, "write_body", None)
+        if fields is None:
+            fields = WriteCreateApi.InputSerializer().fields
+            _bound_fields.write_body = fields
+        return fields
 
 
 class WriteDetailApi(APIView):

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 from django.conf import settings
 from django.db import connection
-from django.db.models import Count, Exists, F, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
@@ -88,10 +88,23 @@ def _existing(
 
 
 def scope_refs(tenant_id: uuid.UUID, paths: Iterable[str]) -> dict[str, ScopeRef]:
-    """Return the tenant's scopes among `paths`, by path."""
-    rows = Scope.objects.filter(tenant_id=tenant_id, path__in=paths).values_list(
-        "id", "path", "kind", "archived_at"
-    )
+    """Return the tenant's scopes among `paths`, by path.
+
+    Raw SQL: the door asks on every write, and the ORM's compilation of this
+    query cost more CPU than the query.
+    """
+    paths = list(paths)
+    if not paths:
+        return {}
+    marks = ", ".join(["%s"] * len(paths))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id, path, kind, archived_at "
+            f"FROM {Scope._meta.db_table} "
+            f"WHERE tenant_id = %s AND path IN ({marks})",
+            [tenant_id, *paths],
+        )
+        rows = cursor.fetchall()
     return {
         path: ScopeRef(sid, path, kind, archived_at is not None)
         for sid, path, kind, archived_at in rows
@@ -257,18 +270,34 @@ class DatabaseLookups:
         # Every attempt counts, admitted or refused (at the door or by the
         # worker): an agent whose writes keep being refused is throttled too.
         # One query: each count an aggregate filter over the agent's writes
-        # that any of them can count (the windows, and the session).
+        # that any of them can count (the windows, and the session). Raw SQL:
+        # the ORM's compilation of this aggregate cost more CPU at the door
+        # than the query itself.
         minute_ago = timezone.now() - timedelta(minutes=1)
-        rows = Q(created_at__gte=min(since, minute_ago))
+        rows = "created_at >= %s"
+        params: list[Any] = [layer, since, minute_ago]
         if session_id:
-            rows |= Q(session_id=session_id)
-        session = {"in_session": Count("id", filter=Q(session_id=session_id))}
-        counts = WriteRequest.objects.filter(rows, agent_id=agent_id).aggregate(
-            layer_in_window=Count("id", filter=Q(layer=layer, created_at__gte=since)),
-            all_in_last_minute=Count("id", filter=Q(created_at__gte=minute_ago)),
-            **(session if session_id else {}),
+            in_session = "count(*) FILTER (WHERE session_id = %s)"
+            params.append(session_id)
+            rows = f"({rows} OR session_id = %s)"
+            where = [min(since, minute_ago), session_id]
+        else:
+            in_session = "0"
+            where = [min(since, minute_ago)]
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FILTER (WHERE layer = %s AND created_at >= %s), "
+                f"count(*) FILTER (WHERE created_at >= %s), {in_session} "
+                f"FROM {WriteRequest._meta.db_table} "
+                f"WHERE agent_id = %s AND {rows}",
+                [*params, agent_id, *where],
+            )
+            layer_in_window, all_in_last_minute, sessions = cursor.fetchone()
+        return WriteCounts(
+            layer_in_window=layer_in_window,
+            all_in_last_minute=all_in_last_minute,
+            in_session=sessions,
         )
-        return WriteCounts(**{"in_session": 0, **counts})
 
 
 class BatchLookups(DatabaseLookups):
