@@ -6,12 +6,6 @@ the `GUNICORN_CMD_ARGS` variable (docs/deploy.md).
 
 Threaded workers (`gthread`): an agent long-polling for its write's outcome
 holds a thread for up to 30 s, not a whole process.
-
-`MGC_WEB_SWITCH_INTERVAL` (seconds) sets the web processes'
-`sys.setswitchinterval` (Python's default is 0.005): a thread that holds a
-tenant's audit-chain lock waits for the GIL after each round trip, so with
-many busy threads a shorter interval shortens the lock's hold (bench/PERF.md,
-"Fifth session: the door").
 """
 
 from __future__ import annotations
@@ -62,12 +56,8 @@ def post_worker_init(worker) -> None:
     exports the model (tens of seconds) never holds the worker past
     gunicorn's timeout.
     """
-    import sys
     import threading
 
-    interval = os.environ.get("MGC_WEB_SWITCH_INTERVAL")
-    if interval:
-        sys.setswitchinterval(float(interval))
     threading.Thread(target=_warm_up, name="mgc-warm-up", daemon=True).start()
 
 
