@@ -102,14 +102,7 @@ FUSIONS = ("weighted", "rrf")
 SIGNALS = ("vector", "keyword", "recency", "importance", "provenance")
 # The breakdown's terms: the keyword signal split into the memory's own
 # words and the `context` its scope's previous memories lent it.
-BREAKDOWN_SIGNALS = (
-    "vector",
-    "keyword",
-    "context",
-    "recency",
-    "importance",
-    "provenance",
-)
+BREAKDOWN_SIGNALS = (*SIGNALS[:2], "context", *SIGNALS[2:])
 MAX_CANDIDATES = 1000
 # A query with these is written for websearch_to_tsquery: quoted phrases,
 # OR, or an excluded word; otherwise every lexeme is OR-ed.
