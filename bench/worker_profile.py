@@ -128,6 +128,17 @@ def top(profiler: cProfile.Profile, sort: str, limit: int) -> str:
     return out.getvalue()
 
 
+def rates(decided: int, seconds: float, batches: int, cpu: float) -> dict:
+    """A drain's figures: writes, batches, wall seconds, writes/s, CPU ms a write."""
+    return {
+        "cpu_ms_per_write": round(1000 * cpu / max(decided, 1), 3),
+        "writes": decided,
+        "batches": batches,
+        "seconds": round(seconds, 3),
+        "writes_per_s": round(decided / seconds, 1),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=512)
@@ -145,14 +156,8 @@ def main() -> None:
     from django.core.management import call_command
     from django.utils import timezone
 
-    from audit.services import Actor
-    from bench.writes import distinct_texts, model_throughput, note
+    from bench.writes import bench_agent, distinct_texts, model_throughput, note
     from memory_core.embeddings import get_provider
-    from memory_core.services.tenancy import (
-        agent_create,
-        scope_create,
-        tenant_create,
-    )
 
     if args.no_prefetch:
         from memory_core.services import writes
@@ -161,22 +166,7 @@ def main() -> None:
     result_prefetch = not args.no_prefetch
     call_command("migrate", verbosity=0)
     run = uuid.uuid4().hex[:6]
-    actor = Actor.system("bench")
-    tenant = tenant_create(slug=f"wp-{run}", name="Worker profile", actor=actor)
-    tenant.policy = {
-        "rate_limits": {"episodic": 10**9},
-        "storm_writes_per_minute": 10**9,
-    }
-    tenant.save(update_fields=["policy"])
-    scope = f"/org/wp-{run}/user/1/"
-    scope_create(tenant=tenant, path=scope, actor=actor)
-    agent = agent_create(
-        tenant=tenant,
-        name="bench",
-        allowed_scopes=[scope],
-        allowed_layers=["episodic"],
-        actor=actor,
-    )
+    tenant, scope, agent = bench_agent(f"wp-{run}", "Worker profile")
     as_app_role(app_url)
     provider = get_provider()
     clock = ModelClock(provider)
@@ -194,11 +184,7 @@ def main() -> None:
     clock.seconds = clock.texts = 0
     decided, seconds, batches, cpu = drain(tenant.id, profiler)
     result["distinct"] = {
-        "cpu_ms_per_write": round(1000 * cpu / max(decided, 1), 3),
-        "writes": decided,
-        "batches": batches,
-        "seconds": round(seconds, 3),
-        "writes_per_s": round(decided / seconds, 1),
+        **rates(decided, seconds, batches, cpu),
         "model_seconds": round(clock.seconds, 3),
         "model_texts": clock.texts,
         "ms_per_write": round(1000 * seconds / max(decided, 1), 3),
@@ -214,11 +200,7 @@ def main() -> None:
         submit(agent, [note(scope, texts[0]) for _ in range(args.n)])
         decided, seconds, batches, cpu = drain(tenant.id, profiler)
         result["exact_duplicates"] = {
-            "cpu_ms_per_write": round(1000 * cpu / max(decided, 1), 3),
-            "writes": decided,
-            "batches": batches,
-            "seconds": round(seconds, 3),
-            "writes_per_s": round(decided / seconds, 1),
+            **rates(decided, seconds, batches, cpu),
             "statuses": statuses(tenant.id, since),
         }
     model_after = model_throughput(distinct_texts(args.n, run + "a"), provider)

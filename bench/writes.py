@@ -310,6 +310,34 @@ def distinct_texts(n: int, run: str) -> list[str]:
     ]
 
 
+def bench_agent(slug: str, name: str) -> tuple:
+    """Make a tenant `slug`, one user scope and one episodic agent in it.
+
+    One agent posts thousands of writes: the tenant's per-agent limits are
+    lifted. Return (tenant, scope path, agent).
+    """
+    from audit.services import Actor
+    from memory_core.services.tenancy import agent_create, scope_create, tenant_create
+
+    actor = Actor.system("bench")
+    tenant = tenant_create(slug=slug, name=name, actor=actor)
+    tenant.policy = {
+        "rate_limits": {"episodic": 10**9},
+        "storm_writes_per_minute": 10**9,
+    }
+    tenant.save(update_fields=["policy"])
+    scope = f"/org/{slug}/user/1/"
+    scope_create(tenant=tenant, path=scope, actor=actor)
+    agent = agent_create(
+        tenant=tenant,
+        name="bench",
+        allowed_scopes=[scope],
+        allowed_layers=["episodic"],
+        actor=actor,
+    )
+    return tenant, scope, agent
+
+
 def note(scope: str, text: str) -> dict:
     """A user-stated episodic memory: low risk, so the pipeline commits it."""
     return {
@@ -442,33 +470,12 @@ def main() -> None:
     from audit.services import Actor
     from memory_core.embeddings import get_provider
     from memory_core.models import WriteRequest
-    from memory_core.services.tenancy import (
-        agent_create,
-        agent_token_issue,
-        scope_create,
-        tenant_create,
-    )
+    from memory_core.services.tenancy import agent_token_issue
 
     call_command("migrate", verbosity=0)
     run = uuid.uuid4().hex[:6]
-    actor = Actor.system("bench")
-    tenant = tenant_create(slug=f"bench-{run}", name="Bench", actor=actor)
-    # One agent posts thousands of writes: lift the per-agent limits.
-    tenant.policy = {
-        "rate_limits": {"episodic": 10**9},
-        "storm_writes_per_minute": 10**9,
-    }
-    tenant.save(update_fields=["policy"])
-    scope = f"/org/bench-{run}/user/1/"
-    scope_create(tenant=tenant, path=scope, actor=actor)
-    agent = agent_create(
-        tenant=tenant,
-        name="bench",
-        allowed_scopes=[scope],
-        allowed_layers=["episodic"],
-        actor=actor,
-    )
-    _, token = agent_token_issue(agent=agent, actor=actor)
+    tenant, scope, agent = bench_agent(f"bench-{run}", "Bench")
+    _, token = agent_token_issue(agent=agent, actor=Actor.system("bench"))
     if args.ingest_only:
         ingest_only(args, scope=scope, token=token, run=run)
         return
