@@ -98,11 +98,13 @@ class OnnxMiniLM:
         quantized: bool = True,
         batch_size: int = 64,
         threads: int | None = None,
+        spin: bool = False,
     ) -> None:
         self.cache_dir = Path(cache_dir)
         self.quantized = quantized
         self.batch_size = batch_size
         self.threads = threads
+        self.spin = spin
         self.name = "all-MiniLM-L6-v2 (onnx %s)" % ("int8" if quantized else "fp32")
         self._session: Any = None
         self._tokenizer: Any = None
@@ -144,6 +146,10 @@ class OnnxMiniLM:
                 if self.threads:
                     options.intra_op_num_threads = self.threads
                 options.inter_op_num_threads = 1
+                # Idle threads sleep instead of spinning (MGC_EMBEDDING_SPIN).
+                options.add_session_config_entry(
+                    "session.intra_op.allow_spinning", "1" if self.spin else "0"
+                )
                 self._session = onnxruntime.InferenceSession(
                     str(self.model_path()),
                     sess_options=options,
@@ -339,6 +345,7 @@ def get_provider() -> EmbeddingProvider:
         quantized=settings.MGC_EMBEDDING_PROVIDER == "onnx-int8",
         batch_size=settings.MGC_EMBEDDING_BATCH_SIZE,
         threads=getattr(settings, "MGC_EMBEDDING_THREADS", None),
+        spin=getattr(settings, "MGC_EMBEDDING_SPIN", False),
     )
 
 

@@ -373,6 +373,11 @@ CELERY_BEAT_SCHEDULE = {
 MGC_EMBEDDING_PROVIDER = os.environ.get("MGC_EMBEDDING_PROVIDER", "local")
 MGC_EMBEDDING_DIM = 384
 MGC_EMBEDDING_BATCH_SIZE = int(os.environ.get("MGC_EMBEDDING_BATCH_SIZE", "64"))
+# onnxruntime's intra-op threads spin-wait for work after each run by
+# default; on a few shared cores that spinning takes the CPU from the
+# database and the request that wait on the embedding (bench/RETRIEVAL.md,
+# seventh session: cold search p95 -25 ms at load 8). "1" turns it back on.
+MGC_EMBEDDING_SPIN = os.environ.get("MGC_EMBEDDING_SPIN", "0") == "1"
 MGC_OPENAI_EMBEDDING_URL = os.environ.get(
     "MGC_OPENAI_EMBEDDING_URL", "https://api.openai.com/v1/embeddings"
 )

@@ -113,3 +113,34 @@ def test_the_default_provider_is_the_faithful_onnx_export(settings, tmp_path):
         assert isinstance(get_provider(), LocalMiniLM)
     finally:
         get_provider.cache_clear()
+
+
+def test_idle_threads_sleep_unless_spinning_is_asked_for(texts, cache_dir):
+    """onnxruntime's threads spin-wait after a run by default, taking the CPU
+    from the database on a few shared cores: the provider turns that off
+    (MGC_EMBEDDING_SPIN turns it back on), and the vectors are the same."""
+
+    def spinning(provider: OnnxMiniLM) -> str:
+        options = provider._load()[0].get_session_options()
+        return options.get_session_config_entry("session.intra_op.allow_spinning")
+
+    idle = OnnxMiniLM(cache_dir=cache_dir, quantized=False)
+    spin = OnnxMiniLM(cache_dir=cache_dir, quantized=False, spin=True)
+    assert spinning(idle) == "0" and spinning(spin) == "1"
+    assert np.array_equal(
+        np.array(idle.embed(texts[:20])), np.array(spin.embed(texts[:20]))
+    )
+
+
+def test_the_provider_spins_only_when_the_setting_says_so(settings, tmp_path):
+    get_provider.cache_clear()
+    try:
+        settings.MGC_EMBEDDING_PROVIDER = "local"
+        settings.DATA_DIR = tmp_path
+        settings.MGC_EMBEDDING_SPIN = False
+        assert get_provider().spin is False
+        get_provider.cache_clear()
+        settings.MGC_EMBEDDING_SPIN = True
+        assert get_provider().spin is True
+    finally:
+        get_provider.cache_clear()
