@@ -676,8 +676,10 @@ def _candidates(
     plan = _plan(filters=filters, text=text, k=k, vector=vector)
     embedded = _embedded(embedding)
     ctes = []
-    if embedded is not None and vector:
+    if embedded is not None:
+        # 384 floats as text: formatted once for both uses below.
         params["emb"] = _vector_literal(embedded)
+    if embedded is not None and vector:
         # "+ 0" hides the ORDER BY from the HNSW index: an exact scan.
         order = (
             "(v.embedding <=> %(emb)s::vector) + 0"
@@ -739,8 +741,6 @@ def _candidates(
             "NULL::bigint AS position WHERE false)"
         )
     cosine = "1 - (v.embedding <=> %(emb)s::vector)" if embedded is not None else "NULL"
-    if embedded is not None:
-        params["emb"] = _vector_literal(embedded)
     if text is not None:
         # The query's lexemes as the index has them; per candidate, how often
         # each occurs and the version's length in lexeme positions (BM25).
