@@ -46,6 +46,7 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -664,6 +665,53 @@ def lexicon(texts: list[str]) -> list[dict[str, int]]:
     return found
 
 
+def nameless(question: str, speakers: Sequence[str]) -> str:
+    """The question without its speakers' first names (the `qmix` variants)."""
+    names = "|".join(re.escape(s.split()[0]) for s in speakers)
+    bare = re.sub(rf"\b({names})('s)?\b", "", question)
+    return re.sub(r"\s+", " ", bare).strip()
+
+
+def query_expansions(
+    questions: list[str],
+    query_lexemes: list[list[str]],
+    alpha: float,
+    *,
+    senses: int = 1,
+    derived: bool = False,
+) -> list[dict[str, float]]:
+    """Per question, the lexemes of its words' WordNet synonyms (and
+    derivations) that are not its own, each weighing `alpha`."""
+    from memory_core.pipeline import wordnet
+
+    words = [
+        [w for w in re.findall(r"[a-z]+", q.lower()) if len(w) > 2] for q in questions
+    ]
+    own = lexicon(sorted({w for ws in words for w in ws}))
+    stemmed = dict(zip(sorted({w for ws in words for w in ws}), own, strict=True))
+    related: dict[str, set[str]] = {}
+    for word in {w for ws in words for w in ws}:
+        if not stemmed[word]:  # a stopword
+            continue
+        found = set(wordnet.synonyms(word, senses))
+        if derived:
+            found |= wordnet.derivations(word, senses)
+        related[word] = {r.replace("_", " ") for r in found}
+    phrases = sorted({r for rs in related.values() for r in rs})
+    lexemes = dict(zip(phrases, lexicon(phrases), strict=True)) if phrases else {}
+    out = []
+    for ws, qlx in zip(words, query_lexemes, strict=True):
+        mine = set(qlx)
+        extra: dict[str, float] = {}
+        for w in ws:
+            for phrase in related.get(w, ()):
+                for lx in lexemes[phrase]:
+                    if lx not in mine:
+                        extra[lx] = alpha
+        out.append(extra)
+    return out
+
+
 def ts_ranks(memories: list[str], queries: list[list[str]]) -> list[dict[int, float]]:
     """ts_rank_cd of each memory matching the OR of each query's lexemes."""
     from django.db import connection
@@ -718,6 +766,7 @@ def offline_scores(
     before: list[list[int]] | None = None,
     lend_all: bool = False,
     lend_tf: bool = False,
+    expansion: dict[str, float] | None = None,
 ) -> tuple[list[int], dict[int, float]]:
     """The API's hybrid ranking of one pool and each candidate's fused score.
 
@@ -753,6 +802,11 @@ def offline_scores(
         scored |= {p for i in candidates for p in before[i]}
     wanted = set(query_lexemes)
     counts = {i: {lx: c for lx, c in terms[i].items() if lx in wanted} for i in scored}
+    if expansion:
+        for i in scored:
+            for lx, c in terms[i].items():
+                if lx in expansion and lx not in wanted:
+                    counts[i][lx] = expansion[lx] * c
     lengths = {i: sum(terms[i].values()) for i in scored}
     if lend and lend_tf and before is not None:
         for i in candidates:
@@ -833,6 +887,10 @@ class Recipe:
     lend_all: bool = False  # neighbours outside the candidates lend too
     lend_day: bool = False  # neighbours the same day only (as kctx); else any
     lend_tf: bool = False  # lend lexeme counts (kctx's document), not BM25 scores
+    expand: float = 0.0  # α: WordNet relatives of the query's words count α × tf
+    expand_senses: int = 1
+    expand_derived: bool = False
+    qmix: float = 0.0  # γ: the question's vector mixes γ of its nameless form
 
 
 RECIPE_PART = re.compile(
@@ -841,6 +899,8 @@ RECIPE_PART = re.compile(
     r"|maxsim(?P<maxsim>\d*\.?\d+)(?P<all>-all)?(?P<mm>-mm)?(?:d(?P<depth>\d+))?"
     r"|lend(?P<lend>\d*\.?\d+)(?:n(?P<lend_n>\d+))?(?P<lend_all>-all)?"
     r"(?P<lend_day>-day)?(?P<lend_tf>-tf)?"
+    r"|qmix(?P<qmix>\d*\.?\d+)"
+    r"|xp(?P<expand>\d*\.?\d+)(?:s(?P<senses>\d+))?(?P<derived>-d)?"
 )
 
 
@@ -867,6 +927,12 @@ def recipe_parse(variant: str) -> Recipe:
             recipe.lend_all = bool(g["lend_all"])
             recipe.lend_day = bool(g["lend_day"])
             recipe.lend_tf = bool(g["lend_tf"])
+        elif g["qmix"]:
+            recipe.qmix = float(g["qmix"])
+        elif g["expand"]:
+            recipe.expand = float(g["expand"])
+            recipe.expand_senses = int(g["senses"] or 1)
+            recipe.expand_derived = bool(g["derived"])
         elif g["keyword"]:
             recipe.keyword = float(g["keyword"])
             recipe.keyword_n = int(g["keyword_n"] or 1)
@@ -1258,14 +1324,27 @@ def offline(args) -> None:
                     )
                     for i in range(len(contents))
                 ]
+            if recipe.expand:
+                expansions = query_expansions(
+                    questions,
+                    query_lexemes,
+                    recipe.expand,
+                    senses=recipe.expand_senses,
+                    derived=recipe.expand_derived,
+                )
             if recipe.maxsim:
                 memory_tokens = tokens.get(contents)
                 question_tokens = tokens.get(questions)
                 keep = [
                     v[token_keep(t, recipe.maxsim_tokens)] for t, v in memory_tokens
                 ]
+            q_vectors = qv
+            if recipe.qmix:
+                bare = cache.get([nameless(q, conv.speakers) for q in questions])
+                mixed_q = (1 - recipe.qmix) * qv + recipe.qmix * bare
+                q_vectors = mixed_q / np.linalg.norm(mixed_q, axis=1, keepdims=True)
             for j, q in enumerate(conv.questions):
-                sims = mv @ qv[j]
+                sims = mv @ q_vectors[j]
                 cosine = np.full(len(contents), -1.0)
                 np.maximum.at(cosine, owner, sims)
                 if recipe.vector.endswith("-mean"):  # half whole, half best part
@@ -1289,6 +1368,7 @@ def offline(args) -> None:
                     before=lent_before,
                     lend_all=recipe.lend_all,
                     lend_tf=recipe.lend_tf,
+                    expansion=expansions[j] if recipe.expand else None,
                 )
                 if recipe.maxsim:
                     q_tokens, q_vectors = question_tokens[j]
@@ -1434,7 +1514,7 @@ def main() -> None:
         help="no server: recompute the hybrid ranking in this process for these "
         f"vector variants, comma-separated ({', '.join(OFFLINE_VARIANTS)}), or "
         "parts joined by '+': one of those, vmixB[nN][-mean|-only], kctxW[nN], "
-        "lendW[nN][-all][-day][-tf], maxsimL[-all][-mm][dD] "
+        "lendW[nN][-all][-day][-tf], maxsimL[-all][-mm][dD], xpA[sS][-d], qmixG "
         "(e.g. kctx0.3n2+vmix1.0+maxsim0.4)",
     )
     parser.add_argument(

@@ -22,6 +22,7 @@ from bench.retrieval import (
     maxsim_rerank,
     memory_parts,
     mixed_vectors,
+    nameless,
     offline_rank,
     offline_scores,
     previous,
@@ -233,3 +234,34 @@ def test_maxsim_rerank_touches_the_head_only() -> None:
     late = {0: 0.2, 1: 0.4, 2: 1.0}
     assert maxsim_rerank(order, scores, late, 0.4, depth=3) == [2, 1, 0, 3]
     assert maxsim_rerank(order, scores, late, 0.0, depth=3) == order
+
+
+def test_seventh_session_recipes_parse() -> None:
+    r = recipe_parse("lend0.6n1+xp0.3s3-d")
+    assert (r.lend, r.expand, r.expand_senses, r.expand_derived) == (0.6, 0.3, 3, True)
+    assert recipe_parse("xp0.1") == Recipe(expand=0.1)
+    assert recipe_parse("lend0.6n1+qmix0.5") == Recipe(lend=0.6, lend_n=1, qmix=0.5)
+
+
+def test_question_without_the_speakers_names() -> None:
+    speakers = ("Caroline", "Melanie")
+    assert nameless("When did Caroline go to Melanie's party?", speakers) == (
+        "When did go to party?"
+    )
+    assert nameless("What does Carolineville host?", speakers) == (
+        "What does Carolineville host?"
+    )
+
+
+def test_an_expansion_lexeme_counts_alpha_times_its_occurrences() -> None:
+    """A memory with a synonym of the query's word only scores on the
+    keyword side with the expansion, below one with the word itself."""
+    terms = [{"car": 1, "red": 1}, {"automobil": 1, "red": 1}, {"tree": 1}]
+    cosine = np.array([0.1, 0.1, 0.1])
+    ts = {0: 0.1}
+    plain = offline_scores(cosine, ts, terms, ["car"], ["a", "b", "c"])[1]
+    assert plain[1] == plain[2]
+    expanded = offline_scores(
+        cosine, ts, terms, ["car"], ["a", "b", "c"], expansion={"automobil": 0.5}
+    )[1]
+    assert expanded[0] > expanded[1] > expanded[2]
