@@ -861,13 +861,17 @@ def _claim_queued(
 ) -> list[WriteRequest]:
     """Lock up to `size` of the tenant's queued writes no other batch holds.
 
-    Oldest first; `not_id` is the write the batch was claimed for.
+    Oldest first; `not_id` is the write the batch was claimed for. The door's
+    gate trace is not read: the worker's replaces it (`_apply`; a write the
+    batch fails on is read afresh, `_batch_run`).
     """
     if size <= 0:
         return []
-    queued = WriteRequest.objects.select_for_update(
-        of=("self",), skip_locked=True
-    ).filter(tenant_id=tenant_id, status=WriteStatus.QUEUED)
+    queued = (
+        WriteRequest.objects.select_for_update(of=("self",), skip_locked=True)
+        .defer("gate_decisions")
+        .filter(tenant_id=tenant_id, status=WriteStatus.QUEUED)
+    )
     if not_id is not None:
         queued = queued.exclude(pk=not_id)
     return list(queued.order_by("created_at")[:size])
@@ -933,7 +937,9 @@ def _batch_decide(
     ]
     lookups = _WorkerLookups(tenant_id, candidates)
     embed = _BatchEmbedder(candidates, lookups, vectors, tenant_id=tenant_id)
-    if prefetch:
+    # A batch the model had nothing to do for (exact copies) has no model
+    # time to hide the next batch's behind: that one embeds its own texts.
+    if prefetch and embed.model_texts:
         _prefetch_next(lookups, taken=[w.id for w in batch], size=prefetch)
     searched = _prime_neighbours(
         candidates, lookups, embed, policy_for(agents[batch[0].agent_id].tenant)
