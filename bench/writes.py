@@ -6,6 +6,9 @@ committed writes/s, end-to-end and per-gate latencies, and the embedding
 model's own batch throughput measured in the same run; writes it to
 bench/results/writes.json. Runs in its own database (memory_bench).
 
+`--duplicates-only` stores one write, then posts N exact copies of it and
+lets a fresh worker drain them (bench/results/writes_duplicates.json).
+
 `--ingest-only` measures the door alone: N distinct writes posted by
 `--clients` threads, no worker, after the server has warmed up; `--repeat K`
 posts K rounds of N and reports each. It writes
@@ -447,6 +450,46 @@ def ingest_only(args: argparse.Namespace, *, scope: str, token: str, run: str) -
     print(json.dumps(result, indent=2))
 
 
+def duplicates_only(
+    args: argparse.Namespace, *, tenant, scope: str, token: str, run: str
+) -> None:
+    """One write stored by a worker, then N exact copies drained by a fresh one."""
+    from memory_core.models import WriteRequest
+
+    text = distinct_texts(1, run)[0]
+    server = Server(args.port)
+    worker = None
+    try:
+        post_all(args.port, token, [note(scope, text)], 1)
+        ids = set(
+            WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
+        )
+        worker = Worker()
+        drain(ids, worker.wait_ready())
+        worker.stop()
+        post_all(args.port, token, [note(scope, text)] * args.n, args.clients)
+        dup_ids = (
+            set(WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True))
+            - ids
+        )
+        worker = Worker()
+        duplicates = drain(dup_ids, worker.wait_ready())
+    finally:
+        if worker is not None:
+            worker.stop()
+        server.stop()
+    result = {
+        "n": args.n,
+        "exact_duplicates": duplicates,
+        "loadavg": loadavg(),
+        "cpu_count": os.cpu_count(),
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "writes_duplicates.json").write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=1000)
@@ -458,6 +501,11 @@ def main() -> None:
         help="only the door: post N distinct writes, no worker",
     )
     parser.add_argument("--repeat", type=int, default=1, help="rounds of --ingest-only")
+    parser.add_argument(
+        "--duplicates-only",
+        action="store_true",
+        help="store one write, then drain N exact duplicates of it (no model rate)",
+    )
     args = parser.parse_args()
     configure()
     if not args.port:
@@ -478,6 +526,9 @@ def main() -> None:
     _, token = agent_token_issue(agent=agent, actor=Actor.system("bench"))
     if args.ingest_only:
         ingest_only(args, scope=scope, token=token, run=run)
+        return
+    if args.duplicates_only:
+        duplicates_only(args, tenant=tenant, scope=scope, token=token, run=run)
         return
     texts = distinct_texts(args.n, run)
     model_rate = model_throughput(distinct_texts(args.n, run + "m"))
