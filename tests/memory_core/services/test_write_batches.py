@@ -224,3 +224,33 @@ def test_no_background_embedding_for_a_next_batch_of_stored_copies(agent, tenant
     # stored already, so the model is not asked.
     assert write_process(write_id=copies[0].id, batch_size=2, max_writes=2) == 2
     assert tenant.id not in service._prefetched
+
+
+def test_a_batch_logs_its_rows_in_the_order_it_decided_them(agent, tenant):
+    new = submit(agent, TEXT)
+    copy = submit(agent, TEXT)
+    other = submit(agent, "Weekly reports are due on Fridays.")
+    assert write_process(write_id=new.id) == 3
+    new, copy, other = fresh([new, copy, other])
+    assert (new.status, copy.status, other.status) == (
+        WriteStatus.COMMITTED,
+        WriteStatus.DUPLICATE,
+        WriteStatus.COMMITTED,
+    )
+    rows = list(MemoryLogEntry.objects.order_by("seq"))
+    assert [(r.operation, r.payload["write_id"]) for r in rows] == [
+        (LogOperation.INSERT, str(new.id)),
+        (LogOperation.REINFORCE, str(copy.id)),
+        (LogOperation.INSERT, str(other.id)),
+    ]
+    assert [(r.item_id, r.version_id) for r in rows] == [
+        (new.memory_item_id, new.version_id),
+        (new.memory_item_id, new.version_id),
+        (other.memory_item_id, other.version_id),
+    ]
+    for row in rows:
+        assert row.tenant_id == tenant.id and row.actor_agent_id == agent.id
+        assert row.previous_version_id is None and row.actor_user_id is None
+        assert row.created_at == new.finished_at
+    assert rows[1].reason == "duplicate write (exact_hash)"
+    assert rows[0].reason == "committed by the write pipeline"
