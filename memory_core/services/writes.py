@@ -822,6 +822,7 @@ def write_process(
         agents: dict[uuid.UUID, Agent] = {}
         decided: list[WriteRequest] = []
         entries: dict[uuid.UUID, list[AuditEntry]] = defaultdict(list)
+        sizes: list[int] = []
         while True:
             missing = {w.agent_id for w in batch} - agents.keys()
             if missing:
@@ -830,6 +831,7 @@ def write_process(
             # Stored now: the next claim takes only writes still queued.
             _save_outcomes(outcome.decided)
             decided += outcome.decided
+            sizes.append(len(outcome.decided))
             for agent_id, agent_entries in outcome.entries.items():
                 entries[agent_id] += agent_entries
             room = max_writes - len(decided)
@@ -844,7 +846,8 @@ def write_process(
                 actor=agent_actor(agents[agent_id]),
                 entries=agent_entries,
             )
-    instruments.WORKER_BATCH.observe(len(decided))
+    for size in sizes:
+        instruments.WORKER_BATCH.observe(size)
     instruments.observe_writes("worker", decided)
     for write in decided:
         logger.info(
