@@ -145,21 +145,30 @@ EVENT_COLUMNS = (
     "hash",
     "key_id",
 )
-# The events and the head's move in one statement (the head is locked).
+# The SQL type of each event column, as the events' JSON document is read.
+EVENT_TYPES = {
+    "tenant_id": "uuid",
+    "seq": "bigint",
+    "created_at": "timestamptz",
+    "metadata": "jsonb",
+}
+# The events and the head's move in one statement (the head is locked). The
+# events go as one JSON document: one value for the driver to send, where a
+# batch's hundreds of events made thousands of placeholders for it to parse.
 APPEND_SQL = """
 WITH appended AS (
-    INSERT INTO audit_auditevent ({columns}) VALUES {rows} RETURNING id, seq
+    INSERT INTO audit_auditevent ({columns})
+    SELECT {columns} FROM jsonb_to_recordset(%s::jsonb) AS e({record})
+    RETURNING id, seq
 ), moved AS (
     UPDATE audit_auditchainhead SET seq = %s, hash = %s
     WHERE tenant_id = %s AND seq = %s
     RETURNING 1
 )
 SELECT appended.id, appended.seq, (SELECT count(*) FROM moved) FROM appended
-"""
-APPEND_ROW = (
-    "("
-    + ", ".join(["%s"] * (len(EVENT_COLUMNS) - 4) + ["%s::jsonb"] + ["%s"] * 3)
-    + ")"
+""".format(
+    columns=", ".join(EVENT_COLUMNS),
+    record=", ".join(f"{c} {EVENT_TYPES.get(c, 'text')}" for c in EVENT_COLUMNS),
 )
 
 
@@ -178,18 +187,19 @@ def _chain_append(
     tenant_id: uuid.UUID, events: list[AuditEvent], *, from_seq: int
 ) -> None:
     """Insert `events` and move the locked head to the last; set their ids."""
-    params: list[Any] = []
-    for event in events:
-        for column in EVENT_COLUMNS:
-            value = getattr(event, column)
-            params.append(json.dumps(value) if column == "metadata" else value)
-    last = events[-1]
-    params += [last.seq, last.hash, tenant_id, from_seq]
-    sql = APPEND_SQL.format(
-        columns=", ".join(EVENT_COLUMNS), rows=", ".join([APPEND_ROW] * len(events))
+    rows = json.dumps(
+        [
+            {
+                **{column: getattr(event, column) for column in EVENT_COLUMNS},
+                "tenant_id": str(event.tenant_id),
+                "created_at": event.created_at.isoformat(),
+            }
+            for event in events
+        ]
     )
+    last = events[-1]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(APPEND_SQL, [rows, last.seq, last.hash, tenant_id, from_seq])
         rows = cursor.fetchall()
     if len(rows) != len(events) or rows[0][2] != 1:
         raise RuntimeError(f"the audit chain head of tenant {tenant_id} moved")

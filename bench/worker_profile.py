@@ -9,7 +9,9 @@ before and after the run (best of three calls each), so the ratio is taken
 against the model as the machine ran it then. `--profile` runs the batches
 under cProfile and prints where the time went. Prints JSON and writes it to
 bench/results/worker_profile.json; runs in its own database
-(`MGC_BENCH_DATABASE`, else memory_bench_worker).
+(`MGC_BENCH_DATABASE`, else memory_bench_worker). `--duplicates-only` stores
+one sentence and drains N exact duplicates of it, without the model's rate
+(bench/results/worker_profile_duplicates.json).
 """
 
 from __future__ import annotations
@@ -146,6 +148,11 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=45)
     parser.add_argument("--skip-duplicates", action="store_true")
     parser.add_argument(
+        "--duplicates-only",
+        action="store_true",
+        help="store one sentence, then drain N exact duplicates of it",
+    )
+    parser.add_argument(
         "--no-prefetch",
         action="store_true",
         help="embed each batch only when it is claimed (measures the overlap)",
@@ -170,61 +177,71 @@ def main() -> None:
     as_app_role(app_url)
     provider = get_provider()
     clock = ModelClock(provider)
-    texts = distinct_texts(args.n, run)
-    model_before = model_throughput(distinct_texts(args.n, run + "m"), provider)
-
+    texts = distinct_texts(1 if args.duplicates_only else args.n, run)
     result: dict = {
         "n": args.n,
         "embedding_provider": provider.name,
         "prefetch": result_prefetch,
     }
-    profiler = cProfile.Profile() if args.profile else None
-    since = timezone.now()
-    submit(agent, [note(scope, t) for t in texts])
-    clock.seconds = clock.texts = 0
-    decided, seconds, batches, cpu = drain(tenant.id, profiler)
-    result["distinct"] = {
-        **rates(decided, seconds, batches, cpu),
-        "model_seconds": round(clock.seconds, 3),
-        "model_texts": clock.texts,
-        "ms_per_write": round(1000 * seconds / max(decided, 1), 3),
-        "non_model_ms_per_write": round(
-            1000 * (seconds - clock.seconds) / max(decided, 1), 3
-        ),
-        "statuses": statuses(tenant.id, since),
-    }
-    distinct_profile = profiler
-    if not args.skip_duplicates:
+    if args.duplicates_only:
+        # The one memory the duplicates copy; no model rate, no distinct figures.
+        submit(agent, [note(scope, texts[0])])
+        drain(tenant.id, None)
+        distinct_profile = None
+    else:
+        model_before = model_throughput(distinct_texts(args.n, run + "m"), provider)
         profiler = cProfile.Profile() if args.profile else None
         since = timezone.now()
-        submit(agent, [note(scope, texts[0]) for _ in range(args.n)])
+        submit(agent, [note(scope, t) for t in texts])
+        clock.seconds = clock.texts = 0
         decided, seconds, batches, cpu = drain(tenant.id, profiler)
+        result["distinct"] = {
+            **rates(decided, seconds, batches, cpu),
+            "model_seconds": round(clock.seconds, 3),
+            "model_texts": clock.texts,
+            "ms_per_write": round(1000 * seconds / max(decided, 1), 3),
+            "non_model_ms_per_write": round(
+                1000 * (seconds - clock.seconds) / max(decided, 1), 3
+            ),
+            "statuses": statuses(tenant.id, since),
+        }
+        distinct_profile = profiler
+    dup_profile = None
+    if not args.skip_duplicates:
+        dup_profile = cProfile.Profile() if args.profile else None
+        since = timezone.now()
+        submit(agent, [note(scope, texts[0]) for _ in range(args.n)])
+        decided, seconds, batches, cpu = drain(tenant.id, dup_profile)
         result["exact_duplicates"] = {
             **rates(decided, seconds, batches, cpu),
             "statuses": statuses(tenant.id, since),
         }
-    model_after = model_throughput(distinct_texts(args.n, run + "a"), provider)
-    result["model_texts_per_s"] = {
-        "before": round(model_before, 1),
-        "after": round(model_after, 1),
-    }
-    model_rate = max(model_before, model_after)
-    result["pipeline_vs_model"] = round(
-        result["distinct"]["writes_per_s"] / model_rate, 3
-    )
+    if not args.duplicates_only:
+        model_after = model_throughput(distinct_texts(args.n, run + "a"), provider)
+        result["model_texts_per_s"] = {
+            "before": round(model_before, 1),
+            "after": round(model_after, 1),
+        }
+        model_rate = max(model_before, model_after)
+        result["pipeline_vs_model"] = round(
+            result["distinct"]["writes_per_s"] / model_rate, 3
+        )
     result["loadavg"] = Path("/proc/loadavg").read_text().split()[:3]
     result["when"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "worker_profile.json").write_text(json.dumps(result, indent=2))
+    name = "worker_profile_duplicates" if args.duplicates_only else "worker_profile"
+    (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=2))
     print(json.dumps(result, indent=2))
     if distinct_profile is not None:
         print("== distinct writes, by own time")
         print(top(distinct_profile, "tottime", args.top))
         print("== distinct writes, by cumulative time")
         print(top(distinct_profile, "cumulative", args.top))
-    if profiler is not None and profiler is not distinct_profile:
+    if dup_profile is not None:
+        print("== exact duplicates, by own time")
+        print(top(dup_profile, "tottime", args.top))
         print("== exact duplicates, by cumulative time")
-        print(top(profiler, "cumulative", args.top))
+        print(top(dup_profile, "cumulative", args.top))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,9 @@ committed writes/s, end-to-end and per-gate latencies, and the embedding
 model's own batch throughput measured in the same run; writes it to
 bench/results/writes.json. Runs in its own database (memory_bench).
 
+`--duplicates-only` stores one write, then posts N exact copies of it and
+lets a fresh worker drain them (bench/results/writes_duplicates.json).
+
 `--ingest-only` measures the door alone: N distinct writes posted by
 `--clients` threads, no worker, after the server has warmed up; `--repeat K`
 posts K rounds of N and reports each. It writes
@@ -27,6 +30,7 @@ import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from pathlib import Path
 
 from bench import bench_database, bench_django_setup
@@ -67,6 +71,7 @@ def percentile(values: list[float], q: float) -> float | None:
 class Worker:
     def __init__(self) -> None:
         self.ready_at: float | None = None
+        self.last_decided_at: float | None = None
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -96,6 +101,13 @@ class Worker:
             if "embedding model loaded" in line and not self._ready.is_set():
                 self.ready_at = time.time()
                 self._ready.set()
+            elif "decided: " in line:
+                # Logged once the write's transaction committed, at "ts".
+                try:
+                    at = datetime.fromisoformat(json.loads(line)["ts"]).timestamp()
+                except (ValueError, KeyError, TypeError):
+                    at = time.time()
+                self.last_decided_at = max(self.last_decided_at or 0.0, at)
 
     def wait_ready(self) -> float:
         if not self._ready.wait(180):
@@ -197,7 +209,12 @@ def post_all(port: int, token: str, bodies: list[dict], clients: int) -> float:
     return len(bodies) / (time.perf_counter() - started)
 
 
-def drain(write_ids: set, started_at: float, timeout: float = 600) -> dict:
+def drain(
+    write_ids: set,
+    started_at: float,
+    timeout: float = 600,
+    worker: Worker | None = None,
+) -> dict:
     from memory_core.models import WriteRequest, WriteStatus
 
     deadline = time.time() + timeout
@@ -208,6 +225,8 @@ def drain(write_ids: set, started_at: float, timeout: float = 600) -> dict:
         if not left:
             break
         time.sleep(0.2)
+    if worker is not None:
+        time.sleep(0.5)  # the worker's last log lines, read by its thread
     rows = list(
         WriteRequest.objects.filter(id__in=write_ids).values(
             "status", "created_at", "finished_at", "gate_decisions"
@@ -227,6 +246,14 @@ def drain(write_ids: set, started_at: float, timeout: float = 600) -> dict:
         "writes": len(rows),
         "statuses": statuses,
         "writes_per_s": round(len(rows) / max(last - started_at, 1e-6), 1),
+        # `finished_at` is stamped when a batch starts deciding, before its
+        # writes' gates, audit append and commit; the worker logs each write
+        # once committed (`Worker.last_decided_at`).
+        "committed_writes_per_s": round(
+            len(rows) / max((worker.last_decided_at or last) - started_at, 1e-6), 1
+        )
+        if worker is not None
+        else None,
         "stopped_at_dedup_tier": {t: round(n / len(rows), 3) for t, n in tiers.items()},
         "per_gate_ms": {
             name: {
@@ -447,6 +474,46 @@ def ingest_only(args: argparse.Namespace, *, scope: str, token: str, run: str) -
     print(json.dumps(result, indent=2))
 
 
+def duplicates_only(
+    args: argparse.Namespace, *, tenant, scope: str, token: str, run: str
+) -> None:
+    """One write stored by a worker, then N exact copies drained by a fresh one."""
+    from memory_core.models import WriteRequest
+
+    text = distinct_texts(1, run)[0]
+    server = Server(args.port)
+    worker = None
+    try:
+        post_all(args.port, token, [note(scope, text)], 1)
+        ids = set(
+            WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
+        )
+        worker = Worker()
+        drain(ids, worker.wait_ready())
+        worker.stop()
+        post_all(args.port, token, [note(scope, text)] * args.n, args.clients)
+        dup_ids = (
+            set(WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True))
+            - ids
+        )
+        worker = Worker()
+        duplicates = drain(dup_ids, worker.wait_ready(), worker=worker)
+    finally:
+        if worker is not None:
+            worker.stop()
+        server.stop()
+    result = {
+        "n": args.n,
+        "exact_duplicates": duplicates,
+        "loadavg": loadavg(),
+        "cpu_count": os.cpu_count(),
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "writes_duplicates.json").write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=1000)
@@ -458,6 +525,11 @@ def main() -> None:
         help="only the door: post N distinct writes, no worker",
     )
     parser.add_argument("--repeat", type=int, default=1, help="rounds of --ingest-only")
+    parser.add_argument(
+        "--duplicates-only",
+        action="store_true",
+        help="store one write, then drain N exact duplicates of it (no model rate)",
+    )
     args = parser.parse_args()
     configure()
     if not args.port:
@@ -479,6 +551,9 @@ def main() -> None:
     if args.ingest_only:
         ingest_only(args, scope=scope, token=token, run=run)
         return
+    if args.duplicates_only:
+        duplicates_only(args, tenant=tenant, scope=scope, token=token, run=run)
+        return
     texts = distinct_texts(args.n, run)
     model_rate = model_throughput(distinct_texts(args.n, run + "m"))
     torch_rate = torch_throughput(distinct_texts(min(args.n, 500), run + "t"))
@@ -494,7 +569,7 @@ def main() -> None:
             WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
         )
         worker = Worker()
-        distinct = drain(ids, worker.wait_ready())
+        distinct = drain(ids, worker.wait_ready(), worker=worker)
         # End-to-end latency with the worker running, writes arriving one by one.
         e2e = []
         for text in distinct_texts(50, run + "e"):
@@ -530,7 +605,7 @@ def main() -> None:
             - before
         )
         worker = Worker()
-        duplicates = drain(dup_ids, worker.wait_ready())
+        duplicates = drain(dup_ids, worker.wait_ready(), worker=worker)
     finally:
         if worker is not None:
             worker.stop()

@@ -394,6 +394,11 @@ MGC_METRICS_TOKEN = os.environ.get("MGC_METRICS_TOKEN", "")
 MGC_MAX_CONTENT_BYTES = 32 * 1024
 MGC_MAX_BODY_BYTES = 256 * 1024
 MGC_WRITE_BATCH_SIZE = int(os.environ.get("MGC_WRITE_BATCH_SIZE", "64"))
+# Batches that need no model (exact copies of stored memories) follow one
+# another in one transaction, up to this many writes (services/writes.py).
+MGC_WRITE_TRANSACTION_MAX_WRITES = int(
+    os.environ.get("MGC_WRITE_TRANSACTION_MAX_WRITES", "512")
+)
 MGC_HNSW_EF_SEARCH = 100
 # Below this many active versions in a scope and layer, dedup scans exactly.
 MGC_EXACT_SEARCH_MAX_ROWS = 1000

@@ -12,7 +12,7 @@ import uuid
 from collections import Counter
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -106,7 +106,7 @@ class MemoryBatch:
         self.tenant_id, self.now = tenant_id, now
         self.items: list[MemoryItem] = []
         self.versions: dict[uuid.UUID, MemoryVersion] = {}
-        self.logs: list[MemoryLogEntry] = []
+        self.logs: list[dict] = []
         self.reinforcements: Counter[uuid.UUID] = Counter()
 
     def insert(
@@ -147,17 +147,12 @@ class MemoryBatch:
         self.versions[version.id] = version
         staged = status == VersionStatus.DRAFT
         if not staged:
-            self.logs.append(
-                MemoryLogEntry(
-                    tenant_id=self.tenant_id,
-                    operation=LogOperation.INSERT,
-                    item=item,
-                    version=version,
-                    actor_agent_id=write.agent_id,
-                    created_at=now,
-                    reason="committed by the write pipeline",
-                    payload={"write_id": str(write.id)},
-                )
+            self._log(
+                LogOperation.INSERT,
+                item_id=item.id,
+                version_id=version.id,
+                write=write,
+                reason="committed by the write pipeline",
             )
         entry = AuditEntry(
             action=AuditAction.MEMORY_STAGE if staged else AuditAction.MEMORY_INSERT,
@@ -187,17 +182,12 @@ class MemoryBatch:
             pending.last_reinforced_at = self.now
         else:
             self.reinforcements[version_id] += 1
-        self.logs.append(
-            MemoryLogEntry(
-                tenant_id=self.tenant_id,
-                operation=LogOperation.REINFORCE,
-                item_id=item_id,
-                version_id=version_id,
-                actor_agent_id=write.agent_id,
-                created_at=self.now,
-                reason=f"duplicate write ({tier})",
-                payload={"write_id": str(write.id)},
-            )
+        self._log(
+            LogOperation.REINFORCE,
+            item_id=item_id,
+            version_id=version_id,
+            write=write,
+            reason=f"duplicate write ({tier})",
         )
         return [
             AuditEntry(
@@ -212,10 +202,56 @@ class MemoryBatch:
             )
         ]
 
+    def _log(
+        self,
+        operation: str,
+        *,
+        item_id: uuid.UUID,
+        version_id: uuid.UUID,
+        write: WriteRequest,
+        reason: str,
+    ) -> None:
+        """Plan a memory log row (written by `flush`, in the order planned)."""
+        self.logs.append(
+            {
+                "operation": operation,
+                "item_id": str(item_id),
+                "version_id": str(version_id),
+                "actor_agent_id": str(write.agent_id),
+                "reason": reason,
+                "payload": {"write_id": str(write.id)},
+            }
+        )
+
+    def _logs_insert(self) -> None:
+        """Insert the planned log rows in one statement, as one JSON document.
+
+        A batch of duplicates is a log row each: built as model instances and
+        sent as nine placeholders a row, they cost the worker more than the
+        database took to insert them.
+        """
+        if not self.logs:
+            return
+        table = MemoryLogEntry._meta.db_table
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {table} (tenant_id, operation, item_id, version_id, "
+                "actor_agent_id, reason, payload, created_at) "
+                "SELECT %s, operation, item_id, version_id, actor_agent_id, reason, "
+                "payload, %s FROM jsonb_to_recordset(%s::jsonb) AS "
+                "l(n int, operation text, item_id uuid, version_id uuid, "
+                "actor_agent_id uuid, reason text, payload jsonb) ORDER BY n",
+                [
+                    self.tenant_id,
+                    self.now,
+                    json.dumps([{"n": n, **row} for n, row in enumerate(self.logs)]),
+                ],
+            )
+
     def flush(self) -> None:
         MemoryItem.objects.bulk_create(self.items)
         MemoryVersion.objects.bulk_create(self.versions.values())
-        MemoryLogEntry.objects.bulk_create(self.logs)
+        self._logs_insert()
         for version_id, count in self.reinforcements.items():
             MemoryVersion.objects.filter(
                 tenant_id=self.tenant_id, pk=version_id

@@ -559,6 +559,12 @@ class _WorkerLookups(BatchLookups):
             self._counts[key] = super().write_counts(agent_id, layer, since, session_id)
         return self._counts[key]
 
+    def stored_copy(self, scope_path: Any, layer: Any, digest: str) -> bool:
+        """Return whether the batch's lookups hold an active version with this
+        content in that scope and layer (no query: only what they loaded)."""
+        scope = self._scopes.get(scope_path)
+        return bool(scope) and (scope.id, layer, digest) in self._hashes
+
 
 # The next batch's texts, embedded while this batch is decided: the model's
 # batch uses both cores, the gates one and the database waits leave one idle,
@@ -598,7 +604,9 @@ def _embed_timed(texts: list[str]) -> list[list[float]]:
         return _prefetch_provider().embed(texts)
 
 
-def _prefetch_next(tenant_id: uuid.UUID, *, taken: list[uuid.UUID], size: int) -> None:
+def _prefetch_next(
+    lookups: _WorkerLookups, *, taken: list[uuid.UUID], size: int
+) -> None:
     """Start embedding the tenant's next queued writes in the background.
 
     Asked once a full batch is claimed and embedded, in its transaction (the
@@ -606,7 +614,10 @@ def _prefetch_next(tenant_id: uuid.UUID, *, taken: list[uuid.UUID], size: int) -
     queued after it are most likely the next batch's (a write taken by
     another worker meanwhile only wastes its model time). Texts only: the
     door stored each write's content redacted, as the batch will read it.
+    A text this batch already knows is stored in the write's scope and layer
+    is left out: its write will be an exact copy, answered without a vector.
     """
+    tenant_id = lookups.tenant_id
     payloads = (
         WriteRequest.objects.filter(tenant_id=tenant_id, status=WriteStatus.QUEUED)
         .exclude(pk__in=taken)
@@ -614,9 +625,13 @@ def _prefetch_next(tenant_id: uuid.UUID, *, taken: list[uuid.UUID], size: int) -
         .values_list("payload", flat=True)[:size]
     )
     texts = {
-        content_hash(content): content
+        digest: content
         for payload in payloads
-        if payload.get("embedding") is None and (content := payload.get("content"))
+        if payload.get("embedding") is None
+        and (content := payload.get("content"))
+        and not lookups.stored_copy(
+            payload.get("scope"), payload.get("layer"), digest := content_hash(content)
+        )
     }
     if not texts:
         return
@@ -662,6 +677,8 @@ class _BatchEmbedder:
     ) -> None:
         # Shared with a second pass over the same batch: no second model call.
         self.vectors: dict[str, list[float]] = {} if vectors is None else vectors
+        # The texts the model embedded for this batch, here or in the background.
+        self.model_texts = 0
         texts = {
             c.content_hash: c.content
             for c in candidates
@@ -669,12 +686,15 @@ class _BatchEmbedder:
         }
         wanted = texts.keys() - self.vectors.keys()
         if tenant_id is not None and wanted:
-            self.vectors.update(_prefetched_vectors(tenant_id, wanted))
+            prefetched = _prefetched_vectors(tenant_id, wanted)
+            self.vectors.update(prefetched)
+            self.model_texts += len(prefetched)
         self._embed(texts)
 
     def _embed(self, texts: dict[str, str]) -> None:
         texts = {h: t for h, t in texts.items() if h not in self.vectors}
         if texts:
+            self.model_texts += len(texts)
             hashes = list(texts)
             with instruments.embedding_timer():
                 vectors = get_provider().embed([texts[h] for h in hashes])
@@ -754,7 +774,12 @@ def _claimable():
     )
 
 
-def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
+def write_process(
+    *,
+    write_id: uuid.UUID,
+    batch_size: int | None = None,
+    max_writes: int | None = None,
+) -> int:
     """Run a queued write, and other queued writes of its tenant, through the gates.
 
     The claim is a row lock held until commit: a redelivered message waits for
@@ -764,9 +789,20 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
     still sees the ones decided before it. Should that fail, the batch is run
     again with a savepoint per write, so a write the database (or a gate)
     chokes on is rejected `internal_error` alone and the others commit.
+
+    The batch size bounds the model's work, not the rows: while a full batch
+    needed no model call and searched no neighbours (exact copies of stored
+    memories, most often), the next `batch_size` queued writes are claimed
+    and decided in the same transaction, up to `max_writes`
+    (`MGC_WRITE_TRANSACTION_MAX_WRITES`). Each such batch is decided as a
+    batch of its own (it sees the ones before it), and the transaction's
+    audit events are appended once, before its one commit.
     Return the number of writes decided.
     """
     batch_size = batch_size or settings.MGC_WRITE_BATCH_SIZE
+    max_writes = max(
+        batch_size, max_writes or settings.MGC_WRITE_TRANSACTION_MAX_WRITES
+    )
     tenant_id = (
         _claimable().filter(pk=write_id).values_list("tenant_id", flat=True).first()
     )
@@ -779,45 +815,39 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
         first = rows_lock(WriteRequest.objects.filter(pk=write_id)).first()
         if first is None or not _claimable().filter(pk=first.pk).exists():
             return 0
-        others = list(
-            WriteRequest.objects.select_for_update(of=("self",), skip_locked=True)
-            .filter(tenant_id=first.tenant_id, status=WriteStatus.QUEUED)
-            .exclude(pk=first.pk)
-            .order_by("created_at")[: batch_size - 1]
-        )
-        batch = [first, *others]
-        agents = Agent.objects.select_related("tenant").in_bulk(
-            {w.agent_id for w in batch}
-        )
-        vectors: dict[str, list[float]] = {}
-        try:
-            with transaction.atomic():
-                decided, entries = _batch_decide(
-                    batch,
-                    agents,
-                    vectors=vectors,
-                    prefetch=batch_size if len(batch) == batch_size else 0,
-                )
-        except (OperationalError, EmbeddingError):
-            raise  # transient: the task retries the whole batch
-        except Exception:
-            logger.exception(
-                "batch of write %s failed; running it write by write", write_id
-            )
-            # The rolled-back pass changed the rows in memory: start afresh.
-            fresh = WriteRequest.objects.in_bulk([w.id for w in batch])
-            batch = [fresh[w.id] for w in batch]
-            decided, entries = _batch_decide(
-                batch, agents, vectors=vectors, isolate=True
-            )
-        _save_outcomes(decided)
+        batch = [
+            first,
+            *_claim_queued(first.tenant_id, batch_size - 1, not_id=first.pk),
+        ]
+        agents: dict[uuid.UUID, Agent] = {}
+        decided: list[WriteRequest] = []
+        entries: dict[uuid.UUID, list[AuditEntry]] = defaultdict(list)
+        sizes: list[int] = []
+        while True:
+            missing = {w.agent_id for w in batch} - agents.keys()
+            if missing:
+                agents.update(Agent.objects.select_related("tenant").in_bulk(missing))
+            outcome = _batch_run(batch, agents, batch_size=batch_size)
+            # Stored now: the next claim takes only writes still queued.
+            _save_outcomes(outcome.decided)
+            decided += outcome.decided
+            sizes.append(len(outcome.decided))
+            for agent_id, agent_entries in outcome.entries.items():
+                entries[agent_id] += agent_entries
+            room = max_writes - len(decided)
+            if not outcome.model_free or len(batch) < batch_size or room <= 0:
+                break
+            batch = _claim_queued(first.tenant_id, min(batch_size, room))
+            if not batch:
+                break
         for agent_id, agent_entries in entries.items():
             audit_events_record(
                 tenant_id=first.tenant_id,
                 actor=agent_actor(agents[agent_id]),
                 entries=agent_entries,
             )
-    instruments.WORKER_BATCH.observe(len(decided))
+    for size in sizes:
+        instruments.WORKER_BATCH.observe(size)
     instruments.observe_writes("worker", decided)
     for write in decided:
         logger.info(
@@ -829,6 +859,62 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
     return len(decided)
 
 
+def _claim_queued(
+    tenant_id: uuid.UUID, size: int, *, not_id: uuid.UUID | None = None
+) -> list[WriteRequest]:
+    """Lock up to `size` of the tenant's queued writes no other batch holds.
+
+    Oldest first; `not_id` is the write the batch was claimed for. The door's
+    gate trace is not read: the worker's replaces it (`_apply`; a write the
+    batch fails on is read afresh, `_batch_run`).
+    """
+    if size <= 0:
+        return []
+    queued = (
+        WriteRequest.objects.select_for_update(of=("self",), skip_locked=True)
+        .defer("gate_decisions")
+        .filter(tenant_id=tenant_id, status=WriteStatus.QUEUED)
+    )
+    if not_id is not None:
+        queued = queued.exclude(pk=not_id)
+    return list(queued.order_by("created_at")[:size])
+
+
+@dataclass
+class _BatchOutcome:
+    """A batch's decided writes, their audit entries by agent, and whether the
+    batch was cheap: no text embedded, no neighbours searched."""
+
+    decided: list[WriteRequest]
+    entries: dict[uuid.UUID, list[AuditEntry]]
+    model_free: bool
+
+
+def _batch_run(
+    batch: list[WriteRequest], agents: dict[uuid.UUID, Agent], *, batch_size: int
+) -> _BatchOutcome:
+    """Decide one claimed batch in a savepoint; on failure, write by write."""
+    vectors: dict[str, list[float]] = {}
+    try:
+        with transaction.atomic():
+            return _batch_decide(
+                batch,
+                agents,
+                vectors=vectors,
+                prefetch=batch_size if len(batch) == batch_size else 0,
+            )
+    except (OperationalError, EmbeddingError):
+        raise  # transient: the task retries the whole batch
+    except Exception:
+        logger.exception(
+            "batch of write %s failed; running it write by write", batch[0].id
+        )
+        # The rolled-back pass changed the rows in memory: start afresh.
+        fresh = WriteRequest.objects.in_bulk([w.id for w in batch])
+        batch = [fresh[w.id] for w in batch]
+        return _batch_decide(batch, agents, vectors=vectors, isolate=True)
+
+
 def _batch_decide(
     batch: list[WriteRequest],
     agents: dict[uuid.UUID, Agent],
@@ -836,15 +922,16 @@ def _batch_decide(
     vectors: dict[str, list[float]],
     isolate: bool = False,
     prefetch: int = 0,
-) -> tuple[list[WriteRequest], dict[uuid.UUID, list[AuditEntry]]]:
+) -> _BatchOutcome:
     """Run the batch through the gates and write its memory changes.
 
     With `isolate`, each write runs in a savepoint of its own and is flushed
     at once: one that raises is rolled back alone and rejected
     (`_write_failed`). With `prefetch`, once this batch is embedded, that many
     of the tenant's next queued writes are embedded in the background while
-    it is decided (`_prefetch_next`). Return the decided writes and the audit
-    entries by agent.
+    it is decided (`_prefetch_next`). Return the decided writes, the audit
+    entries by agent, and whether the batch was model-free. Each agent's
+    gate context is made once: the batch has one `now`.
     """
     tenant_id = batch[0].tenant_id
     candidates = [
@@ -853,22 +940,29 @@ def _batch_decide(
     ]
     lookups = _WorkerLookups(tenant_id, candidates)
     embed = _BatchEmbedder(candidates, lookups, vectors, tenant_id=tenant_id)
-    if prefetch:
-        _prefetch_next(tenant_id, taken=[w.id for w in batch], size=prefetch)
-    _prime_neighbours(
+    # A batch the model had nothing to do for (exact copies) has no model
+    # time to hide the next batch's behind: that one embeds its own texts.
+    if prefetch and embed.model_texts:
+        _prefetch_next(lookups, taken=[w.id for w in batch], size=prefetch)
+    searched = _prime_neighbours(
         candidates, lookups, embed, policy_for(agents[batch[0].agent_id].tenant)
     )
     now = timezone.now()
     memory = MemoryBatch(tenant_id=tenant_id, now=now)
     entries: dict[uuid.UUID, list[AuditEntry]] = defaultdict(list)
     decided = []
+    contexts: dict[uuid.UUID, GateContext] = {}
     for write, candidate in zip(batch, candidates, strict=True):
         started_ns = time.time_ns()
         agent = agents[write.agent_id]
         attempts = write.attempts
         try:
             with transaction.atomic() if isolate else nullcontext():
-                ctx = gate_context(agent=agent, lookups=lookups, now=now, embed=embed)
+                ctx = contexts.get(agent.id)
+                if ctx is None:
+                    ctx = contexts[agent.id] = gate_context(
+                        agent=agent, lookups=lookups, now=now, embed=embed
+                    )
                 result, trace = run_gates(candidate, ctx, gates=GATES)
                 write_entries, seen = _apply(
                     write,
@@ -908,7 +1002,9 @@ def _batch_decide(
             },
         )
     memory.flush()
-    return decided, entries
+    return _BatchOutcome(
+        decided, entries, model_free=not searched and not embed.model_texts
+    )
 
 
 def _write_failed(
@@ -938,11 +1034,12 @@ def _prime_neighbours(
     lookups: BatchLookups,
     embed: _BatchEmbedder,
     policy: Policy,
-) -> None:
+) -> int:
     """Fetch every candidate's neighbours for the dedup and contradiction gates.
 
     Two LATERAL queries for the whole batch instead of two per write. Exact
-    duplicates are skipped: they are answered without an embedding.
+    duplicates are skipped: they are answered without an embedding. Return
+    how many candidates were searched.
     """
     fresh = [
         c
@@ -964,6 +1061,7 @@ def _prime_neighbours(
         [(lookups.lineage_ids(c.scope_path), None, embed(c)) for c in fresh],
         k=policy.contradiction_neighbours,
     )
+    return len(fresh)
 
 
 def _apply(
