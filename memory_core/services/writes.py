@@ -23,6 +23,7 @@ from django.utils.dateparse import parse_datetime
 
 from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_event_record, audit_events_record
+from memory_core import write_signals
 from memory_core.embeddings import EmbeddingError, OnnxMiniLM, get_provider
 from memory_core.exceptions import Invalid
 from memory_core.hashing import (
@@ -507,18 +508,31 @@ def write_wait(*, write: WriteRequest, seconds: float) -> WriteRequest:
 
     A write waiting for a sync approval keeps the agent waiting until a
     curator decides or its deadline passes, when it fails closed.
+
+    The deciding transaction wakes the poll (memory_core/write_signals.py):
+    it looks again as soon as the decision commits. It still polls, every
+    `FALLBACK_POLL_SECONDS` while this process listens, so a lost
+    notification costs at most that; with no listener connected, short
+    pauses first (most writes are decided within a few hundred ms), growing.
     """
     deadline = time.monotonic() + min(seconds, settings.MGC_LONG_POLL_MAX_SECONDS)
-    # Short pauses first: most writes are decided within a few hundred ms,
-    # and the agent waits for the next look, not for the worker.
-    pause = 0.01
-    while True:
-        write = write_expire_if_overdue(write)
-        if write.status not in WAITING or time.monotonic() >= deadline:
-            return write
-        time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
-        pause = min(pause * 1.3, 0.25)
-        write.refresh_from_db()
+    signals = write_signals.listener()
+    with (
+        signals.watch(write.tenant_id, write.id) if signals else nullcontext()
+    ) as woken:
+        pause = 0.01
+        while True:
+            write = write_expire_if_overdue(write)
+            left = deadline - time.monotonic()
+            if write.status not in WAITING or left <= 0:
+                return write
+            if woken is not None and signals.listening:
+                woken.wait(min(write_signals.FALLBACK_POLL_SECONDS, left))
+                woken.clear()
+            else:
+                time.sleep(min(pause, left))
+                pause = min(pause * 1.3, 0.25)
+            write.refresh_from_db()
 
 
 WAITING = (WriteStatus.QUEUED, WriteStatus.AWAITING_APPROVAL)
@@ -811,6 +825,9 @@ def write_process(*, write_id: uuid.UUID, batch_size: int | None = None) -> int:
                 batch, agents, vectors=vectors, isolate=True
             )
         _save_outcomes(decided)
+        write_signals.writes_decided_notify(
+            tenant_id=first.tenant_id, write_ids=[w.id for w in decided]
+        )
         for agent_id, agent_entries in entries.items():
             audit_events_record(
                 tenant_id=first.tenant_id,
@@ -1113,6 +1130,9 @@ def write_fail(*, write_id: uuid.UUID, reason: str) -> None:
         write.reason = f"The pipeline failed repeatedly: {reason}"[:1000]
         write.finished_at = timezone.now()
         write.save(update_fields=["status", "gate", "code", "reason", "finished_at"])
+        write_signals.writes_decided_notify(
+            tenant_id=write.tenant_id, write_ids=[write.id]
+        )
         audit_event_record(
             tenant_id=write.tenant_id,
             actor=Actor.system("pipeline"),
