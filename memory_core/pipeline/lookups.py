@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,6 +27,12 @@ from memory_core.models import (
     ancestor_paths,
 )
 from memory_core.pipeline.types import Candidate, ExistingVersion, ScopeRef, WriteCounts
+
+# A small (scopes, layer) pair asked at most this many queries by a batch is
+# searched exactly in SQL, one scan per query; asked more, its vectors are
+# read once and searched here (`BatchLookups._exact_neighbours`). One scan of
+# 1,050 versions costs ~10 ms; reading their vectors out ~60 ms.
+EXACT_IN_SQL_MAX_QUERIES = 4
 
 # Columns of a version that gates read, in ExistingVersion's order after
 # (version_id, item_id, content_hash).
@@ -413,14 +421,22 @@ class BatchLookups(DatabaseLookups):
         for q in queries:
             self._neighbours[_vector_key(*q, k)] = []
         small = self._small({(q[0], q[1]) for q in queries})
-        exact = [q for q in queries if (q[0], q[1]) in small]
+        asked = Counter((q[0], q[1]) for q in queries)
+        # A small pair asked only a few times: each query scans it in SQL,
+        # cheaper than reading all its vectors out (a batch of one write).
+        few = {p for p in small if asked[p] <= EXACT_IN_SQL_MAX_QUERIES}
+        exact = [q for q in queries if (q[0], q[1]) in small - few]
         if exact:
             self._exact_neighbours(exact, k)
+        scanned = [q for q in queries if (q[0], q[1]) in few]
         indexed = [q for q in queries if (q[0], q[1]) not in small]
-        if indexed:
+        if scanned or indexed:
             with connection.cursor() as cursor:
-                _tune_hnsw(cursor, k)
-                self._fetch_neighbours(cursor, indexed, k)
+                if scanned:
+                    self._fetch_neighbours(cursor, scanned, k, exact=True)
+                if indexed:
+                    with _index_forced(cursor, k):
+                        self._fetch_neighbours(cursor, indexed, k)
 
     def _small(self, pairs: set[tuple]) -> set[tuple]:
         """Return the (scopes, layer) pairs small enough for an exact scan.
@@ -517,9 +533,20 @@ class BatchLookups(DatabaseLookups):
             self._vectors[key] = (ids, matrix)
         return self._vectors[key]
 
-    def _fetch_neighbours(self, cursor, queries: list, k: int) -> None:
+    def _fetch_neighbours(
+        self, cursor, queries: list, k: int, *, exact: bool = False
+    ) -> None:
+        """Fetch the queries' neighbours in one LATERAL query.
+
+        Through the HNSW index, or `exact`: every row of the scopes compared
+        (the ORDER BY cannot use the index), ties by id, as
+        `_exact_neighbours` orders them.
+        """
+        order = (
+            "(v.embedding <=> q.emb) + 0, v.id" if exact else "v.embedding <=> q.emb"
+        )
         cursor.execute(
-            """
+            f"""
             SELECT q.i, n.*
             FROM unnest(%s::text[], %s::text[], %s::text[]::vector[]) WITH ORDINALITY
                  AS q(scope_ids, layer, emb, i)
@@ -533,7 +560,7 @@ class BatchLookups(DatabaseLookups):
                 JOIN memory_core_memoryitem it ON it.id = v.item_id
                 WHERE v.tenant_id = %s AND v.scope_id = ANY(q.scope_ids::uuid[])
                   AND (q.layer IS NULL OR v.layer = q.layer) AND v.status = 'active'
-                ORDER BY v.embedding <=> q.emb
+                ORDER BY {order}
                 LIMIT %s
             ) n
             """,
@@ -623,6 +650,31 @@ def _vector_key(scope_ids, layer, embedding, k) -> tuple:
 def _vector_literal(embedding: Sequence[float]) -> str:
     values = np.asarray(embedding, dtype=np.float32).tolist()
     return "[" + ",".join(map(repr, values)) + "]"
+
+
+@contextmanager
+def _index_forced(cursor, k: int) -> Iterator[None]:
+    """Search through the HNSW index, whatever the planner would choose.
+
+    On a table of a few thousand rows the planner prefers to read and sort
+    every vector of the scopes (an exact scan: ~10 ms a query on 1,050
+    versions, their vectors de-TOASTed), where the index answers in ~1 ms
+    with the same neighbours (bench/PERF.md, issue 18's single write). A
+    sort is costed out for this statement only: the setting goes back to
+    what it was, so the rest of the transaction plans as before.
+    """
+    cursor.execute(
+        "SELECT current_setting('enable_sort'), "
+        "set_config('hnsw.ef_search', %s, true), "
+        "set_config('hnsw.iterative_scan', 'relaxed_order', true), "
+        "set_config('enable_sort', 'off', true)",
+        [str(max(settings.MGC_HNSW_EF_SEARCH, k))],
+    )
+    (previous, *_) = cursor.fetchone()
+    try:
+        yield
+    finally:
+        cursor.execute("SELECT set_config('enable_sort', %s, true)", [previous])
 
 
 def _tune_hnsw(cursor, k: int) -> None:
