@@ -958,7 +958,8 @@ def _prime_neighbours(
 ) -> None:
     """Fetch every candidate's neighbours for the dedup and contradiction gates.
 
-    Two LATERAL queries for the whole batch instead of two per write. Exact
+    A few queries for the whole batch, both searches together, instead of
+    two per write. Exact
     duplicates are skipped: they are answered without an embedding.
     """
     fresh = [
@@ -969,17 +970,21 @@ def _prime_neighbours(
         and len(embed(c)) == settings.MGC_EMBEDDING_DIM
         and not embedding_problem(embed(c))
     ]
-    lookups.prime_neighbours(
+    lookups.prime_neighbour_sets(
         [
-            ((lookups.scope(c.scope_path).id,), c.layer, embed(c))
-            for c in fresh
-            if not c.key
-        ],
-        k=1,
-    )
-    lookups.prime_neighbours(
-        [(lookups.lineage_ids(c.scope_path), None, embed(c)) for c in fresh],
-        k=policy.contradiction_neighbours,
+            (
+                [
+                    ((lookups.scope(c.scope_path).id,), c.layer, embed(c))
+                    for c in fresh
+                    if not c.key
+                ],
+                1,
+            ),
+            (
+                [(lookups.lineage_ids(c.scope_path), None, embed(c)) for c in fresh],
+                policy.contradiction_neighbours,
+            ),
+        ]
     )
 
 
