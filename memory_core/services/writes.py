@@ -527,7 +527,9 @@ def write_wait(*, write: WriteRequest, seconds: float) -> WriteRequest:
             if write.status not in WAITING or left <= 0:
                 return write
             if woken is not None and signals.listening:
-                woken.wait(min(write_signals.FALLBACK_POLL_SECONDS, left))
+                woken.wait(
+                    min(write_signals.FALLBACK_POLL_SECONDS, left, _until_due(write))
+                )
                 woken.clear()
             else:
                 time.sleep(min(pause, left))
@@ -536,6 +538,13 @@ def write_wait(*, write: WriteRequest, seconds: float) -> WriteRequest:
 
 
 WAITING = (WriteStatus.QUEUED, WriteStatus.AWAITING_APPROVAL)
+
+
+def _until_due(write: WriteRequest) -> float:
+    """Seconds until a sync write's approval deadline (expired at the next look)."""
+    if write.status != WriteStatus.AWAITING_APPROVAL or write.review_deadline is None:
+        return float("inf")
+    return max(0.01, (write.review_deadline - timezone.now()).total_seconds())
 
 
 def write_expire_if_overdue(write: WriteRequest) -> WriteRequest:

@@ -14,9 +14,11 @@ import threading
 import time
 import uuid
 from contextlib import contextmanager
+from datetime import timedelta
 
 import pytest
 from django.db import connection, transaction
+from django.utils import timezone
 
 from memory_core import write_signals
 from memory_core.models import WriteRequest, WriteStatus
@@ -227,3 +229,26 @@ def test_long_polls_poll_as_before_without_signals(settings, transactional_db):
         payload={},
     )
     assert write_wait(write=write, seconds=0.2).status == WriteStatus.QUEUED
+
+
+def test_a_sync_write_is_expired_at_its_approval_deadline_not_at_the_next_look(
+    signals, monkeypatch
+):
+    monkeypatch.setattr(write_signals, "FALLBACK_POLL_SECONDS", 600.0)
+    tenant = make_tenant("acme", scopes=(SCOPE,))
+    agent, _ = make_agent(tenant)
+    write = WriteRequest.objects.create(
+        tenant=tenant,
+        agent=agent,
+        idempotency_key="sync",
+        request_hash="h",
+        scope_path=SCOPE,
+        layer="episodic",
+        payload={},
+        status=WriteStatus.AWAITING_APPROVAL,
+        review_deadline=timezone.now() + timedelta(seconds=0.3),
+    )
+    deadline = time.monotonic() + 30
+    waited = write_wait(write=write, seconds=30)
+    assert waited.status == WriteStatus.EXPIRED
+    assert time.monotonic() < deadline
