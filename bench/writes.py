@@ -6,6 +6,11 @@ committed writes/s, end-to-end and per-gate latencies, and the embedding
 model's own batch throughput measured in the same run; writes it to
 bench/results/writes.json. Runs in its own database (memory_bench).
 
+`--single-only` measures one write end to end alone: N distinct writes
+loaded into the scope by a worker, then `--single` writes posted one at a
+time with `Prefer: wait=30`, as the full run's last part does; it writes
+bench/results/writes_single.json.
+
 `--duplicates-only` stores one write, then posts N exact copies of it and
 lets a fresh worker drain them (bench/results/writes_duplicates.json).
 
@@ -474,6 +479,120 @@ def ingest_only(args: argparse.Namespace, *, scope: str, token: str, run: str) -
     print(json.dumps(result, indent=2))
 
 
+def single_writes(port: int, token: str, bodies: list[dict]) -> list[dict]:
+    """POST each body alone with `Prefer: wait=30`; return each one's timing.
+
+    Each entry: the write's id, its status, and the milliseconds from the
+    request to the answer (`ms`).
+    """
+    timings = []
+    for body in bodies:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        started = time.perf_counter()
+        conn.request(
+            "POST",
+            "/api/v1/writes",
+            body=json.dumps(body),
+            headers={
+                "Authorization": f"Bearer {token}",
+                "Content-Type": "application/json",
+                "Prefer": "wait=30",
+            },
+        )
+        response = conn.getresponse()
+        raw = response.read()
+        ms = (time.perf_counter() - started) * 1000
+        conn.close()
+        if response.status not in (200, 201, 202):
+            raise RuntimeError(f"POST answered {response.status}: {raw[:500]!r}")
+        answer = json.loads(raw)
+        assert answer["status"] in {"committed", "duplicate"}, answer
+        timings.append({"id": answer["id"], "status": answer["status"], "ms": ms})
+    return timings
+
+
+def single_breakdown(timings: list[dict]) -> dict:
+    """Split each single write's time at the stored timestamps.
+
+    `door_ms`: request to the write's row (created_at, at the door);
+    `to_decision_ms`: the row to the worker's decision (finished_at);
+    `after_decision_ms`: the decision to the answer (the long poll seeing
+    it, and the response). Percentiles of each.
+    """
+    from memory_core.models import WriteRequest
+
+    rows = {
+        str(r["id"]): r
+        for r in WriteRequest.objects.filter(id__in=[t["id"] for t in timings]).values(
+            "id", "created_at", "finished_at", "gate_decisions"
+        )
+    }
+    parts: dict[str, list[float]] = {
+        "total_ms": [],
+        "to_decision_ms": [],
+        "gates_ms": [],
+    }
+    for t in timings:
+        row = rows[t["id"]]
+        parts["total_ms"].append(t["ms"])
+        parts["to_decision_ms"].append(
+            (row["finished_at"] - row["created_at"]).total_seconds() * 1000
+        )
+        parts["gates_ms"].append(sum(g.get("ms") or 0 for g in row["gate_decisions"]))
+    return {
+        name: {"p50": percentile(v, 0.5), "p95": percentile(v, 0.95)}
+        for name, v in parts.items()
+    }
+
+
+def single_only(
+    args: argparse.Namespace, *, tenant, scope: str, token: str, run: str
+) -> None:
+    """Load N distinct writes with a worker, then time `--single` writes alone."""
+    from memory_core.models import WriteRequest
+
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    server = Server(args.port)
+    worker = None
+    try:
+        post_all(
+            args.port,
+            token,
+            [note(scope, t) for t in distinct_texts(args.n, run)],
+            args.clients,
+        )
+        ids = set(
+            WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
+        )
+        worker = Worker()
+        drain(ids, worker.wait_ready())
+        load_before = loadavg()
+        timings = single_writes(
+            args.port,
+            token,
+            [note(scope, t) for t in distinct_texts(args.single, run + "e")],
+        )
+    finally:
+        if worker is not None:
+            worker.stop()
+        server.stop()
+    result = {
+        "n": args.n,
+        "single": args.single,
+        "end_to_end_ms_single_write": {
+            "p50": percentile([t["ms"] for t in timings], 0.5),
+            "p95": percentile([t["ms"] for t in timings], 0.95),
+        },
+        "breakdown": single_breakdown(timings),
+        "loadavg_before": load_before,
+        "loadavg": loadavg(),
+        "cpu_count": os.cpu_count(),
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    (RESULTS / "writes_single.json").write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+
+
 def duplicates_only(
     args: argparse.Namespace, *, tenant, scope: str, token: str, run: str
 ) -> None:
@@ -530,6 +649,14 @@ def main() -> None:
         action="store_true",
         help="store one write, then drain N exact duplicates of it (no model rate)",
     )
+    parser.add_argument(
+        "--single-only",
+        action="store_true",
+        help="only one write end to end: load N writes, then post --single alone",
+    )
+    parser.add_argument(
+        "--single", type=int, default=50, help="writes posted one at a time"
+    )
     args = parser.parse_args()
     configure()
     if not args.port:
@@ -551,6 +678,9 @@ def main() -> None:
     if args.ingest_only:
         ingest_only(args, scope=scope, token=token, run=run)
         return
+    if args.single_only:
+        single_only(args, tenant=tenant, scope=scope, token=token, run=run)
+        return
     if args.duplicates_only:
         duplicates_only(args, tenant=tenant, scope=scope, token=token, run=run)
         return
@@ -571,27 +701,14 @@ def main() -> None:
         worker = Worker()
         distinct = drain(ids, worker.wait_ready(), worker=worker)
         # End-to-end latency with the worker running, writes arriving one by one.
-        e2e = []
-        for text in distinct_texts(50, run + "e"):
-            conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=60)
-            started = time.perf_counter()
-            conn.request(
-                "POST",
-                "/api/v1/writes",
-                body=json.dumps(note(scope, text)),
-                headers={
-                    "Authorization": f"Bearer {token}",
-                    "Content-Type": "application/json",
-                    "Prefer": "wait=30",
-                },
+        e2e = [
+            t["ms"]
+            for t in single_writes(
+                args.port,
+                token,
+                [note(scope, t) for t in distinct_texts(args.single, run + "e")],
             )
-            response = conn.getresponse()
-            raw = response.read()
-            if response.status not in (200, 201, 202):
-                raise RuntimeError(f"POST answered {response.status}: {raw[:500]!r}")
-            answer = json.loads(raw)
-            assert answer["status"] in {"committed", "duplicate"}, answer
-            e2e.append((time.perf_counter() - started) * 1000)
+        ]
         worker.stop()
 
         # Exact duplicates of one stored memory: no embedding needed.

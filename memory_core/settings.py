@@ -403,6 +403,9 @@ MGC_HNSW_EF_SEARCH = 100
 # Below this many active versions in a scope and layer, dedup scans exactly.
 MGC_EXACT_SEARCH_MAX_ROWS = 1000
 MGC_LONG_POLL_MAX_SECONDS = 30
+# Long polls woken by the deciding transaction's NOTIFY (memory_core/write_signals.py);
+# 0 leaves them polling alone.
+MGC_WRITE_SIGNALS = os.environ.get("MGC_WRITE_SIGNALS", "1") != "0"
 MGC_STALLED_WRITE_SECONDS = 60
 
 # Right to erasure (memory_core/lifecycle/README.md, approvals/erasure/README.md):

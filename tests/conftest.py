@@ -97,6 +97,11 @@ def django_db_setup(django_db_setup, django_db_blocker):
     DatabaseOperations.execute_sql_flush = execute_sql_flush
     connection_created.connect(_system_for_test_code, dispatch_uid="mgc-test-system")
     yield
+    # The long polls' listening connection (memory_core/write_signals.py)
+    # would keep the test database from being dropped.
+    from memory_core.write_signals import listener_reset
+
+    listener_reset()
     connection_created.disconnect(dispatch_uid="mgc-test-system")
     DatabaseOperations.execute_sql_flush = flush
     connections["default"].settings_dict.update(owner)

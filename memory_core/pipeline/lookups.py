@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,6 +27,12 @@ from memory_core.models import (
     ancestor_paths,
 )
 from memory_core.pipeline.types import Candidate, ExistingVersion, ScopeRef, WriteCounts
+
+# A small (scopes, layer) pair asked at most this many queries by a batch is
+# searched exactly in SQL, one scan per query; asked more, its vectors are
+# read once and searched here (`BatchLookups._exact_neighbours`). One scan of
+# 1,050 versions costs ~10 ms; reading their vectors out ~60 ms.
+EXACT_IN_SQL_MAX_QUERIES = 4
 
 # Columns of a version that gates read, in ExistingVersion's order after
 # (version_id, item_id, content_hash).
@@ -402,25 +410,49 @@ class BatchLookups(DatabaseLookups):
     ) -> None:
         """Fetch the stored nearest neighbours of many vectors in a few round trips.
 
-        Each query is (scope ids, layer or None for any, vector). Small scopes
-        are searched exactly, here (`_exact_neighbours`); the others through
-        the HNSW index, in one LATERAL query.
+        Each query is (scope ids, layer or None for any, vector).
         """
-        queries = [(tuple(s), layer, v) for s, layer, v in queries]
-        queries = [q for q in queries if _vector_key(*q, k) not in self._neighbours]
-        if not queries:
+        self.prime_neighbour_sets([(queries, k)])
+
+    def prime_neighbour_sets(
+        self,
+        sets: Iterable[tuple[Iterable[tuple[tuple, str | None, Sequence[float]]], int]],
+    ) -> None:
+        """Fetch the neighbours of several sets of queries, each with its `k`.
+
+        Small scopes are searched exactly: here (`_exact_neighbours`), or in
+        SQL when a batch asks them only a few times; the others through the
+        HNSW index. Every set shares the round trips: one count of the
+        scopes' sizes, one LATERAL query per kind of search.
+        """
+        asked: list[tuple[tuple, int]] = []
+        for queries, k in sets:
+            for scope_ids, layer, vector in queries:
+                q = (tuple(scope_ids), layer, vector)
+                key = _vector_key(*q, k)
+                if key not in self._neighbours:
+                    self._neighbours[key] = []
+                    asked.append((q, k))
+        if not asked:
             return
-        for q in queries:
-            self._neighbours[_vector_key(*q, k)] = []
-        small = self._small({(q[0], q[1]) for q in queries})
-        exact = [q for q in queries if (q[0], q[1]) in small]
-        if exact:
-            self._exact_neighbours(exact, k)
-        indexed = [q for q in queries if (q[0], q[1]) not in small]
-        if indexed:
+        small = self._small({(q[0], q[1]) for q, _ in asked})
+        times = Counter((q[0], q[1]) for q, _ in asked)
+        # A small pair asked only a few times: each query scans it in SQL,
+        # cheaper than reading all its vectors out (a batch of one write).
+        few = {pair for pair in small if times[pair] <= EXACT_IN_SQL_MAX_QUERIES}
+        for k in sorted({k for _, k in asked}):
+            exact = [q for q, kk in asked if kk == k and (q[0], q[1]) in small - few]
+            if exact:
+                self._exact_neighbours(exact, k)
+        scanned = [(q, k) for q, k in asked if (q[0], q[1]) in few]
+        indexed = [(q, k) for q, k in asked if (q[0], q[1]) not in small]
+        if scanned or indexed:
             with connection.cursor() as cursor:
-                _tune_hnsw(cursor, k)
-                self._fetch_neighbours(cursor, indexed, k)
+                if scanned:
+                    self._fetch_neighbours(cursor, scanned, exact=True)
+                if indexed:
+                    with _index_forced(cursor, max(k for _, k in indexed)):
+                        self._fetch_neighbours(cursor, indexed)
 
     def _small(self, pairs: set[tuple]) -> set[tuple]:
         """Return the (scopes, layer) pairs small enough for an exact scan.
@@ -428,21 +460,30 @@ class BatchLookups(DatabaseLookups):
         On a few hundred rows an exact scan is cheaper than the HNSW graph,
         and it cannot miss; an iterative HNSW scan of a scope with few rows in
         a large table would walk far through the graph to fill its LIMIT.
+        Every pair's capped count in one query.
         """
         limit = settings.MGC_EXACT_SEARCH_MAX_ROWS
-        small = set()
+        pairs = list(pairs)
         with connection.cursor() as cursor:
-            for scope_ids, layer in pairs:
-                cursor.execute(
-                    "SELECT count(*) FROM (SELECT 1 FROM memory_core_memoryversion "
-                    "WHERE tenant_id = %s AND scope_id = ANY(%s::uuid[]) "
-                    "AND (%s::text IS NULL OR layer = %s) AND status = 'active' "
-                    "LIMIT %s) AS capped",
-                    [self.tenant_id, list(scope_ids), layer, layer, limit + 1],
-                )
-                if cursor.fetchone()[0] <= limit:
-                    small.add((scope_ids, layer))
-        return small
+            cursor.execute(
+                "SELECT p.i, (SELECT count(*) FROM (SELECT 1 "
+                "FROM memory_core_memoryversion v WHERE v.tenant_id = %s "
+                "AND v.scope_id = ANY(p.scope_ids::uuid[]) "
+                "AND (p.layer IS NULL OR v.layer = p.layer) "
+                "AND v.status = 'active' LIMIT %s) AS capped) "
+                "FROM unnest(%s::text[], %s::text[]) WITH ORDINALITY "
+                "AS p(scope_ids, layer, i)",
+                [
+                    self.tenant_id,
+                    limit + 1,
+                    [
+                        "{" + ",".join(map(str, scope_ids)) + "}"
+                        for scope_ids, _ in pairs
+                    ],
+                    [layer for _, layer in pairs],
+                ],
+            )
+            return {pairs[i - 1] for i, count in cursor.fetchall() if count <= limit}
 
     def _exact_neighbours(self, queries: list, k: int) -> None:
         """Search small scopes exactly: their vectors once, the cosines in numpy.
@@ -517,12 +558,23 @@ class BatchLookups(DatabaseLookups):
             self._vectors[key] = (ids, matrix)
         return self._vectors[key]
 
-    def _fetch_neighbours(self, cursor, queries: list, k: int) -> None:
+    def _fetch_neighbours(
+        self, cursor, queries: list[tuple[tuple, int]], *, exact: bool = False
+    ) -> None:
+        """Fetch the neighbours of (query, k) pairs in one LATERAL query.
+
+        Through the HNSW index, or `exact`: every row of the scopes compared
+        (the ORDER BY cannot use the index), ties by id, as
+        `_exact_neighbours` orders them.
+        """
+        order = (
+            "(v.embedding <=> q.emb) + 0, v.id" if exact else "v.embedding <=> q.emb"
+        )
         cursor.execute(
-            """
+            f"""
             SELECT q.i, n.*
-            FROM unnest(%s::text[], %s::text[], %s::text[]::vector[]) WITH ORDINALITY
-                 AS q(scope_ids, layer, emb, i)
+            FROM unnest(%s::text[], %s::text[], %s::text[]::vector[], %s::int[])
+                 WITH ORDINALITY AS q(scope_ids, layer, emb, k, i)
             CROSS JOIN LATERAL (
                 SELECT v.id, v.item_id, v.content_hash,
                        1 - (v.embedding <=> q.emb) AS similarity,
@@ -533,21 +585,21 @@ class BatchLookups(DatabaseLookups):
                 JOIN memory_core_memoryitem it ON it.id = v.item_id
                 WHERE v.tenant_id = %s AND v.scope_id = ANY(q.scope_ids::uuid[])
                   AND (q.layer IS NULL OR v.layer = q.layer) AND v.status = 'active'
-                ORDER BY v.embedding <=> q.emb
-                LIMIT %s
+                ORDER BY {order}
+                LIMIT q.k
             ) n
             """,
             [
-                ["{" + ",".join(map(str, q[0])) + "}" for q in queries],
-                [q[1] for q in queries],
-                [_vector_literal(q[2]) for q in queries],
+                ["{" + ",".join(map(str, q[0])) + "}" for q, _ in queries],
+                [q[1] for q, _ in queries],
+                [_vector_literal(q[2]) for q, _ in queries],
+                [k for _, k in queries],
                 self.tenant_id,
-                k,
             ],
         )
         for i, *row in cursor.fetchall():
-            key = _vector_key(*queries[i - 1], k)
-            self._neighbours[key].append(_existing(*row))
+            q, k = queries[i - 1]
+            self._neighbours[_vector_key(*q, k)].append(_existing(*row))
 
     def _primed(self, scope_ids, layer, embedding, k) -> list[ExistingVersion] | None:
         return self._neighbours.get(_vector_key(tuple(scope_ids), layer, embedding, k))
@@ -623,6 +675,31 @@ def _vector_key(scope_ids, layer, embedding, k) -> tuple:
 def _vector_literal(embedding: Sequence[float]) -> str:
     values = np.asarray(embedding, dtype=np.float32).tolist()
     return "[" + ",".join(map(repr, values)) + "]"
+
+
+@contextmanager
+def _index_forced(cursor, k: int) -> Iterator[None]:
+    """Search through the HNSW index, whatever the planner would choose.
+
+    On a table of a few thousand rows the planner prefers to read and sort
+    every vector of the scopes (an exact scan: ~10 ms a query on 1,050
+    versions, their vectors de-TOASTed), where the index answers in ~1 ms
+    with the same neighbours (bench/PERF.md, issue 18's single write). A
+    sort is costed out for this statement only: the setting goes back to
+    what it was, so the rest of the transaction plans as before.
+    """
+    cursor.execute(
+        "SELECT current_setting('enable_sort'), "
+        "set_config('hnsw.ef_search', %s, true), "
+        "set_config('hnsw.iterative_scan', 'relaxed_order', true), "
+        "set_config('enable_sort', 'off', true)",
+        [str(max(settings.MGC_HNSW_EF_SEARCH, k))],
+    )
+    (previous, *_) = cursor.fetchone()
+    try:
+        yield
+    finally:
+        cursor.execute("SELECT set_config('enable_sort', %s, true)", [previous])
 
 
 def _tune_hnsw(cursor, k: int) -> None:

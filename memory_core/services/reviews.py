@@ -38,6 +38,7 @@ from memory_core.services.memory import (
     version_discard,
     versions_supersede,
 )
+from memory_core.write_signals import writes_decided_notify
 
 # Flags whose approval needs a written justification.
 JUSTIFY_FLAGS = {"poisoning"}
@@ -204,6 +205,7 @@ def record_decision(
     write.save(
         update_fields=["status", "decided_by", "decided_at", "gate", "code", "reason"]
     )
+    writes_decided_notify(tenant_id=write.tenant_id, write_ids=[write.id])
     transaction.on_commit(lambda: instruments.observe_writes("review", [write]))
 
 
@@ -377,6 +379,7 @@ def write_expire(*, write: WriteRequest, now: datetime | None = None) -> bool:
         write.gate, write.code = "review", "approval_deadline_passed"
         write.reason = "No curator approved the write before its deadline."
         write.save(update_fields=["status", "decided_at", "gate", "code", "reason"])
+        writes_decided_notify(tenant_id=write.tenant_id, write_ids=[write.id])
         transaction.on_commit(
             lambda write=write: instruments.observe_writes("review", [write])
         )

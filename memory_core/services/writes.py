@@ -23,6 +23,7 @@ from django.utils.dateparse import parse_datetime
 
 from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_event_record, audit_events_record
+from memory_core import write_signals
 from memory_core.embeddings import EmbeddingError, OnnxMiniLM, get_provider
 from memory_core.exceptions import Invalid
 from memory_core.hashing import (
@@ -507,21 +508,43 @@ def write_wait(*, write: WriteRequest, seconds: float) -> WriteRequest:
 
     A write waiting for a sync approval keeps the agent waiting until a
     curator decides or its deadline passes, when it fails closed.
+
+    The deciding transaction wakes the poll (memory_core/write_signals.py):
+    it looks again as soon as the decision commits. It still polls, every
+    `FALLBACK_POLL_SECONDS` while this process listens, so a lost
+    notification costs at most that; with no listener connected, short
+    pauses first (most writes are decided within a few hundred ms), growing.
     """
     deadline = time.monotonic() + min(seconds, settings.MGC_LONG_POLL_MAX_SECONDS)
-    # Short pauses first: most writes are decided within a few hundred ms,
-    # and the agent waits for the next look, not for the worker.
-    pause = 0.01
-    while True:
-        write = write_expire_if_overdue(write)
-        if write.status not in WAITING or time.monotonic() >= deadline:
-            return write
-        time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
-        pause = min(pause * 1.3, 0.25)
-        write.refresh_from_db()
+    signals = write_signals.listener()
+    with (
+        signals.watch(write.tenant_id, write.id) if signals else nullcontext()
+    ) as woken:
+        pause = 0.01
+        while True:
+            write = write_expire_if_overdue(write)
+            left = deadline - time.monotonic()
+            if write.status not in WAITING or left <= 0:
+                return write
+            if woken is not None and signals.listening:
+                woken.wait(
+                    min(write_signals.FALLBACK_POLL_SECONDS, left, _until_due(write))
+                )
+                woken.clear()
+            else:
+                time.sleep(min(pause, left))
+                pause = min(pause * 1.3, 0.25)
+            write.refresh_from_db()
 
 
 WAITING = (WriteStatus.QUEUED, WriteStatus.AWAITING_APPROVAL)
+
+
+def _until_due(write: WriteRequest) -> float:
+    """Seconds until a sync write's approval deadline (expired at the next look)."""
+    if write.status != WriteStatus.AWAITING_APPROVAL or write.review_deadline is None:
+        return float("inf")
+    return max(0.01, (write.review_deadline - timezone.now()).total_seconds())
 
 
 def write_expire_if_overdue(write: WriteRequest) -> WriteRequest:
@@ -840,6 +863,9 @@ def write_process(
             batch = _claim_queued(first.tenant_id, min(batch_size, room))
             if not batch:
                 break
+        write_signals.writes_decided_notify(
+            tenant_id=first.tenant_id, write_ids=[w.id for w in decided]
+        )
         for agent_id, agent_entries in entries.items():
             audit_events_record(
                 tenant_id=first.tenant_id,
@@ -1037,9 +1063,9 @@ def _prime_neighbours(
 ) -> int:
     """Fetch every candidate's neighbours for the dedup and contradiction gates.
 
-    Two LATERAL queries for the whole batch instead of two per write. Exact
-    duplicates are skipped: they are answered without an embedding. Return
-    how many candidates were searched.
+    A few queries for the whole batch, both searches together, instead of
+    two per write. Exact duplicates are skipped: they are answered without an
+    embedding. Return how many candidates were searched.
     """
     fresh = [
         c
@@ -1049,17 +1075,21 @@ def _prime_neighbours(
         and len(embed(c)) == settings.MGC_EMBEDDING_DIM
         and not embedding_problem(embed(c))
     ]
-    lookups.prime_neighbours(
+    lookups.prime_neighbour_sets(
         [
-            ((lookups.scope(c.scope_path).id,), c.layer, embed(c))
-            for c in fresh
-            if not c.key
-        ],
-        k=1,
-    )
-    lookups.prime_neighbours(
-        [(lookups.lineage_ids(c.scope_path), None, embed(c)) for c in fresh],
-        k=policy.contradiction_neighbours,
+            (
+                [
+                    ((lookups.scope(c.scope_path).id,), c.layer, embed(c))
+                    for c in fresh
+                    if not c.key
+                ],
+                1,
+            ),
+            (
+                [(lookups.lineage_ids(c.scope_path), None, embed(c)) for c in fresh],
+                policy.contradiction_neighbours,
+            ),
+        ]
     )
     return len(fresh)
 
@@ -1211,6 +1241,9 @@ def write_fail(*, write_id: uuid.UUID, reason: str) -> None:
         write.reason = f"The pipeline failed repeatedly: {reason}"[:1000]
         write.finished_at = timezone.now()
         write.save(update_fields=["status", "gate", "code", "reason", "finished_at"])
+        write_signals.writes_decided_notify(
+            tenant_id=write.tenant_id, write_ids=[write.id]
+        )
         audit_event_record(
             tenant_id=write.tenant_id,
             actor=Actor.system("pipeline"),

@@ -1,14 +1,15 @@
-"""The worker's batch neighbour search: the exact path in numpy answers what
-pgvector's exact scan answers (order, similarity, scopes, layers, tenants)."""
+"""The worker's batch neighbour search: the exact paths (numpy, and SQL for a
+pair asked a few times) answer what pgvector's exact scan answers (order,
+similarity, scopes, layers, tenants)."""
 
 import numpy as np
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone
 
 from memory_core.hashing import sha256
 from memory_core.models import MemoryItem, MemoryVersion, Scope, VersionStatus
-from memory_core.pipeline.lookups import BatchLookups
+from memory_core.pipeline.lookups import EXACT_IN_SQL_MAX_QUERIES, BatchLookups
 from tests.factories import make_tenant
 
 K = 10
@@ -72,7 +73,12 @@ def pgvector_exact(tenant_id, scope_ids, layer, query, k):
 
 
 @pytest.mark.django_db
-def test_exact_batch_search_matches_pgvector(settings):
+@pytest.mark.parametrize(
+    "vectors_asked",
+    [12, EXACT_IN_SQL_MAX_QUERIES],
+    ids=["vectors read out", "scanned in SQL"],
+)
+def test_exact_batch_search_matches_pgvector(settings, vectors_asked):
     settings.MGC_EXACT_SEARCH_MAX_ROWS = 1000
     rng = np.random.default_rng(18)
     acme = make_tenant("acme", scopes=("/org/acme/user/1/", "/org/acme/user/2/"))
@@ -95,9 +101,11 @@ def test_exact_batch_search_matches_pgvector(settings):
         ((user2.id,), "semantic"),  # nothing stored: no neighbour
     ]
     lookups = BatchLookups(acme.id, [])
-    vectors = rng.normal(size=(12, 384)).astype(np.float32)
+    vectors = rng.normal(size=(vectors_asked, 384)).astype(np.float32)
     asked = [(scopes, layer, v) for v in vectors for scopes, layer in queries]
     lookups.prime_neighbours(asked, k=K)
+    # Each pair's vectors read out only when it is asked more than a few times.
+    assert bool(lookups._vectors) == (vectors_asked > EXACT_IN_SQL_MAX_QUERIES)
 
     for scopes, layer, vector in asked:
         found = lookups._primed(scopes, layer, vector, K)
@@ -126,3 +134,26 @@ def test_large_scopes_still_go_through_the_index(settings):
     assert not lookups._vectors  # the exact path was not taken
     assert len(found) == K
     assert all(v.scope_id == user1.id for v in found)
+
+
+@pytest.mark.django_db
+def test_the_index_search_leaves_the_transactions_planner_settings_as_they_were(
+    settings,
+):
+    settings.MGC_EXACT_SEARCH_MAX_ROWS = 5
+    rng = np.random.default_rng(7)
+    acme = make_tenant("acme", scopes=("/org/acme/user/1/",))
+    user1 = Scope.objects.get(tenant=acme, path="/org/acme/user/1/")
+    seed(acme, user1, 30, rng)
+    vectors = rng.normal(size=(3, 384)).astype(np.float32)
+    lookups = BatchLookups(acme.id, [])
+    with transaction.atomic():
+        lookups.prime_neighbours([((user1.id,), None, v) for v in vectors], k=K)
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW enable_sort")
+            assert cursor.fetchone()[0] == "on"
+    for vector in vectors:
+        found = lookups._primed((user1.id,), None, vector, K)
+        expected = pgvector_exact(acme.id, (user1.id,), None, vector, K)
+        # 30 rows: the graph holds them all, the index finds the exact ones.
+        assert [v.version_id for v in found] == [row[0] for row in expected]
