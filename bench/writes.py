@@ -436,6 +436,36 @@ def loadavg() -> list[str]:
     return Path("/proc/loadavg").read_text().split()[:3]
 
 
+def tenant_write_ids(tenant) -> set:
+    """Every write of the bench's tenant, by id."""
+    from memory_core.models import WriteRequest
+
+    return set(WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True))
+
+
+def copies_drain(
+    args: argparse.Namespace, *, tenant, scope: str, token: str, text: str
+) -> dict:
+    """Post N exact copies of a stored text; a fresh worker drains them."""
+    before = tenant_write_ids(tenant)
+    post_all(args.port, token, [note(scope, text)] * args.n, args.clients)
+    worker = Worker()
+    try:
+        fresh = tenant_write_ids(tenant) - before
+        return drain(fresh, worker.wait_ready(), worker=worker)
+    finally:
+        worker.stop()
+
+
+def machine() -> dict:
+    """The conditions a result was taken in."""
+    return {
+        "loadavg": loadavg(),
+        "cpu_count": os.cpu_count(),
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+
+
 def ingest_only(args: argparse.Namespace, *, scope: str, token: str, run: str) -> None:
     """Post `--repeat` rounds of N distinct writes to a warmed server; no worker."""
     RESULTS.mkdir(parents=True, exist_ok=True)
@@ -471,9 +501,7 @@ def ingest_only(args: argparse.Namespace, *, scope: str, token: str, run: str) -
         "web_threads": os.environ.get("MGC_WEB_THREADS", ""),
         "api_ingest_writes_per_s": round(statistics.median(rates), 1),
         "rounds": rounds,
-        "loadavg": loadavg(),
-        "cpu_count": os.cpu_count(),
-        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        **machine(),
     }
     (RESULTS / "writes_ingest.json").write_text(json.dumps(result, indent=2))
     print(json.dumps(result, indent=2))
@@ -549,7 +577,6 @@ def single_only(
     args: argparse.Namespace, *, tenant, scope: str, token: str, run: str
 ) -> None:
     """Load N distinct writes with a worker, then time `--single` writes alone."""
-    from memory_core.models import WriteRequest
 
     RESULTS.mkdir(parents=True, exist_ok=True)
     server = Server(args.port)
@@ -561,11 +588,8 @@ def single_only(
             [note(scope, t) for t in distinct_texts(args.n, run)],
             args.clients,
         )
-        ids = set(
-            WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
-        )
         worker = Worker()
-        drain(ids, worker.wait_ready())
+        drain(tenant_write_ids(tenant), worker.wait_ready())
         load_before = loadavg()
         timings = single_writes(
             args.port,
@@ -585,9 +609,7 @@ def single_only(
         },
         "breakdown": single_breakdown(timings),
         "loadavg_before": load_before,
-        "loadavg": loadavg(),
-        "cpu_count": os.cpu_count(),
-        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        **machine(),
     }
     (RESULTS / "writes_single.json").write_text(json.dumps(result, indent=2))
     print(json.dumps(result, indent=2))
@@ -597,26 +619,19 @@ def duplicates_only(
     args: argparse.Namespace, *, tenant, scope: str, token: str, run: str
 ) -> None:
     """One write stored by a worker, then N exact copies drained by a fresh one."""
-    from memory_core.models import WriteRequest
 
     text = distinct_texts(1, run)[0]
     server = Server(args.port)
     worker = None
     try:
         post_all(args.port, token, [note(scope, text)], 1)
-        ids = set(
-            WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
-        )
         worker = Worker()
-        drain(ids, worker.wait_ready())
+        drain(tenant_write_ids(tenant), worker.wait_ready())
         worker.stop()
-        post_all(args.port, token, [note(scope, text)] * args.n, args.clients)
-        dup_ids = (
-            set(WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True))
-            - ids
+        worker = None
+        duplicates = copies_drain(
+            args, tenant=tenant, scope=scope, token=token, text=text
         )
-        worker = Worker()
-        duplicates = drain(dup_ids, worker.wait_ready(), worker=worker)
     finally:
         if worker is not None:
             worker.stop()
@@ -624,9 +639,7 @@ def duplicates_only(
     result = {
         "n": args.n,
         "exact_duplicates": duplicates,
-        "loadavg": loadavg(),
-        "cpu_count": os.cpu_count(),
-        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        **machine(),
     }
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "writes_duplicates.json").write_text(json.dumps(result, indent=2))
@@ -668,7 +681,6 @@ def main() -> None:
 
     from audit.services import Actor
     from memory_core.embeddings import get_provider
-    from memory_core.models import WriteRequest
     from memory_core.services.tenancy import agent_token_issue
 
     call_command("migrate", verbosity=0)
@@ -695,11 +707,8 @@ def main() -> None:
         # Distinct writes: post them all, then let a fresh worker drain the queue.
         bodies = [note(scope, t) for t in texts]
         ingest_rate = post_all(args.port, token, bodies, args.clients)
-        ids = set(
-            WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
-        )
         worker = Worker()
-        distinct = drain(ids, worker.wait_ready(), worker=worker)
+        distinct = drain(tenant_write_ids(tenant), worker.wait_ready(), worker=worker)
         # End-to-end latency with the worker running, writes arriving one by one.
         e2e = [
             t["ms"]
@@ -710,19 +719,12 @@ def main() -> None:
             )
         ]
         worker.stop()
+        worker = None
 
         # Exact duplicates of one stored memory: no embedding needed.
-        dup_bodies = [note(scope, texts[0]) for _ in range(args.n)]
-        before = set(
-            WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
+        duplicates = copies_drain(
+            args, tenant=tenant, scope=scope, token=token, text=texts[0]
         )
-        post_all(args.port, token, dup_bodies, args.clients)
-        dup_ids = (
-            set(WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True))
-            - before
-        )
-        worker = Worker()
-        duplicates = drain(dup_ids, worker.wait_ready(), worker=worker)
     finally:
         if worker is not None:
             worker.stop()
