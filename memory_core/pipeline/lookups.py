@@ -696,10 +696,11 @@ def _index_forced(cursor, k: int) -> Iterator[None]:
         [str(max(settings.MGC_HNSW_EF_SEARCH, k))],
     )
     (previous, *_) = cursor.fetchone()
-    try:
-        yield
-    finally:
-        cursor.execute("SELECT set_config('enable_sort', %s, true)", [previous])
+    # Restored after success only: a failed statement aborts the transaction
+    # (or its savepoint), and the rollback undoes the local setting itself;
+    # a restore there would fail and hide the statement's own error.
+    yield
+    cursor.execute("SELECT set_config('enable_sort', %s, true)", [previous])
 
 
 def _tune_hnsw(cursor, k: int) -> None:
