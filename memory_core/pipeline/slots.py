@@ -1444,7 +1444,7 @@ def compare(premise: str, hypothesis: str) -> Comparison:
     read as that word: shared, not a word of its own.
     """
     a, b = read(premise), read(hypothesis)
-    links_a, links_b, negation = _wordnet_links(a, b)
+    links_a, links_b, negation = _wordnet_links(a, b, premise, hypothesis)
     linked = tuple(
         sorted(
             (a.lemmas.get(x, x), b.lemmas.get(y, y))
@@ -1512,9 +1512,21 @@ _LINKED_ROLES = frozenset({"unknown", "entity", "frame", "value"})
 _WORDNET_WORD = re.compile(r"^[a-z]{3,}$")
 
 
-def _linkable(reading: Reading, stem: str, shared: set[str]) -> str | None:
-    """Return the word WordNet may be asked about for `stem`, or None."""
-    if stem in shared or reading.words[stem] not in _LINKED_ROLES:
+@lru_cache(maxsize=4096)
+def _linkable_words(text: str) -> tuple[tuple[str, str], ...]:
+    """Return (stem, word) of each stem of `read(text)` WordNet may be asked
+    about (`_linkable`), in the reading's order: a pure function of the text,
+    read once instead of once per pair (bench/PERF.md)."""
+    reading = read(text)
+    return tuple((s, w) for s in reading.words if (w := _linkable(reading, s)))
+
+
+def _linkable(reading: Reading, stem: str) -> str | None:
+    """Return the word WordNet may be asked about for `stem`, or None.
+
+    A stem both sides share is not asked about either (`_wordnet_links`).
+    """
+    if reading.words[stem] not in _LINKED_ROLES:
         return None
     kind = reading.kinds.get(stem)
     if kind in _UPPER_KINDS or (kind and kind[:1] in "TDOQ" and kind != "month"):
@@ -1528,7 +1540,7 @@ def _linkable(reading: Reading, stem: str, shared: set[str]) -> str | None:
 
 
 def _wordnet_links(
-    a: Reading, b: Reading
+    a: Reading, b: Reading, premise: str, hypothesis: str
 ) -> tuple[dict[str, str], dict[str, str], bool]:
     """Return the own stems of each side WordNet reads as the other's.
 
@@ -1546,8 +1558,9 @@ def _wordnet_links(
     the other side's negation is the gloss's ("does not eat meat").
     """
     shared = a.words.keys() & b.words.keys()
-    own_a = [(s, w) for s in a.words if (w := _linkable(a, s, shared))]
-    own_b = [(s, w) for s in b.words if (w := _linkable(b, s, shared))]
+    # `a` and `b` are `read(premise)` and `read(hypothesis)`.
+    own_a = [(s, w) for s, w in _linkable_words(premise) if s not in shared]
+    own_b = [(s, w) for s, w in _linkable_words(hypothesis) if s not in shared]
     links_a: dict[str, str] = {}
     links_b: dict[str, str] = {}
     for stem_b, word_b in own_b:
@@ -1757,11 +1770,14 @@ def _month_name(stem: str) -> str:
     return next((m for m in MONTHS if m.startswith(stem.lower()[:3])), "")
 
 
-def _after_every(text: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def _after_every(text: str) -> frozenset[str]:
     """Return the typed values after "every" in `text` ("every 2 weeks")."""
     tokens = [m.group(0) for m in _WORD.finditer(canonical_text(text))]
     lowered = [t.lower() for t in tokens]
-    return {t for p, t in zip(lowered, tokens[1:], strict=False) if p == "every"}
+    return frozenset(
+        t for p, t in zip(lowered, tokens[1:], strict=False) if p == "every"
+    )
 
 
 def _possessor(text: str, word: str) -> bool:
