@@ -1521,6 +1521,13 @@ def _linkable_words(text: str) -> tuple[tuple[str, str], ...]:
     return tuple((s, w) for s in reading.words if (w := _linkable(reading, s)))
 
 
+@lru_cache(maxsize=4096)
+def _named_forms(text: str) -> frozenset[str]:
+    """Return the lemmas a gloss may name any linkable word of `text` by
+    (`wordnet.named_forms`), read once per text."""
+    return wordnet.named_forms(word for _, word in _linkable_words(text))
+
+
 def _linkable(reading: Reading, stem: str) -> str | None:
     """Return the word WordNet may be asked about for `stem`, or None.
 
@@ -1573,15 +1580,26 @@ def _wordnet_links(
                 links_a[stem_a] = links_b[stem_b] = stem_a
                 break
     negation = False
-    for defining, others, mine, theirs in (
-        (own_a, own_b, links_a, links_b),
-        (own_b, own_a, links_b, links_a),
+    for defining, others, mine, theirs, other_text in (
+        (own_a, own_b, links_a, links_b, hypothesis),
+        (own_b, own_a, links_b, links_a, premise),
     ):
         # A gloss that names no form of any word of the other side names
-        # none of them: most glosses, skipped with one set test.
-        named_forms = wordnet.named_forms(word for _, word in others)
+        # none of them: most glosses, skipped with one set test, first
+        # against the forms of all the other text's linkable words (read
+        # once per text; the unshared ones are among them), then, only when
+        # that does not settle it, against the unshared ones'.
+        every_form = _named_forms(other_text)
+        named_forms: frozenset[str] | None = None
         for stem, word in defining:
-            if stem in mine or wordnet.glossed(word).isdisjoint(named_forms):
+            if stem in mine:
+                continue
+            glossed = wordnet.glossed(word)
+            if glossed.isdisjoint(every_form):
+                continue
+            if named_forms is None:
+                named_forms = wordnet.named_forms(word for _, word in others)
+            if glossed.isdisjoint(named_forms):
                 continue
             named = {
                 other_stem: wordnet.defines(word, other_word)
@@ -1717,6 +1735,7 @@ _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _TYPED_VALUE = re.compile(r"^([TDO])(\d+)$|^Q(\d+(?:\.\d+)?)([a-z]*)$")
 
 
+@lru_cache(maxsize=4096)
 def _iso_dates(text: str) -> str:
     """Write an ISO date as a day, a month and a year ("14 March 2025"), and
     a slashed date after "on" whose order one part tells ("on 04/17": a day
@@ -1807,6 +1826,13 @@ def _head_noun(text: str, word: str, shared: set[str]) -> bool:
         nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
         return not nxt or nxt in judges.STOPWORDS or _verb(nxt, 1, "")
     return False
+
+
+@lru_cache(maxsize=65536)
+def _wordnet_forms(word: str, lemma: str) -> tuple[str, ...]:
+    """Return those of `word` and its lemma WordNet may be asked about: a
+    pure function of the two, asked for every pair of own words (cached)."""
+    return tuple(p for p in {word, lemma} if _WORDNET_WORD.match(p))
 
 
 def _date_clash(a: list, b: list) -> bool | None:
@@ -1909,12 +1935,9 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
                 return None
             for y in [w for w in rest_b if w not in _RELATION_STEMS]:
                 if any(
-                    wordnet.related(p, q)
-                    for p in {x, lemmas_a.get(x, x)}
-                    for q in {y, lemmas_b.get(y, y)}
-                    if _WORDNET_WORD.match(p)
-                    and _WORDNET_WORD.match(q)
-                    and q not in wordnet.antonyms(p)
+                    q not in wordnet.antonyms(p) and wordnet.related(p, q)
+                    for p in _wordnet_forms(x, lemmas_a.get(x, x))
+                    for q in _wordnet_forms(y, lemmas_b.get(y, y))
                 ):
                     del rest_a[x], rest_b[y]
                     break
