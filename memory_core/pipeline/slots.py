@@ -1522,6 +1522,12 @@ def _linkable_words(text: str) -> tuple[tuple[str, str], ...]:
 
 
 @lru_cache(maxsize=4096)
+def _reach(text: str) -> wordnet.Reach:
+    """Return `wordnet.reach` of the linkable words of `text`, once per text."""
+    return wordnet.reach(word for _, word in _linkable_words(text))
+
+
+@lru_cache(maxsize=4096)
 def _named_forms(text: str) -> frozenset[str]:
     """Return the lemmas a gloss may name any linkable word of `text` by
     (`wordnet.named_forms`), read once per text."""
@@ -1570,7 +1576,12 @@ def _wordnet_links(
     own_b = [(s, w) for s, w in _linkable_words(hypothesis) if s not in shared]
     links_a: dict[str, str] = {}
     links_b: dict[str, str] = {}
+    # A word of b related to no linkable word of the premise is related to
+    # none of its own words: skipped with a few set tests (`may_relate`).
+    group_a = _reach(premise)
     for stem_b, word_b in own_b:
+        if not wordnet.may_relate(word_b, group_a):
+            continue
         for stem_a, word_a in own_a:
             if stem_a in links_a:
                 continue
