@@ -1941,13 +1941,28 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         # word is never linked; each word of `rest_a` links one at most).
         stuck_a = len(linkable) < len(rest_a)
         stuck_b = any(w in _RELATION_STEMS for w in rest_b)
+        # What WordNet relates to any form of any word of `rest_b` (a
+        # superset as words leave it): a word of `rest_a` none of whose
+        # forms `may_relate` to it links to none, without a pair tried.
+        group_b: wordnet.Reach | None = None
         for i, x in enumerate(linkable):
             if stuck_a and (stuck_b or len(rest_b) > len(linkable) - i):
                 return None
+            if group_b is None:
+                group_b = wordnet.reach(
+                    q
+                    for y in rest_b
+                    if y not in _RELATION_STEMS
+                    for q in _wordnet_forms(y, lemmas_b.get(y, y))
+                )
+            forms_x = _wordnet_forms(x, lemmas_a.get(x, x))
+            if not any(wordnet.may_relate(p, group_b) for p in forms_x):
+                stuck_a = True
+                continue
             for y in [w for w in rest_b if w not in _RELATION_STEMS]:
                 if any(
                     q not in wordnet.antonyms(p) and wordnet.related(p, q)
-                    for p in _wordnet_forms(x, lemmas_a.get(x, x))
+                    for p in forms_x
                     for q in _wordnet_forms(y, lemmas_b.get(y, y))
                 ):
                     del rest_a[x], rest_b[y]
