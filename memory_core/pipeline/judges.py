@@ -390,13 +390,15 @@ def content_stems(text: str) -> frozenset[str]:
     return statement.core | statement.value_tokens()
 
 
+@lru_cache(maxsize=READ_CACHE_SIZE)
 def read_statement(text: str) -> Statement:
     """Read `text` into stems, content, typed values, negations and preference.
 
     A pure function of the normalised text, read once per process (bench/PERF.md:
     the contradiction gate reads each neighbour again for every write that has
     it, and the dedup gates the same texts again); the `Statement` returned is
-    immutable, so the cached one is shared safely.
+    immutable, so the cached one is shared safely. Cached by the raw text
+    too: normalising it (six substitutions) cost more than the cached read.
     """
     return _read_normalised(normalize_text(text))
 
@@ -568,16 +570,20 @@ def _opposites(
     return pairs
 
 
-def _opposite_candidates(word: str) -> set[str]:
+@lru_cache(maxsize=65536)
+def _opposite_candidates(word: str) -> frozenset[str]:
     """Return the words opposite `word`: an antonym, or either of the two with
-    a negating prefix ("locked" / "unlocked", from four letters on)."""
+    a negating prefix ("locked" / "unlocked", from four letters on).
+
+    A pure function of one word, asked for each own word of every pair:
+    cached (bench/PERF.md)."""
     candidates = set(OPPOSITES.get(word, ()))
     if len(word) >= 4:
         candidates |= {f"un{word}", f"non{word}"}
     for prefix in ("un", "non"):
         if word.startswith(prefix) and len(word) - len(prefix) >= 4:
             candidates.add(word[len(prefix) :])
-    return candidates
+    return frozenset(candidates)
 
 
 class RuleJudge:

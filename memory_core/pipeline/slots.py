@@ -1444,7 +1444,7 @@ def compare(premise: str, hypothesis: str) -> Comparison:
     read as that word: shared, not a word of its own.
     """
     a, b = read(premise), read(hypothesis)
-    links_a, links_b, negation = _wordnet_links(a, b)
+    links_a, links_b, negation = _wordnet_links(a, b, premise, hypothesis)
     linked = tuple(
         sorted(
             (a.lemmas.get(x, x), b.lemmas.get(y, y))
@@ -1512,9 +1512,34 @@ _LINKED_ROLES = frozenset({"unknown", "entity", "frame", "value"})
 _WORDNET_WORD = re.compile(r"^[a-z]{3,}$")
 
 
-def _linkable(reading: Reading, stem: str, shared: set[str]) -> str | None:
-    """Return the word WordNet may be asked about for `stem`, or None."""
-    if stem in shared or reading.words[stem] not in _LINKED_ROLES:
+@lru_cache(maxsize=4096)
+def _linkable_words(text: str) -> tuple[tuple[str, str], ...]:
+    """Return (stem, word) of each stem of `read(text)` WordNet may be asked
+    about (`_linkable`), in the reading's order: a pure function of the text,
+    read once instead of once per pair (bench/PERF.md)."""
+    reading = read(text)
+    return tuple((s, w) for s in reading.words if (w := _linkable(reading, s)))
+
+
+@lru_cache(maxsize=4096)
+def _reach(text: str) -> wordnet.Reach:
+    """Return `wordnet.reach` of the linkable words of `text`, once per text."""
+    return wordnet.reach(word for _, word in _linkable_words(text))
+
+
+@lru_cache(maxsize=4096)
+def _named_forms(text: str) -> frozenset[str]:
+    """Return the lemmas a gloss may name any linkable word of `text` by
+    (`wordnet.named_forms`), read once per text."""
+    return wordnet.named_forms(word for _, word in _linkable_words(text))
+
+
+def _linkable(reading: Reading, stem: str) -> str | None:
+    """Return the word WordNet may be asked about for `stem`, or None.
+
+    A stem both sides share is not asked about either (`_wordnet_links`).
+    """
+    if reading.words[stem] not in _LINKED_ROLES:
         return None
     kind = reading.kinds.get(stem)
     if kind in _UPPER_KINDS or (kind and kind[:1] in "TDOQ" and kind != "month"):
@@ -1528,7 +1553,7 @@ def _linkable(reading: Reading, stem: str, shared: set[str]) -> str | None:
 
 
 def _wordnet_links(
-    a: Reading, b: Reading
+    a: Reading, b: Reading, premise: str, hypothesis: str
 ) -> tuple[dict[str, str], dict[str, str], bool]:
     """Return the own stems of each side WordNet reads as the other's.
 
@@ -1546,11 +1571,17 @@ def _wordnet_links(
     the other side's negation is the gloss's ("does not eat meat").
     """
     shared = a.words.keys() & b.words.keys()
-    own_a = [(s, w) for s in a.words if (w := _linkable(a, s, shared))]
-    own_b = [(s, w) for s in b.words if (w := _linkable(b, s, shared))]
+    # `a` and `b` are `read(premise)` and `read(hypothesis)`.
+    own_a = [(s, w) for s, w in _linkable_words(premise) if s not in shared]
+    own_b = [(s, w) for s, w in _linkable_words(hypothesis) if s not in shared]
     links_a: dict[str, str] = {}
     links_b: dict[str, str] = {}
+    # A word of b related to no linkable word of the premise is related to
+    # none of its own words: skipped with a few set tests (`may_relate`).
+    group_a = _reach(premise)
     for stem_b, word_b in own_b:
+        if not wordnet.may_relate(word_b, group_a):
+            continue
         for stem_a, word_a in own_a:
             if stem_a in links_a:
                 continue
@@ -1560,15 +1591,26 @@ def _wordnet_links(
                 links_a[stem_a] = links_b[stem_b] = stem_a
                 break
     negation = False
-    for defining, others, mine, theirs in (
-        (own_a, own_b, links_a, links_b),
-        (own_b, own_a, links_b, links_a),
+    for defining, others, mine, theirs, other_text in (
+        (own_a, own_b, links_a, links_b, hypothesis),
+        (own_b, own_a, links_b, links_a, premise),
     ):
         # A gloss that names no form of any word of the other side names
-        # none of them: most glosses, skipped with one set test.
-        named_forms = wordnet.named_forms(word for _, word in others)
+        # none of them: most glosses, skipped with one set test, first
+        # against the forms of all the other text's linkable words (read
+        # once per text; the unshared ones are among them), then, only when
+        # that does not settle it, against the unshared ones'.
+        every_form = _named_forms(other_text)
+        named_forms: frozenset[str] | None = None
         for stem, word in defining:
-            if stem in mine or wordnet.glossed(word).isdisjoint(named_forms):
+            if stem in mine:
+                continue
+            glossed = wordnet.glossed(word)
+            if glossed.isdisjoint(every_form):
+                continue
+            if named_forms is None:
+                named_forms = wordnet.named_forms(word for _, word in others)
+            if glossed.isdisjoint(named_forms):
                 continue
             named = {
                 other_stem: wordnet.defines(word, other_word)
@@ -1704,6 +1746,7 @@ _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _TYPED_VALUE = re.compile(r"^([TDO])(\d+)$|^Q(\d+(?:\.\d+)?)([a-z]*)$")
 
 
+@lru_cache(maxsize=4096)
 def _iso_dates(text: str) -> str:
     """Write an ISO date as a day, a month and a year ("14 March 2025"), and
     a slashed date after "on" whose order one part tells ("on 04/17": a day
@@ -1757,11 +1800,14 @@ def _month_name(stem: str) -> str:
     return next((m for m in MONTHS if m.startswith(stem.lower()[:3])), "")
 
 
-def _after_every(text: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def _after_every(text: str) -> frozenset[str]:
     """Return the typed values after "every" in `text` ("every 2 weeks")."""
     tokens = [m.group(0) for m in _WORD.finditer(canonical_text(text))]
     lowered = [t.lower() for t in tokens]
-    return {t for p, t in zip(lowered, tokens[1:], strict=False) if p == "every"}
+    return frozenset(
+        t for p, t in zip(lowered, tokens[1:], strict=False) if p == "every"
+    )
 
 
 def _possessor(text: str, word: str) -> bool:
@@ -1791,6 +1837,13 @@ def _head_noun(text: str, word: str, shared: set[str]) -> bool:
         nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
         return not nxt or nxt in judges.STOPWORDS or _verb(nxt, 1, "")
     return False
+
+
+@lru_cache(maxsize=65536)
+def _wordnet_forms(word: str, lemma: str) -> tuple[str, ...]:
+    """Return those of `word` and its lemma WordNet may be asked about: a
+    pure function of the two, asked for every pair of own words (cached)."""
+    return tuple(p for p in {word, lemma} if _WORDNET_WORD.match(p))
 
 
 def _date_clash(a: list, b: list) -> bool | None:
@@ -1888,17 +1941,29 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         # word is never linked; each word of `rest_a` links one at most).
         stuck_a = len(linkable) < len(rest_a)
         stuck_b = any(w in _RELATION_STEMS for w in rest_b)
+        # What WordNet relates to any form of any word of `rest_b` (a
+        # superset as words leave it): a word of `rest_a` none of whose
+        # forms `may_relate` to it links to none, without a pair tried.
+        group_b: wordnet.Reach | None = None
         for i, x in enumerate(linkable):
             if stuck_a and (stuck_b or len(rest_b) > len(linkable) - i):
                 return None
+            if group_b is None:
+                group_b = wordnet.reach(
+                    q
+                    for y in rest_b
+                    if y not in _RELATION_STEMS
+                    for q in _wordnet_forms(y, lemmas_b.get(y, y))
+                )
+            forms_x = _wordnet_forms(x, lemmas_a.get(x, x))
+            if not any(wordnet.may_relate(p, group_b) for p in forms_x):
+                stuck_a = True
+                continue
             for y in [w for w in rest_b if w not in _RELATION_STEMS]:
                 if any(
-                    wordnet.related(p, q)
-                    for p in {x, lemmas_a.get(x, x)}
-                    for q in {y, lemmas_b.get(y, y)}
-                    if _WORDNET_WORD.match(p)
-                    and _WORDNET_WORD.match(q)
-                    and q not in wordnet.antonyms(p)
+                    q not in wordnet.antonyms(p) and wordnet.related(p, q)
+                    for p in forms_x
+                    for q in _wordnet_forms(y, lemmas_b.get(y, y))
                 ):
                     del rest_a[x], rest_b[y]
                     break

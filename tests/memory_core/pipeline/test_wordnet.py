@@ -82,6 +82,30 @@ def test_not_related(a, b):
     assert not wordnet.related(a, b)
 
 
+# Words of the pairs above and others: related, unrelated, unknown, plural.
+_GROUP_WORDS = (
+    "elevator lift bike cycles car van red blue husband wife editor edit "
+    "browser browses pianist piano jogs runs lands arrives quick fast open "
+    "closed monday friday staging production coffee xyzzyq user"
+).split()
+
+
+def test_may_relate_answers_false_only_when_no_word_of_the_group_is_related():
+    """`may_relate` (the contradiction gate's shortcut) never skips a word
+    `related` links to some word of the group, and does skip some words."""
+    skipped = 0
+    for size in (1, 2, 5):
+        for start in range(0, len(_GROUP_WORDS), size):
+            group = _GROUP_WORDS[start : start + size]
+            reach = wordnet.reach(group)
+            for word in _GROUP_WORDS:
+                if any(wordnet.related(g, word) for g in group):
+                    assert wordnet.may_relate(word, reach), (word, group)
+                elif not wordnet.may_relate(word, reach):
+                    skipped += 1
+    assert skipped > 0
+
+
 def test_synonyms_and_antonyms():
     assert "elevator" in wordnet.synonyms("lift", senses=8)
     assert "elevator" not in wordnet.synonyms("lift")
