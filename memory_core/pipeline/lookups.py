@@ -380,11 +380,15 @@ class BatchLookups(DatabaseLookups):
         return tuple(s.id for p in ancestor_paths(scope_path) if (s := self.scope(p)))
 
     def known_hash(self, candidate: Candidate) -> bool:
-        scope = self._scopes.get(candidate.scope_path)
-        return (
-            bool(scope)
-            and (scope.id, candidate.layer, candidate.content_hash) in self._hashes
+        return self.stored_copy(
+            candidate.scope_path, candidate.layer, candidate.content_hash
         )
+
+    def stored_copy(self, scope_path: Any, layer: Any, digest: str) -> bool:
+        """Return whether an active version with this content is loaded for
+        that scope and layer (no query: only what these lookups hold)."""
+        scope = self._scopes.get(scope_path)
+        return bool(scope) and (scope.id, layer, digest) in self._hashes
 
     def scope(self, path: str) -> ScopeRef | None:
         if path not in self._scopes:

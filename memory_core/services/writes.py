@@ -582,12 +582,6 @@ class _WorkerLookups(BatchLookups):
             self._counts[key] = super().write_counts(agent_id, layer, since, session_id)
         return self._counts[key]
 
-    def stored_copy(self, scope_path: Any, layer: Any, digest: str) -> bool:
-        """Return whether the batch's lookups hold an active version with this
-        content in that scope and layer (no query: only what they loaded)."""
-        scope = self._scopes.get(scope_path)
-        return bool(scope) and (scope.id, layer, digest) in self._hashes
-
 
 # The next batch's texts, embedded while this batch is decided: the model's
 # batch uses both cores, the gates one and the database waits leave one idle,
