@@ -359,15 +359,16 @@ def _elapsed_ms(started: float) -> float:
 class _Filters:
     tenant_id: uuid.UUID
     scope_ids: list[uuid.UUID]
-    # Instead of scope_ids: SQL selecting them (every scope the agent may read).
-    readable_sql: str | None
-    layers: list[str] | None
-    kinds: list[str] | None
-    key: str | None
-    subject: str | None
-    predicate: str | None
-    as_of: datetime | None
     now: datetime
+    # Instead of scope_ids: SQL selecting them (every scope the agent may read).
+    readable_sql: str | None = None
+    # The structured filters; None: not filtered on.
+    layers: list[str] | None = None
+    kinds: list[str] | None = None
+    key: str | None = None
+    subject: str | None = None
+    predicate: str | None = None
+    as_of: datetime | None = None
 
     @property
     def on_items(self) -> bool:
@@ -1145,18 +1146,7 @@ def memory_context(
     scope_ids = search_scope_ids(tenant=tenant, agent=agent, paths=scopes)
     query = query.strip() if query else None
     embedding = _embedded(_embed_start(query)) if query else None
-    filters = _Filters(
-        tenant_id=tenant.id,
-        scope_ids=scope_ids,
-        readable_sql=None,
-        layers=None,
-        kinds=None,
-        key=None,
-        subject=None,
-        predicate=None,
-        as_of=None,
-        now=now,
-    )
+    filters = _Filters(tenant_id=tenant.id, scope_ids=scope_ids, now=now)
     with transaction.atomic():
         pushed = _push_candidates(filters=filters, embedding=embedding)
         scored = [(c, fuse(c, policy=policy, best_rank=0.0, now=now)) for c in pushed]

@@ -178,13 +178,6 @@ def test_the_successor_of_a_keyword_candidate_joins_the_candidates(reader):
     filters = retrieval._Filters(
         tenant_id=tenant.id,
         scope_ids=retrieval.search_scope_ids(tenant=tenant, agent=reader),
-        readable_sql=None,
-        layers=None,
-        kinds=None,
-        key=None,
-        subject=None,
-        predicate=None,
-        as_of=None,
         now=timezone.now(),
     )
 
