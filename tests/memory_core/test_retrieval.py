@@ -48,15 +48,6 @@ def remember(agent, content, *, scope=U42, layer="episodic", **extra):
 
 
 @pytest.fixture
-def reader(tenant):
-    # These tests read; org-wide knowledge would otherwise wait for review.
-    tenant.policy = {"async_review_at": 0.95}
-    tenant.save(update_fields=["policy"])
-    agent, _ = make_agent(tenant)
-    return agent
-
-
-@pytest.fixture
 def facts(reader):
     writes = {
         "theme": remember(reader, "The user prefers dark mode in every editor."),

@@ -27,14 +27,6 @@ AFTER = "She finds the slow work calming after long hospital shifts."
 UNRELATED = "The user prefers dark mode in every editor."
 
 
-@pytest.fixture
-def reader(tenant):
-    tenant.policy = {"async_review_at": 0.95}
-    tenant.save(update_fields=["policy"])
-    agent, _ = make_agent(tenant)
-    return agent
-
-
 def committed(*writes):
     assert all(w.status == WriteStatus.COMMITTED for w in writes), [
         (w.status, w.reason) for w in writes
