@@ -129,21 +129,9 @@ SELECT seq, hash FROM (
     SELECT seq, hash FROM audit_auditchainhead WHERE tenant_id = %s FOR UPDATE
 ) AS locked
 """
-EVENT_COLUMNS = (
-    "tenant_id",
-    "seq",
-    "created_at",
-    "actor_type",
-    "actor_id",
-    "actor_label",
-    "action",
-    "object_type",
-    "object_id",
-    "reason",
-    "metadata",
-    "prev_hash",
-    "hash",
-    "key_id",
+# Every stored column of an event but its id, in the model's order.
+EVENT_COLUMNS = tuple(
+    f.column for f in AuditEvent._meta.concrete_fields if not f.primary_key
 )
 # The SQL type of each event column, as the events' JSON document is read.
 EVENT_TYPES = {
