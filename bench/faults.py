@@ -471,48 +471,18 @@ def main() -> None:
     from django.db import connection
 
     from audit.services import Actor
-    from bench.writes import distinct_texts, note
+    from bench.writes import bench_agent, distinct_texts, note
     from memory_core.models import MemoryVersion, WriteRequest
-    from memory_core.services.tenancy import (
-        agent_create,
-        agent_token_issue,
-        scope_create,
-        tenant_create,
-    )
+    from memory_core.services.tenancy import agent_token_issue
 
     call_command("migrate", verbosity=0)
     run = uuid.uuid4().hex[:6]
     actor = Actor.system("bench")
-    tenant = tenant_create(slug=f"faults-{run}", name="Faults", actor=actor)
-    tenant.policy = {
-        "rate_limits": {"episodic": 10**9},
-        "storm_writes_per_minute": 10**9,
-    }
-    tenant.save(update_fields=["policy"])
-    scope = f"/org/faults-{run}/user/1/"
-    scope_create(tenant=tenant, path=scope, actor=actor)
-    agent = agent_create(
-        tenant=tenant,
-        name="faults",
-        allowed_scopes=[scope],
-        allowed_layers=["episodic"],
-        actor=actor,
-    )
+    tenant, scope, agent = bench_agent(f"faults-{run}", "Faults")
     _, token = agent_token_issue(agent=agent, actor=actor)
     # The dead broker's writes are another tenant's: a worker batches a
     # tenant's queued writes together, so only the sweeper can reach these.
-    tenant_b = tenant_create(slug=f"faults-{run}-b", name="Faults B", actor=actor)
-    tenant_b.policy = tenant.policy
-    tenant_b.save(update_fields=["policy"])
-    scope_b = f"/org/faults-{run}-b/user/1/"
-    scope_create(tenant=tenant_b, path=scope_b, actor=actor)
-    agent_b = agent_create(
-        tenant=tenant_b,
-        name="faults-b",
-        allowed_scopes=[scope_b],
-        allowed_layers=["episodic"],
-        actor=actor,
-    )
+    tenant_b, scope_b, agent_b = bench_agent(f"faults-{run}-b", "Faults B")
     _, token_b = agent_token_issue(agent=agent_b, actor=actor)
     tenant_ids = [tenant.id, tenant_b.id]
     route = [
