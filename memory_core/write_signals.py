@@ -81,6 +81,8 @@ class DecisionListener:
         self._lock = threading.Lock()
         self._waiters: dict[tuple[str, str], set[threading.Event]] = defaultdict(set)
         self._listening = threading.Event()
+        # The listening connection's server process, while connected.
+        self.backend_pid: int | None = None
         self._stopped = threading.Event()
         self._thread = threading.Thread(
             target=self._run, name="mgc-write-signals", daemon=True
@@ -143,6 +145,7 @@ class DecisionListener:
             try:
                 with psycopg.connect(**self._params, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    self.backend_pid = conn.info.backend_pid
                     self._listening.set()
                     pause = RECONNECT_SECONDS[0]
                     while not self._stopped.is_set():

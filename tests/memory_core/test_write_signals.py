@@ -121,6 +121,19 @@ def test_a_large_batch_is_notified_in_several_payloads(signals):
         assert last.wait(30)
 
 
+def test_a_listener_whose_connection_is_killed_listens_again(signals):
+    killed = signals.backend_pid
+    assert killed is not None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [killed])
+    # It reconnects on a connection of its own, and wakes waiters again.
+    deadline = time.monotonic() + 30
+    while signals.backend_pid == killed or not signals.listening:
+        assert time.monotonic() < deadline, "the listener never reconnected"
+        time.sleep(0.05)
+    arrived(signals, uuid.uuid4(), uuid.uuid4())
+
+
 class _SpyEvent:
     """An event that records what each of the poll's waits returned."""
 
