@@ -1602,15 +1602,15 @@ def c_rows() -> list[tuple[str, str]]:
         "the rack PDU delivers 240 V",
         "the shelf bracket needs a 12.7 mm drill bit",
         "the user drove 450 km to Porto",
-        "the user weighs 72 kg after the marathon training",
+        "the pallet of printer paper weighs 72 kg",
         "the database host has 64 GiB of RAM",
-        "the fever went down to 98.6 °F",
+        "the smoker holds 225 °F for brisket",
         "the access point only supports 2.4 GHz",
         "checkout latency is 350 ms at p99",
         "the fan spins at 1,500 rpm under load",
         "the user drinks 0.75 l of coffee a day",
         "the EV used 14.2 kWh for the commute",
-        "the user is 5'11\" tall",
+        "the bookshelf is 5'11\" tall",
         "the disk array holds 2.4 PB raw",
     ]
     for t in measures:
@@ -1669,8 +1669,14 @@ def c_rows() -> list[tuple[str, str]]:
         "Django 5.2.8",
         "build 7421.0.0.b3",
     ]
+    version_t = [
+        "upgraded to {v} last night",
+        "pinned to {v} until the regression is fixed",
+        "the user's machine reports {v}",
+        "release notes for {v} mention the fix",
+    ]
     for v in versions:
-        rows.append((f"the cluster runs {v} since the last upgrade", "version"))
+        rows.append((pick(version_t).format(v=v), "version"))
     stamps = [
         "2026-11-25T22:49:02Z",
         "Wed, 25 Nov 2026 22:49:02 +0000",
@@ -1709,7 +1715,7 @@ def c_rows() -> list[tuple[str, str]]:
         "the user prefers Postgres over MySQL for new services",
         "the user's password manager is Bitwarden",
         "the team uses API tokens scoped per environment, rotated every 90 days",
-        "the user's bank is N26; salary arrives on the 27th",
+        "the user wants invoices in EUR, not USD",
         "the user's phone is a Pixel 8 on Android 15",
         "the user keeps recovery codes on paper in a safe",
         "the door code system at the office was replaced by badges",
