@@ -1742,6 +1742,7 @@ def main() -> None:
                 "retrieval_candidates",
                 "retrieval_neighbour_weight",
                 "retrieval_neighbours",
+                "retrieval_neighbour_decay",
             )
         },
         "scale": scale,
