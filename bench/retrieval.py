@@ -96,6 +96,7 @@ class Conversation:
     questions: list[dict]
     memories: dict[str, set[str]] = field(default_factory=dict)  # id -> turns
     statuses: dict[str, int] = field(default_factory=dict)
+    written: dict[str, Observation] = field(default_factory=dict)  # id -> first
 
 
 def turn_ids(value) -> set[str]:
@@ -168,8 +169,19 @@ class Client:
         return response.status, answer, (time.perf_counter() - started) * 1000
 
 
-def observations_write(client: Client, conv: Conversation, scopes: dict) -> None:
-    """Write every observation; map each memory to every turn it stands for."""
+def observations_write(
+    client: Client, conv: Conversation, scopes: dict, *, order: str = "scope"
+) -> None:
+    """Write every observation; map each memory to every turn it stands for.
+
+    `order` "scope" (the default): one writer per speaker scope, each writing
+    its speaker's observations in the order they were said and waiting for
+    each outcome before the next, as a client that writes a conversation's
+    memories as they come up does; the scope's creation order is then the
+    order of the conversation (what keyword context, `retrieval_neighbours`,
+    reads). "concurrent": four writers over the whole list, as before the
+    seventh session: a speaker's consecutive observations commit out of order.
+    """
 
     def write(obs: Observation) -> tuple[Observation, dict]:
         for _ in range(5):
@@ -193,12 +205,61 @@ def observations_write(client: Client, conv: Conversation, scopes: dict) -> None
             answer = wait_outcome(client, answer["id"])
         return obs, answer
 
-    with ThreadPoolExecutor(4) as pool:
-        for obs, answer in pool.map(write, conv.observations):
-            state = answer["status"]
-            conv.statuses[state] = conv.statuses.get(state, 0) + 1
-            if state in ("committed", "duplicate") and answer.get("memory_id"):
-                conv.memories.setdefault(answer["memory_id"], set()).update(obs.turns)
+    if order == "scope":
+        chains: dict[str, list[Observation]] = {}
+        for obs in conv.observations:
+            chains.setdefault(scopes[obs.speaker], []).append(obs)
+
+        def write_chain(chain: list[Observation]) -> list[tuple[Observation, dict]]:
+            return [write(obs) for obs in chain]
+
+        with ThreadPoolExecutor(len(chains)) as pool:
+            outcomes = [
+                pair for done in pool.map(write_chain, chains.values()) for pair in done
+            ]
+    else:
+        with ThreadPoolExecutor(4) as pool:
+            outcomes = list(pool.map(write, conv.observations))
+    for obs, answer in outcomes:
+        state = answer["status"]
+        conv.statuses[state] = conv.statuses.get(state, 0) + 1
+        if state in ("committed", "duplicate") and answer.get("memory_id"):
+            conv.memories.setdefault(answer["memory_id"], set()).update(obs.turns)
+            conv.written.setdefault(answer["memory_id"], obs)
+
+
+def neighbour_agreement(tenant, conversations: Sequence[Conversation]) -> dict:
+    """How often the version written just before a memory in its scope (what
+    keyword context reads) holds the same speaker's previous observation.
+
+    Read after the writes; a memory the dedup gate merged stands for its
+    first observation.
+    """
+    from memory_core.models import MemoryVersion
+    from memory_core.rls import tenant_context
+
+    right = total = 0
+    for conv in conversations:
+        place = {id(obs): n for n, obs in enumerate(conv.observations)}
+        with tenant_context(tenant.id):
+            rows = list(
+                MemoryVersion.objects.filter(
+                    item_id__in=list(conv.written), status="active"
+                ).values_list("item_id", "scope_id", "created_at", "id")
+            )
+        by_scope: dict = {}
+        for item_id, scope_id, created_at, version_id in rows:
+            by_scope.setdefault(scope_id, []).append((created_at, version_id, item_id))
+        for chain in by_scope.values():
+            chain.sort()
+            said = [place[id(conv.written[str(item)])] for _, _, item in chain]
+            speaker = conv.written[str(chain[0][2])].speaker
+            own = [n for n, o in enumerate(conv.observations) if o.speaker == speaker]
+            previous = {b: a for a, b in zip(own, own[1:], strict=False)}
+            for before, here in zip(said, said[1:], strict=False):
+                total += 1
+                right += previous.get(here) == before
+    return {"previous_observation": right, "memories_with_a_predecessor": total}
 
 
 def wait_outcome(client: Client, write_id: str) -> dict:
@@ -766,6 +827,7 @@ def offline_scores(
     before: list[list[int]] | None = None,
     lend_all: bool = False,
     lend_tf: bool = False,
+    lend_decay: float = 1.0,
     expansion: dict[str, float] | None = None,
 ) -> tuple[list[int], dict[int, float]]:
     """The API's hybrid ranking of one pool and each candidate's fused score.
@@ -784,7 +846,9 @@ def offline_scores(
     candidates' document frequencies, a lexeme none of them has counted as
     in one). `lend_tf`: instead, the neighbours' query-lexeme counts and
     lengths join the memory's own at W before BM25 (kctx's document, put
-    together at query time).
+    together at query time). `lend_decay` r: the k-th neighbour before
+    lends W × r^(k-1) (`before[i]` is nearest first), as the service's
+    `retrieval_neighbour_decay`.
     """
     import numpy as np
 
@@ -810,11 +874,12 @@ def offline_scores(
     lengths = {i: sum(terms[i].values()) for i in scored}
     if lend and lend_tf and before is not None:
         for i in candidates:
-            for p in before[i]:
+            for distance, p in enumerate(before[i]):
+                share = lend * lend_decay**distance
                 for lx, c in terms[p].items():
-                    lengths[i] += lend * c
+                    lengths[i] += share * c
                     if lx in wanted:
-                        counts[i][lx] = counts[i].get(lx, 0) + lend * c
+                        counts[i][lx] = counts[i].get(lx, 0) + share * c
     n = len(candidates)
     frequency: dict[str, int] = {}
     for i in candidates:
@@ -835,7 +900,13 @@ def offline_scores(
     if lend and not lend_tf and before is not None:
         own = bm25
         bm25 = {
-            i: own[i] + lend * sum(own[p] for p in before[i] if p in own)
+            i: own[i]
+            + lend
+            * sum(
+                lend_decay**distance * own[p]
+                for distance, p in enumerate(before[i])
+                if p in own
+            )
             for i in candidates
         }
     best = max(bm25.values(), default=0.0)
@@ -865,7 +936,8 @@ def evidence_position(conv: Conversation, order: list[int], evidence: set) -> st
 # Fifth session: context without a second model call, and late interaction.
 # A variant is a vector variant above or parts joined by "+": a vector
 # variant, `vmixB[nN][-mean|-only]`, `kctxW[nN]`, `maxsimL[-all][-mm][dD]`;
-# sixth session: `lendW[nN][-all][-day][-tf]` (keyword context at query time).
+# sixth session: `lendW[nN][-all][-day][-tf]` (keyword context at query time);
+# seventh: `lendW[nN][rR]`, the k-th neighbour before lending W × R^(k-1).
 
 
 @dataclass
@@ -884,6 +956,7 @@ class Recipe:
     maxsim_depth: int = 30
     lend: float = 0.0  # W: a keyword hit lends W × its BM25 to the next N; 0: none
     lend_n: int = 1
+    lend_decay: float = 1.0  # the k-th neighbour before lends W × decay^(k-1)
     lend_all: bool = False  # neighbours outside the candidates lend too
     lend_day: bool = False  # neighbours the same day only (as kctx); else any
     lend_tf: bool = False  # lend lexeme counts (kctx's document), not BM25 scores
@@ -897,7 +970,8 @@ RECIPE_PART = re.compile(
     r"vmix(?P<mix>\d*\.?\d+)(?:n(?P<mix_n>\d+))?(?:-(?P<mix_score>mean|only))?"
     r"|kctx(?P<keyword>\d*\.?\d+)(?:n(?P<keyword_n>\d+))?"
     r"|maxsim(?P<maxsim>\d*\.?\d+)(?P<all>-all)?(?P<mm>-mm)?(?:d(?P<depth>\d+))?"
-    r"|lend(?P<lend>\d*\.?\d+)(?:n(?P<lend_n>\d+))?(?P<lend_all>-all)?"
+    r"|lend(?P<lend>\d*\.?\d+)(?:n(?P<lend_n>\d+))?(?:r(?P<lend_decay>\d*\.?\d+))?"
+    r"(?P<lend_all>-all)?"
     r"(?P<lend_day>-day)?(?P<lend_tf>-tf)?"
     r"|qmix(?P<qmix>\d*\.?\d+)"
     r"|xp(?P<expand>\d*\.?\d+)(?:s(?P<senses>\d+))?(?P<derived>-d)?"
@@ -924,6 +998,7 @@ def recipe_parse(variant: str) -> Recipe:
         elif g["lend"]:
             recipe.lend = float(g["lend"])
             recipe.lend_n = int(g["lend_n"] or 1)
+            recipe.lend_decay = float(g["lend_decay"] or 1.0)
             recipe.lend_all = bool(g["lend_all"])
             recipe.lend_day = bool(g["lend_day"])
             recipe.lend_tf = bool(g["lend_tf"])
@@ -1368,11 +1443,12 @@ def offline(args) -> None:
                     before=lent_before,
                     lend_all=recipe.lend_all,
                     lend_tf=recipe.lend_tf,
+                    lend_decay=recipe.lend_decay,
                     expansion=expansions[j] if recipe.expand else None,
                 )
                 if recipe.maxsim:
-                    q_tokens, q_vectors = question_tokens[j]
-                    q_kept = q_vectors[token_keep(q_tokens, recipe.maxsim_tokens)]
+                    q_tokens, q_token_vectors = question_tokens[j]
+                    q_kept = q_token_vectors[token_keep(q_tokens, recipe.maxsim_tokens)]
                     late = {
                         i: maxsim(q_kept, keep[i]) for i in order[: recipe.maxsim_depth]
                     }
@@ -1514,7 +1590,7 @@ def main() -> None:
         help="no server: recompute the hybrid ranking in this process for these "
         f"vector variants, comma-separated ({', '.join(OFFLINE_VARIANTS)}), or "
         "parts joined by '+': one of those, vmixB[nN][-mean|-only], kctxW[nN], "
-        "lendW[nN][-all][-day][-tf], maxsimL[-all][-mm][dD], xpA[sS][-d], qmixG "
+        "lendW[nN][rR][-all][-day][-tf], maxsimL[-all][-mm][dD], xpA[sS][-d], qmixG "
         "(e.g. kctx0.3n2+vmix1.0+maxsim0.4)",
     )
     parser.add_argument(
@@ -1539,6 +1615,14 @@ def main() -> None:
         "random (--seed), as under W concurrent writers",
     )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--write-order",
+        choices=("scope", "concurrent"),
+        default="scope",
+        help="scope: each speaker's observations written in order, one writer "
+        "per scope (a client writing a conversation as it goes); concurrent: "
+        "four writers over the whole list (before the seventh session)",
+    )
     args = parser.parse_args()
     if args.offline and args.out == str(RESULTS / "retrieval.json"):
         args.out = str(RESULTS / "retrieval_offline.json")
@@ -1608,9 +1692,11 @@ def main() -> None:
         started = time.perf_counter()
         for conv in conversations:
             mine = {s: scopes[conv.id, s] for s in conv.speakers}
-            observations_write(client, conv, mine)
+            observations_write(client, conv, mine, order=args.write_order)
             print(f"conversation {conv.id}: {conv.statuses}", file=sys.stderr)
         write_s = time.perf_counter() - started
+        neighbours = neighbour_agreement(tenant, conversations)
+        print(f"neighbours: {neighbours}", file=sys.stderr)
         # The hybrid pass embeds every question (cold); the vector, keyword
         # and whole-tenant passes find them in the server's query cache.
         warm_up(client)
@@ -1644,6 +1730,8 @@ def main() -> None:
             "statuses": statuses,
             "memories": sum(len(c.memories) for c in conversations),
             "seconds": round(write_s, 1),
+            "order": args.write_order,
+            "neighbours": neighbours,
         },
         "policy": {
             name: getattr(policy, name)
@@ -1654,6 +1742,7 @@ def main() -> None:
                 "retrieval_candidates",
                 "retrieval_neighbour_weight",
                 "retrieval_neighbours",
+                "retrieval_neighbour_decay",
             )
         },
         "scale": scale,

@@ -757,12 +757,26 @@ class Policy:
         rule=Rule("float", 0.0, 2.0),
     )
     retrieval_neighbours: int = setting(
-        1,
+        2,
         label="Earlier memories that lend keyword context",
         help="How many of the memories written just before one in its scope count.",
         unit="memories",
         group="retrieval",
         rule=Rule("int", 0, 5),
+    )
+    # Seventh session: the k-th memory before lends W × decay^(k-1), so the
+    # one just before counts most (chosen on the dev conversations: two
+    # neighbours, decay 0.25-0.33 tie; bench/RETRIEVAL.md "Seventh session:
+    # recall").
+    retrieval_neighbour_decay: float = setting(
+        0.3,
+        label="Keyword context decay per earlier memory",
+        help=(
+            "Each memory further back lends this share of what the one after it "
+            "lends; 1 weighs them all alike."
+        ),
+        group="retrieval",
+        rule=Rule("float", 0.0, 1.0),
     )
     retrieval_min_score: float = setting(
         0.0,

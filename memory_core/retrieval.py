@@ -37,7 +37,8 @@ Fusion (`Policy.retrieval_fusion`), every signal in 0..1:
   speaker's name in every memory of the pool (ts_rank_cd has no IDF);
 - context (keyword context, query time): `retrieval_neighbour_weight` W ×
   the BM25 of each of the N versions written just before it in its scope
-  that is a candidate, added to its own BM25 before the division by the
+  that is a candidate, the k-th before at W × `retrieval_neighbour_decay`
+  ^ (k - 1), added to its own BM25 before the division by the
   best (so keyword + context ≤ 1, both under the keyword weight). A
   sentence that follows the one naming the question's words is found
   through them, and nothing of a neighbour is stored in a memory: an erased
@@ -309,6 +310,7 @@ def memory_search(
                     else 0
                 ),
                 lend=policy.retrieval_neighbour_weight,
+                decay=policy.retrieval_neighbour_decay,
             )
             if scope_ids or every
             else []
@@ -660,13 +662,15 @@ def _candidates(
     vector: bool = True,
     neighbours: int = 0,
     lend: float = 0.0,
+    decay: float = 1.0,
 ) -> list[_Candidate]:
     """Return the vector and keyword candidates, with what ranking them needs.
 
     `neighbours` N > 0 (keyword context): the N versions written after each
     keyword candidate in its scope join the candidates, and each candidate
     carries the ids of the N written before it (`before`), so that
-    `bm25_score` can lend it `lend` × their keyword scores. Both are read at
+    `bm25_score` can lend it `lend` × their keyword scores (the k-th before
+    at `lend` × `decay` ^ (k - 1)). Both are read at
     query time through the (scope, created_at, id) index, among the versions
     the search may read (same status or as_of, same layers): nothing of a
     neighbour is ever stored in a memory, and a memory erased or retracted
@@ -822,20 +826,23 @@ def _candidates(
         for position, candidate in enumerate(ordered, start=1):
             candidate.vector_position = position
     if text is not None:
-        bm25_score(candidates, lend=lend if neighbours > 0 else 0.0)
+        bm25_score(candidates, lend=lend if neighbours > 0 else 0.0, decay=decay)
     return candidates
 
 
-def bm25_score(candidates: list[_Candidate], *, lend: float = 0.0) -> None:
+def bm25_score(
+    candidates: list[_Candidate], *, lend: float = 0.0, decay: float = 1.0
+) -> None:
     """Set each candidate's keyword rank to its BM25 score over the candidates.
 
     Document frequencies and the mean length come from the candidate set
     itself: the speaker's name, in nearly every candidate, weighs next to
     nothing; a rare word weighs most. With `lend` W > 0, each candidate's
     context rank is W × the keyword ranks of the candidates written just
-    before it in its scope (`before`; one that is not a candidate lends
-    nothing). Keyword positions follow keyword + context rank, ties broken
-    by cosine; a candidate with neither has none.
+    before it in its scope (`before`, nearest first; the k-th lends W ×
+    `decay` ^ (k - 1); one that is not a candidate lends nothing). Keyword
+    positions follow keyword + context rank, ties broken by cosine; a
+    candidate with neither has none.
     """
     n = len(candidates)
     if not n:
@@ -859,7 +866,8 @@ def bm25_score(candidates: list[_Candidate], *, lend: float = 0.0) -> None:
         own = {c.version_id: c.keyword_rank or 0.0 for c in candidates}
         for candidate in candidates:
             candidate.context_rank = lend * sum(
-                own.get(before, 0.0) for before in candidate.before or ()
+                decay**distance * own.get(before, 0.0)
+                for distance, before in enumerate(candidate.before or ())
             )
     matched = sorted(
         (c for c in candidates if c.keyword_rank or c.context_rank),

@@ -57,8 +57,14 @@ def test_a_memory_is_found_through_the_words_of_the_one_before_it(reader):
         policy.retrieval_neighbour_weight * first.breakdown["keyword"], abs=1e-5
     )
     assert first.breakdown["keyword"] == pytest.approx(share, abs=1e-5)
-    # The memory after a memory without the words gains nothing.
-    assert hit_of(result, unrelated).breakdown["context"] == 0
+    # The memory after one without the words gains only the decayed share of
+    # the match two before it (retrieval_neighbours 2).
+    assert hit_of(result, unrelated).breakdown["context"] == pytest.approx(
+        policy.retrieval_neighbour_weight
+        * policy.retrieval_neighbour_decay
+        * first.breakdown["keyword"],
+        abs=1e-5,
+    )
     parts = sum(v for k, v in second.breakdown.items() if k != "total")
     assert parts == pytest.approx(second.score, abs=1e-5)
 
@@ -130,7 +136,12 @@ def test_a_neighbour_in_another_tenant_lends_nothing(reader):
 
 
 def test_an_expired_memory_between_does_not_break_the_chain(reader):
-    # The neighbours are the memories a search may read, in creation order.
+    # The neighbours are the memories a search may read, in creation order;
+    # one neighbour, so that the memory two before lends only once the one
+    # between is gone.
+    tenant = reader.tenant
+    tenant.policy = {**tenant.policy, "retrieval_neighbours": 1}
+    tenant.save(update_fields=["policy"])
     pottery, between, after = committed(
         remember(reader, POTTERY), remember(reader, UNRELATED), remember(reader, AFTER)
     )
@@ -143,6 +154,35 @@ def test_an_expired_memory_between_does_not_break_the_chain(reader):
         reason="wrong",
     )
     assert hit_of(search(reader, query), after).breakdown["context"] > 0
+
+
+def test_the_memory_two_before_lends_a_decayed_share(reader):
+    # POTTERY, UNRELATED, AFTER in one scope: the memory just after the match
+    # borrows W × its keyword score, the one two after W × decay × it.
+    pottery, between, after = committed(
+        remember(reader, POTTERY), remember(reader, UNRELATED), remember(reader, AFTER)
+    )
+    policy = policy_for(reader.tenant)
+    assert policy.retrieval_neighbours == 2
+    weight, decay = policy.retrieval_neighbour_weight, policy.retrieval_neighbour_decay
+    assert 0 < decay < 1
+    query = "What does Melanie get from her pottery class?"
+    result = search(reader, query)
+    own = hit_of(result, pottery).breakdown["keyword"]
+    assert own > 0
+    assert hit_of(result, between).breakdown["context"] == pytest.approx(
+        weight * own, abs=1e-5
+    )
+    assert hit_of(result, after).breakdown["context"] == pytest.approx(
+        weight * decay * own, abs=1e-5
+    )
+    # Decay 0: only the memory just before lends.
+    tenant = reader.tenant
+    tenant.policy = {**tenant.policy, "retrieval_neighbour_decay": 0.0}
+    tenant.save(update_fields=["policy"])
+    result = search(reader, query)
+    assert hit_of(result, after).breakdown["context"] == 0
+    assert hit_of(result, between).breakdown["context"] > 0
 
 
 POTTERY_TALK = (

@@ -36,7 +36,13 @@ from memory_core.retrieval import _Candidate, _rank, bm25_score
 
 
 def _service_order(
-    cosine, terms, query, *, before: list[list[int]] | None = None, lend: float = 0.0
+    cosine,
+    terms,
+    query,
+    *,
+    before: list[list[int]] | None = None,
+    lend: float = 0.0,
+    decay: float = 1.0,
 ) -> list[int]:
     """The service's hybrid order of every memory (all are candidates);
     `before[i]`: memory i's predecessors in its scope (keyword context)."""
@@ -66,7 +72,7 @@ def _service_order(
                 before=[uuid.UUID(int=p + 1) for p in (before or [[]] * 6)[i]],
             )
         )
-    bm25_score(candidates, lend=lend)
+    bm25_score(candidates, lend=lend, decay=decay)
     ranked = _rank(candidates, policy=Policy(), ranking="hybrid", now=now)
     return [c.version_id.int - 1 for c, _ in ranked]
 
@@ -113,6 +119,43 @@ def test_offline_keyword_context_is_the_services() -> None:
     # Memory 1 follows the only match and passes memory 4, nearer in meaning.
     assert plain.index(4) < plain.index(1) and lent.index(1) < lent.index(4)
     assert recipe_parse("lend0.6n1") == Recipe(lend=0.6, lend_n=1)
+
+
+def test_offline_decaying_context_is_the_services() -> None:
+    # One scope written 0, 1, 2, 3: only 0 has the question's words; 1 is
+    # just after it, 2 two after. With two neighbours and decay 0.3, 2
+    # borrows 0.6 × 0.3 of 0's keyword score and passes 4 (nearer in meaning,
+    # no words, in another scope); with decay 0 it borrows nothing.
+    terms = [
+        {"carolin": 1, "attend": 1, "support": 1, "group": 1},
+        {"carolin": 1, "found": 1, "stori": 1, "inspir": 1},
+        {"carolin": 1, "felt": 1, "accept": 1},
+        {"carolin": 1, "plan": 1, "educ": 1},
+        {"melani": 1, "paint": 1, "relax": 1},
+    ]
+    query = ["support", "group"]
+    cosine = np.array([0.50, 0.30, 0.30, 0.05, 0.34])
+    ts_rank = {0: 0.2}
+    before = [[], [0], [1, 0], [2, 1], []]
+    ties = [str(i) for i in range(5)]
+    orders = {}
+    for decay in (0.0, 0.3):
+        orders[decay] = offline_scores(
+            cosine,
+            ts_rank,
+            terms,
+            query,
+            ties,
+            lend=0.6,
+            before=before,
+            lend_decay=decay,
+        )[0]
+        assert orders[decay] == _service_order(
+            cosine, terms, query, before=before, lend=0.6, decay=decay
+        )
+    assert orders[0.0].index(4) < orders[0.0].index(2)
+    assert orders[0.3].index(2) < orders[0.3].index(4)
+    assert recipe_parse("lend0.6n2r0.3") == Recipe(lend=0.6, lend_n=2, lend_decay=0.3)
 
 
 def test_clauses_read_alone_with_speaker_and_date() -> None:
