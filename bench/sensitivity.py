@@ -32,6 +32,7 @@ PROBES = (
     "blind8",
     "tune9",
     "blind9",
+    "tune10",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
