@@ -139,6 +139,38 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Airtable Token", r"\bpat[A-Za-z0-9]{14}\.[0-9a-f]{64}\b"),
         ("Mapbox Secret Token", r"\bsk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),
         ("Fly.io Token", r"\bfo1_[A-Za-z0-9_-]{40,}"),
+        # Round 5 (tune10): more documented prefixes.
+        ("Stripe Webhook Secret", r"\bwhsec_[A-Za-z0-9+/=]{24,}"),
+        ("Google OAuth Client Secret", r"\bGOCSPX-[A-Za-z0-9_-]{24,}"),
+        ("Google OAuth Access Token", r"\bya29\.[A-Za-z0-9_-]{40,}"),
+        ("Google OAuth Refresh Token", r"(?<![\w/])1//0[A-Za-z0-9_-]{60,}"),
+        ("Heroku Token", r"\bHRKU-[A-Za-z0-9_-]{40,}"),
+        ("Netlify Token", r"\bnfp_[A-Za-z0-9]{36,}"),
+        (
+            "Tailscale Key",
+            r"\btskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{8,}-[A-Za-z0-9]{20,}",
+        ),
+        ("1Password Service Account Token", r"\bops_eyJ[A-Za-z0-9_-]{60,}"),
+        ("Vault Token", r"(?<![\w.])s\.[A-Za-z0-9]{24}\b"),
+        ("Docker Hub Token", r"\bdckr_pat_[A-Za-z0-9_-]{24,}"),
+        ("Figma Token", r"\bfigd_[A-Za-z0-9_-]{36,}"),
+        ("Contentful Token", r"\bCFPAT-[A-Za-z0-9_-]{40,}"),
+        ("Pinecone API Key", r"\bpcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,}"),
+        ("Perplexity API Key", r"\bpplx-[A-Za-z0-9]{40,}"),
+        ("xAI API Key", r"\bxai-[A-Za-z0-9]{60,}"),
+        ("LangSmith API Key", r"\blsv2_(?:pt|sk)_[0-9a-f]{32}_[0-9a-f]{10}\b"),
+        ("Resend API Key", r"\bre_[A-Za-z0-9]{8}_[A-Za-z0-9]{20,}"),
+        ("Bitbucket App Password", r"\bATBB[A-Za-z0-9]{28,}"),
+        ("Asana Token", r"\b[0-2]/\d{12,20}(?:/\d{12,20})?:[0-9a-f]{32}\b"),
+        ("CircleCI Token", r"\bCCIPAT_[A-Za-z0-9]{20,}_[0-9a-f]{40}\b"),
+        (
+            "Firebase Cloud Messaging Key",
+            r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}",
+        ),
+        (
+            "Discord Bot Token",
+            r"\b[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b",
+        ),
         (
             "Discord Webhook",
             r"discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{60,}",
@@ -205,6 +237,7 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\b(?:password|secret)\s+[07]\s+" + _ARG.format("v"),
         r"\bgh\s+secret\s+set\b[^\n|;]*?\s(?:--body|-b)[= ]" + _ARG.format("v"),
         r"\bipmitool\b[^\n|;]*?\s-P\s+" + _ARG.format("v"),
+        r"\bsnmp\w*\b[^\n|;]*?\s-[AX]\s+" + _ARG.format("v"),
         r"\bwpa_passphrase\s+\S+\s+" + _ARG.format("v"),
         # SQL: `CREATE USER … IDENTIFIED BY '…'`.
         r"(?i)\bIDENTIFIED\s+(?:WITH\s+\w+\s+)?BY\s+(?:PASSWORD\s+)?"
@@ -268,6 +301,33 @@ NETWORK_KEY_RE = re.compile(
     r"(?P<sep>[:=]|is|ist|est|es|é|è)?\s*"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{6,})"
 )
+# Redis config: `requirepass …`, `masterauth …`.
+REDIS_DIRECTIVE_RE = re.compile(
+    r"(?im)^\s*(?:requirepass|masterauth)\s+[\"']?(?P<value>[^\s\"'#]{4,})"
+)
+# `"auth": "6szk1r*j5bAE0iInv16"` (Redis, SMTP, proxies in JSON and YAML).
+AUTH_FIELD_RE = re.compile(
+    r"(?i)(?<![\w-])[\"']?auth[\"']?\s*[:=]\s*[\"'](?P<value>[^\"'\s]{8,})[\"']"
+)
+# Azure's two keys of a resource: `key1 0516c1b5…`, `primary key: …`.
+AZURE_KEY_RE = re.compile(
+    r"(?i)\b(?:key ?[12]|primary key|secondary key)\b\s*[:=]?\s*[\"']?"
+    r"(?P<value>[0-9a-f]{32}|[A-Za-z0-9+/]{40,}={0,2})(?![\w+/=])"
+)
+# A token handed to a CLI's login: `snyk auth <uuid>`, `vault login …`,
+# `ngrok config add-authtoken …`, `linode-cli token …`.
+CLI_TOKEN_RE = re.compile(
+    r"\b(?:snyk|vault|doctl|heroku|netlify|vercel|fly|flyctl|hcloud|linode-cli|"
+    r"glab|cf|ngrok|wrangler|railway|render|pulumi|terraform|tailscale|op|bw|"
+    r"firebase|supabase|sentry-cli|gh)\b(?:\s+[\w:-]+){0,2}?\s+"
+    r"(?:auth|login|token|authtoken|add-authtoken|--token|--auth-token|-t)"
+    r"(?:\s+(?:--?[\w-]+(?:=\S+)?))*\s+[\"']?(?P<value>[A-Za-z0-9_.-]{20,})"
+)
+# Twilio: an account SID (`AC…`, an id) with a 32-hex value on the same
+# line is the SID and its auth token.
+TWILIO_SID_RE = re.compile(r"\bAC[0-9a-f]{32}\b")
+HEX32_RE = re.compile(r"(?<![\w])[0-9a-f]{32}(?![\w])")
+
 # `creds: admin / S3cret!`, `login is bob@example.com / S3cret!`.
 USER_SLASH_PASSWORD_RE = re.compile(
     r"(?i)\b(?:creds?|credentials|login|log-in|sign-in|user\s*/\s*pass(?:word)?|"
@@ -284,8 +344,8 @@ KEY_WORD = (
     r"pass(?:word|wd|phrase|code)?|pwd|secret|token|pin(?:[_ -]?code)?|"
     r"api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|"
     r"(?:app|application|admin|master|service|account|signing|encryption|"
-    r"license|webhook|write|auth)[_ -]?key|client[_ -]?secret|"
-    r"credentials?|authorization|bearer|pw|login|passwort|kennwort|"
+    r"license|webhook|write|auth|subscription)[_ -]?key|client[_ -]?secret|"
+    r"credentials?|creds|authorization|bearer|pw|login|passwort|kennwort|authtok|"
     r"contrase(?:ñ|n)a|mot de passe|mdp|senha|wachtwoord|has(?:ł|l)o|parola|"
     r"l(?:ö|o)senord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|heslo|"
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
@@ -308,7 +368,7 @@ ASSIGNMENT_RE = re.compile(
     # `password for the wifi is x`, `mot de passe du compte admin est x`,
     # `Kennwort für den Router lautet x`, `hasło do panelu: x`.
     r"(?:(?:\s+(?:for|of|on|to|at|in|from|für|fuer|vom|zum|zur|du|de|des|pour|"
-    r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|"
+    r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|till|"
     r"от|для|к|на|de la)"
     r"(?:\s+[\w.'’@-]+){1,5}?)?"
     r"(?:\s*(?:[:=：]|=>|:=|->|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
@@ -326,7 +386,7 @@ ASSIGNMENT_RE = re.compile(
 CASUAL_CREDENTIAL_RES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(pattern)
     for pattern in (
-        r"(?i)\blog(?:\s*in|-in|on)\s+(?:with|as|using)\s+\S+\s+(?:and|/|,)\s+"
+        r"(?i)\blog(?:\s*in|-in|on)\s+(?:with|as|using)\s+\S+\s+(?:and|/|,|with)\s+"
         r"(?:password\s+|pw\s+)?(?P<value>[^\s\"'`,;]{6,})",
         r"(?<![\w/.-])(?:root|admin|administrator|pi|ubnt|sa|guest)[:/]"
         r"(?P<value>[^\s/:\"'`,;]{6,})",
@@ -371,16 +431,24 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
         r"(?:\bis\b|:|=|->|→)\s*(?P<value>\d(?:[\d -]{2,10})\d)(?![\w/.-])"
     ),
     re.compile(
-        r"(?i)\b(?:lock|door|alarm|gate|safe|garage|locker|padlock|keypad)\s+"
+        r"(?i)\b(?:(?:un)?lock|door|alarm|gate|safe|garage|locker|padlock|keypad|"
+        r"disarm|screen|phone|sim)\s+"
         r"(?:[a-z]+\s+)?(?:code|combo|combination|pin)\b[^\n.\d]{0,20}?(?:\bis\b|:|=|->|→)?\s*"
         r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/.-])"
     ),
     re.compile(
-        r"(?i)\b(?:PIN|PIN code)\s*(?:is\s+|:\s*|#\s*)?(?P<value>\d{4,8})(?![\w/.-])"
+        r"(?i)\b(?:PIN|PIN code|PUK2?|PUK code)\s*(?:is\s+|:\s*|#\s*)?"
+        r"(?P<value>\d{4,8})(?![\w/.-])"
         r"(?!\s*(?:digits|characters|chars|attempts|tries))"
     ),
 )
 
+# camelCase names (`bindPassword`, `proxyPassword`, `postgresPassword`):
+# the key word starts a capitalised part after a lower-case one.
+CAMEL_KEY_RE = re.compile(
+    r"(?<=[a-z0-9])(Pass(?:word|wd|phrase)?|Pwd|Secret|Token|ApiKey|"
+    r"AccessKey|SecretKey|PrivateKey|AuthKey)(?![a-z])"
+)
 # Names under which a bare number is still a secret (`PIN: 4832`).
 NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code")
 # Values that name a secret instead of being one.
@@ -410,12 +478,20 @@ PLACEHOLDER_WORDS = {
     "foobar",
     "hunter2",
     "1password",
+    "guest",
 }
 # Documentation's stand-ins say so (`xoxb-your-token-here`). AWS's own
 # documented example keys (`AKIAIOSFODNN7EXAMPLE`) stay refused: they are
 # the canonical test secret and refusing a docs snippet costs little.
 DOC_MARKER_RE = re.compile(
     r"(?i)placeholder|dummy|redacted|your[_-]|[_-]here\b|replace[_-]?me|insert[_-]"
+)
+# A value cut short for display (`sk-...`, `ghp_4f9k…`).
+TRUNCATED_RE = re.compile(r"^[\"'`]?[^\s.…]{1,16}(?:\.{3}|…)[\"'`]?$")
+FILE_REFERENCE_RE = re.compile(r"@[\w~./-]+")
+YAML_TAG_RE = re.compile(
+    r"!(?:vault|unsafe|Ref|Sub|GetAtt|ImportValue|Join|Select|FindInMap|Base64|"
+    r"env|include|secret|reference|ssm|!\w+)"
 )
 FILLER_RUN_RE = re.compile(r"([xX*#.0•_-])\1{7,}")
 STRONG_SYMBOLS = set("!@#$%^&*+=?~|")
@@ -488,8 +564,14 @@ DATA_URI_RE = re.compile(
 )
 
 
+# SOPS-encrypted values (`ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`):
+# ciphertext, made to be committed.
+SOPS_VALUE_RE = re.compile(r"\bENC\[(?:AES256_GCM|PGP|KMS),[^\]\s]*\]")
+
+
 def _without_public_material(text: str) -> str:
     for pattern in (
+        SOPS_VALUE_RE,
         PUBLIC_PEM_RE,
         SSH_PUBLIC_KEY_RE,
         FINGERPRINT_RE,
@@ -541,9 +623,15 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
     vendor's key format (`vendor_format`) is not read as an all-capitals
     name: an AWS access key id may be letters only (`AKIAVIPMQHMTAERNXAHS`).
     """
+    if TRUNCATED_RE.search(value):
+        return True  # `sk-...`, `ghp_abc…`: shown cut short, never whole
     value = value.strip("'\"`.,;:()[]{}")
     if not value or PLACEHOLDER_RE.match(value):
         return True
+    if FILE_REFERENCE_RE.fullmatch(value):
+        return True  # `password=@pw.txt`: read from a file
+    if YAML_TAG_RE.fullmatch(value):
+        return True  # `secret: !vault |`, `!Ref DbPassword`: a tag, not a value
     if value.lower() in PLACEHOLDER_WORDS:
         return True
     if DOC_MARKER_RE.search(value):
@@ -594,6 +682,9 @@ def _mean_run_length(word: str) -> float:
     return len(word) / runs
 
 
+REQUIREMENT_RE = re.compile(r"[A-Za-z][\w.\[\],-]*(?:==|>=|<=|~=|!=)[\w.*+!-]+")
+
+
 def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     """Tell a credential-like value from a word, number or placeholder.
 
@@ -603,6 +694,8 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     value = value.rstrip(".:)")
     if len(value) < 4 or _is_placeholder(value):
         return False
+    if REQUIREMENT_RE.fullmatch(value):
+        return False  # `pin the dependency: requests==2.32.3`
     if bare:
         return len(value) >= 8 and _is_strong(value)
     if value.isdigit():
@@ -664,6 +757,41 @@ def _looks_like_token(word: str, *, after_key_word: bool) -> bool:
     )
 
 
+# Ids that look random but name an object: Stripe's (`pi_3Mtw…`,
+# `cus_Nffr…`), a Go module hash (`h1:…=`), and a token introduced as an
+# id, address or wallet (`Firebase uid …`, `sheet id is …`, `BTC: 1Bv…`).
+STRIPE_OBJECT_RE = re.compile(
+    r"(?:pi|cus|sub|si|evt|ch|py|in|ii|il|price|prod|acct|pm|seti|txn|po|re|cs|src|"
+    r"card|ba|dp|pyr|tr|cn|du|plink|promo|qt|sch|sub_sched|wh|we|ic|ipi|prv)_"
+    r"[A-Za-z0-9]{14,32}"
+)
+ID_CUE_RE = re.compile(
+    r"(?i)\b(?:ids?|uid|uuid|guid|ksuid|ulid|playlist|address|wallet|donations?|"
+    r"btc|eth|sol|org|sheet|file|folder|doc|document|video|channel|object|record)"
+    r"\b(?:\s+(?:is|was))?[\s:=#]*$"
+)
+NOT_ID_CUE_RE = re.compile(r"(?i)session|cookie|secret|token|key|auth|pass")
+
+
+def _is_public_id(token: str, before: str) -> bool:
+    """Tell an object id, content hash or address from a bare credential."""
+    if STRIPE_OBJECT_RE.fullmatch(token) or before.endswith("h1:"):
+        return True
+    window = before[-30:]
+    if ID_CUE_RE.search(window) and not NOT_ID_CUE_RE.search(window):
+        return True
+    return _valid_bitcoin_address(token)
+
+
+def _valid_bitcoin_address(token: str) -> bool:
+    from stdnum import bitcoin
+
+    try:
+        return bool(bitcoin.is_valid(token))
+    except Exception:  # noqa: BLE001 - a validator must not break the gate
+        return False
+
+
 def _encodes_text(token: str) -> bool:
     """Tell base64 of prose or JSON (a cursor, a MIME body) from a key.
 
@@ -700,6 +828,8 @@ def _is_generated(token: str) -> bool:
         return False
     if CREDENTIAL_WORD_RE.search(token):
         return False  # `1Password`, `api_key_v2`
+    if TWILIO_SID_RE.fullmatch(token):
+        return False  # a Twilio account SID is an id
     if re.fullmatch(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?", token):
         return False  # numbers, dates, versions
     return _is_strong(token)
@@ -721,7 +851,7 @@ def _nearby_secrets(line: str) -> bool:
             continue  # "to pass the ``axes.W003`` check": the verb
         window = line[
             max(0, match.start() - NEARBY_BEFORE) : match.end() + NEARBY_AFTER
-        ]
+        ].replace("\\n", " ")  # `printf 'user\npass'`: an escaped newline
         for token in NEARBY_TOKEN_RE.findall(window):
             if _is_generated(token):
                 return True
@@ -1026,6 +1156,7 @@ def _line_secrets(line: str) -> Iterator[str]:
         vendor_format = plugin.secret_type != "Secret Keyword"
         if any(
             not _is_placeholder(v, vendor_format=vendor_format)
+            and not TWILIO_SID_RE.fullmatch(v)  # an account SID is an id
             for v in plugin.analyze_string(line)
         ):
             yield plugin.secret_type
@@ -1084,6 +1215,22 @@ def _line_secrets(line: str) -> Iterator[str]:
             bare = not match.group().startswith("AUTH")
             if _is_secret_value(match.group("value"), key="password", bare=bare):
                 yield "Secret Keyword"
+    for match in AUTH_FIELD_RE.finditer(line):
+        if _is_password_like(match.group("value")):
+            yield "Secret Keyword"
+    for match in REDIS_DIRECTIVE_RE.finditer(line):
+        if _is_secret_value(match.group("value"), key="password"):
+            yield "Secret Keyword"
+    if AZURE_KEY_RE.search(line):
+        yield "Azure Key"
+    for match in CLI_TOKEN_RE.finditer(line):
+        value = match.group("value")
+        if not _is_placeholder(value) and (
+            UUID_RE.match(value) or _looks_like_token(value, after_key_word=True)
+        ):
+            yield "Command-Line Token"
+    if TWILIO_SID_RE.search(line) and HEX32_RE.search(line):
+        yield "Twilio Auth Token"
     for match in QUERY_SECRET_RE.finditer(line):
         value = unquote(match.group("value"))
         if not _is_placeholder(value) and (
@@ -1093,7 +1240,11 @@ def _line_secrets(line: str) -> Iterator[str]:
     for match in USER_SLASH_PASSWORD_RE.finditer(line):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
-    for match in ASSIGNMENT_RE.finditer(line):
+    snake = CAMEL_KEY_RE.sub(r"_\1", line)
+    for match in [
+        *ASSIGNMENT_RE.finditer(line),
+        *(ASSIGNMENT_RE.finditer(snake) if snake != line else ()),
+    ]:
         value, key = match.group("value"), match.group("key")
         if _is_secret_value(value, key=key, bare=match.group("bare") is not None):
             yield "Secret Keyword"
@@ -1118,6 +1269,8 @@ def _line_secrets(line: str) -> Iterator[str]:
         if "://" in word or word.startswith("www."):
             continue  # a path or id in a link; credentials in URLs have rules
         after_key_word = bool(KEY_CONTEXT_RE.search(before[-40:]))
+        if not after_key_word and _is_public_id(match.group(), before):
+            continue
         if (
             _looks_like_token(match.group(), after_key_word=after_key_word)
             and not _is_placeholder(match.group())
@@ -1197,6 +1350,7 @@ PHONE_CONTEXT = (
     "portable",
 )
 DECIMAL_RE = re.compile(r"^0[.,]\d")
+TIME_BEFORE_RE = re.compile(r"\d:$")
 STRONG_PHONE_CONTEXT = tuple(
     w for w in PHONE_CONTEXT if w not in ("number", "contact", "reach")
 )
@@ -1274,6 +1428,28 @@ IDNR_CONTEXT = (
 )
 
 
+# A passport number right after its name: `passport no. 559660599`,
+# `Reisepass Nr. C11VGNPXF`, `护照号码：E12345678`. No checksum to validate,
+# so the name must come first, with at most a number label between.
+PASSPORT_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:passports?|reisepass|passeport|pasaporte|passaporto|"
+    r"passaporte|paszport(?:u)?|pasaport|paspoort|passi|passet|паспорт[а]?|"
+    r"パスポート|护照|護照|여권)"
+    r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|nr\.?|n[°º]\.?|#|nummer|numéro|número|"
+    r"numero|numer|番号|号码|號碼|号|번호|№))?(?:\s+(?:is|was|ist|est|es|é|è))?"
+    r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
+    r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
+)
+
+
+def _passports(text: str) -> Iterator[PiiFinding]:
+    for match in PASSPORT_RE.finditer(text):
+        value = match.group("value")
+        yield PiiFinding(
+            NATIONAL_ID, match.start("value"), match.end("value"), value, value
+        )
+
+
 def _has_context(text: str, start: int, words: tuple[str, ...]) -> bool:
     """Tell whether one of `words` appears in the 40 characters before `start`."""
     return _last_cue(text, start, words) >= 0
@@ -1325,6 +1501,8 @@ def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
     raw = match.raw_string.strip()
     if DECIMAL_RE.match(raw):
         return False  # `0.627 / 0.666` in a table of scores
+    if TIME_BEFORE_RE.search(text, max(0, match.start - 3), match.start):
+        return False  # `22:49:02.123456`: a time's seconds
     if raw.startswith(("+", "00")):
         return True
     # The nearer cue wins: `mobile: …` but `call-in code …`, `serial …`.
@@ -1437,6 +1615,17 @@ NOT_CARD_CONTEXT = (
 )
 
 
+# The payment processors' documented test numbers, said to be tests.
+TEST_CARDS = frozenset(
+    (
+        "4242424242424242 4000056655665556 4111111111111111 4012888888881881 "
+        "4000000000000002 4000000000009995 4000002500003155 5555555555554444 "
+        "2223003122003222 5200828282828210 5105105105105100 5454545454545454 "
+        "378282246310005 371449635398431 6011111111111117 6011000990139424 "
+        "3056930009020004 36227206271667 3566002020360505 6200000000000005"
+    ).split()
+)
+TEST_CONTEXT_RE = re.compile(r"(?i)\b(?:test|testing|sandbox|dummy)\b")
 # A card's expiry after its number (`… 12/27`, `… 09/2028`).
 CARD_EXPIRY_AFTER_RE = re.compile(r"[ ](?:0[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])")
 
@@ -1466,6 +1655,10 @@ def _cards(text: str) -> Iterator[PiiFinding]:
             groups = re.split(r"[ -]", value)
             if any(not 3 <= len(g) <= 6 for g in groups[:-1]):
                 continue
+        if digits in TEST_CARDS and TEST_CONTEXT_RE.search(
+            text, max(0, match.start() - 60), match.end() + 60
+        ):
+            continue  # `Stripe test card 4242 4242 4242 4242`: documentation
         if (
             13 <= len(digits) <= 19
             and luhn.is_valid(digits)
@@ -1542,6 +1735,8 @@ def _national_ids(text: str) -> Iterator[PiiFinding]:
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
     digits = sum(c.isdigit() for c in text)
+    if digits:
+        findings += list(_passports(text))
     if digits >= 4:  # an Indian PAN has four
         findings += list(_national_ids(text))
     if digits >= 6:

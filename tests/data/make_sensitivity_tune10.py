@@ -25,11 +25,7 @@ from sensitivity_values import Values
 from stdnum import iban as iban_mod
 from stdnum import luhn
 from stdnum.br import cnpj
-from stdnum.cl import rut
-from stdnum.es import nie
 from stdnum.in_ import pan
-from stdnum.nl import bsn
-from stdnum.se import personnummer
 
 r = random.Random(10010)
 V = Values(r)
@@ -56,11 +52,20 @@ def pw():
     if k == 0:
         return rs(r.randint(10, 18), A + "!#%&*@^")
     if k == 1:
-        return r.choice(WORDS).capitalize() + str(r.randint(10, 9999)) + r.choice("!#$&*?@")
+        return (
+            r.choice(WORDS).capitalize()
+            + str(r.randint(10, 9999))
+            + r.choice("!#$&*?@")
+        )
     if k == 2:
         return rs(2, U) + rs(4, L) + rs(3, D) + r.choice("!@#%+") + rs(2, A)
     if k == 3:
-        return r.choice(WORDS).capitalize() + r.choice("-_.") + r.choice(WORDS) + str(r.randint(1, 999))
+        return (
+            r.choice(WORDS).capitalize()
+            + r.choice("-_.")
+            + r.choice(WORDS)
+            + str(r.randint(1, 999))
+        )
     if k == 4:
         return rs(16, A)
     return rs(4, L) + r.choice("$%&") + rs(3, U) + rs(3, D)
@@ -72,9 +77,19 @@ def b64(n):
 
 def jwt():
     head = base64.urlsafe_b64encode(b'{"alg":"HS256","typ":"JWT"}').decode().rstrip("=")
-    body = base64.urlsafe_b64encode(
-        json.dumps({"sub": str(r.randint(1000, 99999)), "name": r.choice(WORDS), "iat": 1732000000 + r.randint(0, 99999)}).encode()
-    ).decode().rstrip("=")
+    body = (
+        base64.urlsafe_b64encode(
+            json.dumps(
+                {
+                    "sub": str(r.randint(1000, 99999)),
+                    "name": r.choice(WORDS),
+                    "iat": 1732000000 + r.randint(0, 99999),
+                }
+            ).encode()
+        )
+        .decode()
+        .rstrip("=")
+    )
     return f"{head}.{body}.{rs(43, URLSAFE)}"
 
 
@@ -87,94 +102,166 @@ def aws_secret():
 
 
 def pem(label, body_start):
-    lines = [body_start + b64(64 - len(body_start))] + [b64(64) for _ in range(r.randint(2, 4))]
+    lines = [body_start + b64(64 - len(body_start))] + [
+        b64(64) for _ in range(r.randint(2, 4))
+    ]
     return f"-----BEGIN {label}-----\n" + "\n".join(lines) + f"\n-----END {label}-----"
 
 
 sec = [
     # Config formats.
-    lambda: f"database:\n  host: db.internal\n  port: 5432\n  username: app\n  password: {pw()}",
-    lambda: f"[database]\nhost = \"pg01\"\nuser = \"billing\"\npassword = \"{pw()}\"",
+    lambda: (
+        f"database:\n  host: db.internal\n  port: 5432\n  username: app\n  password: {pw()}"
+    ),
+    lambda: f'[database]\nhost = "pg01"\nuser = "billing"\npassword = "{pw()}"',
     lambda: f"[client]\nuser=backup\npassword={pw()}\nhost=mysql01",
     lambda: f'{{"db": {{"user": "svc_api", "pass": "{pw()}", "host": "10.2.0.8"}}}}',
     lambda: f"DB_HOST=localhost\nDB_USER=app\nDB_PASS={pw()}\nDB_NAME=shop",
-    lambda: f"services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_USER: app\n      POSTGRES_PASSWORD: {pw()}",
-    lambda: f"    environment:\n      - MYSQL_ROOT_PASSWORD={pw()}\n      - MYSQL_DATABASE=wp",
-    lambda: f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: db-creds\ntype: Opaque\nstringData:\n  username: app\n  password: {pw()}",
-    lambda: f"apiVersion: v1\nkind: Secret\ndata:\n  password: {base64.b64encode(pw().encode()).decode()}",
-    lambda: f'resource "aws_db_instance" "main" {{\n  username = "admin"\n  password = "{pw()}"\n}}',
-    lambda: f'provider "postgresql" {{\n  host     = "pg.internal"\n  password = "{pw()}"\n}}',
+    lambda: (
+        f"services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_USER: app\n      POSTGRES_PASSWORD: {pw()}"
+    ),
+    lambda: (
+        f"    environment:\n      - MYSQL_ROOT_PASSWORD={pw()}\n      - MYSQL_DATABASE=wp"
+    ),
+    lambda: (
+        f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: db-creds\ntype: Opaque\nstringData:\n  username: app\n  password: {pw()}"
+    ),
+    lambda: (
+        f"apiVersion: v1\nkind: Secret\ndata:\n  password: {base64.b64encode(pw().encode()).decode()}"
+    ),
+    lambda: (
+        f'resource "aws_db_instance" "main" {{\n  username = "admin"\n  password = "{pw()}"\n}}'
+    ),
+    lambda: (
+        f'provider "postgresql" {{\n  host     = "pg.internal"\n  password = "{pw()}"\n}}'
+    ),
     lambda: f"ansible_user: deploy\nansible_become_pass: {pw()}",
     lambda: f"[webservers:vars]\nansible_ssh_pass={pw()}",
-    lambda: f"variables:\n  DEPLOY_USER: ci\n  DEPLOY_PASSWORD: \"{pw()}\"",
+    lambda: f'variables:\n  DEPLOY_USER: ci\n  DEPLOY_PASSWORD: "{pw()}"',
     lambda: f"//registry.npmjs.org/:_authToken=npm_{rs(36)}",
-    lambda: f"//npm.pkg.github.com/:_authToken=ghp_{rs(36)}\n@acme:registry=https://npm.pkg.github.com",
-    lambda: f"_auth={base64.b64encode(('ci:' + pw()).encode()).decode()}\nemail=ci@acme.io",
-    lambda: f"[distutils]\nindex-servers = pypi\n\n[pypi]\nusername = __token__\npassword = pypi-AgEIcHlwaS5vcmc{rs(70, URLSAFE)}",
-    lambda: f"[testpypi]\nrepository = https://test.pypi.org/legacy/\nusername = bob\npassword = {pw()}",
-    lambda: f"machine api.heroku.com\n  login bob@acme.io\n  password {hexs(8)}-{hexs(4)}-{hexs(4)}-{hexs(4)}-{hexs(12)}",
+    lambda: (
+        f"//npm.pkg.github.com/:_authToken=ghp_{rs(36)}\n@acme:registry=https://npm.pkg.github.com"
+    ),
+    lambda: (
+        f"_auth={base64.b64encode(('ci:' + pw()).encode()).decode()}\nemail=ci@acme.io"
+    ),
+    lambda: (
+        f"[distutils]\nindex-servers = pypi\n\n[pypi]\nusername = __token__\npassword = pypi-AgEIcHlwaS5vcmc{rs(70, URLSAFE)}"
+    ),
+    lambda: (
+        f"[testpypi]\nrepository = https://test.pypi.org/legacy/\nusername = bob\npassword = {pw()}"
+    ),
+    lambda: (
+        f"machine api.heroku.com\n  login bob@acme.io\n  password {hexs(8)}-{hexs(4)}-{hexs(4)}-{hexs(4)}-{hexs(12)}"
+    ),
     lambda: f"machine ftp.acme.io login uploader password {pw()}",
     lambda: f"https://bob:{pw()}@git.acme.io",
-    lambda: f"git clone https://oauth2:glpat-{rs(20, URLSAFE)}@gitlab.com/acme/infra.git",
+    lambda: (
+        f"git clone https://oauth2:glpat-{rs(20, URLSAFE)}@gitlab.com/acme/infra.git"
+    ),
     lambda: f"git clone https://x-access-token:ghs_{rs(36)}@github.com/acme/app.git",
     lambda: f"url = jdbc:mysql://db01:3306/shop?user=shop&password={pw()}&useSSL=true",
-    lambda: f"jdbc:sqlserver://sql01:1433;databaseName=erp;user=sa;password={pw()};encrypt=true",
-    lambda: f"spring.datasource.url=jdbc:postgresql://pg:5432/app\nspring.datasource.username=app\nspring.datasource.password={pw()}",
-    lambda: f"Driver={{ODBC Driver 18 for SQL Server}};Server=tcp:sql01,1433;Database=crm;Uid=crm_app;Pwd={pw()};",
-    lambda: f"Server=myserver.database.windows.net;Database=sales;User ID=sqladmin;Password={pw()};Encrypt=True",
-    lambda: f"Provider=SQLOLEDB;Data Source=SRV01;Initial Catalog=HR;User Id=hr;Password={pw()};",
-    lambda: f"EMAIL_HOST = 'smtp.sendgrid.net'\nEMAIL_HOST_USER = 'apikey'\nEMAIL_HOST_PASSWORD = 'SG.{rs(22, URLSAFE)}.{rs(43, URLSAFE)}'",
-    lambda: f"smtp:\n  server: smtp.office365.com\n  user: noreply@acme.io\n  pass: {pw()}",
+    lambda: (
+        f"jdbc:sqlserver://sql01:1433;databaseName=erp;user=sa;password={pw()};encrypt=true"
+    ),
+    lambda: (
+        f"spring.datasource.url=jdbc:postgresql://pg:5432/app\nspring.datasource.username=app\nspring.datasource.password={pw()}"
+    ),
+    lambda: (
+        f"Driver={{ODBC Driver 18 for SQL Server}};Server=tcp:sql01,1433;Database=crm;Uid=crm_app;Pwd={pw()};"
+    ),
+    lambda: (
+        f"Server=myserver.database.windows.net;Database=sales;User ID=sqladmin;Password={pw()};Encrypt=True"
+    ),
+    lambda: (
+        f"Provider=SQLOLEDB;Data Source=SRV01;Initial Catalog=HR;User Id=hr;Password={pw()};"
+    ),
+    lambda: (
+        f"EMAIL_HOST = 'smtp.sendgrid.net'\nEMAIL_HOST_USER = 'apikey'\nEMAIL_HOST_PASSWORD = 'SG.{rs(22, URLSAFE)}.{rs(43, URLSAFE)}'"
+    ),
+    lambda: (
+        f"smtp:\n  server: smtp.office365.com\n  user: noreply@acme.io\n  pass: {pw()}"
+    ),
     lambda: f"spring.mail.password={pw()}",
     lambda: f"bindDN: cn=svc-ldap,ou=svc,dc=acme,dc=org\nbindPassword: {pw()}",
     lambda: f"ldap_default_authtok = {pw()}",
-    lambda: f"ldapsearch -x -H ldaps://dc01 -D 'cn=reader,dc=acme,dc=org' -w '{pw()}' '(uid=bob)'",
+    lambda: (
+        f"ldapsearch -x -H ldaps://dc01 -D 'cn=reader,dc=acme,dc=org' -w '{pw()}' '(uid=bob)'"
+    ),
     lambda: f"requirepass {pw()}",
     lambda: f"masterauth {pw()}",
     lambda: f"redis-cli -h cache01 -p 6380 --pass '{pw()}' ping",
     lambda: f"REDIS_URL=redis://:{pw()}@cache01:6379/0",
     lambda: f"rediss://default:{rs(32)}@eu1-fine-gecko-31337.upstash.io:6379",
-    lambda: f"mongodb+srv://analytics:{pw()}@cluster0.ab12c.mongodb.net/prod?retryWrites=true",
-    lambda: f"MONGO_URI=mongodb://root:{pw()}@mongo-0.mongo:27017,mongo-1.mongo:27017/?replicaSet=rs0",
+    lambda: (
+        f"mongodb+srv://analytics:{pw()}@cluster0.ab12c.mongodb.net/prod?retryWrites=true"
+    ),
+    lambda: (
+        f"MONGO_URI=mongodb://root:{pw()}@mongo-0.mongo:27017,mongo-1.mongo:27017/?replicaSet=rs0"
+    ),
     lambda: f"amqp://orders:{pw()}@rabbit.internal:5672/%2F",
-    lambda: f"CELERY_BROKER_URL = 'amqps://worker:{pw()}@b-1234.mq.eu-west-1.amazonaws.com:5671'",
-    lambda: f"kafka sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username=\"svc\" password=\"{pw()}\";",
-    lambda: f"<connectionStrings><add name=\"Main\" connectionString=\"Data Source=db;User ID=web;Password={pw()}\" /></connectionStrings>",
-    lambda: f"<server>\n  <id>nexus</id>\n  <username>deploy</username>\n  <password>{pw()}</password>\n</server>",
+    lambda: (
+        f"CELERY_BROKER_URL = 'amqps://worker:{pw()}@b-1234.mq.eu-west-1.amazonaws.com:5671'"
+    ),
+    lambda: (
+        f'kafka sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="svc" password="{pw()}";'
+    ),
+    lambda: (
+        f'<connectionStrings><add name="Main" connectionString="Data Source=db;User ID=web;Password={pw()}" /></connectionStrings>'
+    ),
+    lambda: (
+        f"<server>\n  <id>nexus</id>\n  <username>deploy</username>\n  <password>{pw()}</password>\n</server>"
+    ),
     lambda: f"nexusPassword={pw()}\nnexusUsername=deploy",
     lambda: f"systemProp.https.proxyPassword={pw()}",
     lambda: f"http_proxy=http://jdoe:{pw()}@proxy.corp:3128",
-    lambda: f"[credential \"https://git.acme.io\"]\n\tusername = bob\n\thelper = store\n# store file: https://bob:{pw()}@git.acme.io",
-    lambda: f"wpa_passphrase=\"{pw()}\"\nssid=\"HomeNet\"",
-    lambda: f"network={{\n  ssid=\"Office5G\"\n  psk=\"{pw()}\"\n}}",
+    lambda: (
+        f'[credential "https://git.acme.io"]\n\tusername = bob\n\thelper = store\n# store file: https://bob:{pw()}@git.acme.io'
+    ),
+    lambda: f'wpa_passphrase="{pw()}"\nssid="HomeNet"',
+    lambda: f'network={{\n  ssid="Office5G"\n  psk="{pw()}"\n}}',
     lambda: f"[Interface]\nPrivateKey = {rs(43, B64)}=\nAddress = 10.8.0.2/32",
-    lambda: f"rpc_secret = \"{hexs(32)}\"",
+    lambda: f'rpc_secret = "{hexs(32)}"',
     lambda: f"SECRET_KEY = 'django-insecure-{rs(50, L + D + '!@#$%^&*(-_=+)')}'",
     lambda: f"APP_KEY=base64:{rs(43, B64)}=",
     lambda: f"NEXTAUTH_SECRET={rs(43, B64)}=",
     lambda: f"JWT_SECRET={hexs(64)}",
     lambda: f"secret_key_base: {hexs(128)}",
-    lambda: f"session:\n  secret: \"{rs(32)}\"",
-    lambda: f"cookie_secret = \"{rs(40, B64)}\"",
+    lambda: f'session:\n  secret: "{rs(32)}"',
+    lambda: f'cookie_secret = "{rs(40, B64)}"',
     lambda: f"webhook signing secret whsec_{rs(32)}",
     lambda: f"STRIPE_WEBHOOK_SECRET=whsec_{rs(32)}",
     # Cloud.
     lambda: f"aws_access_key_id = {aws_id()}\naws_secret_access_key = {aws_secret()}",
     lambda: f"aws configure set aws_secret_access_key {aws_secret()}",
-    lambda: f"AWS_ACCESS_KEY_ID={aws_id()} AWS_SECRET_ACCESS_KEY={aws_secret()} aws s3 ls",
+    lambda: (
+        f"AWS_ACCESS_KEY_ID={aws_id()} AWS_SECRET_ACCESS_KEY={aws_secret()} aws s3 ls"
+    ),
     lambda: f"the IAM user's keys: {aws_id()} / {aws_secret()}",
-    lambda: f'{{"type": "service_account", "project_id": "acme-prod", "private_key_id": "{hexs(40)}", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC{b64(40)}\\n{b64(64)}\\n-----END PRIVATE KEY-----\\n", "client_email": "ci@acme-prod.iam.gserviceaccount.com"}}',
+    lambda: (
+        f'{{"type": "service_account", "project_id": "acme-prod", "private_key_id": "{hexs(40)}", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC{b64(40)}\\n{b64(64)}\\n-----END PRIVATE KEY-----\\n", "client_email": "ci@acme-prod.iam.gserviceaccount.com"}}'
+    ),
     lambda: f'"private_key_id": "{hexs(40)}",',
     lambda: f"GOOGLE_CLIENT_SECRET=GOCSPX-{rs(28, URLSAFE)}",
     lambda: f"oauth client secret for the web app: GOCSPX-{rs(28, URLSAFE)}",
-    lambda: f"curl -H 'Authorization: Bearer ya29.{rs(120, URLSAFE)}' https://www.googleapis.com/drive/v3/files",
+    lambda: (
+        f"curl -H 'Authorization: Bearer ya29.{rs(120, URLSAFE)}' https://www.googleapis.com/drive/v3/files"
+    ),
     lambda: f"refresh_token: 1//0g{rs(98, URLSAFE)}",
-    lambda: f"https://acmelogs.blob.core.windows.net/backups/db.bak?sv=2022-11-02&ss=b&srt=o&sp=r&se=2026-12-01T00:00:00Z&st=2026-11-01T00:00:00Z&spr=https&sig={rs(43, B64).replace('+', '%2B').replace('/', '%2F')}%3D",
-    lambda: f"Endpoint=sb://acme-bus.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey={rs(43, B64)}=",
-    lambda: f"DefaultEndpointsProtocol=https;AccountName=acmedata;AccountKey={rs(86, B64)}==;EndpointSuffix=core.windows.net",
+    lambda: (
+        f"https://acmelogs.blob.core.windows.net/backups/db.bak?sv=2022-11-02&ss=b&srt=o&sp=r&se=2026-12-01T00:00:00Z&st=2026-11-01T00:00:00Z&spr=https&sig={rs(43, B64).replace('+', '%2B').replace('/', '%2F')}%3D"
+    ),
+    lambda: (
+        f"Endpoint=sb://acme-bus.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey={rs(43, B64)}="
+    ),
+    lambda: (
+        f"DefaultEndpointsProtocol=https;AccountName=acmedata;AccountKey={rs(86, B64)}==;EndpointSuffix=core.windows.net"
+    ),
     lambda: f"AZURE_CLIENT_SECRET={rs(3, A)}8Q~{rs(34, A + '_.-~')}",
     lambda: f"app registration secret value: {rs(3, A)}7Q~{rs(34, A + '_.-')}",
-    lambda: f"az login --service-principal -u {uuid.UUID(int=r.getrandbits(128))} -p '{rs(3, A)}8Q~{rs(34, A + '_.-')}' --tenant acme.onmicrosoft.com",
+    lambda: (
+        f"az login --service-principal -u {uuid.UUID(int=r.getrandbits(128))} -p '{rs(3, A)}8Q~{rs(34, A + '_.-')}' --tenant acme.onmicrosoft.com"
+    ),
     lambda: f"Ocp-Apim-Subscription-Key: {hexs(32)}",
     lambda: f"cognitive services key1 {hexs(32)} (West Europe)",
     lambda: f"DO_TOKEN=dop_v1_{hexs(64)}",
@@ -194,11 +281,11 @@ sec = [
     # SaaS.
     lambda: f"slack: xoxb-{rs(13, D)}-{rs(13, D)}-{rs(24)}",
     lambda: f"SLACK_SIGNING_SECRET={hexs(32)}",
-    lambda: f"stripe.api_key = \"sk_live_51{rs(97)}\"",
+    lambda: f'stripe.api_key = "sk_live_51{rs(97)}"',
     lambda: f"test-mode secret for the sandbox: sk_test_51{rs(97)}",
     lambda: f"rk_live_51{rs(97)} is the restricted key for the reports job",
     lambda: f"TWILIO_ACCOUNT_SID=AC{hexs(32)}\nTWILIO_AUTH_TOKEN={hexs(32)}",
-    lambda: f"client = Client(\"AC{hexs(32)}\", \"{hexs(32)}\")",
+    lambda: f'client = Client("AC{hexs(32)}", "{hexs(32)}")',
     lambda: f"sg = SendGridAPIClient('SG.{rs(22, URLSAFE)}.{rs(43, URLSAFE)}')",
     lambda: f"GITHUB_TOKEN=github_pat_11{rs(20, U + D)}_{rs(59)}",
     lambda: f"gh auth login --with-token <<< ghp_{rs(36)}",
@@ -206,9 +293,13 @@ sec = [
     lambda: f"gitlab deploy token gldt-{rs(20, URLSAFE)}",
     lambda: f"runner registration token glrt-{rs(20, URLSAFE)}",
     lambda: f"npm config set //registry.npmjs.org/:_authToken npm_{rs(36)}",
-    lambda: f"twine upload -u __token__ -p pypi-AgEIcHlwaS5vcmc{rs(70, URLSAFE)} dist/*",
+    lambda: (
+        f"twine upload -u __token__ -p pypi-AgEIcHlwaS5vcmc{rs(70, URLSAFE)} dist/*"
+    ),
     lambda: f"huggingface-cli login --token hf_{rs(34)}",
-    lambda: f"from openai import OpenAI\nclient = OpenAI(api_key=\"sk-proj-{rs(120, URLSAFE)}\")",
+    lambda: (
+        f'from openai import OpenAI\nclient = OpenAI(api_key="sk-proj-{rs(120, URLSAFE)}")'
+    ),
     lambda: f"ANTHROPIC_API_KEY=sk-ant-api03-{rs(93, URLSAFE)}AA",
     lambda: f"anthropic = Anthropic(api_key='sk-ant-api03-{rs(93, URLSAFE)}AA')",
     lambda: f"DD_API_KEY={hexs(32)}\nDD_APP_KEY={hexs(40)}",
@@ -240,31 +331,55 @@ sec = [
     lambda: f"Authorization: Bearer {jwt()}",
     lambda: f"id_token={jwt()}",
     lambda: f"here's my session token from devtools: {jwt()}",
-    lambda: f"Authorization: Basic {base64.b64encode(('admin:' + pw()).encode()).decode()}",
-    lambda: f"curl -H \"X-API-Key: {rs(32)}\" https://api.acme.io/v2/usage",
+    lambda: (
+        f"Authorization: Basic {base64.b64encode(('admin:' + pw()).encode()).decode()}"
+    ),
+    lambda: f'curl -H "X-API-Key: {rs(32)}" https://api.acme.io/v2/usage',
     lambda: f"x-api-key: {rs(40)}",
     # Keys.
     lambda: pem("RSA PRIVATE KEY", "MIIEpAIBAAKCAQEA"),
     lambda: pem("PRIVATE KEY", "MIIEvgIBADANBgkqhkiG9w0BAQEFAASC"),
     lambda: pem("OPENSSH PRIVATE KEY", "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ"),
-    lambda: "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQVYBG" + b64(58) + "\n" + b64(64) + "\n=" + rs(4, B64) + "\n-----END PGP PRIVATE KEY BLOCK-----",
+    lambda: (
+        "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQVYBG"
+        + b64(58)
+        + "\n"
+        + b64(64)
+        + "\n="
+        + rs(4, B64)
+        + "\n-----END PGP PRIVATE KEY BLOCK-----"
+    ),
     lambda: pem("DSA PRIVATE KEY", "MIIBuwIBAAKBgQ"),
-    lambda: f"tls.key: {base64.b64encode(pem('EC PRIVATE KEY', 'MHcCAQEEI').encode()).decode()[:160]}",
-    lambda: f"ssh_private_key: |\n  -----BEGIN OPENSSH PRIVATE KEY-----\n  b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHI{b64(40)}\n  -----END OPENSSH PRIVATE KEY-----",
+    lambda: (
+        f"tls.key: {base64.b64encode(pem('EC PRIVATE KEY', 'MHcCAQEEI').encode()).decode()[:160]}"
+    ),
+    lambda: (
+        f"ssh_private_key: |\n  -----BEGIN OPENSSH PRIVATE KEY-----\n  b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHI{b64(40)}\n  -----END OPENSSH PRIVATE KEY-----"
+    ),
     # CLIs.
     lambda: f"PGPASSWORD='{pw()}' pg_dump -h pg01 -U app app > app.sql",
-    lambda: f"psql \"host=pg01 user=report password={pw()} dbname=dw\"",
+    lambda: f'psql "host=pg01 user=report password={pw()} dbname=dw"',
     lambda: f"mysqldump -u backup --password='{pw()}' --all-databases",
     lambda: f"sqlcmd -S sql01 -U sa -P '{pw()}' -Q 'SELECT 1'",
     lambda: f"helm install pg bitnami/postgresql --set auth.postgresPassword={pw()}",
     lambda: f"kubectl create secret generic api --from-literal=api-key={rs(32)}",
-    lambda: f"kubectl create secret docker-registry regcred --docker-server=ghcr.io --docker-username=bot --docker-password={pw()}",
+    lambda: (
+        f"kubectl create secret docker-registry regcred --docker-server=ghcr.io --docker-username=bot --docker-password={pw()}"
+    ),
     lambda: f"wget --user=ci --password='{pw()}' https://repo.acme.io/artifact.tar.gz",
-    lambda: f"rclone config create s3 s3 access_key_id {aws_id()} secret_access_key {aws_secret()}",
-    lambda: f"openssl pkcs12 -export -in cert.pem -inkey key.pem -out bundle.p12 -passout pass:{pw()}",
-    lambda: f"keytool -importkeystore -srckeystore a.jks -srcstorepass {pw()} -destkeystore b.p12",
+    lambda: (
+        f"rclone config create s3 s3 access_key_id {aws_id()} secret_access_key {aws_secret()}"
+    ),
+    lambda: (
+        f"openssl pkcs12 -export -in cert.pem -inkey key.pem -out bundle.p12 -passout pass:{pw()}"
+    ),
+    lambda: (
+        f"keytool -importkeystore -srckeystore a.jks -srcstorepass {pw()} -destkeystore b.p12"
+    ),
     lambda: f"net user svc_backup {pw()} /add /domain",
-    lambda: f"New-LocalUser -Name kiosk -Password (ConvertTo-SecureString '{pw()}' -AsPlainText -Force)",
+    lambda: (
+        f"New-LocalUser -Name kiosk -Password (ConvertTo-SecureString '{pw()}' -AsPlainText -Force)"
+    ),
     lambda: f"runas /user:ACME\\admin cmd  (pw {pw()})",
     lambda: f"hydra found: login: admin   password: {pw()}",
     lambda: f"heroku config:set STRIPE_SECRET=sk_live_{rs(24)}",
@@ -272,7 +387,9 @@ sec = [
     lambda: f"gh secret set NPM_TOKEN --body npm_{rs(36)}",
     lambda: f"echo '{pw()}' | docker login ghcr.io -u acme-bot --password-stdin",
     lambda: f"ipmitool -I lanplus -H 10.0.9.4 -U ADMIN -P {pw()} chassis status",
-    lambda: f"snmpwalk -v3 -u monitor -l authPriv -a SHA -A '{pw()}' -x AES -X '{pw()}' 10.0.0.1",
+    lambda: (
+        f"snmpwalk -v3 -u monitor -l authPriv -a SHA -A '{pw()}' -x AES -X '{pw()}' 10.0.0.1"
+    ),
     lambda: f"openvpn --auth-user-pass creds.txt  # creds.txt: vpnuser\\n{pw()}",
     # Chat prose.
     lambda: f"the wifi pw is {pw()}",
@@ -291,7 +408,9 @@ sec = [
     lambda: f"Sam's laptop: user sam, pass {pw()}",
     lambda: f"creds for the staging grafana -> admin:{pw()}",
     lambda: f"temp password {pw()} — change it on first login",
-    lambda: f"he told me the vpn passphrase: \"{r.choice(WORDS)} {r.choice(WORDS)} {r.choice(WORDS)} {r.choice(WORDS)}\"",
+    lambda: (
+        f'he told me the vpn passphrase: "{r.choice(WORDS)} {r.choice(WORDS)} {r.choice(WORDS)} {r.choice(WORDS)}"'
+    ),
     lambda: f"The Wi-Fi at the cabin is 'Lakeside' and the key is {pw()}",
     lambda: f"password for the pdf statements is {pw()}",
     lambda: f"Mot de passe du Wi-Fi : {pw()}",
@@ -314,21 +433,41 @@ sec = [
     lambda: f"Benutzer: mmeier, Kennwort: {pw()}",
     lambda: f"account: bob.k  pwd: {pw()}",
     # Recovery codes, seeds.
-    lambda: "Your backup codes:\n" + "\n".join(f"{rs(4, D)} {rs(4, D)}" for _ in range(8)),
+    lambda: (
+        "Your backup codes:\n" + "\n".join(f"{rs(4, D)} {rs(4, D)}" for _ in range(8))
+    ),
     lambda: "AWS MFA recovery codes: " + ", ".join(rs(10, U + D) for _ in range(6)),
     lambda: "Slack backup codes\n" + "\n".join(rs(8, L + D) for _ in range(10)),
-    lambda: "Microsoft account recovery code: " + "-".join(rs(5, U + D) for _ in range(5)),
+    lambda: (
+        "Microsoft account recovery code: " + "-".join(rs(5, U + D) for _ in range(5))
+    ),
     lambda: "Apple ID recovery key " + "-".join(rs(4, U + D) for _ in range(7)),
-    lambda: "1Password Emergency Kit secret key: A3-" + "-".join(rs(r.choice([6, 5]), U + D) for _ in range(6)),
+    lambda: (
+        "1Password Emergency Kit secret key: A3-"
+        + "-".join(rs(r.choice([6, 5]), U + D) for _ in range(6))
+    ),
     lambda: "BitLocker recovery key: " + "-".join(rs(6, D) for _ in range(8)),
-    lambda: "seed phrase: " + " ".join(r.sample("abandon ability able about above absent absorb abstract absurd abuse access accident account accuse achieve acid acoustic acquire across act action actor actress actual adapt add addict address adjust admit adult advance advice".split(), 12)),
+    lambda: (
+        "seed phrase: "
+        + " ".join(
+            r.sample(
+                "abandon ability able about above absent absorb abstract absurd abuse access accident account accuse achieve acid acoustic acquire across act action actor actress actual adapt add addict address adjust admit adult advance advice".split(),
+                12,
+            )
+        )
+    ),
     lambda: f"otpauth://totp/GitHub:bob?secret={rs(32, U + '234567')}&issuer=GitHub",
-    lambda: f"authenticator setup key: {' '.join(rs(4, L + '234567') for _ in range(8))}",
+    lambda: (
+        f"authenticator setup key: {' '.join(rs(4, L + '234567') for _ in range(8))}"
+    ),
 ]
+
 
 # Personal data: (kind, generator, template).
 def _pan():
-    return V.until(lambda: V.letters(3) + "P" + V.letters(1) + V.digits(4) + V.letters(1), pan)
+    return V.until(
+        lambda: V.letters(3) + "P" + V.letters(1) + V.digits(4) + V.letters(1), pan
+    )
 
 
 def _cnpj():
@@ -438,7 +577,17 @@ def _iban_any():
 
 
 def _card_any():
-    prefix, length = r.choice([("4", 16), ("5", 16), ("37", 15), ("6011", 16), ("35", 16), ("62", 16), ("2221", 16)])
+    prefix, length = r.choice(
+        [
+            ("4", 16),
+            ("5", 16),
+            ("37", 15),
+            ("6011", 16),
+            ("35", 16),
+            ("62", 16),
+            ("2221", 16),
+        ]
+    )
     body = prefix + V.digits(length - len(prefix) - 1)
     v = body + luhn.calc_check_digit(body)
     if length == 15:
@@ -564,12 +713,12 @@ C = [
     "Solana wallet 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV",
     "AWS account 123456789012, role arn:aws:iam::123456789012:role/deploy",
     "s3://acme-logs/2026/11/25/app-7f3c9a.log.gz",
-    "ETag \"d41d8cd98f00b204e9800998ecf8427e\"",
+    'ETag "d41d8cd98f00b204e9800998ecf8427e"',
     "go.sum: golang.org/x/crypto v0.29.0 h1:L5SG1JTTXupVV3n6sUqMTeWbjAyfPwoda2DLX8J8FrQ=",
     "github.com/stretchr/testify v1.9.0/go.mod h1:r2ic/lqez/lEtzL7wO/rwa5dbSLXVDPFyf8C91i36aY=",
-    "Cargo.lock checksum = \"a1ee0b9a2d5b7c3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e\"",
+    'Cargo.lock checksum = "a1ee0b9a2d5b7c3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e"',
     "pip install --require-hashes: --hash=sha256:3c1f0e2b7d4a5c6e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e",
-    "\"integrity\": \"sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZNrsQ+LFTGHVxVjcXPs17LhbZVGedAJv8XZ1tvj5FvSg==\"",
+    '"integrity": "sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZNrsQ+LFTGHVxVjcXPs17LhbZVGedAJv8XZ1tvj5FvSg=="',
     "-----BEGIN CERTIFICATE-----\nMIIFazCCA1OgAwIBAgIRAIIQz7DSQONZRGPgu2OCiwAwDQYJKoZIhvcNAQELBQAw\nTzELMAkGA1UEBhMCVVMxKTAnBgNVBAoTIEludGVybmV0IFNlY3VyaXR5IFJlc2Vh\n-----END CERTIFICATE-----",
     "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQINBGRkX1sBEADL8mX2gU3tqYhB5wVxQ0j9sZJvIr4pK0fM8cT7nE2yD6aL1bOw\n=Xk4P\n-----END PGP PUBLIC KEY BLOCK-----",
     "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC7vbqajDhA8zKs0x9Oq9P2u4mZ1y3tq8Kd2Q7cW9eLz5x ops@bastion",
@@ -580,7 +729,7 @@ C = [
     "cert SHA-256 fingerprint 5E:FF:56:A2:AF:15:88:25:27:19:C0:2B:42:47:64:69:30:74:05:71:05:C5:E4:54:4C:8D:E6:5C:4F:51:32:34",
     "[Peer]\nPublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=\nAllowedIPs = 10.8.0.0/24",
     "age public key age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p",
-    "JWKS: {\"kty\":\"RSA\",\"kid\":\"k1\",\"n\":\"0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W\",\"e\":\"AQAB\"}",
+    'JWKS: {"kty":"RSA","kid":"k1","n":"0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W","e":"AQAB"}',
     "Google OAuth client id 1234567890-abc123def456ghi789jkl012mno345pq.apps.googleusercontent.com",
     "Sentry DSN https://3f1c9b7e2a5d4c8f9e0a1b2c3d4e5f6a@o450123.ingest.sentry.io/5501234",
     "OpenAI org id org-Xk3Jd8Qm2Lp9Rt5Vw7Yz1Ab4",
@@ -591,7 +740,7 @@ C = [
     "password: <YOUR_PASSWORD>",
     "DB_PASSWORD=${DB_PASSWORD:?must be set}",
     "POSTGRES_PASSWORD_FILE: /run/secrets/pg_password",
-    "password: \"{{ vault_db_password }}\"",
+    'password: "{{ vault_db_password }}"',
     "ansible_become_pass: \"{{ lookup('env', 'BECOME_PASS') }}\"",
     "password = var.db_password",
     "password = data.aws_secretsmanager_secret_version.db.secret_string",
@@ -599,19 +748,19 @@ C = [
     "//registry.npmjs.org/:_authToken=${NPM_TOKEN}",
     "[pypi]\nusername = __token__\npassword = <your PyPI token>",
     "machine github.com login bob password $GITHUB_TOKEN",
-    "redis-cli -a \"$REDIS_PASSWORD\" ping",
+    'redis-cli -a "$REDIS_PASSWORD" ping',
     "requirepass foobared   # the example value from redis.conf, replace it",
     "mongodb://<username>:<password>@cluster0.mongodb.net/",
     "amqp://guest:guest@localhost:5672/ (RabbitMQ default, local only)",
     "jdbc:postgresql://localhost:5432/app?user=app&password=${PG_PASS}",
     "Server=tcp:{server};Database={db};User ID={user};Password={password};",
     "AWS_SECRET_ACCESS_KEY=$(aws configure get aws_secret_access_key)",
-    "export OPENAI_API_KEY=\"sk-...\"  # paste yours",
+    'export OPENAI_API_KEY="sk-..."  # paste yours',
     "ANTHROPIC_API_KEY=sk-ant-xxxxxxxxxxxxxxxxxxxxxxxx",
     "GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}",
     "token: $CI_JOB_TOKEN",
     "Authorization: Bearer $TOKEN",
-    "curl -u \"$JIRA_USER:$JIRA_API_TOKEN\" https://acme.atlassian.net/rest/api/3/myself",
+    'curl -u "$JIRA_USER:$JIRA_API_TOKEN" https://acme.atlassian.net/rest/api/3/myself',
     "sops: password: ENC[AES256_GCM,data:Tr7o5Xy=,iv:1jKbn1x0Q7ZzI2Vt9k3C0b4Fh8sL2M6nP9qR4sT7uVw=,tag:Zk8m3Jq1aBcD2eFgH4iJkQ==,type:str]",
     "$ANSIBLE_VAULT;1.1;AES256\n66386439653236336462626566653063336164663966303231363934653561363964363833313662",
     "kubectl get secret db-creds -o jsonpath='{.data.password}' | base64 -d",
@@ -693,7 +842,7 @@ C = [
     "secret rotation job ran: 12 secrets rotated, 0 failed",
     "private key lives in the HSM, never exported",
     "the key fob battery is CR2032",
-    "ssh-keygen -t ed25519 -C \"bob@laptop\" (no passphrase prompt shown)",
+    'ssh-keygen -t ed25519 -C "bob@laptop" (no passphrase prompt shown)',
     "openssl rand -base64 32 generates a good session secret",
     "docker login ghcr.io -u acme-bot --password-stdin < token.txt",
     "psql -h pg01 -U app -W   # prompts",
