@@ -33,6 +33,7 @@ PROBES = (
     "tune9",
     "blind9",
     "tune10",
+    "tune10h",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
