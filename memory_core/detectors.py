@@ -141,6 +141,7 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Fly.io Token", r"\bfo1_[A-Za-z0-9_-]{40,}"),
         # Round 5 (tune10): more documented prefixes.
         ("Stripe Webhook Secret", r"\bwhsec_[A-Za-z0-9+/=]{24,}"),
+        ("Twitch OAuth Token", r"\boauth:[a-z0-9]{30}\b"),
         ("Google OAuth Client Secret", r"\bGOCSPX-[A-Za-z0-9_-]{24,}"),
         ("Google OAuth Access Token", r"\bya29\.[A-Za-z0-9_-]{40,}"),
         ("Google OAuth Refresh Token", r"(?<![\w/])1//0[A-Za-z0-9_-]{60,}"),
@@ -184,7 +185,8 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 # `scheme://user:password@host`; the password group is checked for
 # placeholders (`USER:PASSWORD@HOST`).
 URL_CREDENTIALS_RE = re.compile(
-    r"\b[a-z][a-z0-9+.-]{0,20}://[^\s:/@]{0,64}:(?P<value>[^\s/@]{3,128})@[\w.-]+"
+    r"\b[a-z][a-z0-9+.-]{0,20}://[^\s:/@]{0,64}:(?P<value>(?:[^\s/@]{1,64}@)?[^\s/@]{3,128})"
+    r"@[\w.-]+"
 )
 # Passwords on command lines: `mysql -p'…'`, `mysql -pSecret`, `docker login
 # -p …`, `--password=…`, `redis-cli -a …`, `sshpass -p …`, `ldapsearch -w
@@ -238,6 +240,13 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\bgh\s+secret\s+set\b[^\n|;]*?\s(?:--body|-b)[= ]" + _ARG.format("v"),
         r"\bipmitool\b[^\n|;]*?\s-P\s+" + _ARG.format("v"),
         r"\bsnmp\w*\b[^\n|;]*?\s-[AX]\s+" + _ARG.format("v"),
+        # `etcdctl --user root:…`, any tool (not `--user 1000:1000`).
+        r"\s--user[= ]['\"]?(?P<user>[A-Za-z_][\w.@-]*):(?P<vb>(?!\d+\b)[^\s'\"@]+)",
+        # IRC: `PASS oauth:…`, `/msg NickServ IDENTIFY …`.
+        r"^PASS\s+" + _ARG.format("v"),
+        r"(?i)\bNickServ\s+IDENTIFY\s+(?:\S+\s+)?" + _ARG.format("v"),
+        # Postfix `sasl_passwd`: `[smtp.gmail.com]:587 user:password`.
+        r"^\[[\w.-]+\](?::\d+)?\s+[^\s:]+:(?P<vb>\S{6,})$",
         r"\bwpa_passphrase\s+\S+\s+" + _ARG.format("v"),
         # SQL: `CREATE USER … IDENTIFIED BY '…'`.
         r"(?i)\bIDENTIFIED\s+(?:WITH\s+\w+\s+)?BY\s+(?:PASSWORD\s+)?"
@@ -267,6 +276,8 @@ CODE_CREDENTIALS_RE = re.compile(
     r"(?P<q2>['\"])(?P<value>[^'\"\n]{4,})(?P=q2)"
 )
 # Signed URLs and tokens in query strings: `?sig=…`, `&access_token=…`.
+# Azure Functions keys and OAuth codes: `?code=…` (long values only).
+QUERY_CODE_RE = re.compile(r"[?&]code=(?P<value>[A-Za-z0-9_%=-]{30,})")
 QUERY_SECRET_RE = re.compile(
     r"(?i)[?&](?:sig|signature|x-amz-signature|x-goog-signature|x-amz-security-token|"
     r"access_token|refresh_token|id_token|client_secret|api_?key|apikey|"
@@ -309,6 +320,15 @@ REDIS_DIRECTIVE_RE = re.compile(
 AUTH_FIELD_RE = re.compile(
     r"(?i)(?<![\w-])[\"']?auth[\"']?\s*[:=]\s*[\"'](?P<value>[^\"'\s]{8,})[\"']"
 )
+# `ADO PAT: …`, `PATs: …`: the abbreviation, in capitals.
+PAT_RE = re.compile(
+    r"\bPATs?\b[^\n\w]{0,4}(?:is\s+)?[\"'`]?(?P<value>[A-Za-z0-9_-]{20,})"
+)
+# `use 'xav67NQQ+all' when it asks`: the value to type at a prompt.
+WHEN_ASKED_RE = re.compile(
+    r"(?i)\b(?:use|type|enter)\s+[\"'`](?P<value>[^\"'`\s]{8,})[\"'`]\s+"
+    r"(?:when|if|once)\s+(?:it|they|the\s+\w+|\w+)\s+(?:asks?|prompts?)"
+)
 # Azure's two keys of a resource: `key1 0516c1b5…`, `primary key: …`.
 AZURE_KEY_RE = re.compile(
     r"(?i)\b(?:key ?[12]|primary key|secondary key)\b\s*[:=]?\s*[\"']?"
@@ -346,6 +366,7 @@ KEY_WORD = (
     r"(?:app|application|admin|master|service|account|signing|encryption|"
     r"license|webhook|write|auth|subscription)[_ -]?key|client[_ -]?secret|"
     r"credentials?|creds|authorization|bearer|pw|login|passwort|kennwort|authtok|"
+    r"keychain|keepass|"
     r"contrase(?:ñ|n)a|mot de passe|mdp|senha|wachtwoord|has(?:ł|l)o|parola|"
     r"l(?:ö|o)senord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|heslo|"
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
@@ -364,12 +385,13 @@ KEY_CONTEXT_RE = re.compile(
 )
 ASSIGNMENT_RE = re.compile(
     rf"(?i){KEY_NAME}(?![A-Za-z])[\"'`]?"
+    "QUALIFIER"
     # `password = x`, `token: x`, `password for the wifi is x`, `bearer x`
     # `password for the wifi is x`, `mot de passe du compte admin est x`,
     # `Kennwort für den Router lautet x`, `hasło do panelu: x`.
     r"(?:(?:\s+(?:for|of|on|to|at|in|from|für|fuer|vom|zum|zur|du|de|des|pour|"
     r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|till|"
-    r"от|для|к|на|de la)"
+    r"от|для|к|на|de la|untuk|của|cho)"
     r"(?:\s+[\w.'’@-]+){1,5}?)?"
     r"(?:\s*(?:[:=：]|=>|:=|->|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
     r"(?:changed\s+|"
@@ -379,6 +401,14 @@ ASSIGNMENT_RE = re.compile(
     r"|(?P<bare>\s+))"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
 )
+# `kata sandi wifi …`, `mật khẩu wifi là …`: what it opens, unlinked. A
+# second pattern, so `login admin password …` still matches at `password`.
+QUALIFIED_ASSIGNMENT_RE = re.compile(
+    ASSIGNMENT_RE.pattern.replace(
+        "QUALIFIER", r"\s+(?:wi-?fi|wlan|router|vpn|e-?mail|admin|root|nas|server)"
+    )
+)
+ASSIGNMENT_RE = re.compile(ASSIGNMENT_RE.pattern.replace("QUALIFIER", ""))
 # Credentials said in passing, checked to look random: `login with
 # bob@acme.io and Pumpk1n!`, `admin/Pumpk1n!`, `root:Pumpk1n!`, `wifi:
 # AcmeHome / Pumpk1n!`, `AUTH default …` (Redis), `password is the same as
@@ -426,8 +456,9 @@ USE_FOR_ACCOUNT_RE = re.compile(
 # 4417`, `safe combo is 36-12-48`, `PIN 7731 for the garage door`.
 LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
     re.compile(
-        r"(?i)\b(?:code|combo|combination|pin)\b[^\n.]{0,40}?\b(?:lock|door|alarm|"
-        r"gate|safe|garage|locker|padlock|keypad|building)\b[^\n.\d]{0,20}?"
+        r"(?i)\b(?:code|combo|combination|pin|pass)\b[^\n.]{0,40}?\b(?:lock|door|alarm|"
+        r"gate|safe|garage|locker|padlock|keypad|building|storage|unit|mailbox|shed|"
+        r"cabinet|vault|apartment|flat|house|entry|front|back|bike)\b[^\n.\d]{0,20}?"
         r"(?:\bis\b|:|=|->|→)\s*(?P<value>\d(?:[\d -]{2,10})\d)(?![\w/.-])"
     ),
     re.compile(
@@ -437,9 +468,15 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
         r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/.-])"
     ),
     re.compile(
-        r"(?i)\b(?:PIN|PIN code|PUK2?|PUK code)\s*(?:is\s+|:\s*|#\s*)?"
+        r"(?i)\b(?:PIN|PIN code|PUK2?|PUK code)\s*"
+        r"(?:is\s+|['’]s\s+|:\s*|#\s*|-\s*|=\s*)?"
         r"(?P<value>\d{4,8})(?![\w/.-])"
         r"(?!\s*(?:digits|characters|chars|attempts|tries))"
+    ),
+    # `the combination is 11-21-24`: a dial lock's numbers.
+    re.compile(
+        r"(?i)\b(?:combination|combo)\s*(?:is|:|=)\s*"
+        r"(?P<value>\d{1,2}(?:[ -]\d{1,2}){2,3})(?![\w/.-])"
     ),
 )
 
@@ -543,9 +580,11 @@ INTEGRITY_RE = re.compile(r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}")
 CONTENT_ID_RE = re.compile(
     r"\bQm[1-9A-HJ-NP-Za-km-z]{44}\b|\bbafy[a-z2-7]{50,}\b|\bbafk[a-z2-7]{50,}\b"
 )
+PUBLIC_PIN_RE = re.compile(r"\bpin-sha(?:256|1)=\"?[A-Za-z0-9+/=]+\"?")
+MAPBOX_PUBLIC_RE = re.compile(r"\bpk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
 NAMED_PUBLIC_KEY_RE = re.compile(
-    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey)\b[\"']?\s*[:=]\s*[\"']?"
-    r"[A-Za-z0-9+/=_-]{20,}"
+    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey|site[_ -]?key)\b[\"']?\s*[:=]?\s*"
+    r"[\"']?[A-Za-z0-9+/=_-]{20,}"
 )
 PUBLISHABLE_KEY_RE = re.compile(r"\bpk_(?:live|test)_[0-9A-Za-z]{16,}")
 # A public JSON Web Key (`"kty": "RSA", "n": "…", "e": "AQAB"`): public unless
@@ -581,6 +620,8 @@ def _without_public_material(text: str) -> str:
         CONTENT_ID_RE,
         NAMED_PUBLIC_KEY_RE,
         PUBLISHABLE_KEY_RE,
+        PUBLIC_PIN_RE,
+        MAPBOX_PUBLIC_RE,
     ):
         text = pattern.sub(_blank, text)
     if '"kty"' in text and not JWK_PRIVATE_RE.search(text):
@@ -682,6 +723,8 @@ def _mean_run_length(word: str) -> float:
     return len(word) / runs
 
 
+# Words joined into a passphrase, with a number (`pixel-fjord-cactus20`).
+DICEWARE_RE = re.compile(r"[a-z]{3,}(?:[-_.][a-z]{3,}){2,}\d{1,4}")
 REQUIREMENT_RE = re.compile(r"[A-Za-z][\w.\[\],-]*(?:==|>=|<=|~=|!=)[\w.*+!-]+")
 
 
@@ -697,7 +740,9 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     if REQUIREMENT_RE.fullmatch(value):
         return False  # `pin the dependency: requests==2.32.3`
     if bare:
-        return len(value) >= 8 and _is_strong(value)
+        return len(value) >= 8 and (
+            _is_strong(value) or bool(DICEWARE_RE.fullmatch(value))
+        )
     if value.isdigit():
         return any(k in key.lower() for k in NUMERIC_SECRET_KEYS)
     has_digit = any(c.isdigit() for c in value)
@@ -766,7 +811,8 @@ STRIPE_OBJECT_RE = re.compile(
     r"[A-Za-z0-9]{14,32}"
 )
 ID_CUE_RE = re.compile(
-    r"(?i)\b(?:ids?|uid|uuid|guid|ksuid|ulid|playlist|address|wallet|donations?|"
+    r"(?i)\b(?:ids?|uid|uuid|guid|ksuid|ulid|nanoid|cuid2?|objectid|snowflake|"
+    r"playlist|track|album|artist|episode|address|wallet|donations?|ray|"
     r"btc|eth|sol|org|sheet|file|folder|doc|document|video|channel|object|record)"
     r"\b(?:\s+(?:is|was))?[\s:=#]*$"
 )
@@ -1031,17 +1077,19 @@ NOT_USER_NAMES = {
 }  # fmt: skip
 # Recovery and backup code lists: a name, then three or more codes.
 RECOVERY_CUE_RE = re.compile(
-    r"(?i)\b(?:recovery|backup|emergency|scratch|one-?time|single-use|2fa|mfa|"
+    r"(?i)\bemergency\s+kit\b|"
+    r"\b(?:recovery|backup|emergency|scratch|one-?time|single-use|2fa|mfa|"
     r"otp|two-factor|2-step)\s+(?:codes?|keys?)\b|\bcodes?\s+(?:de\s+)?(?:secours|"
     r"récupération|recuperaci[óo]n|respaldo|recupera[çc][ãa]o)\b|"
     r"\b(?:wiederherstellungs|backup-|notfall|sicherungs)codes?\b"
 )
 RECOVERY_CODE_RE = re.compile(
     r"(?<![\w-])(?:[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|\d{3,5} \d{3,5}|"
-    r"[A-Za-z0-9]{6,12}|[A-Za-z0-9]{16,40})(?![\w-])"
+    r"[a-z0-9]{4} [a-z0-9]{4}|[A-Za-z0-9]{6,12}|[A-Za-z0-9]{16,40})(?![\w-])"
 )
 RECOVERY_DIGITS_RE = re.compile(r"\d{6,10}|\d{3,5} \d{3,5}")
 RECOVERY_WINDOW = 400
+SINGLE_CODE_RE = re.compile(r"\s*[:=]\s*[\"'`]?(?P<code>[A-Za-z0-9]{8,16})(?![\w-])")
 # A TOTP seed: `2FA setup key: jbsw y3dp …`, `TOTP secret JBSWY3DPEHPK3PXP`.
 TOTP_SEED_RE = re.compile(
     r"(?i)\b(?:totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|google auth\w*|"
@@ -1086,7 +1134,14 @@ def _recovery_codes(text: str) -> Iterator[int]:
             and any(c.isdigit() for c in first.group())
             and any(c.isalpha() for c in first.group())
         )
-        if len(codes) >= 3 or long_key:
+        # One code right after the name: `backup code: ytcxi3f8qwjr`.
+        single = SINGLE_CODE_RE.match(window)
+        one_code = bool(
+            single
+            and any(c.isdigit() for c in single.group("code"))
+            and any(c.isalpha() for c in single.group("code"))
+        )
+        if len(codes) >= 3 or long_key or one_code:
             yield text.count("\n", 0, cue.start()) + 1
 
 
@@ -1231,6 +1286,15 @@ def _line_secrets(line: str) -> Iterator[str]:
             yield "Command-Line Token"
     if TWILIO_SID_RE.search(line) and HEX32_RE.search(line):
         yield "Twilio Auth Token"
+    for match in QUERY_CODE_RE.finditer(line):
+        if not _is_placeholder(match.group("value")):
+            yield "Secret Keyword"
+    for match in PAT_RE.finditer(line):
+        if _looks_like_token(match.group("value"), after_key_word=True):
+            yield "Personal Access Token"
+    for match in WHEN_ASKED_RE.finditer(line):
+        if _is_password_like(match.group("value")):
+            yield "Secret Keyword"
     for match in QUERY_SECRET_RE.finditer(line):
         value = unquote(match.group("value"))
         if not _is_placeholder(value) and (
@@ -1243,6 +1307,7 @@ def _line_secrets(line: str) -> Iterator[str]:
     snake = CAMEL_KEY_RE.sub(r"_\1", line)
     for match in [
         *ASSIGNMENT_RE.finditer(line),
+        *QUALIFIED_ASSIGNMENT_RE.finditer(line),
         *(ASSIGNMENT_RE.finditer(snake) if snake != line else ()),
     ]:
         value, key = match.group("value"), match.group("key")
@@ -1326,6 +1391,8 @@ SSH_COMMAND_RE = re.compile(
 )
 # `scheme://user:` right before the match: the match is a URL's password.
 URL_USERINFO_BEFORE_RE = re.compile(r"://(?:[^\s/@]*:)?$")
+# Cloud service accounts are machines, not people.
+SERVICE_ACCOUNT_DOMAIN_RE = re.compile(r"(?i)(?:^|\.)gserviceaccount\.com$")
 # `logo@2x.png` is a file name, not an address.
 FILE_EXTENSIONS = {"png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "pdf", "js"}
 
@@ -1387,6 +1454,13 @@ NOT_PHONE_CONTEXT = (
     "dial in",
     "dialin",
     "conference",
+    # Company registers.
+    "company number",
+    "company no",
+    "company reg",
+    "registration number",
+    "registration no",
+    "crn",
 )
 # 415-555-2671, (415) 555 2671, 415.555.2671, maybe followed by an extension.
 NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")
@@ -1435,8 +1509,8 @@ PASSPORT_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:passports?|reisepass|passeport|pasaporte|passaporto|"
     r"passaporte|paszport(?:u)?|pasaport|paspoort|passi|passet|паспорт[а]?|"
     r"パスポート|护照|護照|여권)"
-    r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|nr\.?|n[°º]\.?|#|nummer|numéro|número|"
-    r"numero|numer|番号|号码|號碼|号|번호|№))?(?:\s+(?:is|was|ist|est|es|é|è))?"
+    r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|#|nummer|"
+    r"numéro|número|numero|numer|番号|号码|號碼|号|번호|№))?(?:\s+(?:is|was|ist|est|es|é|è))?"
     r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
     r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
 )
@@ -1489,6 +1563,8 @@ def _emails(text: str) -> Iterator[PiiFinding]:
             continue  # `ssh deploy@db01.prod`: a login on a host, not an address
         if URL_USERINFO_BEFORE_RE.search(line):
             continue  # `postgres://USER:PASSWORD@host`: a URL's credentials
+        if SERVICE_ACCOUNT_DOMAIN_RE.search(match.group("domain")):
+            continue  # `ci@acme-prod.iam.gserviceaccount.com`: a machine
         value = match.group()
         yield PiiFinding(EMAIL, match.start(), match.end(), value, value.lower())
 
