@@ -34,6 +34,7 @@ PROBES = (
     "blind9",
     "tune10",
     "tune10h",
+    "tune10x",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
