@@ -182,6 +182,13 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
     )
 )
+# All of them at once: most lines hold none, and one search says so.
+ANY_PREFIXED_RE = re.compile(
+    "|".join(
+        f"(?i:{p.pattern[4:]})" if p.pattern.startswith("(?i)") else f"(?:{p.pattern})"
+        for _, p in PREFIXED_SECRETS
+    )
+)
 # `scheme://user:password@host`; the password group is checked for
 # placeholders (`USER:PASSWORD@HOST`).
 URL_CREDENTIALS_RE = re.compile(
@@ -196,7 +203,8 @@ _ARG = r"(?:'(?P<{0}q>[^']+)'|\"(?P<{0}d>[^\"]+)\"|(?P<{0}b>[^\s'\"`;|]+))"
 CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(pattern)
     for pattern in (
-        r"--(?:password|passwd|pass|db-password|token|secret)[= ]" + _ARG.format("v"),
+        r"--(?:password|passwd|pass|db-password|token|secret|requirepass|masterauth)"
+        r"[= ]" + _ARG.format("v"),
         r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;]*?"
         r"\s-p(?:" + _ARG.format("v") + r"|\s+" + _ARG.format("w") + ")",
         r"\b(?:docker|podman|buildah|skopeo|helm|nerdctl|az|oc|cf)\s+(?:registry\s+)?"
@@ -312,13 +320,40 @@ NETWORK_KEY_RE = re.compile(
     r"(?P<sep>[:=]|is|ist|est|es|é|è)?\s*"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{6,})"
 )
+# A router's printed key: 10 or 26 hex digits (`key 662d668eda`).
+HEX_KEY_RE = re.compile(r"[0-9a-fA-F]{8,64}")
 # Redis config: `requirepass …`, `masterauth …`.
 REDIS_DIRECTIVE_RE = re.compile(
-    r"(?im)^\s*(?:requirepass|masterauth)\s+[\"']?(?P<value>[^\s\"'#]{4,})"
+    r"(?im)(?:^\s*|\bCONFIG\s+SET\s+)(?:requirepass|masterauth)\s+[\"']?"
+    r"(?P<value>[^\s\"'#]{4,})"
 )
 # `"auth": "6szk1r*j5bAE0iInv16"` (Redis, SMTP, proxies in JSON and YAML).
 AUTH_FIELD_RE = re.compile(
     r"(?i)(?<![\w-])[\"']?auth[\"']?\s*[:=]\s*[\"'](?P<value>[^\"'\s]{8,})[\"']"
+)
+# `jdbc:oracle:thin:app/…@db01:1521:ORCL`.
+ORACLE_JDBC_RE = re.compile(
+    r"\bjdbc:oracle:(?:thin|oci8?):(?P<user>[\w$#]+)/(?P<value>[^@\s/]{3,})@"
+)
+# `datadog key: 0f3e…`, `mailjet key = …`: a vendor's key, named by the
+# vendor; not a cache, partition, sort or primary key.
+VENDOR_KEY_RE = re.compile(
+    r"(?i)\b(?P<vendor>[a-z][\w.-]{1,24})\s+key\s*(?:is|[:=])\s*[\"'`]?"
+    r"(?P<value>[A-Za-z0-9_-]{24,})"
+)
+BENIGN_KEY_KINDS = {
+    "cache", "idempotency", "partition", "sort", "primary", "foreign", "row",
+    "object", "s3", "gpg", "pgp", "ssh", "host", "public", "pub", "routing",
+    "shard", "hash", "dedup", "dedupe", "composite", "lookup", "map", "dict",
+    "index", "answer", "keyboard", "registry", "music", "unique", "natural",
+    "surrogate", "candidate", "compound", "idempotence", "redis", "memcached",
+    "group", "join", "the", "a", "an", "this", "that", "your", "my", "our",
+    "example", "sample", "test", "demo", "dummy", "fake",
+}  # fmt: skip
+# `try Glacier2484?, that's the one for the router`.
+THATS_THE_ONE_RE = re.compile(
+    r"(?i)\b(?:try|use)\s+[\"'`]?(?P<value>[^\s\"'`]{8,}?)[\"'`]?[,.;]?\s+"
+    r"(?:that'?s|that’s|it'?s|it’s|which\s+is)\s+the\s+(?:one|pw|password|code|pass)\b"
 )
 # `ADO PAT: …`, `PATs: …`: the abbreviation, in capitals.
 PAT_RE = re.compile(
@@ -814,7 +849,7 @@ ID_CUE_RE = re.compile(
     r"(?i)\b(?:ids?|uid|uuid|guid|ksuid|ulid|nanoid|cuid2?|objectid|snowflake|"
     r"playlist|track|album|artist|episode|address|wallet|donations?|ray|"
     r"btc|eth|sol|org|sheet|file|folder|doc|document|video|channel|object|record)"
-    r"\b(?:\s+(?:is|was))?[\s:=#]*$"
+    r"(?:-\d)?\b(?:\s+(?:is|was))?[\s:=#]*$"
 )
 NOT_ID_CUE_RE = re.compile(r"(?i)session|cookie|secret|token|key|auth|pass")
 
@@ -1060,7 +1095,7 @@ SERVICE_SLASH_RE = re.compile(
 # `creds for staging are deploy and …`, `login is bob, …`.
 CREDS_PAIR_RE = re.compile(
     r"(?i)\b(?:creds?|credentials|logins?|account)\b[^\n]{0,40}?"
-    r"(?:\bis\b|\bare\b|:)\s+[\w.@+-]+\s*(?:\band\b|&|,|/|\+)\s*[\"'`]?"
+    r"(?:\bis\b|\bare\b|:|→|->|=>)\s+[\w.@+-]+\s*(?:\band\b|&|,|/|\+|:)\s*[\"'`]?"
     r"(?P<value>[^\s\"'`,;]{8,})"
 )
 # `vpnuser:…`, `bob:…` in prose: a lower-case name, a colon, no spaces.
@@ -1206,7 +1241,7 @@ def _cli_password(match: re.Match[str]) -> str:
     return next((v for k, v in match.groupdict().items() if v and k[0] in "vw"), "")
 
 
-def _line_secrets(line: str) -> Iterator[str]:
+def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for plugin in _plugins():
         vendor_format = plugin.secret_type != "Secret Keyword"
         if any(
@@ -1215,7 +1250,7 @@ def _line_secrets(line: str) -> Iterator[str]:
             for v in plugin.analyze_string(line)
         ):
             yield plugin.secret_type
-    for name, pattern in PREFIXED_SECRETS:
+    for name, pattern in PREFIXED_SECRETS if ANY_PREFIXED_RE.search(line) else ():
         if any(
             not _is_placeholder(m.group(), vendor_format=True)
             for m in pattern.finditer(line)
@@ -1249,7 +1284,10 @@ def _line_secrets(line: str) -> Iterator[str]:
             yield "Secret Keyword"
     for match in NETWORK_KEY_RE.finditer(line):
         bare = match.group("sep") is None
-        if _is_secret_value(match.group("value"), key="key", bare=bare):
+        value = match.group("value")
+        if _is_secret_value(value, key="key", bare=bare) or (
+            HEX_KEY_RE.fullmatch(value) and not value.isdigit() and not value.isalpha()
+        ):
             yield "Secret Keyword"
     for match in QUOTED_PAIR_RE.finditer(line):
         if _is_secret_value(match.group("value"), key=match.group("key")):
@@ -1288,6 +1326,23 @@ def _line_secrets(line: str) -> Iterator[str]:
         yield "Twilio Auth Token"
     for match in QUERY_CODE_RE.finditer(line):
         if not _is_placeholder(match.group("value")):
+            yield "Secret Keyword"
+    for match in ORACLE_JDBC_RE.finditer(line):
+        if not _is_placeholder(match.group("value")):
+            yield "Basic Auth Credentials"
+    for match in VENDOR_KEY_RE.finditer(line):
+        value = match.group("value")
+        if (
+            match.group("vendor").lower() not in BENIGN_KEY_KINDS
+            and (
+                (HEX_RE.match(value) and len(value) >= 32)
+                or _looks_like_token(value, after_key_word=True)
+            )
+            and not _is_placeholder(value)
+        ):
+            yield "Secret Keyword"
+    for match in THATS_THE_ONE_RE.finditer(line):
+        if _is_password_like(match.group("value")):
             yield "Secret Keyword"
     for match in PAT_RE.finditer(line):
         if _looks_like_token(match.group("value"), after_key_word=True):
@@ -1342,6 +1397,33 @@ def _line_secrets(line: str) -> Iterator[str]:
             and (after_key_word or not _encodes_text(match.group()))
         ):
             yield "High Entropy Token"
+        elif not nested and _encoded_secret(match.group()):
+            yield "Encoded Secret"
+
+
+ENCODED_CUE_RE = re.compile(r"(?i)auth|pass|token|secret|key")
+
+
+def _encoded_secret(token: str) -> bool:
+    """Tell base64 of text that holds a credential (`.dockerconfigjson: eyJ…`).
+
+    The decoded text is scanned once more, line by line, never deeper.
+    """
+    if len(token) < 24 or not _encodes_text(token):
+        return False
+    body = token.rstrip("=")
+    for decode in (base64.b64decode, base64.urlsafe_b64decode):
+        try:
+            decoded = decode(body + "=" * (-len(body) % 4)).decode("utf-8")
+        except (binascii.Error, ValueError):
+            continue
+        if ENCODED_CUE_RE.search(decoded):
+            return any(
+                True
+                for line in _without_public_material(decoded).splitlines()
+                for _ in _line_secrets(line, nested=True)
+            )
+    return False
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -1392,7 +1474,9 @@ SSH_COMMAND_RE = re.compile(
 # `scheme://user:` right before the match: the match is a URL's password.
 URL_USERINFO_BEFORE_RE = re.compile(r"://(?:[^\s/@]*:)?$")
 # Cloud service accounts are machines, not people.
-SERVICE_ACCOUNT_DOMAIN_RE = re.compile(r"(?i)(?:^|\.)gserviceaccount\.com$")
+SERVICE_ACCOUNT_DOMAIN_RE = re.compile(
+    r"(?i)(?:^|\.)(?:gserviceaccount\.com|users\.noreply\.github\.com)$"
+)
 # `logo@2x.png` is a file name, not an address.
 FILE_EXTENSIONS = {"png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "pdf", "js"}
 
@@ -1418,6 +1502,15 @@ PHONE_CONTEXT = (
 )
 DECIMAL_RE = re.compile(r"^0[.,]\d")
 TIME_BEFORE_RE = re.compile(r"\d:$")
+SSN_SHAPE_RE = re.compile(r"\d{3}-\d{2}-\d{4}")
+BUSINESS_NUMBER_TYPES = frozenset(
+    (
+        phonenumbers.PhoneNumberType.TOLL_FREE,
+        phonenumbers.PhoneNumberType.PREMIUM_RATE,
+        phonenumbers.PhoneNumberType.SHARED_COST,
+        phonenumbers.PhoneNumberType.UAN,
+    )
+)
 STRONG_PHONE_CONTEXT = tuple(
     w for w in PHONE_CONTEXT if w not in ("number", "contact", "reach")
 )
@@ -1461,6 +1554,13 @@ NOT_PHONE_CONTEXT = (
     "registration number",
     "registration no",
     "crn",
+    # Banks' public codes.
+    "routing",
+    "aba",
+    "sort code",
+    "blz",
+    "swift",
+    "bic",
 )
 # 415-555-2671, (415) 555 2671, 415.555.2671, maybe followed by an extension.
 NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")
@@ -1579,6 +1679,10 @@ def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
         return False  # `0.627 / 0.666` in a table of scores
     if TIME_BEFORE_RE.search(text, max(0, match.start - 3), match.start):
         return False  # `22:49:02.123456`: a time's seconds
+    if SSN_SHAPE_RE.fullmatch(raw):
+        return False  # `078-05-1120`: no phone plan groups digits 3-2-4
+    if phonenumbers.number_type(match.number) in BUSINESS_NUMBER_TYPES:
+        return False  # toll-free, premium-rate, shared-cost: a business line
     if raw.startswith(("+", "00")):
         return True
     # The nearer cue wins: `mobile: …` but `call-in code …`, `serial …`.
@@ -1701,7 +1805,9 @@ TEST_CARDS = frozenset(
         "3056930009020004 36227206271667 3566002020360505 6200000000000005"
     ).split()
 )
-TEST_CONTEXT_RE = re.compile(r"(?i)\b(?:test|testing|sandbox|dummy)\b")
+TEST_CONTEXT_RE = re.compile(
+    r"(?i)(?<![@.\w-])(?:test|testing|sandbox|dummy)\b(?!\.\w)"
+)
 # A card's expiry after its number (`… 12/27`, `… 09/2028`).
 CARD_EXPIRY_AFTER_RE = re.compile(r"[ ](?:0[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])")
 
@@ -1743,6 +1849,22 @@ def _cards(text: str) -> Iterator[PiiFinding]:
             yield PiiFinding(CARD, match.start(), match.end(), value, digits)
 
 
+# IBANs printed in standards and bank docs, said to be examples.
+EXAMPLE_IBANS = frozenset(
+    (
+        "GB82WEST12345698765432 DE89370400440532013000 GB29NWBK60161331926819 "
+        "FR1420041010050500013M02606 NL91ABNA0417164300 ES9121000418450200051332 "
+        "IT60X0542811101000000123456 CH9300762011623852957 BE68539007547034 "
+        "AT611904300234573201"
+    ).split()
+)
+# Words, not domains (`bob@example.com`).
+DOC_CONTEXT_RE = re.compile(
+    r"(?i)(?<![@.\w-])(?:example|sample|docs?|documentation|e\.g\.|test|dummy|"
+    r"wikipedia)\b(?!\.\w)"
+)
+
+
 def _ibans(text: str) -> Iterator[PiiFinding]:
     """Grow each country-and-check-digit start into the longest valid IBAN."""
     for start in IBAN_START_RE.finditer(text):
@@ -1762,6 +1884,10 @@ def _ibans(text: str) -> Iterator[PiiFinding]:
             value = text[start.start() : end]
             if len(iban.compact(value)) >= 15 and iban.is_valid(value):
                 normalized = iban.compact(value)
+                if normalized in EXAMPLE_IBANS and DOC_CONTEXT_RE.search(
+                    text, max(0, start.start() - 60), end + 60
+                ):
+                    break  # the ECB's or a bank's documented example
                 yield PiiFinding(IBAN, start.start(), end, value, normalized)
                 break
 

@@ -58,8 +58,10 @@ GENERIC_WORDS = (
 
 # No letter, digit or number punctuation (`1,234`, `12/34`) around a match;
 # a comma or slash after a word is a separator (`name,3589…` in CSV).
-D = r"(?<![\w.-])(?<!\d[,/])"
-E = r"(?![\w-]|[.,/]\d)"  # nor after
+# ASCII word characters only: scripts without spaces run words into numbers
+# (`주민등록번호는 960402-1058270입니다`, `身份证号码110101…`).
+D = r"(?<![0-9A-Za-z_.-])(?<!\d[,/])"
+E = r"(?![0-9A-Za-z_-]|[.,/]\d)"  # nor after
 
 
 @dataclass(frozen=True)
@@ -156,7 +158,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "cn.ric",
             "cn.ric",
-            r"(?<![\w-])\d{17}[\dXx](?![\w-])",
+            r"(?<![0-9A-Za-z_-])\d{17}[\dXx](?![0-9A-Za-z_-])",
             ("身份证", "ric", "resident id"),
             lambda value: True,
         ),
