@@ -35,6 +35,7 @@ PROBES = (
     "tune10",
     "tune10h",
     "tune10x",
+    "tune10y",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
