@@ -355,6 +355,11 @@ THATS_THE_ONE_RE = re.compile(
     r"(?i)\b(?:try|use)\s+[\"'`]?(?P<value>[^\s\"'`]{8,}?)[\"'`]?[,.;]?\s+"
     r"(?:that'?s|that’s|it'?s|it’s|which\s+is)\s+the\s+(?:one|pw|password|code|pass)\b"
 )
+# `the new one is PXRO0227zzum`: a replaced password, named by "one".
+NEW_ONE_RE = re.compile(
+    r"(?i)\b(?:new|old|current|temporary|temp)\s+one\s+(?:is|:)\s+[\"'`]?"
+    r"(?P<value>[^\s\"'`,;()]{8,})"
+)
 # `ADO PAT: …`, `PATs: …`: the abbreviation, in capitals.
 PAT_RE = re.compile(
     r"\bPATs?\b[^\n\w]{0,4}(?:is\s+)?[\"'`]?(?P<value>[A-Za-z0-9_-]{20,})"
@@ -455,7 +460,7 @@ CASUAL_CREDENTIAL_RES: tuple[re.Pattern[str], ...] = tuple(
         r"(?:password\s+|pw\s+)?(?P<value>[^\s\"'`,;]{6,})",
         r"(?<![\w/.-])(?:root|admin|administrator|pi|ubnt|sa|guest)[:/]"
         r"(?P<value>[^\s/:\"'`,;]{6,})",
-        r"(?i)\b(?:wi-?fi|wlan|wpa2?|ssid)\b[^\n]{0,40}?[\w-]+\s*/\s*"
+        r"(?i)\b(?:wi-?fi|wlan|wpa2?|ssid|network|hotspot)\b[^\n]{0,40}?[\w-]+\s*/\s*"
         r"(?P<value>[^\s\"'`,;]{6,})",
         r"\bAUTH\s+(?:\w+\s+)?(?P<value>[^\s\"'`]{8,})",
         # `password … : …`, `contraseña nueva -> …`, `… is still …`
@@ -521,6 +526,7 @@ CAMEL_KEY_RE = re.compile(
     r"(?<=[a-z0-9])(Pass(?:word|wd|phrase)?|Pwd|Secret|Token|ApiKey|"
     r"AccessKey|SecretKey|PrivateKey|AuthKey)(?![a-z])"
 )
+KEBAB_NAME_RE = re.compile(r"[a-z]+(?:[-_][a-z]+)+")
 # Names under which a bare number is still a secret (`PIN: 4832`).
 NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code")
 # Values that name a secret instead of being one.
@@ -1270,6 +1276,10 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             value = _cli_password(match)
             if match.groupdict().get("wb") and not _is_password_like(value):
                 continue  # `mysql -u root -p shop`: -p prompts, shop is the db
+            if KEBAB_NAME_RE.fullmatch(value) and match.group().startswith(
+                ("--secret", "--token")
+            ):
+                continue  # `gcloud secrets … --secret=api-key`: a secret's name
             if len(value) >= 4 and not _is_placeholder(value):
                 yield "Command-Line Password"
     for match in XML_SECRET_RE.finditer(line):
@@ -1340,6 +1350,9 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             )
             and not _is_placeholder(value)
         ):
+            yield "Secret Keyword"
+    for match in NEW_ONE_RE.finditer(line):
+        if _is_password_like(match.group("value")):
             yield "Secret Keyword"
     for match in THATS_THE_ONE_RE.finditer(line):
         if _is_password_like(match.group("value")):
@@ -1439,7 +1452,22 @@ def find_secrets(text: str) -> list[SecretFinding]:
         findings.setdefault(
             ("Recovery Codes", number), SecretFinding("Recovery Codes", number)
         )
+    for match in ENV_ENTRY_RE.finditer(text):
+        name, value = match.group("name"), match.group("value")
+        if CREDENTIAL_WORD_RE.search(name) and _is_secret_value(value, key=name):
+            number = text.count("\n", 0, match.start("value")) + 1
+            findings.setdefault(
+                ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
+            )
     return list(findings.values())
+
+
+# A Kubernetes or compose env entry over two lines: `- name: DB_PASS` then
+# `value: …`.
+ENV_ENTRY_RE = re.compile(
+    r"(?m)^\s*-?\s*name:\s*[\"']?(?P<name>[\w.-]+)[\"']?\s*\n\s*value:\s*[\"']?"
+    r"(?P<value>[^\s\"']+)"
+)
 
 
 # Personal data.

@@ -107,6 +107,7 @@ TIGHT = {
     "us.ssn": re.compile(r"(?i)\bsocial[\"']?\s*[:=#]\s*[\"']?$"),
     "ec.ci": re.compile(r"\bC\.?I\.?\s*(?:No\.?|Nº|#)?\s*[:=]?\s*['\"]?$"),
     "ar.dni": re.compile(r"\bDNI\s*(?:No\.?|Nº|#)?\s*[:=]?\s*$"),
+    "tr.tckimlik": re.compile(r"\bTC\s*(?:No\.?|#)?\s*[:=]?\s*$"),
 }
 
 SPECS: tuple[IdSpec, ...] = tuple(

@@ -9,8 +9,9 @@ diceware passphrases and more documented vendor prefixes; object ids,
 content hashes, public keys and tokens, encrypted values, documented test
 numbers, time stamps, toll-free lines and bank codes stay clean; Brazilian
 CNPJ and passports (after their name) are redacted. Dev set
-`tests/data/sensitivity_tune10.jsonl`, held-out probes `tune10h` and
-`tune10x` (`python -m bench.sensitivity --split tune10`); figures in
+`tests/data/sensitivity_tune10.jsonl`, held-out probes `tune10h`, `tune10x`
+and `tune10y`, each tuned on after its untouched score (`python -m
+bench.sensitivity --split tune10`); figures in
 `memory_core/pipeline/SENSITIVITY.md`.
 """
 
@@ -56,6 +57,9 @@ SECRETS = [
     "try Glacier2484?, that's the one for the router",
     "Keychain entry 'Office Printer' — GMimA*SJQc+0",
     "wifi at mum's: network BTHub-UBX8, key 662d668eda",
+    "Guest network: Acme-Guest / CRPK8792zyld",
+    "the new one is PXRO0227zzum (for the vpn)",
+    "- name: DB_PASS\n  value: dj^NZO58gci",
     # Codes and PINs.
     "phone unlock code is 251800",
     "SIM PUK: 93451656",
@@ -110,6 +114,8 @@ CLEAN = [
     "company number 09446231 at Companies House",
     "GCP service account ci@acme-prod-4412.iam.gserviceaccount.com",
     "The passport photo must be 35x45 mm",
+    "gcloud secrets versions access latest --secret=api-key",
+    "- name: DB_HOST\n  value: db.internal",
 ]
 
 PII = [
@@ -119,6 +125,7 @@ PII = [
     ("pasaporte n.º PA1363524", "PA1363524"),
     ("护照号码：E12345678", "E12345678"),
     ("주민등록번호는 960402-1058270입니다", "960402-1058270"),
+    ("TC 14240036842", "14240036842"),
     # The example IBAN is still someone's account when nobody says "example".
     ("Refund to GB82 WEST 1234 5698 7654 32 please", "GB82 WEST 1234 5698 7654 32"),
     # A test card number without a word for "test" is a card.
@@ -165,7 +172,7 @@ def test_docker_user_ids_are_no_credentials():
     assert not find_secrets("docker run --user 1000:1000 -v $PWD:/src alpine")
 
 
-@pytest.mark.parametrize("split", ["tune10", "tune10h", "tune10x"])
+@pytest.mark.parametrize("split", ["tune10", "tune10h", "tune10x", "tune10y"])
 def test_tune10_sets_meet_the_targets(split):
     figures = score(split)
     for name, target in TARGETS.items():
