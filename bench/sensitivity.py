@@ -36,6 +36,7 @@ PROBES = (
     "tune10h",
     "tune10x",
     "tune10y",
+    "tune10z",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
