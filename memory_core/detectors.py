@@ -304,8 +304,9 @@ DOCKER_AUTH_RE = re.compile(r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2}
 # A wallet's recovery phrase: 12 to 24 short lower-case words after its name,
 # none of them an English function word (BIP-39 has none).
 SEED_PHRASE_RE = re.compile(
-    r"(?i)\b(?:recovery|seed|backup|secret|mnemonic|wallet)\s+(?:phrase|words|"
-    r"mnemonic|seed)\b\s*(?:is|was)?\s*[:=-]?\s*(?P<words>(?:[a-z]{3,8}\s+){11,23}"
+    r"(?i)\b(?:(?:recovery|seed|backup|secret|mnemonic|wallet)\s+(?:phrase|words|"
+    r"mnemonic|seed)|seed|mnemonic)\b\s*(?:is|was)?\s*[:=-]?\s*"
+    r"(?P<words>(?:[a-z]{3,8}\s+){11,23}"
     r"[a-z]{3,8})"
 )
 FUNCTION_WORDS = set(
@@ -354,6 +355,25 @@ BENIGN_KEY_KINDS = {
 THATS_THE_ONE_RE = re.compile(
     r"(?i)\b(?:try|use)\s+[\"'`]?(?P<value>[^\s\"'`]{8,}?)[\"'`]?[,.;]?\s+"
     r"(?:that'?s|that’s|it'?s|it’s|which\s+is)\s+the\s+(?:one|pw|password|code|pass)\b"
+)
+# `log into the bastion as ops with …`, `log in with …? it's the shared
+# account`: the value a login takes.
+LOGIN_WITH_RES: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        r"(?i)\blog(?:\s*in(?:to)?|-in|on)\b[^\n]{0,40}?\bas\s+\S+\s+(?:with|using)\s+"
+        r"(?:password\s+|pw\s+)?[\"'`]?(?P<value>[^\s\"'`,;]{8,})"
+    ),
+    re.compile(
+        r"(?i)\blog(?:\s*in(?:to)?|-in|on)\s+(?:with|using)\s+[\"'`]?"
+        r"(?P<value>[^\s\"'`,;]{8,})"
+    ),
+)
+# `<<< 'Cinder648*'`: a here-string fed to a prompt (kinit, sudo -S, …).
+HERE_STRING_RE = re.compile(r"<<<\s*" + _ARG.format("v"))
+# `it's qeb564DRPnr — don't share it`.
+DONT_SHARE_RE = re.compile(
+    r"(?i)(?P<value>[^\s\"'`,;:]{8,})[\"'`]?\s*[—–,;:-]*\s*(?:pls\s+|please\s+)?"
+    r"(?:don'?t|don’t|do\s+not|never)\s+(?:share|tell|give|post|forward)"
 )
 # `the new one is PXRO0227zzum`: a replaced password, named by "one".
 NEW_ONE_RE = re.compile(
@@ -469,6 +489,11 @@ CASUAL_CREDENTIAL_RES: tuple[re.Pattern[str], ...] = tuple(
         r"(?P<value>[^\s\"'`,;]{8,})",
     )
 )
+# `new password set: 50phpcee`: a password word, a verb, a colon.
+KEY_VERB_COLON_RE = re.compile(
+    rf"(?i){KEY_NAME}(?![A-Za-z])\s+(?:set|changed|updated|reset|is\s+now|now|"
+    r"generated|created)\s*[:=]\s*[\"'`]?(?P<value>[^\s\"'`,;]{6,})"
+)
 # A credential word anywhere in a line ("password", "pw", "token", "creds",
 # "passphrase" …), for the general rule below.
 CREDENTIAL_WORD_RE = re.compile(rf"(?i)(?<![A-Za-z]){KEY_NAME}(?![A-Za-z])")
@@ -504,7 +529,8 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"(?i)\b(?:(?:un)?lock|door|alarm|gate|safe|garage|locker|padlock|keypad|"
         r"disarm|screen|phone|sim)\s+"
-        r"(?:[a-z]+\s+)?(?:code|combo|combination|pin)\b[^\n.\d]{0,20}?(?:\bis\b|:|=|->|→)?\s*"
+        r"(?:[a-z]+\s+)?(?:code|combo|combination|pin|passcode)\b[^\n.\d]{0,20}?"
+        r"(?:\bis\b|:|=|->|→)?\s*"
         r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/.-])"
     ),
     re.compile(
@@ -780,6 +806,8 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
         return False
     if REQUIREMENT_RE.fullmatch(value):
         return False  # `pin the dependency: requests==2.32.3`
+    if not bare and _random_lowercase(value):
+        return True  # `POSTGRES_PASSWORD=wszijqzl`: no word has so few vowels
     if bare:
         return len(value) >= 8 and (
             _is_strong(value) or bool(DICEWARE_RE.fullmatch(value))
@@ -854,7 +882,8 @@ STRIPE_OBJECT_RE = re.compile(
 ID_CUE_RE = re.compile(
     r"(?i)\b(?:ids?|uid|uuid|guid|ksuid|ulid|nanoid|cuid2?|objectid|snowflake|"
     r"playlist|track|album|artist|episode|address|wallet|donations?|ray|"
-    r"btc|eth|sol|org|sheet|file|folder|doc|document|video|channel|object|record)"
+    r"btc|eth|sol|org|sheet|file|folder|doc|document|video|channel|object|record|"
+    r"hash|digest|checksum|etag|md5|sha\d*)"
     r"(?:-\d)?\b(?:\s+(?:is|was))?[\s:=#]*$"
 )
 NOT_ID_CUE_RE = re.compile(r"(?i)session|cookie|secret|token|key|auth|pass")
@@ -950,6 +979,14 @@ HOST_NAME_RE = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 EMAIL_LIKE_RE = re.compile(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+")
 FORMAT_RE = re.compile(r"%[-+ #0-9.]*[sdrifx(]|\{[\w.]*\}")
 VERSION_LIKE_RE = re.compile(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?")
+
+
+def _random_lowercase(value: str) -> bool:
+    """Tell random lower-case letters (`wszijqzl`) from a word (`required`)."""
+    if len(value) < 8 or not (value.isalpha() and value.islower()):
+        return False
+    vowels = sum(c in "aeiouy" for c in value)
+    return vowels / len(value) <= 0.2
 
 
 def _random_letters(value: str) -> bool:
@@ -1094,6 +1131,7 @@ SERVICE_USERS = (
     "dbuser|deploy|ubuntu|ec2-user|pi|ubnt|guest|user|test|ftp|www-data|"
     "jenkins|git|elastic|kibana|grafana|rabbit|rabbitmq|redis|mongo|app"
 )
+SERVICE_USER_RE = re.compile(rf"(?i)(?:{SERVICE_USERS})")
 SERVICE_SLASH_RE = re.compile(
     rf"(?i)(?<![\w/.:-])(?:{SERVICE_USERS})/(?P<value>[^\s\"'`,;()/]{{8,}})"
     r"(?![\w/])"
@@ -1219,9 +1257,14 @@ def _classless_secrets(line: str) -> Iterator[str]:
         if len(value) >= 4 and not _is_placeholder(value):
             yield "Command-Line Password"
     for match in USER_SLASH_VALUE_RE.finditer(line):
-        if _is_prose_password(match.group("value")) and not _is_password_like(
-            match.group("user")
-        ):
+        user, value = match.group("user"), match.group("value")
+        # A service account's name (`admin / …`) says the value is its password.
+        prose = (
+            _is_password_like(value)
+            if SERVICE_USER_RE.fullmatch(user)
+            else _is_prose_password(value)
+        )
+        if prose and not _is_password_like(user):
             yield "Secret Keyword"
     for match in USER_COLON_VALUE_RE.finditer(line):
         if match.group("user") not in NOT_USER_NAMES and _is_prose_password(
@@ -1350,6 +1393,19 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             )
             and not _is_placeholder(value)
         ):
+            yield "Secret Keyword"
+    for pattern in LOGIN_WITH_RES:
+        for match in pattern.finditer(line):
+            if _is_password_like(match.group("value").rstrip("?!")):
+                yield "Secret Keyword"
+    for match in HERE_STRING_RE.finditer(line):
+        if _is_password_like(_cli_password(match)):
+            yield "Command-Line Password"
+    for match in DONT_SHARE_RE.finditer(line):
+        if _is_password_like(match.group("value")):
+            yield "Secret Keyword"
+    for match in KEY_VERB_COLON_RE.finditer(line):
+        if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
     for match in NEW_ONE_RE.finditer(line):
         if _is_password_like(match.group("value")):

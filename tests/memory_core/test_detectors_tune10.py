@@ -9,8 +9,8 @@ diceware passphrases and more documented vendor prefixes; object ids,
 content hashes, public keys and tokens, encrypted values, documented test
 numbers, time stamps, toll-free lines and bank codes stay clean; Brazilian
 CNPJ and passports (after their name) are redacted. Dev set
-`tests/data/sensitivity_tune10.jsonl`, held-out probes `tune10h`, `tune10x`
-and `tune10y`, each tuned on after its untouched score (`python -m
+`tests/data/sensitivity_tune10.jsonl`, held-out probes `tune10h`, `tune10x`,
+`tune10y` and `tune10z`, each tuned on after its untouched score (`python -m
 bench.sensitivity --split tune10`); figures in
 `memory_core/pipeline/SENSITIVITY.md`.
 """
@@ -60,6 +60,15 @@ SECRETS = [
     "Guest network: Acme-Guest / CRPK8792zyld",
     "the new one is PXRO0227zzum (for the vpn)",
     "- name: DB_PASS\n  value: dj^NZO58gci",
+    "Runbook step 3: log into the bastion as ops with enl046BHSnx",
+    "can you log in with Ij^2@6nT9uy7? it's the shared account",
+    "Handover notes — Jenkins admin: admin / woe780OATyl; Grafana: viewer / viewer",
+    "kinit admin@ACME.IO <<< 'Cinder648*'",
+    "docker run -e POSTGRES_PASSWORD=wszijqzl -d postgres:16",
+    "it's qeb564DRPnr — don't share it",
+    "new password set: 50phpcee",
+    "mom's phone passcode 7722",
+    "my metamask seed: ocean pencil candy velvet wheat orbit trophy minute harbor glide slogan useful",
     # Codes and PINs.
     "phone unlock code is 251800",
     "SIM PUK: 93451656",
@@ -116,6 +125,10 @@ CLEAN = [
     "The passport photo must be 35x45 mm",
     "gcloud secrets versions access latest --secret=api-key",
     "- name: DB_HOST\n  value: db.internal",
+    "user agent hash Kb8s0refC+7MfxONMsXdhw==",
+    "log in with Google, then pick the workspace",
+    "password: required",
+    "Grafana: viewer / viewer",
 ]
 
 PII = [
@@ -172,7 +185,9 @@ def test_docker_user_ids_are_no_credentials():
     assert not find_secrets("docker run --user 1000:1000 -v $PWD:/src alpine")
 
 
-@pytest.mark.parametrize("split", ["tune10", "tune10h", "tune10x", "tune10y"])
+@pytest.mark.parametrize(
+    "split", ["tune10", "tune10h", "tune10x", "tune10y", "tune10z"]
+)
 def test_tune10_sets_meet_the_targets(split):
     figures = score(split)
     for name, target in TARGETS.items():
