@@ -205,6 +205,11 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
     for pattern in (
         r"--(?:password|passwd|pass|db-password|token|secret|requirepass|masterauth)"
         r"[= ]" + _ARG.format("v"),
+        # Any flag whose name ends in a credential word: `--pwd x`,
+        # `--api-key=x`, `--db-pass x` (not `--password-stdin`).
+        r"(?:^|\s)--[\w-]*?(?:pwd|passwd|password|pass|api[-_]?key|apikey|access[-_]?token|"
+        r"auth[-_]?token|client[-_]?secret|secret[-_]?key|private[-_]?key)(?=[= ])[= ]"
+        + _ARG.format("g"),
         r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;]*?"
         r"\s-p(?:" + _ARG.format("v") + r"|\s+" + _ARG.format("w") + ")",
         r"\b(?:docker|podman|buildah|skopeo|helm|nerdctl|az|oc|cf)\s+(?:registry\s+)?"
@@ -265,7 +270,8 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
 )
 # `<password>…</password>` in XML configs.
 XML_SECRET_RE = re.compile(
-    r"(?i)<(?P<tag>[\w.-]*?(?P<key>password|passwd|pwd|secret|token|api[_-]?key)"
+    r"(?i)<(?P<tag>[\w.-]*?(?P<key>password|passwd|pwd|pass(?![a-z])|secret|token|"
+    r"api[_-]?key)"
     r"[\w.-]*)>(?P<value>[^<\s]{4,})</(?P=tag)>"
 )
 # `<add key="DbPassword" value="…"/>`, `<entry key="smtp.password">…</entry>`.
@@ -453,7 +459,7 @@ ASSIGNMENT_RE = re.compile(
     r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|till|"
     r"от|для|к|на|de la|untuk|của|cho)"
     r"(?:\s+[\w.'’@-]+){1,5}?)?"
-    r"(?:\s*(?:[:=：]|=>|:=|->|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
+    r"(?:\s*(?:[:=：]|=>|:=|->|<-|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
     r"(?:changed\s+|"
     r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
     r"to|est|es|è|é|ist|lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn|je|"
@@ -593,6 +599,11 @@ DOC_MARKER_RE = re.compile(
 # A value cut short for display (`sk-...`, `ghp_4f9k…`).
 TRUNCATED_RE = re.compile(r"^[\"'`]?[^\s.…]{1,16}(?:\.{3}|…)[\"'`]?$")
 FILE_REFERENCE_RE = re.compile(r"@[\w~./-]+")
+# References to a secret store, and named format fields.
+SECRET_REFERENCE_RE = re.compile(
+    r"(?i)(?:vault|op|ssm|awssm|gcpsm|azkv|sops|doppler|infisical|ref\+\w+):\S+"
+    r"|%\(\w+\)[sdr]"
+)
 YAML_TAG_RE = re.compile(
     r"!(?:vault|unsafe|Ref|Sub|GetAtt|ImportValue|Join|Select|FindInMap|Base64|"
     r"env|include|secret|reference|ssm|!\w+)"
@@ -738,6 +749,8 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
         return True
     if FILE_REFERENCE_RE.fullmatch(value):
         return True  # `password=@pw.txt`: read from a file
+    if SECRET_REFERENCE_RE.fullmatch(value):
+        return True  # `op://Eng/db/password`, `vault:secret/db#pw`, `%(pw)s`
     if YAML_TAG_RE.fullmatch(value):
         return True  # `secret: !vault |`, `!Ref DbPassword`: a tag, not a value
     if value.lower() in PLACEHOLDER_WORDS:
@@ -790,8 +803,20 @@ def _mean_run_length(word: str) -> float:
     return len(word) / runs
 
 
+LETTERS_DIGITS_RE = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]+", re.IGNORECASE)
+# Hashing schemes and ciphers named after "password": `password hashing argon2id`.
+ALGORITHM_RE = re.compile(
+    r"(?i)(?:argon2|bcrypt|scrypt|pbkdf2|sha\d|md5|aes\d|rsa\d|ed25519|x25519|"
+    r"chacha20|blake2|crc32|base64|utf8|http2|oauth2|saml2|v\d)"
+)
+# Four or more words joined by one separator, under a password's own name.
+WORDS_PASSPHRASE_RE = re.compile(
+    r"[A-Za-z]{3,}(?:([-_.])[A-Za-z]{3,})(?:\1[A-Za-z]{3,}){2,}"
+)
+PASSPHRASE_KEY_RE = re.compile(r"(?i)pass|pw")
 # Words joined into a passphrase, with a number (`pixel-fjord-cactus20`).
 DICEWARE_RE = re.compile(r"[a-z]{3,}(?:[-_.][a-z]{3,}){2,}\d{1,4}")
+PATH_VALUE_RE = re.compile(r"(?:~|\.{1,2})?/[\w.@+~/-]+|[A-Za-z]:\\[\w.\\ -]+")
 REQUIREMENT_RE = re.compile(r"[A-Za-z][\w.\[\],-]*(?:==|>=|<=|~=|!=)[\w.*+!-]+")
 
 
@@ -806,11 +831,22 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
         return False
     if REQUIREMENT_RE.fullmatch(value):
         return False  # `pin the dependency: requests==2.32.3`
+    if PATH_VALUE_RE.fullmatch(value):
+        return False  # `--ssh-private-key ~/.ssh/id_ed25519`: a file
     if not bare and _random_lowercase(value):
         return True  # `POSTGRES_PASSWORD=wszijqzl`: no word has so few vowels
+    if PASSPHRASE_KEY_RE.search(key) and WORDS_PASSPHRASE_RE.fullmatch(value):
+        return True  # `password: correct-horse-battery-staple`
     if bare:
         return len(value) >= 8 and (
-            _is_strong(value) or bool(DICEWARE_RE.fullmatch(value))
+            _is_strong(value)
+            or bool(DICEWARE_RE.fullmatch(value))
+            # `password hunter22`: letters and digits, after a password's name.
+            or (
+                bool(PASSPHRASE_KEY_RE.search(key))
+                and bool(LETTERS_DIGITS_RE.fullmatch(value))
+                and not ALGORITHM_RE.match(value)
+            )
         )
     if value.isdigit():
         return any(k in key.lower() for k in NUMERIC_SECRET_KEYS)
@@ -1319,6 +1355,15 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             value = _cli_password(match)
             if match.groupdict().get("wb") and not _is_password_like(value):
                 continue  # `mysql -u root -p shop`: -p prompts, shop is the db
+            generic = next(
+                (v for k, v in match.groupdict().items() if v and k[0] == "g"), ""
+            )
+            if generic:
+                if _is_secret_value(generic, key="password") and not (
+                    generic[0] in "~./" or "/" in generic
+                ):
+                    yield "Command-Line Password"
+                continue
             if KEBAB_NAME_RE.fullmatch(value) and match.group().startswith(
                 ("--secret", "--token")
             ):
@@ -1359,7 +1404,8 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         for match in pattern.finditer(line):
             # Redis `AUTH` is explicit enough for any password-like value.
             bare = not match.group().startswith("AUTH")
-            if _is_secret_value(match.group("value"), key="password", bare=bare):
+            key = match.groupdict().get("key") or "password"
+            if _is_secret_value(match.group("value"), key=key, bare=bare):
                 yield "Secret Keyword"
     for match in AUTH_FIELD_RE.finditer(line):
         if _is_password_like(match.group("value")):

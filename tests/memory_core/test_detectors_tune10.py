@@ -69,6 +69,14 @@ SECRETS = [
     "new password set: 50phpcee",
     "mom's phone passcode 7722",
     "my metamask seed: ocean pencil candy velvet wheat orbit trophy minute harbor glide slogan useful",
+    # Syntaxes of key and value (a systematic probe of names x forms).
+    'password <- "Tr0ub4dor&3"',
+    "--pwd hunter22",
+    "tool --db-pass 'Summer2024!' --host db",
+    "<pass>letmein123</pass>",
+    "password hunter22",
+    "password\tletmein123",
+    "password: correct-horse-battery-staple",
     # Codes and PINs.
     "phone unlock code is 251800",
     "SIM PUK: 93451656",
@@ -129,6 +137,14 @@ CLEAN = [
     "log in with Google, then pick the workspace",
     "password: required",
     "Grafana: viewer / viewer",
+    "docker login --password-stdin registry.acme.io",
+    "--ssh-private-key ~/.ssh/id_ed25519",
+    "DB_PASSWORD=op://Engineering/db/password",
+    "password: vault:secret/db#password",
+    "password = %(password)s",
+    "existingSecret: my-release-postgresql",
+    "password hashing argon2id, cost 3",
+    "<passportNumber>see file</passportNumber>",
 ]
 
 PII = [
