@@ -381,6 +381,25 @@ DONT_SHARE_RE = re.compile(
     r"(?i)(?P<value>[^\s\"'`,;:]{8,})[\"'`]?\s*[—–,;:-]*\s*(?:pls\s+|please\s+)?"
     r"(?:don'?t|don’t|do\s+not|never)\s+(?:share|tell|give|post|forward)"
 )
+# The value said to be the password, before or after the word:
+# `hunter22 is the password for the wifi`, `use X as the password`,
+# `password updated, it's now X`, `password? X`.
+PW_WORD = r"(?:password|passwort|pw|passcode|passphrase|pass)"
+SAID_PASSWORD_RES: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        r"(?i)(?<![^\s\"'`(])[\"'`]?(?P<value>[^\s\"'`,;()]{6,}?)[\"'`]?\s+(?:is|was)\s+"
+        rf"(?:the|my|our|your)\s+(?:new\s+|old\s+|current\s+)?{PW_WORD}\b"
+    ),
+    re.compile(
+        r"(?i)\buse\s+[\"'`]?(?P<value>[^\s\"'`,;()]{6,}?)[\"'`]?\s+as\s+(?:the|my|your|a)\s+"
+        rf"(?:new\s+|temp(?:orary)?\s+)?{PW_WORD}\b"
+    ),
+    re.compile(
+        rf"(?i)\b{PW_WORD}\b[^\n]{{0,30}}?\b(?:it'?s|it’s|is)\s+now\s+[\"'`]?"
+        r"(?P<value>[^\s\"'`,;()]{6,})"
+    ),
+    re.compile(rf"(?i)\b{PW_WORD}\?\s+[\"'`]?(?P<value>[^\s\"'`,;()]{{6,}})"),
+)
 # `the new one is PXRO0227zzum`: a replaced password, named by "one".
 NEW_ONE_RE = re.compile(
     r"(?i)\b(?:new|old|current|temporary|temp)\s+one\s+(?:is|:)\s+[\"'`]?"
@@ -973,10 +992,12 @@ def _is_generated(token: str) -> bool:
     what it is (`1Password`, `OAuth2`), a path, a URL, an email, an
     assignment, a version or a placeholder.
     """
-    token = token.strip(".:!?)\u2026")
+    token = token.strip(".:?)\u2026")  # not `!`: `Summer2024!`
     if len(token) < 8 or _is_placeholder(token):
         return False
-    if any(mark in token for mark in ("://", "@", "=", "/", "\\", "${", "%")):
+    if any(mark in token for mark in ("://", "=", "/", "\\", "${", "%")):
+        return False
+    if "@" in token and EMAIL_LIKE_RE.search(token):
         return False
     if CREDENTIAL_WORD_RE.search(token):
         return False  # `1Password`, `api_key_v2`
@@ -1453,6 +1474,10 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for match in KEY_VERB_COLON_RE.finditer(line):
         if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
+    for pattern in SAID_PASSWORD_RES:
+        for match in pattern.finditer(line):
+            if _is_secret_value(match.group("value").rstrip(".?"), key="password"):
+                yield "Secret Keyword"
     for match in NEW_ONE_RE.finditer(line):
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"

@@ -77,6 +77,11 @@ SECRETS = [
     "password hunter22",
     "password\tletmein123",
     "password: correct-horse-battery-staple",
+    # The value said to be the password, before or after the word.
+    "P@ssw0rd1 is the password for the wifi",
+    "use xk3j9q2m as the password",
+    "password updated, it's now hunter22",
+    "password? Zx8#kQ2!",
     # Codes and PINs.
     "phone unlock code is 251800",
     "SIM PUK: 93451656",
@@ -145,6 +150,9 @@ CLEAN = [
     "existingSecret: my-release-postgresql",
     "password hashing argon2id, cost 3",
     "<passportNumber>see file</passportNumber>",
+    "this is the password for the wifi, ask Tom",
+    "use SSO as the login",
+    "that is the password reset page, not the login",
 ]
 
 PII = [
