@@ -400,6 +400,10 @@ SAID_PASSWORD_RES: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(rf"(?i)\b{PW_WORD}\?\s+[\"'`]?(?P<value>[^\s\"'`,;()]{{6,}})"),
 )
+# Words some rules need, looked for before running them.
+SHARE_WORDS = ("share", "tell", "give", "post", "forward")
+KEY_VERBS = ("set", "chang", "updat", "reset", "now", "generat", "creat")
+QUALIFIERS = ("wi", "wlan", "router", "vpn", "mail", "admin", "root", "nas", "server")
 # `the new one is PXRO0227zzum`: a replaced password, named by "one".
 NEW_ONE_RE = re.compile(
     r"(?i)\b(?:new|old|current|temporary|temp)\s+one\s+(?:is|:)\s+[\"'`]?"
@@ -1348,6 +1352,7 @@ def _cli_password(match: re.Match[str]) -> str:
 
 
 def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
+    lower = line.lower()  # cheap word checks skip rules that cannot match
     for plugin in _plugins():
         vendor_format = plugin.secret_type != "Secret Keyword"
         if any(
@@ -1428,13 +1433,17 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             key = match.groupdict().get("key") or "password"
             if _is_secret_value(match.group("value"), key=key, bare=bare):
                 yield "Secret Keyword"
-    for match in AUTH_FIELD_RE.finditer(line):
+    for match in AUTH_FIELD_RE.finditer(line) if "auth" in lower else ():
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
-    for match in REDIS_DIRECTIVE_RE.finditer(line):
+    for match in (
+        REDIS_DIRECTIVE_RE.finditer(line)
+        if "pass" in lower or "masterauth" in lower
+        else ()
+    ):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
-    if AZURE_KEY_RE.search(line):
+    if "key" in lower and AZURE_KEY_RE.search(line):
         yield "Azure Key"
     for match in CLI_TOKEN_RE.finditer(line):
         value = match.group("value")
@@ -1442,15 +1451,15 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             UUID_RE.match(value) or _looks_like_token(value, after_key_word=True)
         ):
             yield "Command-Line Token"
-    if TWILIO_SID_RE.search(line) and HEX32_RE.search(line):
+    if "AC" in line and TWILIO_SID_RE.search(line) and HEX32_RE.search(line):
         yield "Twilio Auth Token"
-    for match in QUERY_CODE_RE.finditer(line):
+    for match in QUERY_CODE_RE.finditer(line) if "code=" in lower else ():
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
-    for match in ORACLE_JDBC_RE.finditer(line):
+    for match in ORACLE_JDBC_RE.finditer(line) if "jdbc:oracle" in lower else ():
         if not _is_placeholder(match.group("value")):
             yield "Basic Auth Credentials"
-    for match in VENDOR_KEY_RE.finditer(line):
+    for match in VENDOR_KEY_RE.finditer(line) if " key" in lower else ():
         value = match.group("value")
         if (
             match.group("vendor").lower() not in BENIGN_KEY_KINDS
@@ -1461,33 +1470,39 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             and not _is_placeholder(value)
         ):
             yield "Secret Keyword"
-    for pattern in LOGIN_WITH_RES:
+    for pattern in LOGIN_WITH_RES if "log" in lower else ():
         for match in pattern.finditer(line):
             if _is_password_like(match.group("value").rstrip("?!")):
                 yield "Secret Keyword"
-    for match in HERE_STRING_RE.finditer(line):
+    for match in HERE_STRING_RE.finditer(line) if "<<<" in line else ():
         if _is_password_like(_cli_password(match)):
             yield "Command-Line Password"
-    for match in DONT_SHARE_RE.finditer(line):
+    for match in (
+        DONT_SHARE_RE.finditer(line) if any(w in lower for w in SHARE_WORDS) else ()
+    ):
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
-    for match in KEY_VERB_COLON_RE.finditer(line):
+    for match in (
+        KEY_VERB_COLON_RE.finditer(line) if any(w in lower for w in KEY_VERBS) else ()
+    ):
         if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
-    for pattern in SAID_PASSWORD_RES:
+    for pattern in SAID_PASSWORD_RES if "pass" in lower or "pw" in lower else ():
         for match in pattern.finditer(line):
             if _is_secret_value(match.group("value").rstrip(".?"), key="password"):
                 yield "Secret Keyword"
-    for match in NEW_ONE_RE.finditer(line):
+    for match in NEW_ONE_RE.finditer(line) if " one" in lower else ():
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
-    for match in THATS_THE_ONE_RE.finditer(line):
+    for match in THATS_THE_ONE_RE.finditer(line) if "the one" in lower else ():
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
-    for match in PAT_RE.finditer(line):
+    for match in PAT_RE.finditer(line) if "PAT" in line else ():
         if _looks_like_token(match.group("value"), after_key_word=True):
             yield "Personal Access Token"
-    for match in WHEN_ASKED_RE.finditer(line):
+    for match in (
+        WHEN_ASKED_RE.finditer(line) if "ask" in lower or "prompt" in lower else ()
+    ):
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
     for match in QUERY_SECRET_RE.finditer(line):
@@ -1502,7 +1517,11 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     snake = CAMEL_KEY_RE.sub(r"_\1", line)
     for match in [
         *ASSIGNMENT_RE.finditer(line),
-        *QUALIFIED_ASSIGNMENT_RE.finditer(line),
+        *(
+            QUALIFIED_ASSIGNMENT_RE.finditer(line)
+            if any(w in lower for w in QUALIFIERS)
+            else ()
+        ),
         *(ASSIGNMENT_RE.finditer(snake) if snake != line else ()),
     ]:
         value, key = match.group("value"), match.group("key")
