@@ -16,15 +16,21 @@ Three detectors:
   material (PEM certificates and public keys, SSH public keys, host-key
   fingerprints) is blanked first, and placeholders
   (`USER:PASSWORD`, `<password>`, `ghp_xxxx…`, `changeme`) are no secrets.
+  Round 5 (tune10): camelCase config names, more tools' flags and files
+  (Redis, IRC, Postfix, Oracle JDBC, `--user u:p`), tokens handed to CLI
+  logins, vendor-named keys, base64 of JSON holding a credential, the
+  value said to be the password in chat; object ids, content hashes,
+  bitcoin addresses, SOPS values, secret-store references and documented
+  examples stay clean.
 - `find_pii`: validated personal data. Emails, phone numbers that
   `phonenumbers` calls valid (not when introduced as a serial, part or order
   number), Luhn-valid card numbers with a known issuer prefix (not after an
   order or invoice word), IBANs, and national ids that `python-stdnum`
   validates: US SSN, UK NINO, FR NIR, ES DNI/NIE, NL BSN, IT codice fiscale,
-  DE IdNr here, and 49 number types of 44 countries in
-  `memory_core.national_ids`. Ambiguous shapes (bare digit runs)
-  need their name nearby. Tokens such as `<EMAIL_1>` are already redacted and
-  never detected again.
+  DE IdNr here, and the number types of `memory_core.national_ids`
+  (Brazilian CNPJ since round 5); passports right after their name.
+  Ambiguous shapes (bare digit runs) need their name nearby. Tokens such
+  as `<EMAIL_1>` are already redacted and never detected again.
 - `find_poisoning`: instructions aimed at the model, system-prompt markers
   and tool-call syntax (001, "Memory poisoning").
 
