@@ -32,6 +32,11 @@ PROBES = (
     "blind8",
     "tune9",
     "blind9",
+    "tune10",
+    "tune10h",
+    "tune10x",
+    "tune10y",
+    "tune10z",
     "blind10",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}

@@ -16,15 +16,21 @@ Three detectors:
   material (PEM certificates and public keys, SSH public keys, host-key
   fingerprints) is blanked first, and placeholders
   (`USER:PASSWORD`, `<password>`, `ghp_xxxx…`, `changeme`) are no secrets.
+  Round 5 (tune10): camelCase config names, more tools' flags and files
+  (Redis, IRC, Postfix, Oracle JDBC, `--user u:p`), tokens handed to CLI
+  logins, vendor-named keys, base64 of JSON holding a credential, the
+  value said to be the password in chat; object ids, content hashes,
+  bitcoin addresses, SOPS values, secret-store references and documented
+  examples stay clean.
 - `find_pii`: validated personal data. Emails, phone numbers that
   `phonenumbers` calls valid (not when introduced as a serial, part or order
   number), Luhn-valid card numbers with a known issuer prefix (not after an
   order or invoice word), IBANs, and national ids that `python-stdnum`
   validates: US SSN, UK NINO, FR NIR, ES DNI/NIE, NL BSN, IT codice fiscale,
-  DE IdNr here, and 49 number types of 44 countries in
-  `memory_core.national_ids`. Ambiguous shapes (bare digit runs)
-  need their name nearby. Tokens such as `<EMAIL_1>` are already redacted and
-  never detected again.
+  DE IdNr here, and the number types of `memory_core.national_ids`
+  (Brazilian CNPJ since round 5); passports right after their name.
+  Ambiguous shapes (bare digit runs) need their name nearby. Tokens such
+  as `<EMAIL_1>` are already redacted and never detected again.
 - `find_poisoning`: instructions aimed at the model, system-prompt markers
   and tool-call syntax (001, "Memory poisoning").
 
@@ -139,6 +145,39 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Airtable Token", r"\bpat[A-Za-z0-9]{14}\.[0-9a-f]{64}\b"),
         ("Mapbox Secret Token", r"\bsk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),
         ("Fly.io Token", r"\bfo1_[A-Za-z0-9_-]{40,}"),
+        # Round 5 (tune10): more documented prefixes.
+        ("Stripe Webhook Secret", r"\bwhsec_[A-Za-z0-9+/=]{24,}"),
+        ("Twitch OAuth Token", r"\boauth:[a-z0-9]{30}\b"),
+        ("Google OAuth Client Secret", r"\bGOCSPX-[A-Za-z0-9_-]{24,}"),
+        ("Google OAuth Access Token", r"\bya29\.[A-Za-z0-9_-]{40,}"),
+        ("Google OAuth Refresh Token", r"(?<![\w/])1//0[A-Za-z0-9_-]{60,}"),
+        ("Heroku Token", r"\bHRKU-[A-Za-z0-9_-]{40,}"),
+        ("Netlify Token", r"\bnfp_[A-Za-z0-9]{36,}"),
+        (
+            "Tailscale Key",
+            r"\btskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{8,}-[A-Za-z0-9]{20,}",
+        ),
+        ("1Password Service Account Token", r"\bops_eyJ[A-Za-z0-9_-]{60,}"),
+        ("Vault Token", r"(?<![\w.])s\.[A-Za-z0-9]{24}\b"),
+        ("Docker Hub Token", r"\bdckr_pat_[A-Za-z0-9_-]{24,}"),
+        ("Figma Token", r"\bfigd_[A-Za-z0-9_-]{36,}"),
+        ("Contentful Token", r"\bCFPAT-[A-Za-z0-9_-]{40,}"),
+        ("Pinecone API Key", r"\bpcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,}"),
+        ("Perplexity API Key", r"\bpplx-[A-Za-z0-9]{40,}"),
+        ("xAI API Key", r"\bxai-[A-Za-z0-9]{60,}"),
+        ("LangSmith API Key", r"\blsv2_(?:pt|sk)_[0-9a-f]{32}_[0-9a-f]{10}\b"),
+        ("Resend API Key", r"\bre_[A-Za-z0-9]{8}_[A-Za-z0-9]{20,}"),
+        ("Bitbucket App Password", r"\bATBB[A-Za-z0-9]{28,}"),
+        ("Asana Token", r"\b[0-2]/\d{12,20}(?:/\d{12,20})?:[0-9a-f]{32}\b"),
+        ("CircleCI Token", r"\bCCIPAT_[A-Za-z0-9]{20,}_[0-9a-f]{40}\b"),
+        (
+            "Firebase Cloud Messaging Key",
+            r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}",
+        ),
+        (
+            "Discord Bot Token",
+            r"\b[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b",
+        ),
         (
             "Discord Webhook",
             r"discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{60,}",
@@ -149,10 +188,18 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
     )
 )
+# All of them at once: most lines hold none, and one search says so.
+ANY_PREFIXED_RE = re.compile(
+    "|".join(
+        f"(?i:{p.pattern[4:]})" if p.pattern.startswith("(?i)") else f"(?:{p.pattern})"
+        for _, p in PREFIXED_SECRETS
+    )
+)
 # `scheme://user:password@host`; the password group is checked for
 # placeholders (`USER:PASSWORD@HOST`).
 URL_CREDENTIALS_RE = re.compile(
-    r"\b[a-z][a-z0-9+.-]{0,20}://[^\s:/@]{0,64}:(?P<value>[^\s/@]{3,128})@[\w.-]+"
+    r"\b[a-z][a-z0-9+.-]{0,20}://[^\s:/@]{0,64}:(?P<value>(?:[^\s/@]{1,64}@)?[^\s/@]{3,128})"
+    r"@[\w.-]+"
 )
 # Passwords on command lines: `mysql -p'…'`, `mysql -pSecret`, `docker login
 # -p …`, `--password=…`, `redis-cli -a …`, `sshpass -p …`, `ldapsearch -w
@@ -162,7 +209,13 @@ _ARG = r"(?:'(?P<{0}q>[^']+)'|\"(?P<{0}d>[^\"]+)\"|(?P<{0}b>[^\s'\"`;|]+))"
 CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(pattern)
     for pattern in (
-        r"--(?:password|passwd|pass|db-password|token|secret)[= ]" + _ARG.format("v"),
+        r"--(?:password|passwd|pass|db-password|token|secret|requirepass|masterauth)"
+        r"[= ]" + _ARG.format("v"),
+        # Any flag whose name ends in a credential word: `--pwd x`,
+        # `--api-key=x`, `--db-pass x` (not `--password-stdin`).
+        r"(?:^|\s)--[\w-]*?(?:pwd|passwd|password|pass|api[-_]?key|apikey|access[-_]?token|"
+        r"auth[-_]?token|client[-_]?secret|secret[-_]?key|private[-_]?key)(?=[= ])[= ]"
+        + _ARG.format("g"),
         r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;]*?"
         r"\s-p(?:" + _ARG.format("v") + r"|\s+" + _ARG.format("w") + ")",
         r"\b(?:docker|podman|buildah|skopeo|helm|nerdctl|az|oc|cf)\s+(?:registry\s+)?"
@@ -205,6 +258,14 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\b(?:password|secret)\s+[07]\s+" + _ARG.format("v"),
         r"\bgh\s+secret\s+set\b[^\n|;]*?\s(?:--body|-b)[= ]" + _ARG.format("v"),
         r"\bipmitool\b[^\n|;]*?\s-P\s+" + _ARG.format("v"),
+        r"\bsnmp\w*\b[^\n|;]*?\s-[AX]\s+" + _ARG.format("v"),
+        # `etcdctl --user root:…`, any tool (not `--user 1000:1000`).
+        r"\s--user[= ]['\"]?(?P<user>[A-Za-z_][\w.@-]*):(?P<vb>(?!\d+\b)[^\s'\"@]+)",
+        # IRC: `PASS oauth:…`, `/msg NickServ IDENTIFY …`.
+        r"^PASS\s+" + _ARG.format("v"),
+        r"(?i)\bNickServ\s+IDENTIFY\s+(?:\S+\s+)?" + _ARG.format("v"),
+        # Postfix `sasl_passwd`: `[smtp.gmail.com]:587 user:password`.
+        r"^\[[\w.-]+\](?::\d+)?\s+[^\s:]+:(?P<vb>\S{6,})$",
         r"\bwpa_passphrase\s+\S+\s+" + _ARG.format("v"),
         # SQL: `CREATE USER … IDENTIFIED BY '…'`.
         r"(?i)\bIDENTIFIED\s+(?:WITH\s+\w+\s+)?BY\s+(?:PASSWORD\s+)?"
@@ -215,7 +276,8 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
 )
 # `<password>…</password>` in XML configs.
 XML_SECRET_RE = re.compile(
-    r"(?i)<(?P<tag>[\w.-]*?(?P<key>password|passwd|pwd|secret|token|api[_-]?key)"
+    r"(?i)<(?P<tag>[\w.-]*?(?P<key>password|passwd|pwd|pass(?![a-z])|secret|token|"
+    r"api[_-]?key)"
     r"[\w.-]*)>(?P<value>[^<\s]{4,})</(?P=tag)>"
 )
 # `<add key="DbPassword" value="…"/>`, `<entry key="smtp.password">…</entry>`.
@@ -234,6 +296,8 @@ CODE_CREDENTIALS_RE = re.compile(
     r"(?P<q2>['\"])(?P<value>[^'\"\n]{4,})(?P=q2)"
 )
 # Signed URLs and tokens in query strings: `?sig=…`, `&access_token=…`.
+# Azure Functions keys and OAuth codes: `?code=…` (long values only).
+QUERY_CODE_RE = re.compile(r"[?&]code=(?P<value>[A-Za-z0-9_%=-]{30,})")
 QUERY_SECRET_RE = re.compile(
     r"(?i)[?&](?:sig|signature|x-amz-signature|x-goog-signature|x-amz-security-token|"
     r"access_token|refresh_token|id_token|client_secret|api_?key|apikey|"
@@ -252,8 +316,9 @@ DOCKER_AUTH_RE = re.compile(r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2}
 # A wallet's recovery phrase: 12 to 24 short lower-case words after its name,
 # none of them an English function word (BIP-39 has none).
 SEED_PHRASE_RE = re.compile(
-    r"(?i)\b(?:recovery|seed|backup|secret|mnemonic|wallet)\s+(?:phrase|words|"
-    r"mnemonic|seed)\b\s*(?:is|was)?\s*[:=-]?\s*(?P<words>(?:[a-z]{3,8}\s+){11,23}"
+    r"(?i)\b(?:(?:recovery|seed|backup|secret|mnemonic|wallet)\s+(?:phrase|words|"
+    r"mnemonic|seed)|seed|mnemonic)\b\s*(?:is|was)?\s*[:=-]?\s*"
+    r"(?P<words>(?:[a-z]{3,8}\s+){11,23}"
     r"[a-z]{3,8})"
 )
 FUNCTION_WORDS = set(
@@ -268,6 +333,116 @@ NETWORK_KEY_RE = re.compile(
     r"(?P<sep>[:=]|is|ist|est|es|é|è)?\s*"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{6,})"
 )
+# A router's printed key: 10 or 26 hex digits (`key 662d668eda`).
+HEX_KEY_RE = re.compile(r"[0-9a-fA-F]{8,64}")
+# Redis config: `requirepass …`, `masterauth …`.
+REDIS_DIRECTIVE_RE = re.compile(
+    r"(?im)(?:^\s*|\bCONFIG\s+SET\s+)(?:requirepass|masterauth)\s+[\"']?"
+    r"(?P<value>[^\s\"'#]{4,})"
+)
+# `"auth": "6szk1r*j5bAE0iInv16"` (Redis, SMTP, proxies in JSON and YAML).
+AUTH_FIELD_RE = re.compile(
+    r"(?i)(?<![\w-])[\"']?auth[\"']?\s*[:=]\s*[\"'](?P<value>[^\"'\s]{8,})[\"']"
+)
+# `jdbc:oracle:thin:app/…@db01:1521:ORCL`.
+ORACLE_JDBC_RE = re.compile(
+    r"\bjdbc:oracle:(?:thin|oci8?):(?P<user>[\w$#]+)/(?P<value>[^@\s/]{3,})@"
+)
+# `datadog key: 0f3e…`, `mailjet key = …`: a vendor's key, named by the
+# vendor; not a cache, partition, sort or primary key.
+VENDOR_KEY_RE = re.compile(
+    r"(?i)\b(?P<vendor>[a-z][\w.-]{1,24})\s+key\s*(?:is|[:=])\s*[\"'`]?"
+    r"(?P<value>[A-Za-z0-9_-]{24,})"
+)
+BENIGN_KEY_KINDS = {
+    "cache", "idempotency", "partition", "sort", "primary", "foreign", "row",
+    "object", "s3", "gpg", "pgp", "ssh", "host", "public", "pub", "routing",
+    "shard", "hash", "dedup", "dedupe", "composite", "lookup", "map", "dict",
+    "index", "answer", "keyboard", "registry", "music", "unique", "natural",
+    "surrogate", "candidate", "compound", "idempotence", "redis", "memcached",
+    "group", "join", "the", "a", "an", "this", "that", "your", "my", "our",
+    "example", "sample", "test", "demo", "dummy", "fake",
+}  # fmt: skip
+# `try Glacier2484?, that's the one for the router`.
+THATS_THE_ONE_RE = re.compile(
+    r"(?i)\b(?:try|use)\s+[\"'`]?(?P<value>[^\s\"'`]{8,}?)[\"'`]?[,.;]?\s+"
+    r"(?:that'?s|that’s|it'?s|it’s|which\s+is)\s+the\s+(?:one|pw|password|code|pass)\b"
+)
+# `log into the bastion as ops with …`, `log in with …? it's the shared
+# account`: the value a login takes.
+LOGIN_WITH_RES: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        r"(?i)\blog(?:\s*in(?:to)?|-in|on)\b[^\n]{0,40}?\bas\s+\S+\s+(?:with|using)\s+"
+        r"(?:password\s+|pw\s+)?[\"'`]?(?P<value>[^\s\"'`,;]{8,})"
+    ),
+    re.compile(
+        r"(?i)\blog(?:\s*in(?:to)?|-in|on)\s+(?:with|using)\s+[\"'`]?"
+        r"(?P<value>[^\s\"'`,;]{8,})"
+    ),
+)
+# `<<< 'Cinder648*'`: a here-string fed to a prompt (kinit, sudo -S, …).
+HERE_STRING_RE = re.compile(r"<<<\s*" + _ARG.format("v"))
+# `it's qeb564DRPnr — don't share it`.
+DONT_SHARE_RE = re.compile(
+    r"(?i)(?P<value>[^\s\"'`,;:]{8,})[\"'`]?\s*[—–,;:-]*\s*(?:pls\s+|please\s+)?"
+    r"(?:don'?t|don’t|do\s+not|never)\s+(?:share|tell|give|post|forward)"
+)
+# The value said to be the password, before or after the word:
+# `hunter22 is the password for the wifi`, `use X as the password`,
+# `password updated, it's now X`, `password? X`.
+PW_WORD = r"(?:password|passwort|pw|passcode|passphrase|pass)"
+SAID_PASSWORD_RES: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        r"(?i)(?<![^\s\"'`(])[\"'`]?(?P<value>[^\s\"'`,;()]{6,}?)[\"'`]?\s+(?:is|was)\s+"
+        rf"(?:the|my|our|your)\s+(?:new\s+|old\s+|current\s+)?{PW_WORD}\b"
+    ),
+    re.compile(
+        r"(?i)\buse\s+[\"'`]?(?P<value>[^\s\"'`,;()]{6,}?)[\"'`]?\s+as\s+(?:the|my|your|a)\s+"
+        rf"(?:new\s+|temp(?:orary)?\s+)?{PW_WORD}\b"
+    ),
+    re.compile(
+        rf"(?i)\b{PW_WORD}\b[^\n]{{0,30}}?\b(?:it'?s|it’s|is)\s+now\s+[\"'`]?"
+        r"(?P<value>[^\s\"'`,;()]{6,})"
+    ),
+    re.compile(rf"(?i)\b{PW_WORD}\?\s+[\"'`]?(?P<value>[^\s\"'`,;()]{{6,}})"),
+)
+# Words some rules need, looked for before running them.
+SHARE_WORDS = ("share", "tell", "give", "post", "forward")
+KEY_VERBS = ("set", "chang", "updat", "reset", "now", "generat", "creat")
+QUALIFIERS = ("wi", "wlan", "router", "vpn", "mail", "admin", "root", "nas", "server")
+# `the new one is PXRO0227zzum`: a replaced password, named by "one".
+NEW_ONE_RE = re.compile(
+    r"(?i)\b(?:new|old|current|temporary|temp)\s+one\s+(?:is|:)\s+[\"'`]?"
+    r"(?P<value>[^\s\"'`,;()]{8,})"
+)
+# `ADO PAT: …`, `PATs: …`: the abbreviation, in capitals.
+PAT_RE = re.compile(
+    r"\bPATs?\b[^\n\w]{0,4}(?:is\s+)?[\"'`]?(?P<value>[A-Za-z0-9_-]{20,})"
+)
+# `use 'xav67NQQ+all' when it asks`: the value to type at a prompt.
+WHEN_ASKED_RE = re.compile(
+    r"(?i)\b(?:use|type|enter)\s+[\"'`](?P<value>[^\"'`\s]{8,})[\"'`]\s+"
+    r"(?:when|if|once)\s+(?:it|they|the\s+\w+|\w+)\s+(?:asks?|prompts?)"
+)
+# Azure's two keys of a resource: `key1 0516c1b5…`, `primary key: …`.
+AZURE_KEY_RE = re.compile(
+    r"(?i)\b(?:key ?[12]|primary key|secondary key)\b\s*[:=]?\s*[\"']?"
+    r"(?P<value>[0-9a-f]{32}|[A-Za-z0-9+/]{40,}={0,2})(?![\w+/=])"
+)
+# A token handed to a CLI's login: `snyk auth <uuid>`, `vault login …`,
+# `ngrok config add-authtoken …`, `linode-cli token …`.
+CLI_TOKEN_RE = re.compile(
+    r"\b(?:snyk|vault|doctl|heroku|netlify|vercel|fly|flyctl|hcloud|linode-cli|"
+    r"glab|cf|ngrok|wrangler|railway|render|pulumi|terraform|tailscale|op|bw|"
+    r"firebase|supabase|sentry-cli|gh)\b(?:\s+[\w:-]+){0,2}?\s+"
+    r"(?:auth|login|token|authtoken|add-authtoken|--token|--auth-token|-t)"
+    r"(?:\s+(?:--?[\w-]+(?:=\S+)?))*\s+[\"']?(?P<value>[A-Za-z0-9_.-]{20,})"
+)
+# Twilio: an account SID (`AC…`, an id) with a 32-hex value on the same
+# line is the SID and its auth token.
+TWILIO_SID_RE = re.compile(r"\bAC[0-9a-f]{32}\b")
+HEX32_RE = re.compile(r"(?<![\w])[0-9a-f]{32}(?![\w])")
+
 # `creds: admin / S3cret!`, `login is bob@example.com / S3cret!`.
 USER_SLASH_PASSWORD_RE = re.compile(
     r"(?i)\b(?:creds?|credentials|login|log-in|sign-in|user\s*/\s*pass(?:word)?|"
@@ -284,8 +459,9 @@ KEY_WORD = (
     r"pass(?:word|wd|phrase|code)?|pwd|secret|token|pin(?:[_ -]?code)?|"
     r"api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|"
     r"(?:app|application|admin|master|service|account|signing|encryption|"
-    r"license|webhook|write|auth)[_ -]?key|client[_ -]?secret|"
-    r"credentials?|authorization|bearer|pw|login|passwort|kennwort|"
+    r"license|webhook|write|auth|subscription)[_ -]?key|client[_ -]?secret|"
+    r"credentials?|creds|authorization|bearer|pw|login|passwort|kennwort|authtok|"
+    r"keychain|keepass|"
     r"contrase(?:ñ|n)a|mot de passe|mdp|senha|wachtwoord|has(?:ł|l)o|parola|"
     r"l(?:ö|o)senord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|heslo|"
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
@@ -304,14 +480,15 @@ KEY_CONTEXT_RE = re.compile(
 )
 ASSIGNMENT_RE = re.compile(
     rf"(?i){KEY_NAME}(?![A-Za-z])[\"'`]?"
+    "QUALIFIER"
     # `password = x`, `token: x`, `password for the wifi is x`, `bearer x`
     # `password for the wifi is x`, `mot de passe du compte admin est x`,
     # `Kennwort für den Router lautet x`, `hasło do panelu: x`.
     r"(?:(?:\s+(?:for|of|on|to|at|in|from|für|fuer|vom|zum|zur|du|de|des|pour|"
-    r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|"
-    r"от|для|к|на|de la)"
+    r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|till|"
+    r"от|для|к|на|de la|untuk|của|cho)"
     r"(?:\s+[\w.'’@-]+){1,5}?)?"
-    r"(?:\s*(?:[:=：]|=>|:=|->|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
+    r"(?:\s*(?:[:=：]|=>|:=|->|<-|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
     r"(?:changed\s+|"
     r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
     r"to|est|es|è|é|ist|lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn|je|"
@@ -319,6 +496,14 @@ ASSIGNMENT_RE = re.compile(
     r"|(?P<bare>\s+))"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
 )
+# `kata sandi wifi …`, `mật khẩu wifi là …`: what it opens, unlinked. A
+# second pattern, so `login admin password …` still matches at `password`.
+QUALIFIED_ASSIGNMENT_RE = re.compile(
+    ASSIGNMENT_RE.pattern.replace(
+        "QUALIFIER", r"\s+(?:wi-?fi|wlan|router|vpn|e-?mail|admin|root|nas|server)"
+    )
+)
+ASSIGNMENT_RE = re.compile(ASSIGNMENT_RE.pattern.replace("QUALIFIER", ""))
 # Credentials said in passing, checked to look random: `login with
 # bob@acme.io and Pumpk1n!`, `admin/Pumpk1n!`, `root:Pumpk1n!`, `wifi:
 # AcmeHome / Pumpk1n!`, `AUTH default …` (Redis), `password is the same as
@@ -326,11 +511,11 @@ ASSIGNMENT_RE = re.compile(
 CASUAL_CREDENTIAL_RES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(pattern)
     for pattern in (
-        r"(?i)\blog(?:\s*in|-in|on)\s+(?:with|as|using)\s+\S+\s+(?:and|/|,)\s+"
+        r"(?i)\blog(?:\s*in|-in|on)\s+(?:with|as|using)\s+\S+\s+(?:and|/|,|with)\s+"
         r"(?:password\s+|pw\s+)?(?P<value>[^\s\"'`,;]{6,})",
         r"(?<![\w/.-])(?:root|admin|administrator|pi|ubnt|sa|guest)[:/]"
         r"(?P<value>[^\s/:\"'`,;]{6,})",
-        r"(?i)\b(?:wi-?fi|wlan|wpa2?|ssid)\b[^\n]{0,40}?[\w-]+\s*/\s*"
+        r"(?i)\b(?:wi-?fi|wlan|wpa2?|ssid|network|hotspot)\b[^\n]{0,40}?[\w-]+\s*/\s*"
         r"(?P<value>[^\s\"'`,;]{6,})",
         r"\bAUTH\s+(?:\w+\s+)?(?P<value>[^\s\"'`]{8,})",
         # `password … : …`, `contraseña nueva -> …`, `… is still …`
@@ -338,6 +523,11 @@ CASUAL_CREDENTIAL_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\s+(?:still|now|again|currently|also|always)\b)\s*[\"'`]?"
         r"(?P<value>[^\s\"'`,;]{8,})",
     )
+)
+# `new password set: 50phpcee`: a password word, a verb, a colon.
+KEY_VERB_COLON_RE = re.compile(
+    rf"(?i){KEY_NAME}(?![A-Za-z])\s+(?:set|changed|updated|reset|is\s+now|now|"
+    r"generated|created)\s*[:=]\s*[\"'`]?(?P<value>[^\s\"'`,;]{6,})"
 )
 # A credential word anywhere in a line ("password", "pw", "token", "creds",
 # "passphrase" …), for the general rule below.
@@ -366,21 +556,38 @@ USE_FOR_ACCOUNT_RE = re.compile(
 # 4417`, `safe combo is 36-12-48`, `PIN 7731 for the garage door`.
 LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
     re.compile(
-        r"(?i)\b(?:code|combo|combination|pin)\b[^\n.]{0,40}?\b(?:lock|door|alarm|"
-        r"gate|safe|garage|locker|padlock|keypad|building)\b[^\n.\d]{0,20}?"
+        r"(?i)\b(?:code|combo|combination|pin|pass)\b[^\n.]{0,40}?\b(?:lock|door|alarm|"
+        r"gate|safe|garage|locker|padlock|keypad|building|storage|unit|mailbox|shed|"
+        r"cabinet|vault|apartment|flat|house|entry|front|back|bike)\b[^\n.\d]{0,20}?"
         r"(?:\bis\b|:|=|->|→)\s*(?P<value>\d(?:[\d -]{2,10})\d)(?![\w/.-])"
     ),
     re.compile(
-        r"(?i)\b(?:lock|door|alarm|gate|safe|garage|locker|padlock|keypad)\s+"
-        r"(?:[a-z]+\s+)?(?:code|combo|combination|pin)\b[^\n.\d]{0,20}?(?:\bis\b|:|=|->|→)?\s*"
+        r"(?i)\b(?:(?:un)?lock|door|alarm|gate|safe|garage|locker|padlock|keypad|"
+        r"disarm|screen|phone|sim)\s+"
+        r"(?:[a-z]+\s+)?(?:code|combo|combination|pin|passcode)\b[^\n.\d]{0,20}?"
+        r"(?:\bis\b|:|=|->|→)?\s*"
         r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/.-])"
     ),
     re.compile(
-        r"(?i)\b(?:PIN|PIN code)\s*(?:is\s+|:\s*|#\s*)?(?P<value>\d{4,8})(?![\w/.-])"
+        r"(?i)\b(?:PIN|PIN code|PUK2?|PUK code)\s*"
+        r"(?:is\s+|['’]s\s+|:\s*|#\s*|-\s*|=\s*)?"
+        r"(?P<value>\d{4,8})(?![\w/.-])"
         r"(?!\s*(?:digits|characters|chars|attempts|tries))"
+    ),
+    # `the combination is 11-21-24`: a dial lock's numbers.
+    re.compile(
+        r"(?i)\b(?:combination|combo)\s*(?:is|:|=)\s*"
+        r"(?P<value>\d{1,2}(?:[ -]\d{1,2}){2,3})(?![\w/.-])"
     ),
 )
 
+# camelCase names (`bindPassword`, `proxyPassword`, `postgresPassword`):
+# the key word starts a capitalised part after a lower-case one.
+CAMEL_KEY_RE = re.compile(
+    r"(?<=[a-z0-9])(Pass(?:word|wd|phrase)?|Pwd|Secret|Token|ApiKey|"
+    r"AccessKey|SecretKey|PrivateKey|AuthKey)(?![a-z])"
+)
+KEBAB_NAME_RE = re.compile(r"[a-z]+(?:[-_][a-z]+)+")
 # Names under which a bare number is still a secret (`PIN: 4832`).
 NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code")
 # Values that name a secret instead of being one.
@@ -410,12 +617,25 @@ PLACEHOLDER_WORDS = {
     "foobar",
     "hunter2",
     "1password",
+    "guest",
 }
 # Documentation's stand-ins say so (`xoxb-your-token-here`). AWS's own
 # documented example keys (`AKIAIOSFODNN7EXAMPLE`) stay refused: they are
 # the canonical test secret and refusing a docs snippet costs little.
 DOC_MARKER_RE = re.compile(
     r"(?i)placeholder|dummy|redacted|your[_-]|[_-]here\b|replace[_-]?me|insert[_-]"
+)
+# A value cut short for display (`sk-...`, `ghp_4f9k…`).
+TRUNCATED_RE = re.compile(r"^[\"'`]?[^\s.…]{1,16}(?:\.{3}|…)[\"'`]?$")
+FILE_REFERENCE_RE = re.compile(r"@[\w~./-]+")
+# References to a secret store, and named format fields.
+SECRET_REFERENCE_RE = re.compile(
+    r"(?i)(?:vault|op|ssm|awssm|gcpsm|azkv|sops|doppler|infisical|ref\+\w+):\S+"
+    r"|%\(\w+\)[sdr]"
+)
+YAML_TAG_RE = re.compile(
+    r"!(?:vault|unsafe|Ref|Sub|GetAtt|ImportValue|Join|Select|FindInMap|Base64|"
+    r"env|include|secret|reference|ssm|!\w+)"
 )
 FILLER_RUN_RE = re.compile(r"([xX*#.0•_-])\1{7,}")
 STRONG_SYMBOLS = set("!@#$%^&*+=?~|")
@@ -467,9 +687,11 @@ INTEGRITY_RE = re.compile(r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}")
 CONTENT_ID_RE = re.compile(
     r"\bQm[1-9A-HJ-NP-Za-km-z]{44}\b|\bbafy[a-z2-7]{50,}\b|\bbafk[a-z2-7]{50,}\b"
 )
+PUBLIC_PIN_RE = re.compile(r"\bpin-sha(?:256|1)=\"?[A-Za-z0-9+/=]+\"?")
+MAPBOX_PUBLIC_RE = re.compile(r"\bpk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
 NAMED_PUBLIC_KEY_RE = re.compile(
-    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey)\b[\"']?\s*[:=]\s*[\"']?"
-    r"[A-Za-z0-9+/=_-]{20,}"
+    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey|site[_ -]?key)\b[\"']?\s*[:=]?\s*"
+    r"[\"']?[A-Za-z0-9+/=_-]{20,}"
 )
 PUBLISHABLE_KEY_RE = re.compile(r"\bpk_(?:live|test)_[0-9A-Za-z]{16,}")
 # A public JSON Web Key (`"kty": "RSA", "n": "…", "e": "AQAB"`): public unless
@@ -488,8 +710,14 @@ DATA_URI_RE = re.compile(
 )
 
 
+# SOPS-encrypted values (`ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`):
+# ciphertext, made to be committed.
+SOPS_VALUE_RE = re.compile(r"\bENC\[(?:AES256_GCM|PGP|KMS),[^\]\s]*\]")
+
+
 def _without_public_material(text: str) -> str:
     for pattern in (
+        SOPS_VALUE_RE,
         PUBLIC_PEM_RE,
         SSH_PUBLIC_KEY_RE,
         FINGERPRINT_RE,
@@ -499,6 +727,8 @@ def _without_public_material(text: str) -> str:
         CONTENT_ID_RE,
         NAMED_PUBLIC_KEY_RE,
         PUBLISHABLE_KEY_RE,
+        PUBLIC_PIN_RE,
+        MAPBOX_PUBLIC_RE,
     ):
         text = pattern.sub(_blank, text)
     if '"kty"' in text and not JWK_PRIVATE_RE.search(text):
@@ -541,9 +771,17 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
     vendor's key format (`vendor_format`) is not read as an all-capitals
     name: an AWS access key id may be letters only (`AKIAVIPMQHMTAERNXAHS`).
     """
+    if TRUNCATED_RE.search(value):
+        return True  # `sk-...`, `ghp_abc…`: shown cut short, never whole
     value = value.strip("'\"`.,;:()[]{}")
     if not value or PLACEHOLDER_RE.match(value):
         return True
+    if FILE_REFERENCE_RE.fullmatch(value):
+        return True  # `password=@pw.txt`: read from a file
+    if SECRET_REFERENCE_RE.fullmatch(value):
+        return True  # `op://Eng/db/password`, `vault:secret/db#pw`, `%(pw)s`
+    if YAML_TAG_RE.fullmatch(value):
+        return True  # `secret: !vault |`, `!Ref DbPassword`: a tag, not a value
     if value.lower() in PLACEHOLDER_WORDS:
         return True
     if DOC_MARKER_RE.search(value):
@@ -594,6 +832,23 @@ def _mean_run_length(word: str) -> float:
     return len(word) / runs
 
 
+LETTERS_DIGITS_RE = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]+", re.IGNORECASE)
+# Hashing schemes and ciphers named after "password": `password hashing argon2id`.
+ALGORITHM_RE = re.compile(
+    r"(?i)(?:argon2|bcrypt|scrypt|pbkdf2|sha\d|md5|aes\d|rsa\d|ed25519|x25519|"
+    r"chacha20|blake2|crc32|base64|utf8|http2|oauth2|saml2|v\d)"
+)
+# Four or more words joined by one separator, under a password's own name.
+WORDS_PASSPHRASE_RE = re.compile(
+    r"[A-Za-z]{3,}(?:([-_.])[A-Za-z]{3,})(?:\1[A-Za-z]{3,}){2,}"
+)
+PASSPHRASE_KEY_RE = re.compile(r"(?i)pass|pw")
+# Words joined into a passphrase, with a number (`pixel-fjord-cactus20`).
+DICEWARE_RE = re.compile(r"[a-z]{3,}(?:[-_.][a-z]{3,}){2,}\d{1,4}")
+PATH_VALUE_RE = re.compile(r"(?:~|\.{1,2})?/[\w.@+~/-]+|[A-Za-z]:\\[\w.\\ -]+")
+REQUIREMENT_RE = re.compile(r"[A-Za-z][\w.\[\],-]*(?:==|>=|<=|~=|!=)[\w.*+!-]+")
+
+
 def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     """Tell a credential-like value from a word, number or placeholder.
 
@@ -603,8 +858,25 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     value = value.rstrip(".:)")
     if len(value) < 4 or _is_placeholder(value):
         return False
+    if REQUIREMENT_RE.fullmatch(value):
+        return False  # `pin the dependency: requests==2.32.3`
+    if PATH_VALUE_RE.fullmatch(value):
+        return False  # `--ssh-private-key ~/.ssh/id_ed25519`: a file
+    if not bare and _random_lowercase(value):
+        return True  # `POSTGRES_PASSWORD=wszijqzl`: no word has so few vowels
+    if PASSPHRASE_KEY_RE.search(key) and WORDS_PASSPHRASE_RE.fullmatch(value):
+        return True  # `password: correct-horse-battery-staple`
     if bare:
-        return len(value) >= 8 and _is_strong(value)
+        return len(value) >= 8 and (
+            _is_strong(value)
+            or bool(DICEWARE_RE.fullmatch(value))
+            # `password hunter22`: letters and digits, after a password's name.
+            or (
+                bool(PASSPHRASE_KEY_RE.search(key))
+                and bool(LETTERS_DIGITS_RE.fullmatch(value))
+                and not ALGORITHM_RE.match(value)
+            )
+        )
     if value.isdigit():
         return any(k in key.lower() for k in NUMERIC_SECRET_KEYS)
     has_digit = any(c.isdigit() for c in value)
@@ -664,6 +936,43 @@ def _looks_like_token(word: str, *, after_key_word: bool) -> bool:
     )
 
 
+# Ids that look random but name an object: Stripe's (`pi_3Mtw…`,
+# `cus_Nffr…`), a Go module hash (`h1:…=`), and a token introduced as an
+# id, address or wallet (`Firebase uid …`, `sheet id is …`, `BTC: 1Bv…`).
+STRIPE_OBJECT_RE = re.compile(
+    r"(?:pi|cus|sub|si|evt|ch|py|in|ii|il|price|prod|acct|pm|seti|txn|po|re|cs|src|"
+    r"card|ba|dp|pyr|tr|cn|du|plink|promo|qt|sch|sub_sched|wh|we|ic|ipi|prv)_"
+    r"[A-Za-z0-9]{14,32}"
+)
+ID_CUE_RE = re.compile(
+    r"(?i)\b(?:ids?|uid|uuid|guid|ksuid|ulid|nanoid|cuid2?|objectid|snowflake|"
+    r"playlist|track|album|artist|episode|address|wallet|donations?|ray|"
+    r"btc|eth|sol|org|sheet|file|folder|doc|document|video|channel|object|record|"
+    r"hash|digest|checksum|etag|md5|sha\d*)"
+    r"(?:-\d)?\b(?:\s+(?:is|was))?[\s:=#]*$"
+)
+NOT_ID_CUE_RE = re.compile(r"(?i)session|cookie|secret|token|key|auth|pass")
+
+
+def _is_public_id(token: str, before: str) -> bool:
+    """Tell an object id, content hash or address from a bare credential."""
+    if STRIPE_OBJECT_RE.fullmatch(token) or before.endswith("h1:"):
+        return True
+    window = before[-30:]
+    if ID_CUE_RE.search(window) and not NOT_ID_CUE_RE.search(window):
+        return True
+    return _valid_bitcoin_address(token)
+
+
+def _valid_bitcoin_address(token: str) -> bool:
+    from stdnum import bitcoin
+
+    try:
+        return bool(bitcoin.is_valid(token))
+    except Exception:  # noqa: BLE001 - a validator must not break the gate
+        return False
+
+
 def _encodes_text(token: str) -> bool:
     """Tell base64 of prose or JSON (a cursor, a MIME body) from a key.
 
@@ -693,13 +1002,17 @@ def _is_generated(token: str) -> bool:
     what it is (`1Password`, `OAuth2`), a path, a URL, an email, an
     assignment, a version or a placeholder.
     """
-    token = token.strip(".:!?)\u2026")
+    token = token.strip(".:?)\u2026")  # not `!`: `Summer2024!`
     if len(token) < 8 or _is_placeholder(token):
         return False
-    if any(mark in token for mark in ("://", "@", "=", "/", "\\", "${", "%")):
+    if any(mark in token for mark in ("://", "=", "/", "\\", "${", "%")):
+        return False
+    if "@" in token and EMAIL_LIKE_RE.search(token):
         return False
     if CREDENTIAL_WORD_RE.search(token):
         return False  # `1Password`, `api_key_v2`
+    if TWILIO_SID_RE.fullmatch(token):
+        return False  # a Twilio account SID is an id
     if re.fullmatch(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?", token):
         return False  # numbers, dates, versions
     return _is_strong(token)
@@ -721,7 +1034,7 @@ def _nearby_secrets(line: str) -> bool:
             continue  # "to pass the ``axes.W003`` check": the verb
         window = line[
             max(0, match.start() - NEARBY_BEFORE) : match.end() + NEARBY_AFTER
-        ]
+        ].replace("\\n", " ")  # `printf 'user\npass'`: an escaped newline
         for token in NEARBY_TOKEN_RE.findall(window):
             if _is_generated(token):
                 return True
@@ -733,6 +1046,14 @@ HOST_NAME_RE = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 EMAIL_LIKE_RE = re.compile(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+")
 FORMAT_RE = re.compile(r"%[-+ #0-9.]*[sdrifx(]|\{[\w.]*\}")
 VERSION_LIKE_RE = re.compile(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?")
+
+
+def _random_lowercase(value: str) -> bool:
+    """Tell random lower-case letters (`wszijqzl`) from a word (`required`)."""
+    if len(value) < 8 or not (value.isalpha() and value.islower()):
+        return False
+    vowels = sum(c in "aeiouy" for c in value)
+    return vowels / len(value) <= 0.2
 
 
 def _random_letters(value: str) -> bool:
@@ -877,6 +1198,7 @@ SERVICE_USERS = (
     "dbuser|deploy|ubuntu|ec2-user|pi|ubnt|guest|user|test|ftp|www-data|"
     "jenkins|git|elastic|kibana|grafana|rabbit|rabbitmq|redis|mongo|app"
 )
+SERVICE_USER_RE = re.compile(rf"(?i)(?:{SERVICE_USERS})")
 SERVICE_SLASH_RE = re.compile(
     rf"(?i)(?<![\w/.:-])(?:{SERVICE_USERS})/(?P<value>[^\s\"'`,;()/]{{8,}})"
     r"(?![\w/])"
@@ -884,7 +1206,7 @@ SERVICE_SLASH_RE = re.compile(
 # `creds for staging are deploy and …`, `login is bob, …`.
 CREDS_PAIR_RE = re.compile(
     r"(?i)\b(?:creds?|credentials|logins?|account)\b[^\n]{0,40}?"
-    r"(?:\bis\b|\bare\b|:)\s+[\w.@+-]+\s*(?:\band\b|&|,|/|\+)\s*[\"'`]?"
+    r"(?:\bis\b|\bare\b|:|→|->|=>)\s+[\w.@+-]+\s*(?:\band\b|&|,|/|\+|:)\s*[\"'`]?"
     r"(?P<value>[^\s\"'`,;]{8,})"
 )
 # `vpnuser:…`, `bob:…` in prose: a lower-case name, a colon, no spaces.
@@ -901,17 +1223,19 @@ NOT_USER_NAMES = {
 }  # fmt: skip
 # Recovery and backup code lists: a name, then three or more codes.
 RECOVERY_CUE_RE = re.compile(
-    r"(?i)\b(?:recovery|backup|emergency|scratch|one-?time|single-use|2fa|mfa|"
+    r"(?i)\bemergency\s+kit\b|"
+    r"\b(?:recovery|backup|emergency|scratch|one-?time|single-use|2fa|mfa|"
     r"otp|two-factor|2-step)\s+(?:codes?|keys?)\b|\bcodes?\s+(?:de\s+)?(?:secours|"
     r"récupération|recuperaci[óo]n|respaldo|recupera[çc][ãa]o)\b|"
     r"\b(?:wiederherstellungs|backup-|notfall|sicherungs)codes?\b"
 )
 RECOVERY_CODE_RE = re.compile(
     r"(?<![\w-])(?:[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|\d{3,5} \d{3,5}|"
-    r"[A-Za-z0-9]{6,12}|[A-Za-z0-9]{16,40})(?![\w-])"
+    r"[a-z0-9]{4} [a-z0-9]{4}|[A-Za-z0-9]{6,12}|[A-Za-z0-9]{16,40})(?![\w-])"
 )
 RECOVERY_DIGITS_RE = re.compile(r"\d{6,10}|\d{3,5} \d{3,5}")
 RECOVERY_WINDOW = 400
+SINGLE_CODE_RE = re.compile(r"\s*[:=]\s*[\"'`]?(?P<code>[A-Za-z0-9]{8,16})(?![\w-])")
 # A TOTP seed: `2FA setup key: jbsw y3dp …`, `TOTP secret JBSWY3DPEHPK3PXP`.
 TOTP_SEED_RE = re.compile(
     r"(?i)\b(?:totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|google auth\w*|"
@@ -956,7 +1280,14 @@ def _recovery_codes(text: str) -> Iterator[int]:
             and any(c.isdigit() for c in first.group())
             and any(c.isalpha() for c in first.group())
         )
-        if len(codes) >= 3 or long_key:
+        # One code right after the name: `backup code: ytcxi3f8qwjr`.
+        single = SINGLE_CODE_RE.match(window)
+        one_code = bool(
+            single
+            and any(c.isdigit() for c in single.group("code"))
+            and any(c.isalpha() for c in single.group("code"))
+        )
+        if len(codes) >= 3 or long_key or one_code:
             yield text.count("\n", 0, cue.start()) + 1
 
 
@@ -993,9 +1324,14 @@ def _classless_secrets(line: str) -> Iterator[str]:
         if len(value) >= 4 and not _is_placeholder(value):
             yield "Command-Line Password"
     for match in USER_SLASH_VALUE_RE.finditer(line):
-        if _is_prose_password(match.group("value")) and not _is_password_like(
-            match.group("user")
-        ):
+        user, value = match.group("user"), match.group("value")
+        # A service account's name (`admin / …`) says the value is its password.
+        prose = (
+            _is_password_like(value)
+            if SERVICE_USER_RE.fullmatch(user)
+            else _is_prose_password(value)
+        )
+        if prose and not _is_password_like(user):
             yield "Secret Keyword"
     for match in USER_COLON_VALUE_RE.finditer(line):
         if match.group("user") not in NOT_USER_NAMES and _is_prose_password(
@@ -1021,15 +1357,17 @@ def _cli_password(match: re.Match[str]) -> str:
     return next((v for k, v in match.groupdict().items() if v and k[0] in "vw"), "")
 
 
-def _line_secrets(line: str) -> Iterator[str]:
+def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
+    lower = line.lower()  # cheap word checks skip rules that cannot match
     for plugin in _plugins():
         vendor_format = plugin.secret_type != "Secret Keyword"
         if any(
             not _is_placeholder(v, vendor_format=vendor_format)
+            and not TWILIO_SID_RE.fullmatch(v)  # an account SID is an id
             for v in plugin.analyze_string(line)
         ):
             yield plugin.secret_type
-    for name, pattern in PREFIXED_SECRETS:
+    for name, pattern in PREFIXED_SECRETS if ANY_PREFIXED_RE.search(line) else ():
         if any(
             not _is_placeholder(m.group(), vendor_format=True)
             for m in pattern.finditer(line)
@@ -1049,6 +1387,19 @@ def _line_secrets(line: str) -> Iterator[str]:
             value = _cli_password(match)
             if match.groupdict().get("wb") and not _is_password_like(value):
                 continue  # `mysql -u root -p shop`: -p prompts, shop is the db
+            generic = next(
+                (v for k, v in match.groupdict().items() if v and k[0] == "g"), ""
+            )
+            if generic:
+                if _is_secret_value(generic, key="password") and not (
+                    generic[0] in "~./" or "/" in generic
+                ):
+                    yield "Command-Line Password"
+                continue
+            if KEBAB_NAME_RE.fullmatch(value) and match.group().startswith(
+                ("--secret", "--token")
+            ):
+                continue  # `gcloud secrets … --secret=api-key`: a secret's name
             if len(value) >= 4 and not _is_placeholder(value):
                 yield "Command-Line Password"
     for match in XML_SECRET_RE.finditer(line):
@@ -1063,7 +1414,10 @@ def _line_secrets(line: str) -> Iterator[str]:
             yield "Secret Keyword"
     for match in NETWORK_KEY_RE.finditer(line):
         bare = match.group("sep") is None
-        if _is_secret_value(match.group("value"), key="key", bare=bare):
+        value = match.group("value")
+        if _is_secret_value(value, key="key", bare=bare) or (
+            HEX_KEY_RE.fullmatch(value) and not value.isdigit() and not value.isalpha()
+        ):
             yield "Secret Keyword"
     for match in QUOTED_PAIR_RE.finditer(line):
         if _is_secret_value(match.group("value"), key=match.group("key")):
@@ -1082,8 +1436,81 @@ def _line_secrets(line: str) -> Iterator[str]:
         for match in pattern.finditer(line):
             # Redis `AUTH` is explicit enough for any password-like value.
             bare = not match.group().startswith("AUTH")
-            if _is_secret_value(match.group("value"), key="password", bare=bare):
+            key = match.groupdict().get("key") or "password"
+            if _is_secret_value(match.group("value"), key=key, bare=bare):
                 yield "Secret Keyword"
+    for match in AUTH_FIELD_RE.finditer(line) if "auth" in lower else ():
+        if _is_password_like(match.group("value")):
+            yield "Secret Keyword"
+    for match in (
+        REDIS_DIRECTIVE_RE.finditer(line)
+        if "pass" in lower or "masterauth" in lower
+        else ()
+    ):
+        if _is_secret_value(match.group("value"), key="password"):
+            yield "Secret Keyword"
+    if "key" in lower and AZURE_KEY_RE.search(line):
+        yield "Azure Key"
+    for match in CLI_TOKEN_RE.finditer(line):
+        value = match.group("value")
+        if not _is_placeholder(value) and (
+            UUID_RE.match(value) or _looks_like_token(value, after_key_word=True)
+        ):
+            yield "Command-Line Token"
+    if "AC" in line and TWILIO_SID_RE.search(line) and HEX32_RE.search(line):
+        yield "Twilio Auth Token"
+    for match in QUERY_CODE_RE.finditer(line) if "code=" in lower else ():
+        if not _is_placeholder(match.group("value")):
+            yield "Secret Keyword"
+    for match in ORACLE_JDBC_RE.finditer(line) if "jdbc:oracle" in lower else ():
+        if not _is_placeholder(match.group("value")):
+            yield "Basic Auth Credentials"
+    for match in VENDOR_KEY_RE.finditer(line) if " key" in lower else ():
+        value = match.group("value")
+        if (
+            match.group("vendor").lower() not in BENIGN_KEY_KINDS
+            and (
+                (HEX_RE.match(value) and len(value) >= 32)
+                or _looks_like_token(value, after_key_word=True)
+            )
+            and not _is_placeholder(value)
+        ):
+            yield "Secret Keyword"
+    for pattern in LOGIN_WITH_RES if "log" in lower else ():
+        for match in pattern.finditer(line):
+            if _is_password_like(match.group("value").rstrip("?!")):
+                yield "Secret Keyword"
+    for match in HERE_STRING_RE.finditer(line) if "<<<" in line else ():
+        if _is_password_like(_cli_password(match)):
+            yield "Command-Line Password"
+    for match in (
+        DONT_SHARE_RE.finditer(line) if any(w in lower for w in SHARE_WORDS) else ()
+    ):
+        if _is_password_like(match.group("value")):
+            yield "Secret Keyword"
+    for match in (
+        KEY_VERB_COLON_RE.finditer(line) if any(w in lower for w in KEY_VERBS) else ()
+    ):
+        if _is_secret_value(match.group("value"), key=match.group("key")):
+            yield "Secret Keyword"
+    for pattern in SAID_PASSWORD_RES if "pass" in lower or "pw" in lower else ():
+        for match in pattern.finditer(line):
+            if _is_secret_value(match.group("value").rstrip(".?"), key="password"):
+                yield "Secret Keyword"
+    for match in NEW_ONE_RE.finditer(line) if " one" in lower else ():
+        if _is_password_like(match.group("value")):
+            yield "Secret Keyword"
+    for match in THATS_THE_ONE_RE.finditer(line) if "the one" in lower else ():
+        if _is_password_like(match.group("value")):
+            yield "Secret Keyword"
+    for match in PAT_RE.finditer(line) if "PAT" in line else ():
+        if _looks_like_token(match.group("value"), after_key_word=True):
+            yield "Personal Access Token"
+    for match in (
+        WHEN_ASKED_RE.finditer(line) if "ask" in lower or "prompt" in lower else ()
+    ):
+        if _is_password_like(match.group("value")):
+            yield "Secret Keyword"
     for match in QUERY_SECRET_RE.finditer(line):
         value = unquote(match.group("value"))
         if not _is_placeholder(value) and (
@@ -1093,7 +1520,16 @@ def _line_secrets(line: str) -> Iterator[str]:
     for match in USER_SLASH_PASSWORD_RE.finditer(line):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
-    for match in ASSIGNMENT_RE.finditer(line):
+    snake = CAMEL_KEY_RE.sub(r"_\1", line)
+    for match in [
+        *ASSIGNMENT_RE.finditer(line),
+        *(
+            QUALIFIED_ASSIGNMENT_RE.finditer(line)
+            if any(w in lower for w in QUALIFIERS)
+            else ()
+        ),
+        *(ASSIGNMENT_RE.finditer(snake) if snake != line else ()),
+    ]:
         value, key = match.group("value"), match.group("key")
         if _is_secret_value(value, key=key, bare=match.group("bare") is not None):
             yield "Secret Keyword"
@@ -1118,12 +1554,41 @@ def _line_secrets(line: str) -> Iterator[str]:
         if "://" in word or word.startswith("www."):
             continue  # a path or id in a link; credentials in URLs have rules
         after_key_word = bool(KEY_CONTEXT_RE.search(before[-40:]))
+        if not after_key_word and _is_public_id(match.group(), before):
+            continue
         if (
             _looks_like_token(match.group(), after_key_word=after_key_word)
             and not _is_placeholder(match.group())
             and (after_key_word or not _encodes_text(match.group()))
         ):
             yield "High Entropy Token"
+        elif not nested and _encoded_secret(match.group()):
+            yield "Encoded Secret"
+
+
+ENCODED_CUE_RE = re.compile(r"(?i)auth|pass|token|secret|key")
+
+
+def _encoded_secret(token: str) -> bool:
+    """Tell base64 of text that holds a credential (`.dockerconfigjson: eyJ…`).
+
+    The decoded text is scanned once more, line by line, never deeper.
+    """
+    if len(token) < 24 or not _encodes_text(token):
+        return False
+    body = token.rstrip("=")
+    for decode in (base64.b64decode, base64.urlsafe_b64decode):
+        try:
+            decoded = decode(body + "=" * (-len(body) % 4)).decode("utf-8")
+        except (binascii.Error, ValueError):
+            continue
+        if ENCODED_CUE_RE.search(decoded):
+            return any(
+                True
+                for line in _without_public_material(decoded).splitlines()
+                for _ in _line_secrets(line, nested=True)
+            )
+    return False
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -1139,7 +1604,22 @@ def find_secrets(text: str) -> list[SecretFinding]:
         findings.setdefault(
             ("Recovery Codes", number), SecretFinding("Recovery Codes", number)
         )
+    for match in ENV_ENTRY_RE.finditer(text):
+        name, value = match.group("name"), match.group("value")
+        if CREDENTIAL_WORD_RE.search(name) and _is_secret_value(value, key=name):
+            number = text.count("\n", 0, match.start("value")) + 1
+            findings.setdefault(
+                ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
+            )
     return list(findings.values())
+
+
+# A Kubernetes or compose env entry over two lines: `- name: DB_PASS` then
+# `value: …`.
+ENV_ENTRY_RE = re.compile(
+    r"(?m)^\s*-?\s*name:\s*[\"']?(?P<name>[\w.-]+)[\"']?\s*\n\s*value:\s*[\"']?"
+    r"(?P<value>[^\s\"']+)"
+)
 
 
 # Personal data.
@@ -1173,6 +1653,10 @@ SSH_COMMAND_RE = re.compile(
 )
 # `scheme://user:` right before the match: the match is a URL's password.
 URL_USERINFO_BEFORE_RE = re.compile(r"://(?:[^\s/@]*:)?$")
+# Cloud service accounts are machines, not people.
+SERVICE_ACCOUNT_DOMAIN_RE = re.compile(
+    r"(?i)(?:^|\.)(?:gserviceaccount\.com|users\.noreply\.github\.com)$"
+)
 # `logo@2x.png` is a file name, not an address.
 FILE_EXTENSIONS = {"png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "pdf", "js"}
 
@@ -1197,6 +1681,16 @@ PHONE_CONTEXT = (
     "portable",
 )
 DECIMAL_RE = re.compile(r"^0[.,]\d")
+TIME_BEFORE_RE = re.compile(r"\d:$")
+SSN_SHAPE_RE = re.compile(r"\d{3}-\d{2}-\d{4}")
+BUSINESS_NUMBER_TYPES = frozenset(
+    (
+        phonenumbers.PhoneNumberType.TOLL_FREE,
+        phonenumbers.PhoneNumberType.PREMIUM_RATE,
+        phonenumbers.PhoneNumberType.SHARED_COST,
+        phonenumbers.PhoneNumberType.UAN,
+    )
+)
 STRONG_PHONE_CONTEXT = tuple(
     w for w in PHONE_CONTEXT if w not in ("number", "contact", "reach")
 )
@@ -1233,6 +1727,20 @@ NOT_PHONE_CONTEXT = (
     "dial in",
     "dialin",
     "conference",
+    # Company registers.
+    "company number",
+    "company no",
+    "company reg",
+    "registration number",
+    "registration no",
+    "crn",
+    # Banks' public codes.
+    "routing",
+    "aba",
+    "sort code",
+    "blz",
+    "swift",
+    "bic",
 )
 # 415-555-2671, (415) 555 2671, 415.555.2671, maybe followed by an extension.
 NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")
@@ -1274,6 +1782,28 @@ IDNR_CONTEXT = (
 )
 
 
+# A passport number right after its name: `passport no. 559660599`,
+# `Reisepass Nr. C11VGNPXF`, `护照号码：E12345678`. No checksum to validate,
+# so the name must come first, with at most a number label between.
+PASSPORT_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:passports?|reisepass|passeport|pasaporte|passaporto|"
+    r"passaporte|paszport(?:u)?|pasaport|paspoort|passi|passet|паспорт[а]?|"
+    r"パスポート|护照|護照|여권)"
+    r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|#|nummer|"
+    r"numéro|número|numero|numer|番号|号码|號碼|号|번호|№))?(?:\s+(?:is|was|ist|est|es|é|è))?"
+    r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
+    r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
+)
+
+
+def _passports(text: str) -> Iterator[PiiFinding]:
+    for match in PASSPORT_RE.finditer(text):
+        value = match.group("value")
+        yield PiiFinding(
+            NATIONAL_ID, match.start("value"), match.end("value"), value, value
+        )
+
+
 def _has_context(text: str, start: int, words: tuple[str, ...]) -> bool:
     """Tell whether one of `words` appears in the 40 characters before `start`."""
     return _last_cue(text, start, words) >= 0
@@ -1313,6 +1843,8 @@ def _emails(text: str) -> Iterator[PiiFinding]:
             continue  # `ssh deploy@db01.prod`: a login on a host, not an address
         if URL_USERINFO_BEFORE_RE.search(line):
             continue  # `postgres://USER:PASSWORD@host`: a URL's credentials
+        if SERVICE_ACCOUNT_DOMAIN_RE.search(match.group("domain")):
+            continue  # `ci@acme-prod.iam.gserviceaccount.com`: a machine
         value = match.group()
         yield PiiFinding(EMAIL, match.start(), match.end(), value, value.lower())
 
@@ -1325,6 +1857,12 @@ def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
     raw = match.raw_string.strip()
     if DECIMAL_RE.match(raw):
         return False  # `0.627 / 0.666` in a table of scores
+    if TIME_BEFORE_RE.search(text, max(0, match.start - 3), match.start):
+        return False  # `22:49:02.123456`: a time's seconds
+    if SSN_SHAPE_RE.fullmatch(raw):
+        return False  # `078-05-1120`: no phone plan groups digits 3-2-4
+    if phonenumbers.number_type(match.number) in BUSINESS_NUMBER_TYPES:
+        return False  # toll-free, premium-rate, shared-cost: a business line
     if raw.startswith(("+", "00")):
         return True
     # The nearer cue wins: `mobile: …` but `call-in code …`, `serial …`.
@@ -1437,6 +1975,19 @@ NOT_CARD_CONTEXT = (
 )
 
 
+# The payment processors' documented test numbers, said to be tests.
+TEST_CARDS = frozenset(
+    (
+        "4242424242424242 4000056655665556 4111111111111111 4012888888881881 "
+        "4000000000000002 4000000000009995 4000002500003155 5555555555554444 "
+        "2223003122003222 5200828282828210 5105105105105100 5454545454545454 "
+        "378282246310005 371449635398431 6011111111111117 6011000990139424 "
+        "3056930009020004 36227206271667 3566002020360505 6200000000000005"
+    ).split()
+)
+TEST_CONTEXT_RE = re.compile(
+    r"(?i)(?<![@.\w-])(?:test|testing|sandbox|dummy)\b(?!\.\w)"
+)
 # A card's expiry after its number (`… 12/27`, `… 09/2028`).
 CARD_EXPIRY_AFTER_RE = re.compile(r"[ ](?:0[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])")
 
@@ -1466,12 +2017,32 @@ def _cards(text: str) -> Iterator[PiiFinding]:
             groups = re.split(r"[ -]", value)
             if any(not 3 <= len(g) <= 6 for g in groups[:-1]):
                 continue
+        if digits in TEST_CARDS and TEST_CONTEXT_RE.search(
+            text, max(0, match.start() - 60), match.end() + 60
+        ):
+            continue  # `Stripe test card 4242 4242 4242 4242`: documentation
         if (
             13 <= len(digits) <= 19
             and luhn.is_valid(digits)
             and _card_issuer_is_plausible(digits)
         ):
             yield PiiFinding(CARD, match.start(), match.end(), value, digits)
+
+
+# IBANs printed in standards and bank docs, said to be examples.
+EXAMPLE_IBANS = frozenset(
+    (
+        "GB82WEST12345698765432 DE89370400440532013000 GB29NWBK60161331926819 "
+        "FR1420041010050500013M02606 NL91ABNA0417164300 ES9121000418450200051332 "
+        "IT60X0542811101000000123456 CH9300762011623852957 BE68539007547034 "
+        "AT611904300234573201"
+    ).split()
+)
+# Words, not domains (`bob@example.com`).
+DOC_CONTEXT_RE = re.compile(
+    r"(?i)(?<![@.\w-])(?:example|sample|docs?|documentation|e\.g\.|test|dummy|"
+    r"wikipedia)\b(?!\.\w)"
+)
 
 
 def _ibans(text: str) -> Iterator[PiiFinding]:
@@ -1493,6 +2064,10 @@ def _ibans(text: str) -> Iterator[PiiFinding]:
             value = text[start.start() : end]
             if len(iban.compact(value)) >= 15 and iban.is_valid(value):
                 normalized = iban.compact(value)
+                if normalized in EXAMPLE_IBANS and DOC_CONTEXT_RE.search(
+                    text, max(0, start.start() - 60), end + 60
+                ):
+                    break  # the ECB's or a bank's documented example
                 yield PiiFinding(IBAN, start.start(), end, value, normalized)
                 break
 
@@ -1542,6 +2117,8 @@ def _national_ids(text: str) -> Iterator[PiiFinding]:
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
     digits = sum(c.isdigit() for c in text)
+    if digits:
+        findings += list(_passports(text))
     if digits >= 4:  # an Indian PAN has four
         findings += list(_national_ids(text))
     if digits >= 6:

@@ -58,8 +58,10 @@ GENERIC_WORDS = (
 
 # No letter, digit or number punctuation (`1,234`, `12/34`) around a match;
 # a comma or slash after a word is a separator (`name,3589…` in CSV).
-D = r"(?<![\w.-])(?<!\d[,/])"
-E = r"(?![\w-]|[.,/]\d)"  # nor after
+# ASCII word characters only: scripts without spaces run words into numbers
+# (`주민등록번호는 960402-1058270입니다`, `身份证号码110101…`).
+D = r"(?<![0-9A-Za-z_.-])(?<!\d[,/])"
+E = r"(?![0-9A-Za-z_-]|[.,/]\d)"  # nor after
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,7 @@ TIGHT = {
     "us.ssn": re.compile(r"(?i)\bsocial[\"']?\s*[:=#]\s*[\"']?$"),
     "ec.ci": re.compile(r"\bC\.?I\.?\s*(?:No\.?|Nº|#)?\s*[:=]?\s*['\"]?$"),
     "ar.dni": re.compile(r"\bDNI\s*(?:No\.?|Nº|#)?\s*[:=]?\s*$"),
+    "tr.tckimlik": re.compile(r"\bTC\s*(?:No\.?|#)?\s*[:=]?\s*$"),
 }
 
 SPECS: tuple[IdSpec, ...] = tuple(
@@ -147,9 +150,16 @@ SPECS: tuple[IdSpec, ...] = tuple(
             _has(r"\d{3}\.\d{3}\.\d{3}-\d{2}"),
         ),
         (
+            "br.cnpj",
+            "br.cnpj",
+            rf"{D}(?:\d{{2}}\.\d{{3}}\.\d{{3}}/\d{{4}}-\d{{2}}|\d{{14}})(?![\w-]|[.,]\d)",
+            ("cnpj",),
+            _has(r"\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}"),
+        ),
+        (
             "cn.ric",
             "cn.ric",
-            r"(?<![\w-])\d{17}[\dXx](?![\w-])",
+            r"(?<![0-9A-Za-z_-])\d{17}[\dXx](?![0-9A-Za-z_-])",
             ("身份证", "ric", "resident id"),
             lambda value: True,
         ),
