@@ -318,8 +318,8 @@ DOCKER_AUTH_RE = re.compile(r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2}
 SEED_PHRASE_RE = re.compile(
     r"(?i)\b(?:(?:recovery|seed|backup|secret|mnemonic|wallet)\s+(?:phrase|words|"
     r"mnemonic|seed)|seed|mnemonic)\b\s*(?:is|was)?\s*[:=-]?\s*"
-    r"(?P<words>(?:[a-z]{3,8}\s+){11,23}"
-    r"[a-z]{3,8})"
+    r"(?P<words>(?:[a-z]{3,10}\s+){11,23}"
+    r"[a-z]{3,10})"
 )
 FUNCTION_WORDS = set(
     "the and for that this with are was not our you your where what from have has "
@@ -487,7 +487,7 @@ ASSIGNMENT_RE = re.compile(
     r"(?:(?:\s+(?:for|of|on|to|at|in|from|für|fuer|vom|zum|zur|du|de|des|pour|"
     r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|till|"
     r"от|для|к|на|de la|untuk|của|cho)"
-    r"(?:\s+[\w.'’@-]+){1,5}?)?"
+    r"(?:\s+[\w.'’@-]+(?::[^\W\d_]{1,3})?){1,5}?)?"
     r"(?:\s*(?:[:=：]|=>|:=|->|<-|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
     r"(?:changed\s+|"
     r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
@@ -573,6 +573,21 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
         r"(?:is\s+|['’]s\s+|:\s*|#\s*|-\s*|=\s*)?"
         r"(?P<value>\d{4,8})(?![\w/.-])"
         r"(?!\s*(?:digits|characters|chars|attempts|tries))"
+    ),
+    # `el código del candado es 350`, `der Code vom Zahlenschloss ist 4417`,
+    # `le code du cadenas est 0815`: the same in other languages.
+    re.compile(
+        r"(?i)\b(?:c(?:ó|o)digo|code|codice|kod|kode|koden|koodi|combinaci(?:ó|o)n|"
+        r"combinaison|kombination|combinazione)\b[^\n.\d]{0,40}?"
+        r"(?:candados?|cerraduras?|caja fuerte|taquillas?|buz(?:ó|o)n|puertas?|"
+        r"cadenas|coffre(?:-fort)?|casiers?|portes?|serrures?|"
+        r"(?:zahlen|fahrrad|tür)?schloss(?:es)?|tresors?|spinds?|haustür|tür|"
+        r"lucchetto|cassaforte|armadietto|porta|cadeado|cofre|"
+        r"k(?:ł|l)(?:ó|o)dki|sejfu|szafki|drzwi|h(?:ä|a)ngl(?:å|a)set|hänglås|"
+        r"kassask(?:å|a)pet|kassaskåp|låset|lås|dörren|hengelåsen|kluis|hangslot|deur)\b"
+        r"[^\n.\d]{0,20}?"
+        r"(?:\b(?:es|est|ist|è|é|är|er|jest|is|on|to|wynosi|lautet)\b|:|=|->|→)\s*"
+        r"(?P<value>\d(?:[\d -]{1,10})\d)(?![\w/.-])"
     ),
     # `the combination is 11-21-24`: a dial lock's numbers.
     re.compile(
@@ -1679,6 +1694,17 @@ PHONE_CONTEXT = (
     "number",
     "telefon",
     "portable",
+    "handy",
+    "handynummer",
+    "telefonnummer",
+    "mobilnummer",
+    "mobiel",
+    "telefoon",
+    "móvil",
+    "celular",
+    "cellulare",
+    "telefono",
+    "téléphone",
 )
 DECIMAL_RE = re.compile(r"^0[.,]\d")
 TIME_BEFORE_RE = re.compile(r"\d:$")
@@ -1896,6 +1922,9 @@ def _phones(text: str) -> Iterator[PiiFinding]:
         for match in matcher:
             if _phone_is_plausible(text, match, region):
                 spans.setdefault((match.start, match.end), []).append(match)
+    for match in _phones_possible(text):
+        if not any(s < match.end and match.start < e for s, e in spans):
+            spans[(match.start, match.end)] = [match]
     for (start, end), matches in sorted(spans.items()):
         grouping = _grouping(matches[0].raw_string)
         best = next(
@@ -1915,6 +1944,30 @@ def _phones(text: str) -> Iterator[PiiFinding]:
             best.number, phonenumbers.PhoneNumberFormat.E164
         )
         yield PiiFinding(PHONE, start, end, best.raw_string, e164)
+
+
+def _phones_possible(text: str) -> Iterator[phonenumbers.PhoneNumberMatch]:
+    """Yield international numbers of a possible length said to be phones.
+
+    `call me on +31 6 77389721`: the country's metadata may not know the
+    range yet (a new mobile block), but a `+` number after a phone word is
+    one.
+    """
+    if "+" not in text:
+        return
+    matcher = phonenumbers.PhoneNumberMatcher(
+        text, None, leniency=phonenumbers.Leniency.POSSIBLE
+    )
+    for match in matcher:
+        if not match.raw_string.startswith("+"):
+            continue
+        if phonenumbers.number_type(match.number) in BUSINESS_NUMBER_TYPES:
+            continue  # `tel:+18005551234 (toll-free)`: a business line
+        phone_cue = _last_cue(text, match.start, STRONG_PHONE_CONTEXT)
+        if phone_cue >= 0 and phone_cue > _last_cue(
+            text, match.start, NOT_PHONE_CONTEXT
+        ):
+            yield match
 
 
 def _card_issuer_is_plausible(digits: str) -> bool:

@@ -334,7 +334,13 @@ SPECS: tuple[IdSpec, ...] = tuple(
             "fi.hetu",
             "fi.hetu",
             r"(?<![\w-])\d{6}[-+A-FU-Y]\d{3}[0-9A-Y](?![\w-])",
-            ("henkilötunnus", "hetu", "sotu", "personal identity code"),
+            (
+                "henkilötunnus",
+                "henkilötunnukse",
+                "hetu",
+                "sotu",
+                "personal identity code",
+            ),
             None,
         ),
         (
@@ -577,6 +583,10 @@ OWN_NAME_ONLY = {"cr.cpf"}
 WINDOW_AFTER = 40
 
 
+# Nordic definite and possessive endings after a long name (`kennitalan`).
+INFLECTIONS = ("et", "en", "an", "n", "a", "ni", "si", "in")
+
+
 def _cue_re(words: tuple[str, ...]) -> re.Pattern[str]:
     """Match any of `words` as a word; scripts without spaces match anywhere."""
     spaced = [w for w in words if all(ord(c) < 0x0590 for c in w)]
@@ -587,6 +597,14 @@ def _cue_re(words: tuple[str, ...]) -> re.Pattern[str]:
             re.escape(w) for w in sorted(spaced, key=len, reverse=True)
         )
         parts.append(rf"(?<![^\W\d_])(?:{alternatives})(?![^\W\d_])")
+        # Long names also inflected: `fødselsnummeret`, `kennitalan`,
+        # `henkilötunnukseni` (Nordic definite and possessive endings).
+        long = [w for w in spaced if len(w) >= 8 and " " not in w]
+        if long:
+            stems = "|".join(re.escape(w) for w in sorted(long, key=len, reverse=True))
+            parts.append(
+                rf"(?<![^\W\d_])(?:{stems})(?:{'|'.join(INFLECTIONS)})(?![^\W\d_])"
+            )
     parts += [re.escape(w) for w in unspaced]
     return re.compile("|".join(parts))
 
@@ -599,6 +617,16 @@ KINDS_BY_WORD: dict[str, set[str]] = {}
 for _spec in SPECS:
     for _word in _spec.words:
         KINDS_BY_WORD.setdefault(_word, set()).add(_spec.kind)
+
+
+def _kinds_named(word: str) -> set[str]:
+    """Return the kinds a cue word names, through an inflected ending too."""
+    if word in KINDS_BY_WORD:
+        return KINDS_BY_WORD[word]
+    for ending in INFLECTIONS:
+        if word.endswith(ending) and word[: -len(ending)] in KINDS_BY_WORD:
+            return KINDS_BY_WORD[word[: -len(ending)]]
+    return set()
 
 
 def _normalized(window: str) -> tuple[str, str]:
@@ -688,7 +716,7 @@ def find_national_ids(text: str) -> Iterator[IdMatch]:
         kind
         for t in texts
         for word in ANY_CUE_RE.findall(t)
-        for kind in KINDS_BY_WORD.get(word, ())
+        for kind in _kinds_named(word)
     }
     for spec in SPECS:
         if not (generic or bare_id or spec.alone or spec.tight or spec.kind in named):
