@@ -69,6 +69,7 @@ from memory_core.services.memory import MemoryBatch, memory_update, versions_sup
 from memory_core.services.reviews import write_expire
 from memory_core.services.scopes import scope_create_for_write
 from memory_core.services.tenancy import agent_actor
+from memory_core.services.write_groups import GroupedWrite, write_store_grouped
 
 logger = logging.getLogger(__name__)
 
@@ -221,6 +222,15 @@ def write_submit(
         session_id=candidate.session_id,
         gate_decisions=trace,
     )
+    if (
+        existing is None
+        and not new_scope
+        and result.decision not in (Decision.REJECT, Decision.DEFER)
+        and not connection.in_atomic_block
+    ):
+        grouped = _store_grouped(write, candidate, payload, result, agent=agent)
+        if grouped is not None:
+            return _stored_or_replayed(grouped, agent=agent, keys=keys, fp=fingerprint)
     try:
         with transaction.atomic():
             tenant_writes_fence_enter(agent.tenant_id)
@@ -240,6 +250,44 @@ def write_submit(
         return _replay(existing, fingerprint)
     instruments.observe_writes("submit", [write])
     return SubmitResult(write, replayed=False)
+
+
+def _store_grouped(
+    write: WriteRequest,
+    candidate: Candidate,
+    payload: dict[str, Any],
+    result: GateResult,
+    *,
+    agent: Agent,
+) -> GroupedWrite | None:
+    """Store a queued write with the tenant's concurrent submits (write_groups).
+
+    Return it with its outcome, or None if its group failed: then nothing of
+    it is stored, and the caller stores it alone.
+    """
+
+    def prepare() -> list[AuditEntry]:
+        # On a copy: a failed group leaves the candidate unredacted for the
+        # write's own transaction.
+        _admit_texts(write, dataclasses.replace(candidate), payload, result)
+        return [_write_event(AuditAction.WRITE_SUBMIT, write)]
+
+    item = write_store_grouped(
+        GroupedWrite(write=write, actor=agent_actor(agent), prepare=prepare)
+    )
+    return None if item.failed else item
+
+
+def _stored_or_replayed(
+    item: GroupedWrite, *, agent: Agent, keys: list[str], fp: str
+) -> SubmitResult:
+    if item.stored:
+        instruments.observe_writes("submit", [item.write])
+        return SubmitResult(item.write, replayed=False)
+    existing = _write_by_key(agent, keys)
+    if existing is None:
+        raise RuntimeError(f"write {item.write.id} lost its key to no stored write")
+    return _replay(existing, fp)
 
 
 def _write_by_key(agent: Agent, keys: list[str]) -> WriteRequest | None:
@@ -293,6 +341,23 @@ def _admit(
     text the agent supplied; a refused write is stored without its content,
     which may hold a secret.
     """
+    _admit_texts(write, candidate, payload, result)
+    entries = _write_refuse_or_defer(write, result, now=now)
+    if entries is not None:
+        return entries
+    transaction.on_commit(
+        lambda: write_drain_request(tenant_id=write.tenant_id, write_id=write.id)
+    )
+    return [_write_event(AuditAction.WRITE_SUBMIT, write)]
+
+
+def _admit_texts(
+    write: WriteRequest,
+    candidate: Candidate,
+    payload: dict[str, Any],
+    result: GateResult,
+) -> None:
+    """Redact the write's texts and set its stored payload, flags and session."""
     if result.decision == Decision.REJECT:
         redact_candidate(candidate, tenant_id=write.tenant_id, content=False)
         redacted_sizes_check(candidate)
@@ -303,13 +368,6 @@ def _admit(
         write.payload = _redacted_payload(payload, candidate)
     write.flags = candidate.flags
     write.session_id = candidate.session_id
-    entries = _write_refuse_or_defer(write, result, now=now)
-    if entries is not None:
-        return entries
-    transaction.on_commit(
-        lambda: write_drain_request(tenant_id=write.tenant_id, write_id=write.id)
-    )
-    return [_write_event(AuditAction.WRITE_SUBMIT, write)]
 
 
 def _write_refuse_or_defer(
