@@ -48,7 +48,7 @@ from memory_core.models import (
 from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
 from memory_core.pipeline.gates.schema import embedding_problem
 from memory_core.pipeline.gates.sensitivity import NAME as SENSITIVITY
-from memory_core.pipeline.lookups import BatchLookups, DatabaseLookups
+from memory_core.pipeline.lookups import BatchLookups, DatabaseLookups, DoorLookups
 from memory_core.pipeline.types import (
     Candidate,
     Decision,
@@ -189,7 +189,20 @@ def write_submit(
         keys = [key]
     fingerprint = request_hash(payload) if idempotency_key else token
     now = timezone.now()
-    existing = _write_by_key(agent, keys)
+    # The key's write, the scope and the rate gate's counts in one round trip
+    # (the counts as the gate asks for them: the session id unless its
+    # redaction changes it, in which case the gate asks the database).
+    lookups = DoorLookups(agent.tenant_id)
+    window = policy_for(agent.tenant).rate_window_seconds
+    existing_id = lookups.prefetch(
+        agent_id=agent.id,
+        keys=keys,
+        scope_path=payload["scope"],
+        layer=payload["layer"],
+        since=now - timedelta(seconds=window),
+        session_id=payload.get("session_id") or "",
+    )
+    existing = _write_by_id(existing_id) if existing_id is not None else None
     if existing is not None and (
         idempotency_key or not _content_key_expired(existing, agent=agent, now=now)
     ):
@@ -201,7 +214,6 @@ def write_submit(
     # whose session ids are redacted.
     redact_candidate_ids(candidate, tenant_id=agent.tenant_id)
     redacted_sizes_check(candidate)
-    lookups = DatabaseLookups(agent.tenant_id)
     ctx = dataclasses.replace(
         gate_context(agent=agent, lookups=lookups, now=now), scope_auto_create=True
     )
@@ -307,9 +319,11 @@ def _write_by_key(agent: Agent, keys: list[str]) -> WriteRequest | None:
             [agent.tenant_id, agent.id, *keys],
         )
         row = cursor.fetchone()
-    if row is None:
-        return None
-    return WriteRequest.objects.filter(id=row[0]).first()
+    return None if row is None else _write_by_id(row[0])
+
+
+def _write_by_id(write_id: uuid.UUID) -> WriteRequest | None:
+    return WriteRequest.objects.filter(id=write_id).first()
 
 
 def _content_key_expired(
