@@ -208,55 +208,76 @@ def audit_events_record(
     statements: lock and read the head, then insert the events and move the
     head (so the lock is held for one round trip and the commit).
     """
+    return audit_groups_record(tenant_id=tenant_id, groups=[(actor, entries)])[0]
+
+
+def audit_groups_record(
+    *,
+    tenant_id: uuid.UUID,
+    groups: Sequence[tuple[Actor, Sequence[AuditEntry]]],
+) -> list[list[AuditEvent]]:
+    """Append several actors' entries to the tenant's chain, in order, at once.
+
+    As `audit_events_record`, for a transaction that stores several actors'
+    mutations (the door's group commit, memory_core/services/write_groups.py):
+    one lock of the head and one append for all of them. Return each group's
+    events.
+    """
     if not connection.in_atomic_block:
         raise RuntimeError(
             "Audit events must be written inside the mutation's transaction."
         )
-    if not entries:
-        return []
+    if not any(entries for _, entries in groups):
+        return [[] for _ in groups]
     key_id, key = next(iter(_audit_keys().items()))
     tenant_id = uuid.UUID(str(tenant_id))
     head_seq, prev = _chain_head_lock(tenant_id)
     now = timezone.now()
-    events = []
+    created_at = now.isoformat()
+    events: list[AuditEvent] = []
+    recorded: list[list[AuditEvent]] = []
     seq = head_seq
-    for entry in entries:
-        seq += 1
-        metadata = json.loads(json.dumps(entry.metadata, default=str))
-        body = event_body(
-            tenant_id=str(tenant_id),
-            seq=seq,
-            created_at=now.isoformat(),
-            actor_type=actor.type,
-            actor_id=actor.id,
-            action=entry.action,
-            object_type=entry.object_type,
-            object_id=entry.object_id,
-            reason=entry.reason,
-            metadata=metadata,
-        )
-        digest = event_hash(key=key, prev_hash=prev, body=body)
-        events.append(
-            AuditEvent(
-                tenant_id=tenant_id,
+    for actor, entries in groups:
+        own = []
+        for entry in entries:
+            seq += 1
+            metadata = json.loads(json.dumps(entry.metadata, default=str))
+            body = event_body(
+                tenant_id=str(tenant_id),
                 seq=seq,
-                created_at=now,
+                created_at=created_at,
                 actor_type=actor.type,
                 actor_id=actor.id,
-                actor_label=actor.label,
                 action=entry.action,
                 object_type=entry.object_type,
                 object_id=entry.object_id,
                 reason=entry.reason,
                 metadata=metadata,
-                prev_hash=prev,
-                hash=digest,
-                key_id=key_id,
             )
-        )
-        prev = digest
+            digest = event_hash(key=key, prev_hash=prev, body=body)
+            own.append(
+                AuditEvent(
+                    tenant_id=tenant_id,
+                    seq=seq,
+                    created_at=now,
+                    actor_type=actor.type,
+                    actor_id=actor.id,
+                    actor_label=actor.label,
+                    action=entry.action,
+                    object_type=entry.object_type,
+                    object_id=entry.object_id,
+                    reason=entry.reason,
+                    metadata=metadata,
+                    prev_hash=prev,
+                    hash=digest,
+                    key_id=key_id,
+                )
+            )
+            prev = digest
+        events.extend(own)
+        recorded.append(own)
     _chain_append(tenant_id, events, from_seq=head_seq)
-    return events
+    return recorded
 
 
 def audit_event_record(

@@ -49,7 +49,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 from urllib.parse import unquote
 
@@ -2193,6 +2193,14 @@ def find_pii(text: str) -> list[PiiFinding]:
     Text between redaction tokens is scanned piece by piece, so a token and
     its neighbours never combine into a match.
     """
+    return list(_find_pii_cached(text))
+
+
+# A submitted write's texts are scanned by the sensitivity gate, then again by
+# the redaction as it is stored: the second scan is answered from here. Few
+# entries (texts are up to MGC_MAX_CONTENT_BYTES each); findings are frozen.
+@lru_cache(maxsize=64)
+def _find_pii_cached(text: str) -> tuple[PiiFinding, ...]:
     findings: list[PiiFinding] = []
     offset = 0
     for token in [*REDACTION_TOKEN_RE.finditer(text), None]:
@@ -2204,7 +2212,7 @@ def find_pii(text: str) -> list[PiiFinding]:
                 )
             )
         offset = token.end() if token else end
-    return findings
+    return tuple(findings)
 
 
 def find_redaction_tokens(text: str) -> list[str]:

@@ -275,37 +275,113 @@ class DatabaseLookups:
     def write_counts(
         self, agent_id, layer, since: datetime, session_id: str
     ) -> WriteCounts:
-        # Every attempt counts, admitted or refused (at the door or by the
-        # worker): an agent whose writes keep being refused is throttled too.
-        # One query: each count an aggregate filter over the agent's writes
-        # that any of them can count (the windows, and the session). Raw SQL:
-        # the ORM's compilation of this aggregate cost more CPU at the door
-        # than the query itself.
-        minute_ago = timezone.now() - timedelta(minutes=1)
-        rows = "created_at >= %s"
-        params: list[Any] = [layer, since, minute_ago]
-        if session_id:
-            in_session = "count(*) FILTER (WHERE session_id = %s)"
-            params.append(session_id)
-            rows = f"({rows} OR session_id = %s)"
-            where = [min(since, minute_ago), session_id]
-        else:
-            in_session = "0"
-            where = [min(since, minute_ago)]
+        sql, params = write_counts_sql(agent_id, layer, since, session_id)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return WriteCounts(*cursor.fetchone())
+
+
+def write_counts_sql(
+    agent_id, layer: str, since: datetime, session_id: str
+) -> tuple[str, list[Any]]:
+    """Return the rate gate's counts as one statement: (in the layer's window,
+    all in the last minute, in the session), one row.
+
+    Every attempt counts, admitted or refused (at the door or by the worker):
+    an agent whose writes keep being refused is throttled too. Each count is
+    an aggregate filter over the agent's writes that any of them can count
+    (the windows, and the session). Raw SQL: the ORM's compilation of this
+    aggregate cost more CPU at the door than the query itself.
+    """
+    minute_ago = timezone.now() - timedelta(minutes=1)
+    rows = "created_at >= %s"
+    params: list[Any] = [layer, since, minute_ago]
+    if session_id:
+        in_session = "count(*) FILTER (WHERE session_id = %s)"
+        params.append(session_id)
+        rows = f"({rows} OR session_id = %s)"
+        where = [min(since, minute_ago), session_id]
+    else:
+        in_session = "0"
+        where = [min(since, minute_ago)]
+    sql = (
+        "SELECT count(*) FILTER (WHERE layer = %s AND created_at >= %s), "
+        f"count(*) FILTER (WHERE created_at >= %s), {in_session} "
+        f"FROM {WriteRequest._meta.db_table} "
+        f"WHERE agent_id = %s AND {rows}"
+    )
+    return sql, [*params, agent_id, *where]
+
+
+class DoorLookups(DatabaseLookups):
+    """A submit's lookups at the door, three of them in one round trip.
+
+    `prefetch` reads, in one statement, the agent's write stored under the
+    submit's idempotency keys, the write's scope with its ancestors (what
+    `scope` reads), and the rate gate's counts for the agent, layer, window
+    start and session it will ask about. The gates' questions are answered
+    from that; the counts once, and only for those arguments (any other
+    question goes to the database as in `DatabaseLookups`).
+    """
+
+    def __init__(self, tenant_id: uuid.UUID) -> None:
+        super().__init__(tenant_id)
+        self._counts: tuple[tuple, WriteCounts] | None = None
+
+    def prefetch(
+        self,
+        *,
+        agent_id: uuid.UUID,
+        keys: list[str],
+        scope_path: str,
+        layer: str,
+        since: datetime,
+        session_id: str,
+    ) -> uuid.UUID | None:
+        """Read ahead; return the id of the agent's write under one of `keys`."""
+        paths = list(dict.fromkeys([scope_path, *ancestor_paths(scope_path)]))
+        counts_sql, counts_params = write_counts_sql(agent_id, layer, since, session_id)
+        key_marks = ", ".join(["%s"] * len(keys))
+        path_marks = ", ".join(["%s"] * len(paths))
         with connection.cursor() as cursor:
             cursor.execute(
-                "SELECT count(*) FILTER (WHERE layer = %s AND created_at >= %s), "
-                f"count(*) FILTER (WHERE created_at >= %s), {in_session} "
-                f"FROM {WriteRequest._meta.db_table} "
-                f"WHERE agent_id = %s AND {rows}",
-                [*params, agent_id, *where],
+                f"SELECT (SELECT id FROM {WriteRequest._meta.db_table} "
+                "WHERE tenant_id = %s AND agent_id = %s "
+                f"AND idempotency_key IN ({key_marks}) ORDER BY id LIMIT 1), "
+                "(SELECT coalesce(jsonb_agg(jsonb_build_array("
+                "id, path, kind, archived_at IS NOT NULL)), '[]'::jsonb) "
+                f"FROM {Scope._meta.db_table} "
+                f"WHERE tenant_id = %s AND path IN ({path_marks})), counts.* "
+                f"FROM ({counts_sql}) AS counts",
+                [
+                    self.tenant_id,
+                    agent_id,
+                    *keys,
+                    self.tenant_id,
+                    *paths,
+                    *counts_params,
+                ],
             )
-            layer_in_window, all_in_last_minute, sessions = cursor.fetchone()
-        return WriteCounts(
-            layer_in_window=layer_in_window,
-            all_in_last_minute=all_in_last_minute,
-            in_session=sessions,
+            existing, scopes, *counts = cursor.fetchone()
+        if isinstance(scopes, str):
+            scopes = json.loads(scopes)
+        self._scopes.update(dict.fromkeys(paths))
+        self._scopes.update(
+            {
+                path: ScopeRef(uuid.UUID(sid), path, kind, archived)
+                for sid, path, kind, archived in scopes
+            }
         )
+        self._counts = ((agent_id, layer, since, session_id), WriteCounts(*counts))
+        return existing
+
+    def write_counts(
+        self, agent_id, layer, since: datetime, session_id: str
+    ) -> WriteCounts:
+        ahead, self._counts = self._counts, None
+        if ahead is not None and ahead[0] == (agent_id, layer, since, session_id):
+            return ahead[1]
+        return super().write_counts(agent_id, layer, since, session_id)
 
 
 class BatchLookups(DatabaseLookups):

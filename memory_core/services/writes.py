@@ -48,7 +48,7 @@ from memory_core.models import (
 from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
 from memory_core.pipeline.gates.schema import embedding_problem
 from memory_core.pipeline.gates.sensitivity import NAME as SENSITIVITY
-from memory_core.pipeline.lookups import BatchLookups, DatabaseLookups
+from memory_core.pipeline.lookups import BatchLookups, DatabaseLookups, DoorLookups
 from memory_core.pipeline.types import (
     Candidate,
     Decision,
@@ -69,6 +69,7 @@ from memory_core.services.memory import MemoryBatch, memory_update, versions_sup
 from memory_core.services.reviews import write_expire
 from memory_core.services.scopes import scope_create_for_write
 from memory_core.services.tenancy import agent_actor
+from memory_core.services.write_groups import GroupedWrite, write_store_grouped
 
 logger = logging.getLogger(__name__)
 
@@ -188,7 +189,20 @@ def write_submit(
         keys = [key]
     fingerprint = request_hash(payload) if idempotency_key else token
     now = timezone.now()
-    existing = _write_by_key(agent, keys)
+    # The key's write, the scope and the rate gate's counts in one round trip
+    # (the counts as the gate asks for them: the session id unless its
+    # redaction changes it, in which case the gate asks the database).
+    lookups = DoorLookups(agent.tenant_id)
+    window = policy_for(agent.tenant).rate_window_seconds
+    existing_id = lookups.prefetch(
+        agent_id=agent.id,
+        keys=keys,
+        scope_path=payload["scope"],
+        layer=payload["layer"],
+        since=now - timedelta(seconds=window),
+        session_id=payload.get("session_id") or "",
+    )
+    existing = _write_by_id(existing_id) if existing_id is not None else None
     if existing is not None and (
         idempotency_key or not _content_key_expired(existing, agent=agent, now=now)
     ):
@@ -200,7 +214,6 @@ def write_submit(
     # whose session ids are redacted.
     redact_candidate_ids(candidate, tenant_id=agent.tenant_id)
     redacted_sizes_check(candidate)
-    lookups = DatabaseLookups(agent.tenant_id)
     ctx = dataclasses.replace(
         gate_context(agent=agent, lookups=lookups, now=now), scope_auto_create=True
     )
@@ -221,6 +234,15 @@ def write_submit(
         session_id=candidate.session_id,
         gate_decisions=trace,
     )
+    if (
+        existing is None
+        and not new_scope
+        and result.decision not in (Decision.REJECT, Decision.DEFER)
+        and not connection.in_atomic_block
+    ):
+        grouped = _store_grouped(write, candidate, payload, result, agent=agent)
+        if grouped is not None:
+            return _stored_or_replayed(grouped, agent=agent, keys=keys, fp=fingerprint)
     try:
         with transaction.atomic():
             tenant_writes_fence_enter(agent.tenant_id)
@@ -242,20 +264,66 @@ def write_submit(
     return SubmitResult(write, replayed=False)
 
 
+def _store_grouped(
+    write: WriteRequest,
+    candidate: Candidate,
+    payload: dict[str, Any],
+    result: GateResult,
+    *,
+    agent: Agent,
+) -> GroupedWrite | None:
+    """Store a queued write with the tenant's concurrent submits (write_groups).
+
+    Return it with its outcome, or None if its group failed: then nothing of
+    it is stored, and the caller stores it alone.
+    """
+
+    def prepare() -> list[AuditEntry]:
+        # On a copy: a failed group leaves the candidate unredacted for the
+        # write's own transaction.
+        _admit_texts(write, dataclasses.replace(candidate), payload, result)
+        return [_write_event(AuditAction.WRITE_SUBMIT, write)]
+
+    item = write_store_grouped(
+        GroupedWrite(write=write, actor=agent_actor(agent), prepare=prepare)
+    )
+    return None if item.failed else item
+
+
+def _stored_or_replayed(
+    item: GroupedWrite, *, agent: Agent, keys: list[str], fp: str
+) -> SubmitResult:
+    if item.stored:
+        instruments.observe_writes("submit", [item.write])
+        return SubmitResult(item.write, replayed=False)
+    existing = _write_by_key(agent, keys)
+    if existing is None:
+        raise RuntimeError(f"write {item.write.id} lost its key to no stored write")
+    return _replay(existing, fp)
+
+
 def _write_by_key(agent: Agent, keys: list[str]) -> WriteRequest | None:
     """Return the agent's write stored under one of `keys` (the first by id).
 
-    Raw SQL: the ORM's compilation of this lookup cost about 1 ms of CPU on
-    every submit, most of them finding nothing.
+    Raw SQL, its id first: the ORM's compilation of this lookup cost about
+    1 ms of CPU on every submit, and a raw queryset's machinery most of what
+    was left; nearly every submit finds nothing, and one that finds a write
+    loads it by id.
     """
-    table = WriteRequest._meta.db_table
     marks = ", ".join(["%s"] * len(keys))
-    rows = WriteRequest.objects.raw(
-        f"SELECT * FROM {table} WHERE tenant_id = %s AND agent_id = %s "
-        f"AND idempotency_key IN ({marks}) ORDER BY id LIMIT 1",
-        [agent.tenant_id, agent.id, *keys],
-    )
-    return next(iter(rows), None)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT id FROM {WriteRequest._meta.db_table} "
+            f"WHERE tenant_id = %s AND agent_id = %s "
+            f"AND idempotency_key IN ({marks}) ORDER BY id LIMIT 1",
+            [agent.tenant_id, agent.id, *keys],
+        )
+        row = cursor.fetchone()
+    return None if row is None else _write_by_id(row[0])
+
+
+def _write_by_id(write_id: uuid.UUID) -> WriteRequest | None:
+    return WriteRequest.objects.filter(id=write_id).first()
 
 
 def _content_key_expired(
@@ -293,6 +361,23 @@ def _admit(
     text the agent supplied; a refused write is stored without its content,
     which may hold a secret.
     """
+    _admit_texts(write, candidate, payload, result)
+    entries = _write_refuse_or_defer(write, result, now=now)
+    if entries is not None:
+        return entries
+    transaction.on_commit(
+        lambda: write_drain_request(tenant_id=write.tenant_id, write_id=write.id)
+    )
+    return [_write_event(AuditAction.WRITE_SUBMIT, write)]
+
+
+def _admit_texts(
+    write: WriteRequest,
+    candidate: Candidate,
+    payload: dict[str, Any],
+    result: GateResult,
+) -> None:
+    """Redact the write's texts and set its stored payload, flags and session."""
     if result.decision == Decision.REJECT:
         redact_candidate(candidate, tenant_id=write.tenant_id, content=False)
         redacted_sizes_check(candidate)
@@ -303,13 +388,6 @@ def _admit(
         write.payload = _redacted_payload(payload, candidate)
     write.flags = candidate.flags
     write.session_id = candidate.session_id
-    entries = _write_refuse_or_defer(write, result, now=now)
-    if entries is not None:
-        return entries
-    transaction.on_commit(
-        lambda: write_drain_request(tenant_id=write.tenant_id, write_id=write.id)
-    )
-    return [_write_event(AuditAction.WRITE_SUBMIT, write)]
 
 
 def _write_refuse_or_defer(

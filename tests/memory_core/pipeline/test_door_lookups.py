@@ -6,7 +6,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from memory_core.models import Scope, WriteRequest
-from memory_core.pipeline.lookups import DatabaseLookups, scope_refs
+from memory_core.pipeline.lookups import DatabaseLookups, DoorLookups, scope_refs
 from memory_core.pipeline.types import WriteCounts
 from tests.factories import make_agent
 
@@ -74,3 +74,57 @@ def test_the_scopes_by_path_of_this_tenant_only(tenant, other_tenant):
     lookups = DatabaseLookups(tenant.id)
     assert lookups.scope("/org/acme/user/42/") == refs["/org/acme/user/42/"]
     assert lookups.scope("/org/acme/nope/") is None
+
+
+def test_the_door_reads_key_scopes_and_counts_in_one_round_trip(
+    api, tenant, agent_and_token, django_assert_num_queries
+):
+    agent = agent_and_token[0]
+    now = timezone.now()
+    first = submit(api, "one", session="s-1")
+    submit(api, "two", layer="semantic")
+    session = WriteRequest.objects.get(pk=first).session_id
+    key = WriteRequest.objects.get(pk=first).idempotency_key
+    Scope.objects.filter(tenant=tenant, path="/org/acme/").update(
+        archived_at=timezone.now()
+    )
+    since = now - timedelta(minutes=10)
+    user42 = DatabaseLookups(tenant.id).scope("/org/acme/user/42/")
+
+    door = DoorLookups(tenant.id)
+    with django_assert_num_queries(1):
+        found = door.prefetch(
+            agent_id=agent.id,
+            keys=["another key", key],
+            scope_path="/org/acme/user/42/",
+            layer="episodic",
+            since=since,
+            session_id=session,
+        )
+        # The scope with its ancestors, and the counts the gate asks for.
+        assert door.scope("/org/acme/user/42/") == user42
+        assert door.scope("/org/acme/").archived
+        assert door.scope("/global/") is not None
+        assert door.write_counts(agent.id, "episodic", since, session) == WriteCounts(
+            layer_in_window=1, all_in_last_minute=2, in_session=1
+        )
+    assert str(found) == first
+    # Asked again, or about anything else, the database answers.
+    with django_assert_num_queries(2):
+        assert door.write_counts(agent.id, "episodic", since, session).in_session == 1
+        assert door.write_counts(agent.id, "semantic", since, "") == WriteCounts(
+            layer_in_window=1, all_in_last_minute=2, in_session=0
+        )
+    with django_assert_num_queries(1):
+        assert (
+            door.prefetch(
+                agent_id=agent.id,
+                keys=["no such key"],
+                scope_path="/org/acme/user/9/",
+                layer="episodic",
+                since=since,
+                session_id="",
+            )
+            is None
+        )
+        assert door.scope("/org/acme/user/9/") is None
