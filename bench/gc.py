@@ -25,6 +25,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -285,13 +286,42 @@ def _wal(pid: int) -> tuple[int, int]:
     return (int(row[0] or 0), int(row[1] or 0)) if row else (0, 0)
 
 
+# (pid, CPU seconds, WAL bytes, full-page images) of GC's worker connections
+# (threads named gc-*), sampled as each closes: their server process ends
+# with the connection, before the phase does.
+ENDED: list[tuple[int, float, int, int]] = []
+
+
+def _meter_worker_connections() -> None:
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    real = BaseDatabaseWrapper.close
+
+    def close(self) -> None:
+        if self.connection is not None and threading.current_thread().name.startswith(
+            "gc-"
+        ):
+            with self.cursor() as cursor:
+                # The statistics reach shared memory when the process is idle.
+                cursor.execute("SELECT pg_stat_force_next_flush()")
+                cursor.execute(
+                    "SELECT pg_backend_pid(), wal_bytes, wal_fpi "
+                    "FROM pg_stat_get_backend_wal(pg_backend_pid())"
+                )
+                pid, wal, fpi = cursor.fetchone()
+            ENDED.append((pid, _cpu_seconds(pid), int(wal or 0), int(fpi or 0)))
+        real(self)
+
+    BaseDatabaseWrapper.close = close
+
+
 class PhaseMeter:
     """Per phase of a run: CPU seconds of this process and of the server
     processes serving the bench's database, and the WAL they wrote.
 
     Wall time on a shared 2-core machine follows the load; CPU seconds and
     WAL bytes per row do not (much), so before/after comparisons use them.
-    Server processes that ended during a phase are not counted.
+    GC's worker connections are sampled as they close (`ENDED`).
     """
 
     def __init__(self) -> None:
@@ -299,9 +329,16 @@ class PhaseMeter:
         self._mark = self._sample()
 
     def _sample(self) -> dict[int | str, tuple[float, int, int]]:
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_stat_force_next_flush()")
         sample: dict[int | str, tuple[float, int, int]] = {
             "self": (time.process_time(), 0, 0)
         }
+        for pid, cpu, wal, fpi in ENDED:
+            sample[pid] = (cpu, wal, fpi)
+        ENDED.clear()
         for pid in _backend_pids():
             sample[pid] = (_cpu_seconds(pid), *_wal(pid))
         return sample
@@ -330,6 +367,7 @@ def metered_run(tenant) -> tuple[object, dict[str, dict[str, float]]]:
     from memory_core.lifecycle.gc import runs
     from memory_core.lifecycle.gc.runs import gc_run_execute
 
+    _meter_worker_connections()
     meter = PhaseMeter()
     real = runs.gc_services.gc_run_phase_done
 
