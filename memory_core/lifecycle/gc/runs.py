@@ -38,6 +38,8 @@ LOCK_CLASS = 26467  # "gc": the first key of the tenant's advisory lock
 SYSTEM = Actor.system("gc")
 PHASES = ("expiry", "marks", "superseded", "contradiction_scan", "hard_delete")
 # Called after each committed batch with (run, rule); tests stop a run there.
+# On two connections (`_parallel`) it runs on the worker thread that
+# committed the batch.
 AfterBatch = Callable[[GcRun, str], None]
 # One batch's service call: (rule, batch ids, the hook before its commit).
 Apply = Callable[[str, list[uuid.UUID], gc_services.BeforeCommit | None], None]
