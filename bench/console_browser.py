@@ -170,7 +170,8 @@ def _copy(cursor, tenant_id, items, versions, vectors, *, created) -> None:
     with cursor.copy(
         "COPY memory_core_memoryitem (id, tenant_id, scope_id, layer, kind, "
         "memory_key, subject, predicate, object, classification, residency, status, "
-        "head_id, pinned, access_count, created_at, updated_at) FROM STDIN"
+        "head_id, pinned, access_count, created_at, updated_at, expired_by, "
+        "gc_candidate_reason, stale_reason, retrieval_weight) FROM STDIN"
     ) as copy:
         for item_id, scope_id, layer, key, head_id, updated in items:
             copy.write_row(
@@ -192,6 +193,10 @@ def _copy(cursor, tenant_id, items, versions, vectors, *, created) -> None:
                     0,
                     updated,
                     updated,
+                    "",
+                    "",
+                    "",
+                    1.0,
                 )
             )
     unit = vectors.normal(size=(len(versions), 384)).astype(np.float32)

@@ -25,6 +25,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -45,11 +46,13 @@ def configure_fresh() -> None:
 
     from memory_core import embedded_db
 
+    # `bench_database` honours MGC_BENCH_DATABASE: drop the one it will use.
+    name = os.environ.get("MGC_BENCH_DATABASE", DATABASE)
     sock = embedded_db.socket_dir()
     with psycopg.connect(
         host=sock, user="postgres", dbname="postgres", autocommit=True
     ) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
     bench_database(DATABASE)
     os.environ["DJANGO_SETTINGS_MODULE"] = "memory_core.settings"
     os.environ.setdefault("DJANGO_DEBUG", "false")
@@ -250,6 +253,136 @@ def explain(tenant) -> dict[str, str]:
     return captured
 
 
+def _backend_pids() -> list[int]:
+    """Return the pids of the server processes serving this bench's database."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity "
+            "WHERE datname = current_database() AND backend_type = 'client backend'"
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a local process, from /proc (0 if gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _wal(pid: int) -> tuple[int, int]:
+    """(WAL bytes, full-page images) a server process has written (PostgreSQL 18)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT wal_bytes, wal_fpi FROM pg_stat_get_backend_wal(%s)", [pid]
+        )
+        row = cursor.fetchone()
+    return (int(row[0] or 0), int(row[1] or 0)) if row else (0, 0)
+
+
+# (pid, CPU seconds, WAL bytes, full-page images) of GC's worker connections
+# (threads named gc-*), sampled as each closes: their server process ends
+# with the connection, before the phase does.
+ENDED: list[tuple[int, float, int, int]] = []
+
+
+def _meter_worker_connections() -> None:
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    real = BaseDatabaseWrapper.close
+
+    def close(self) -> None:
+        if self.connection is not None and threading.current_thread().name.startswith(
+            "gc-"
+        ):
+            with self.cursor() as cursor:
+                # The statistics reach shared memory when the process is idle.
+                cursor.execute("SELECT pg_stat_force_next_flush()")
+                cursor.execute(
+                    "SELECT pg_backend_pid(), wal_bytes, wal_fpi "
+                    "FROM pg_stat_get_backend_wal(pg_backend_pid())"
+                )
+                pid, wal, fpi = cursor.fetchone()
+            ENDED.append((pid, _cpu_seconds(pid), int(wal or 0), int(fpi or 0)))
+        real(self)
+
+    BaseDatabaseWrapper.close = close
+
+
+class PhaseMeter:
+    """Per phase of a run: CPU seconds of this process and of the server
+    processes serving the bench's database, and the WAL they wrote.
+
+    Wall time on a shared 2-core machine follows the load; CPU seconds and
+    WAL bytes per row do not (much), so before/after comparisons use them.
+    GC's worker connections are sampled as they close (`ENDED`).
+    """
+
+    def __init__(self) -> None:
+        self.phases: dict[str, dict[str, float]] = {}
+        self._mark = self._sample()
+
+    def _sample(self) -> dict[int | str, tuple[float, int, int]]:
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_stat_force_next_flush()")
+        sample: dict[int | str, tuple[float, int, int]] = {
+            "self": (time.process_time(), 0, 0)
+        }
+        for pid, cpu, wal, fpi in ENDED:
+            sample[pid] = (cpu, wal, fpi)
+        ENDED.clear()
+        for pid in _backend_pids():
+            sample[pid] = (_cpu_seconds(pid), *_wal(pid))
+        return sample
+
+    def phase_done(self, phase: str) -> None:
+        now = self._sample()
+        server_cpu = wal = fpi = 0.0
+        for pid, (cpu, wal_bytes, images) in now.items():
+            if pid == "self":
+                continue
+            cpu0, wal0, fpi0 = self._mark.get(pid, (0.0, 0, 0))
+            server_cpu += cpu - cpu0
+            wal += wal_bytes - wal0
+            fpi += images - fpi0
+        self.phases[phase] = {
+            "server_cpu_s": round(server_cpu, 2),
+            "python_cpu_s": round(now["self"][0] - self._mark["self"][0], 2),
+            "wal_mb": round(wal / 2**20, 1),
+            "wal_fpi": int(fpi),
+        }
+        self._mark = now
+
+
+def metered_run(tenant) -> tuple[object, dict[str, dict[str, float]]]:
+    """Run GC once, measuring each phase (`PhaseMeter`)."""
+    from memory_core.lifecycle.gc import runs
+    from memory_core.lifecycle.gc.runs import gc_run_execute
+
+    _meter_worker_connections()
+    meter = PhaseMeter()
+    real = runs.gc_services.gc_run_phase_done
+
+    def phase_done(run, *, phase: str, seconds: float) -> None:
+        real(run, phase=phase, seconds=seconds)
+        meter.phase_done(phase)
+
+    runs.gc_services.gc_run_phase_done = phase_done
+    try:
+        run = gc_run_execute(tenant_id=tenant.id, triggered_by="bench")
+    finally:
+        runs.gc_services.gc_run_phase_done = real
+    return run, meter.phases
+
+
 def one(n: int) -> dict:
     configure_fresh()
     from memory_core.lifecycle.gc.runs import gc_run_execute
@@ -260,9 +393,11 @@ def one(n: int) -> dict:
     started = time.monotonic()
     dry = gc_run_execute(tenant_id=tenant.id, dry_run=True, triggered_by="bench")
     dry_seconds = time.monotonic() - started
+    load_before = os.getloadavg()
     started = time.monotonic()
-    run = gc_run_execute(tenant_id=tenant.id, triggered_by="bench")
+    run, metered = metered_run(tenant)
     seconds = time.monotonic() - started
+    load_after = os.getloadavg()
     assert run is not None and run.status == "completed"
     # Steady state: the next tick examines every row again and finds no work.
     started = time.monotonic()
@@ -290,6 +425,10 @@ def one(n: int) -> dict:
         # its 200 neighbour searches are exact scans here, not in production.
         "idle_phase_seconds": idle.progress.get("seconds", {}),
         "phase_seconds": run.progress.get("seconds", {}),
+        # CPU seconds (server processes of the bench's database, and this
+        # process) and WAL written, per phase of the first run.
+        "phase_cost": metered,
+        "load_before_after": [round(x[0], 2) for x in (load_before, load_after)],
         "plan_times_ms": {
             name: plan.rsplit("Execution Time: ", 1)[-1].split(" ")[0]
             for name, plan in plans.items()

@@ -270,7 +270,11 @@ class MemoryItem(models.Model):
     """The stable identity of a memory; its content lives in versions."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    # No index of its own: the composite indexes below lead with the tenant
+    # (migration 0016_drop_covered_fk_indexes).
+    tenant = models.ForeignKey(
+        Tenant, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     scope = models.ForeignKey(Scope, on_delete=models.PROTECT, related_name="items")
     layer = models.CharField(max_length=16, choices=Layer.choices)
     kind = models.CharField(max_length=64, default="note")
@@ -389,11 +393,19 @@ class MemoryVersion(models.Model):
     """One immutable version of a memory item's content."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
-    item = models.ForeignKey(
-        MemoryItem, on_delete=models.CASCADE, related_name="versions"
+    # Tenant, item and scope have no single-column index: composite indexes
+    # lead with each (status, as-of and unique number, scope order), and every
+    # index is written again when a version changes status, a non-HOT update
+    # (migration 0016_drop_covered_fk_indexes; bench/PERF.md, GC).
+    tenant = models.ForeignKey(
+        Tenant, on_delete=models.CASCADE, related_name="+", db_index=False
     )
-    scope = models.ForeignKey(Scope, on_delete=models.PROTECT, related_name="+")
+    item = models.ForeignKey(
+        MemoryItem, on_delete=models.CASCADE, related_name="versions", db_index=False
+    )
+    scope = models.ForeignKey(
+        Scope, on_delete=models.PROTECT, related_name="+", db_index=False
+    )
     layer = models.CharField(max_length=16, choices=Layer.choices)
     number = models.PositiveIntegerField()
     content = models.TextField()
@@ -571,7 +583,10 @@ class MemoryLogEntry(models.Model):
     """The memory log: what happened to which version, by whom, in order."""
 
     seq = models.BigAutoField(primary_key=True)
-    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    # memory_log_item_idx leads with the tenant (0016_drop_covered_fk_indexes).
+    tenant = models.ForeignKey(
+        Tenant, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     operation = models.CharField(max_length=16, choices=LogOperation.choices)
     item = models.ForeignKey(MemoryItem, on_delete=models.CASCADE, related_name="log")
     version = models.ForeignKey(

@@ -421,6 +421,11 @@ MGC_ERASURE_CHUNK_PAUSE_SECONDS = float(
 
 # A pause after each committed GC batch: for fault-injection tests only.
 MGC_GC_BATCH_PAUSE_SECONDS = float(os.environ.get("MGC_GC_BATCH_PAUSE_SECONDS", "0"))
+# GC's expiry and superseded phases apply a backlog of at least
+# MGC_GC_PARALLEL_BATCHES batches on MGC_GC_WORKERS connections at once
+# (memory_core/lifecycle/gc/README.md, "Phases, runs, concurrency, resume").
+MGC_GC_WORKERS = int(os.environ.get("MGC_GC_WORKERS", "2"))
+MGC_GC_PARALLEL_BATCHES = int(os.environ.get("MGC_GC_PARALLEL_BATCHES", "8"))
 
 # Keys: provenance signatures (HMAC-SHA256) and the encryption of redacted
 # values (see PRODUCTION_KEYS above). While keys are rotated

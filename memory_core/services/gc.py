@@ -302,12 +302,19 @@ def gc_run_dry_run_record(
     return run
 
 
+# Called between a batch's changes and the write of the run's row; a run
+# expiring batches on several connections waits there for its turn
+# (memory_core.lifecycle.gc.runs), so batches commit in order.
+BeforeCommit = Callable[[], None]
+
+
 def _batch_commit(
     run: GcRun,
     rule: str,
     batch: list[uuid.UUID],
     actor: Actor,
     change: Callable[[], tuple[int, list[AuditEntry]]],
+    before_commit: BeforeCommit | None = None,
 ) -> None:
     """Apply one batch, count it and move the cursor, in one transaction.
 
@@ -319,6 +326,8 @@ def _batch_commit(
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL synchronous_commit = off")
         changed, entries = change()
+        if before_commit is not None:
+            before_commit()
         run.counts = {**run.counts, rule: run.counts.get(rule, 0) + changed}
         run.progress = {
             **run.progress,
@@ -344,7 +353,13 @@ def _batch_event(
 
 
 def gc_expire_batch(
-    run: GcRun, ctx: rules.Context, *, rule: str, batch: list[uuid.UUID], actor: Actor
+    run: GcRun,
+    ctx: rules.Context,
+    *,
+    rule: str,
+    batch: list[uuid.UUID],
+    actor: Actor,
+    before_commit: BeforeCommit | None = None,
 ) -> None:
     """Expire the batch's items still due under `rule`; one event for the batch."""
 
@@ -362,7 +377,7 @@ def gc_expire_batch(
             )
         ]
 
-    _batch_commit(run, rule, batch, actor, change)
+    _batch_commit(run, rule, batch, actor, change, before_commit)
 
 
 def gc_mark_batch(
@@ -380,7 +395,12 @@ def gc_mark_batch(
 
 
 def gc_superseded_batch(
-    run: GcRun, ctx: rules.Context, *, batch: list[uuid.UUID], actor: Actor
+    run: GcRun,
+    ctx: rules.Context,
+    *,
+    batch: list[uuid.UUID],
+    actor: Actor,
+    before_commit: BeforeCommit | None = None,
 ) -> None:
     """Expire the batch's superseded versions still due; one event for the batch."""
     rule = rules.SUPERSEDED
@@ -393,7 +413,7 @@ def gc_superseded_batch(
             _batch_event(AuditAction.VERSION_GC_EXPIRE, run, rule, [v for v, _ in rows])
         ]
 
-    _batch_commit(run, rule, batch, actor, change)
+    _batch_commit(run, rule, batch, actor, change, before_commit)
 
 
 def gc_scan_batch(

@@ -16,6 +16,7 @@ audit event is `memory_core.services.gc`'s.
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -30,13 +31,18 @@ from memory_core.metrics import instruments
 from memory_core.models import GcRun, Tenant
 from memory_core.pipeline.judges import Judge, get_judge
 from memory_core.policy import Policy, policy_for
+from memory_core.rls import tenant_context
 from memory_core.services import gc as gc_services
 
 LOCK_CLASS = 26467  # "gc": the first key of the tenant's advisory lock
 SYSTEM = Actor.system("gc")
 PHASES = ("expiry", "marks", "superseded", "contradiction_scan", "hard_delete")
 # Called after each committed batch with (run, rule); tests stop a run there.
+# On two connections (`_parallel`) it runs on the worker thread that
+# committed the batch.
 AfterBatch = Callable[[GcRun, str], None]
+# One batch's service call: (rule, batch ids, the hook before its commit).
+Apply = Callable[[str, list[uuid.UUID], gc_services.BeforeCommit | None], None]
 
 
 def gc_run_execute(
@@ -149,14 +155,117 @@ def _each_batch(
     run: GcRun,
     ctx: rules.Context,
     found: dict[str, Sequence[uuid.UUID]],
-    apply: Callable[[str, list[uuid.UUID]], None],
+    apply: Apply,
     after_batch: AfterBatch | None,
+    *,
+    parallel: bool = False,
 ) -> None:
-    """Apply each rule's batches in turn (`apply(rule, batch)`, one service call)."""
+    """Apply each rule's batches in turn (`apply(rule, batch, …)`, one service call).
+
+    With `parallel`, a rule with a backlog of batches is applied on
+    `MGC_GC_WORKERS` connections at once (`_parallel`).
+    """
+    workers = settings.MGC_GC_WORKERS
     for rule, ids in found.items():
-        for batch in _batches(run, rule, ids, ctx.policy.gc_batch_size):
-            apply(rule, batch)
+        batches = _batches(run, rule, ids, ctx.policy.gc_batch_size)
+        if (
+            parallel
+            and workers > 1
+            and len(batches) >= settings.MGC_GC_PARALLEL_BATCHES
+        ):
+            _parallel(run, rule, batches, apply, after_batch, workers)
+            continue
+        for batch in batches:
+            apply(rule, batch, None)
             _after(run, rule, after_batch)
+
+
+class _Abandoned(Exception):
+    """A batch rolled back because another connection's batch failed."""
+
+
+class _Turnstile:
+    """Batches commit in the order they were cut, whichever connection ran them.
+
+    Each batch changes its rows concurrently with the others, then waits
+    (`wait`, before writing the run's row) until the batch before it has
+    committed. So the run's counts and cursor are written one batch at a time,
+    in order, exactly as on one connection: a cursor never passes a batch
+    that did not commit, and a resumed run skips only what is done.
+    """
+
+    def __init__(self) -> None:
+        self._turn = threading.Condition()
+        self._next = 0
+        self.failed: BaseException | None = None
+
+    def wait(self, index: int) -> None:
+        with self._turn:
+            while self._next != index and self.failed is None:
+                self._turn.wait()
+            if self.failed is not None:
+                raise _Abandoned
+
+    def done(self, index: int) -> None:
+        with self._turn:
+            self._next = index + 1
+            self._turn.notify_all()
+
+    def fail(self, exc: BaseException) -> None:
+        with self._turn:
+            if self.failed is None:
+                self.failed = exc
+            self._turn.notify_all()
+
+
+def _parallel(
+    run: GcRun,
+    rule: str,
+    batches: list[list[uuid.UUID]],
+    apply: Apply,
+    after_batch: AfterBatch | None,
+    workers: int,
+) -> None:
+    """Apply `batches` on `workers` connections of their own (threads).
+
+    A backlog run is row updates whose cost is mostly the server writing
+    index entries and WAL; two connections keep two server processes busy
+    (bench/PERF.md, "Seventh session: GC"). The batches hold disjoint ids and
+    commit in order (`_Turnstile`). If one fails (or the tests' hook raises),
+    the batches in flight on the other connections roll back, and the first
+    error is raised here, as on one connection.
+    """
+    turnstile = _Turnstile()
+    queue = iter(enumerate(batches))
+    take = threading.Lock()
+
+    def work() -> None:
+        try:
+            with tenant_context(run.tenant_id):
+                while turnstile.failed is None:
+                    with take:
+                        index, batch = next(queue, (-1, []))
+                    if index < 0:
+                        return
+                    apply(rule, batch, lambda index=index: turnstile.wait(index))
+                    turnstile.done(index)
+                    _after(run, rule, after_batch)
+        except _Abandoned:
+            pass
+        except BaseException as exc:  # noqa: BLE001 - re-raised by the caller
+            turnstile.fail(exc)
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=work, name=f"gc-{rule}-{n}") for n in range(workers)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if turnstile.failed is not None:
+        raise turnstile.failed
 
 
 def _expiry(
@@ -167,10 +276,11 @@ def _expiry(
         run,
         ctx,
         {rule: found[rule] for rule in rules.EXPIRY_RULES},
-        lambda rule, batch: gc_services.gc_expire_batch(
-            run, ctx, rule=rule, batch=batch, actor=actor
+        lambda rule, batch, before_commit: gc_services.gc_expire_batch(
+            run, ctx, rule=rule, batch=batch, actor=actor, before_commit=before_commit
         ),
         after_batch,
+        parallel=True,
     )
 
 
@@ -182,7 +292,7 @@ def _marks(
         run,
         ctx,
         {rule: found[rule] for rule in rules.MARK_RULES},
-        lambda rule, batch: gc_services.gc_mark_batch(
+        lambda rule, batch, _: gc_services.gc_mark_batch(
             run, ctx, rule=rule, batch=batch, actor=actor
         ),
         after_batch,
@@ -196,10 +306,11 @@ def _superseded(
         run,
         ctx,
         {rules.SUPERSEDED: rules.superseded_classify(ctx)},
-        lambda _, batch: gc_services.gc_superseded_batch(
-            run, ctx, batch=batch, actor=actor
+        lambda _, batch, before_commit: gc_services.gc_superseded_batch(
+            run, ctx, batch=batch, actor=actor, before_commit=before_commit
         ),
         after_batch,
+        parallel=True,
     )
 
 
@@ -233,7 +344,7 @@ def _hard_delete(
         run,
         ctx,
         {rules.HARD_DELETE: rules.hard_delete_classify(ctx)},
-        lambda _, batch: gc_services.gc_hard_delete_batch(
+        lambda _, batch, __: gc_services.gc_hard_delete_batch(
             run, ctx, batch=batch, actor=actor
         ),
         after_batch,

@@ -532,6 +532,114 @@ def test_two_runs_of_one_tenant_never_overlap(tenant):
     assert gc_run_execute(tenant_id=tenant.id, judge=NoJudge()) is not None
 
 
+def superseded_copy(item: MemoryItem, *, days_ago: int = 200) -> MemoryVersion:
+    """Add an old superseded version to `item`, past the 90-day limit."""
+    now = timezone.now()
+    return MemoryVersion.objects.create(
+        tenant=item.tenant,
+        item=item,
+        scope=item.scope,
+        layer=item.layer,
+        number=item.versions.count() + 1,
+        content=f"old {uuid.uuid4()}",
+        embedding=unit_vector(),
+        content_hash=uuid.uuid4().hex,
+        confidence=0.9,
+        source="user_stated",
+        status=VersionStatus.SUPERSEDED,
+        valid_from=now - days_ago * DAY,
+        valid_to=now - (days_ago - 1) * DAY,
+        created_at=now - days_ago * DAY,
+    )
+
+
+def whole(items: list[MemoryItem]) -> int:
+    """Return how many items are expired, each wholly (head, log) or not at all."""
+    expired = 0
+    for item in MemoryItem.objects.filter(pk__in=[i.pk for i in items]):
+        head = MemoryVersion.objects.get(pk=item.head_id)
+        logged = MemoryLogEntry.objects.filter(
+            item=item, version=head, operation="expire"
+        ).count()
+        assert head.status == item.status
+        assert logged == int(item.status == "expired")
+        assert (head.valid_to is not None) == (item.status == "expired")
+        expired += item.status == "expired"
+    return expired
+
+
+@pytest.fixture
+def two_connections(settings):
+    """Apply any backlog of two or more batches on two connections."""
+    settings.MGC_GC_WORKERS = 2
+    settings.MGC_GC_PARALLEL_BATCHES = 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backlog_on_two_connections_commits_batches_in_order(tenant, two_connections):
+    tenant.policy = {"gc_batch_size": 1}
+    tenant.save(update_fields=["policy"])
+    items = [stored(tenant, expires_at=timezone.now() - DAY) for _ in range(8)]
+    old = [superseded_copy(items[0]) for _ in range(4)]
+    pids: dict[str, set[int]] = {}
+
+    def note_connection(run, rule):
+        # A worker's own connection; the pause lets the other take a batch.
+        pids.setdefault(rule, set()).add(connection.connection.info.backend_pid)
+        threading.Event().wait(0.05)
+
+    result = run(tenant, after_batch=note_connection)
+    assert {rule: len(used) for rule, used in pids.items()} == {
+        rules.HARD_TTL: 2,
+        rules.SUPERSEDED: 2,
+    }
+    assert result.status == GcRunStatus.COMPLETED
+    assert result.counts[rules.HARD_TTL] == 8 and result.counts[rules.SUPERSEDED] == 4
+    assert whole(items) == 8
+    assert all(MemoryVersion.objects.get(pk=v.pk).status == "expired" for v in old)
+    # One event per batch, committed in the order the batches were cut.
+    batches = [
+        event.metadata["ids"][0]
+        for event in AuditEvent.objects.filter(
+            tenant_id=tenant.id, action="memory.gc_expire"
+        ).order_by("id")
+    ]
+    assert batches == sorted(str(i.pk) for i in items)
+    assert audit_chain_verify(tenant_ids=[tenant.id]) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_run_killed_on_two_connections_leaves_whole_batches_and_resumes(
+    tenant, two_connections
+):
+    tenant.policy = {"gc_batch_size": 1}
+    tenant.save(update_fields=["policy"])
+    items = [stored(tenant, expires_at=timezone.now() - DAY) for _ in range(8)]
+    calls = []
+
+    def crash_on_third(run, rule):
+        calls.append(rule)
+        if len(calls) == 3:
+            raise Crash
+
+    with pytest.raises(Crash):
+        gc_run_execute(tenant_id=tenant.id, judge=NoJudge(), after_batch=crash_on_third)
+    interrupted = GcRun.objects.get(tenant=tenant)
+    assert interrupted.status == GcRunStatus.RUNNING
+    expired = whole(items)
+    # The run's count is what committed, and its cursor passes only committed
+    # batches: every item up to the cursor is expired.
+    assert interrupted.counts[rules.HARD_TTL] == expired
+    cursor = interrupted.progress["cursor"]["after"]
+    assert all(status(i) == "expired" for i in items if str(i.pk) <= cursor)
+    resumed = run(tenant)
+    assert resumed.pk == interrupted.pk and resumed.status == GcRunStatus.COMPLETED
+    assert resumed.counts[rules.HARD_TTL] == 8
+    assert whole(items) == 8
+    assert MemoryLogEntry.objects.filter(operation="expire").count() == 8
+    assert audit_chain_verify(tenant_ids=[tenant.id]) == []
+
+
 def test_runs_are_audited_per_batch_without_content(tenant):
     stored(tenant, "secret plans", expires_at=timezone.now() - DAY)
     result = run(tenant)
