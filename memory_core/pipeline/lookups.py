@@ -313,6 +313,19 @@ def write_counts_sql(
     return sql, [*params, agent_id, *where]
 
 
+def write_by_key_sql(keys: int) -> str:
+    """SQL for the id of the agent's write stored under one of `keys` idempotency keys.
+
+    Parameters: tenant id, agent id, then the keys; the first write by id.
+    """
+    marks = ", ".join(["%s"] * keys)
+    return (
+        f"SELECT id FROM {WriteRequest._meta.db_table} "
+        "WHERE tenant_id = %s AND agent_id = %s "
+        f"AND idempotency_key IN ({marks}) ORDER BY id LIMIT 1"
+    )
+
+
 class DoorLookups(DatabaseLookups):
     """A submit's lookups at the door, three of them in one round trip.
 
@@ -341,13 +354,10 @@ class DoorLookups(DatabaseLookups):
         """Read ahead; return the id of the agent's write under one of `keys`."""
         paths = list(dict.fromkeys([scope_path, *ancestor_paths(scope_path)]))
         counts_sql, counts_params = write_counts_sql(agent_id, layer, since, session_id)
-        key_marks = ", ".join(["%s"] * len(keys))
         path_marks = ", ".join(["%s"] * len(paths))
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT (SELECT id FROM {WriteRequest._meta.db_table} "
-                "WHERE tenant_id = %s AND agent_id = %s "
-                f"AND idempotency_key IN ({key_marks}) ORDER BY id LIMIT 1), "
+                f"SELECT ({write_by_key_sql(len(keys))}), "
                 "(SELECT coalesce(jsonb_agg(jsonb_build_array("
                 "id, path, kind, archived_at IS NOT NULL)), '[]'::jsonb) "
                 f"FROM {Scope._meta.db_table} "

@@ -32,6 +32,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from django.db import connection, transaction
@@ -175,6 +176,7 @@ _SQL_TYPES = {
 _WRITE_FIELDS = tuple(WriteRequest._meta.concrete_fields)
 
 
+@cache
 def _insert_sql() -> str:
     columns = ", ".join(f.column for f in _WRITE_FIELDS)
     record = ", ".join(
@@ -188,10 +190,8 @@ def _insert_sql() -> str:
     )
 
 
-_INSERT_SQL: list[str] = []
-
-
-def _json_value(value: Any) -> Any:
+def json_value(value: Any) -> Any:
+    """A column value as a JSON document carries it (`jsonb_to_recordset`)."""
     if isinstance(value, uuid.UUID):
         return str(value)
     if isinstance(value, datetime):
@@ -207,15 +207,13 @@ def _writes_insert(writes: list[WriteRequest]) -> set[uuid.UUID]:
     """
     if not writes:
         return set()
-    if not _INSERT_SQL:
-        _INSERT_SQL.append(_insert_sql())
     ordered = sorted(writes, key=lambda w: (str(w.agent_id), w.idempotency_key))
     document = json.dumps(
         [
-            {f.column: _json_value(getattr(w, f.attname)) for f in _WRITE_FIELDS}
+            {f.column: json_value(getattr(w, f.attname)) for f in _WRITE_FIELDS}
             for w in ordered
         ]
     )
     with connection.cursor() as cursor:
-        cursor.execute(_INSERT_SQL[0], [document])
+        cursor.execute(_insert_sql(), [document])
         return {uuid.UUID(str(row[0])) for row in cursor.fetchall()}

@@ -48,7 +48,12 @@ from memory_core.models import (
 from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
 from memory_core.pipeline.gates.schema import embedding_problem
 from memory_core.pipeline.gates.sensitivity import NAME as SENSITIVITY
-from memory_core.pipeline.lookups import BatchLookups, DatabaseLookups, DoorLookups
+from memory_core.pipeline.lookups import (
+    BatchLookups,
+    DatabaseLookups,
+    DoorLookups,
+    write_by_key_sql,
+)
 from memory_core.pipeline.types import (
     Candidate,
     Decision,
@@ -69,7 +74,11 @@ from memory_core.services.memory import MemoryBatch, memory_update, versions_sup
 from memory_core.services.reviews import write_expire
 from memory_core.services.scopes import scope_create_for_write
 from memory_core.services.tenancy import agent_actor
-from memory_core.services.write_groups import GroupedWrite, write_store_grouped
+from memory_core.services.write_groups import (
+    GroupedWrite,
+    json_value,
+    write_store_grouped,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -310,14 +319,8 @@ def _write_by_key(agent: Agent, keys: list[str]) -> WriteRequest | None:
     was left; nearly every submit finds nothing, and one that finds a write
     loads it by id.
     """
-    marks = ", ".join(["%s"] * len(keys))
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT id FROM {WriteRequest._meta.db_table} "
-            f"WHERE tenant_id = %s AND agent_id = %s "
-            f"AND idempotency_key IN ({marks}) ORDER BY id LIMIT 1",
-            [agent.tenant_id, agent.id, *keys],
-        )
+        cursor.execute(write_by_key_sql(len(keys)), [agent.tenant_id, agent.id, *keys])
         row = cursor.fetchone()
     return None if row is None else _write_by_id(row[0])
 
@@ -824,14 +827,6 @@ OUTCOME_COLUMNS = {
 }
 
 
-def _outcome_value(value: Any) -> Any:
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, uuid.UUID):
-        return str(value)
-    return value
-
-
 def _save_outcomes(writes: list[WriteRequest]) -> None:
     """Store every decided write's outcome in one UPDATE (bulk_update is slow).
 
@@ -845,7 +840,7 @@ def _save_outcomes(writes: list[WriteRequest]) -> None:
         [
             {
                 "id": str(w.id),
-                **{name: _outcome_value(getattr(w, name)) for name in OUTCOME_COLUMNS},
+                **{name: json_value(getattr(w, name)) for name in OUTCOME_COLUMNS},
             }
             for w in writes
         ]
