@@ -1953,8 +1953,9 @@ def _phones_possible(text: str) -> Iterator[phonenumbers.PhoneNumberMatch]:
     range yet (a new mobile block), but a `+` number after a phone word is
     one.
     """
-    if "+" not in text:
-        return
+    lowered = text.lower()
+    if "+" not in text or not any(w in lowered for w in STRONG_PHONE_CONTEXT):
+        return  # the matcher is costly; most texts name no phone
     matcher = phonenumbers.PhoneNumberMatcher(
         text, None, leniency=phonenumbers.Leniency.POSSIBLE
     )
