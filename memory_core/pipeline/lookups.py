@@ -299,64 +299,57 @@ def write_counts_sql(
     the agent's tallies of its whole seconds (`WriteTally`, kept by the write
     table's triggers: a few rows a second, whatever the rate) and its write
     rows in the part of a second it starts inside: the same count as the
-    rows themselves, without reading each of them. The session's count reads
-    its rows (the session index; a session's budget bounds them; the agent a
-    parameter of the plan, as in `write_by_key_sql`). Raw SQL:
-    the ORM's compilation of this cost more CPU at the door than the query.
+    rows themselves, without reading each of them. Those rows are read
+    through the rate index (agent, layer, created_at), for every layer of the
+    layers the agent's tallies hold for that second. The session's count
+    reads its rows (the session index; a session's budget bounds them).
+
+    The agent of those rows is a parameter of the plan (`(SELECT %s::uuid)`),
+    as in `write_by_key_sql`: as a literal, the planner took a new agent for
+    one with a row or two and chose to skip through another index, reading
+    every write of the agent. Raw SQL: the ORM's compilation of this cost
+    more CPU at the door than the query.
     """
     minute_ago = timezone.now() - timedelta(minutes=1)
     layer_up, minute_up = _second_up(since), _second_up(minute_ago)
-    columns = [_window_count(of_layer=True), _window_count(of_layer=False)]
+    tallies, writes = WriteTally._meta.db_table, WriteRequest._meta.db_table
+    in_second = "created_at >= %s AND created_at < %s"
+    # The rows of the second each window starts inside, then the session's,
+    # then the whole seconds' tallies of both windows in one scan.
+    layer_rows = (
+        f"(SELECT count(*) FROM {writes} WHERE agent_id = (SELECT %s::uuid) "
+        f"AND layer = %s AND {in_second})"
+    )
+    all_rows = (
+        f"(SELECT count(*) FROM (SELECT DISTINCT layer FROM {tallies} "
+        "WHERE agent_id = %s AND second = %s::timestamptz - interval '1 second') "
+        f"AS layers, LATERAL (SELECT 1 FROM {writes} w "
+        "WHERE w.agent_id = (SELECT %s::uuid) AND w.layer = layers.layer "
+        f"AND w.{in_second}) AS rows)"
+    )
     params: list[Any] = [
-        *(agent_id, layer_up, layer, agent_id, layer, since, layer_up),
-        *(agent_id, minute_up, agent_id, minute_up, agent_id, minute_ago, minute_up),
+        *(agent_id, layer, since, layer_up),
+        *(agent_id, minute_up, agent_id, minute_ago, minute_up),
     ]
     if session_id:
-        columns.append(
-            f"(SELECT count(*) FROM {WriteRequest._meta.db_table} "
+        in_session = (
+            f"(SELECT count(*) FROM {writes} "
             "WHERE agent_id = (SELECT %s::uuid) AND session_id = %s)"
         )
         params += [agent_id, session_id]
     else:
-        columns.append("0")
-    return f"SELECT {', '.join(columns)}", params
-
-
-def _window_count(*, of_layer: bool) -> str:
-    """SQL for the agent's writes (of one layer) from a moment on.
-
-    The tallies of the whole seconds from the first one the window holds
-    whole, and the write rows of the second before it from the moment on,
-    through the rate index (agent, layer, created_at); for every layer, of
-    the layers the agent's tallies hold for that second. The agent of those
-    rows is a parameter of the plan (`(SELECT %s::uuid)`), as in
-    `write_by_key_sql`: as a literal, the planner took a new agent for one
-    with a row or two and chose to skip through the session index, reading
-    every write of the agent.
-
-    Parameters, of one layer: agent, the first whole second, layer; agent,
-    layer, the moment, the second. Of every layer: agent, the second; agent,
-    the second (the tallies of the second before it); agent, the moment,
-    the second.
-    """
-    tallies, writes = WriteTally._meta.db_table, WriteRequest._meta.db_table
-    in_second = "created_at >= %s AND created_at < %s"
-    if of_layer:
-        return (
-            f"((SELECT coalesce(sum(writes), 0) FROM {tallies} "
-            "WHERE agent_id = %s AND second >= %s AND layer = %s) "
-            f"+ (SELECT count(*) FROM {writes} WHERE agent_id = (SELECT %s::uuid) "
-            f"AND layer = %s AND {in_second}))"
-        )
-    return (
-        f"((SELECT coalesce(sum(writes), 0) FROM {tallies} "
-        "WHERE agent_id = %s AND second >= %s) "
-        "+ (SELECT count(*) FROM "
-        f"(SELECT DISTINCT layer FROM {tallies} WHERE agent_id = %s "
-        "AND second = %s::timestamptz - interval '1 second') AS layers, "
-        f"LATERAL (SELECT 1 FROM {writes} w WHERE w.agent_id = (SELECT %s::uuid) "
-        f"AND w.layer = layers.layer AND w.{in_second}) AS rows))"
+        in_session = "0"
+    params += [layer, layer_up, minute_up, agent_id, layer_up, minute_up]
+    sql = (
+        f"SELECT whole.of_layer + {layer_rows}, whole.every_layer + {all_rows}, "
+        f"{in_session} FROM (SELECT "
+        "coalesce(sum(writes) FILTER (WHERE layer = %s AND second >= %s), 0) "
+        "AS of_layer, "
+        "coalesce(sum(writes) FILTER (WHERE second >= %s), 0) AS every_layer "
+        f"FROM {tallies} WHERE agent_id = %s "
+        "AND second >= least(%s::timestamptz, %s::timestamptz)) AS whole"
     )
+    return sql, params
 
 
 def write_by_key_sql(
