@@ -156,18 +156,15 @@ class Server:
 
     def cpu_seconds(self) -> float:
         """CPU time of the server's processes (master and web processes)."""
-        tick = os.sysconf("SC_CLK_TCK")
-        total = 0.0
+        return sum(_pid_cpu_seconds(pid) for pid in self.pids())
+
+    def pids(self) -> list[int]:
+        """The master's pid, then its web processes'."""
         pids = [self.proc.pid]
         children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
         with contextlib.suppress(OSError):
             pids += [int(p) for p in children.read_text().split()]
-        for pid in pids:
-            with contextlib.suppress(OSError):
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1]
-                utime, stime = fields.split()[11:13]
-                total += (int(utime) + int(stime)) / tick
-        return total
+        return pids
 
     def wait_idle(self, quiet: float = 0.5, timeout: float = 120) -> None:
         """Wait until the web processes stop using CPU (their warm-up is done)."""
@@ -432,6 +429,39 @@ class Sessions:
         }
 
 
+def _pid_cpu_seconds(pid: int) -> float:
+    """User + system CPU time of one process (0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1]
+    except OSError:
+        return 0.0
+    utime, stime = fields.split()[11:13]
+    return (int(utime) + int(stime)) / os.sysconf("SC_CLK_TCK")
+
+
+def backends_cpu() -> dict[int, float]:
+    """CPU seconds of each of the app role's PostgreSQL backends in this database.
+
+    The embedded server runs on this machine: its backends' /proc entries
+    say what the door's statements cost the database, which the server's
+    own CPU does not include.
+    """
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND usename <> current_user AND backend_type = 'client backend'"
+        )
+        pids = [row[0] for row in cursor.fetchall()]
+    return {pid: _pid_cpu_seconds(pid) for pid in pids}
+
+
+def backends_cpu_since(before: dict[int, float]) -> float:
+    """CPU seconds the app's backends used since `before` (new ones in full)."""
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in backends_cpu().items())
+
+
 def loadavg() -> list[str]:
     return Path("/proc/loadavg").read_text().split()[:3]
 
@@ -478,14 +508,23 @@ def ingest_only(args: argparse.Namespace, *, scope: str, token: str, run: str) -
         for k in range(args.repeat):
             bodies = [note(scope, t) for t in distinct_texts(args.n, f"{run}{k}")]
             cpu = server.cpu_seconds()
+            pg_cpu = backends_cpu()
+            client_cpu = time.process_time()
             with Sessions() as sessions:
                 rate = post_all(args.port, token, bodies, args.clients)
+            client_cpu = time.process_time() - client_cpu
             rounds.append(
                 {
                     "writes_per_s": round(rate, 1),
                     "server_cpu_ms_per_write": round(
                         (server.cpu_seconds() - cpu) * 1000 / args.n, 2
                     ),
+                    # The app's PostgreSQL backends, and this process (the
+                    # clients and the sessions' sampler).
+                    "pg_cpu_ms_per_write": round(
+                        backends_cpu_since(pg_cpu) * 1000 / args.n, 2
+                    ),
+                    "client_cpu_ms_per_write": round(client_cpu * 1000 / args.n, 2),
                     "db_sessions": sessions.means(),
                     "loadavg": loadavg(),
                 }

@@ -47,19 +47,13 @@ def parse_token(raw: str) -> tuple[str, str] | None:
 
 
 # The token with its agent and tenant, one row: what
-# `select_related("agent__tenant")` asks, without compiling it per request.
+# `select_related("agent__tenant")` asks, without compiling it per request,
+# from the rows `mgc_agent_token` returns (memory_core/rls.py).
 _TOKEN_MODELS = (AgentToken, Agent, Tenant)
-_TOKEN_SQL = (
-    "SELECT {} FROM memory_core_agenttoken t0 "
-    "JOIN memory_core_agent t1 ON t1.id = t0.agent_id "
-    "JOIN memory_core_tenant t2 ON t2.id = t1.tenant_id "
-    "WHERE t0.prefix = %s LIMIT 1"
-).format(
-    ", ".join(
-        f'{alias}."{field.column}"'
-        for alias, model in zip(("t0", "t1", "t2"), _TOKEN_MODELS, strict=True)
-        for field in model._meta.concrete_fields
-    )
+_TOKEN_COLUMNS = tuple(
+    f'(found.{part})."{field.column}"'
+    for part, model in zip(("token", "agent", "tenant"), _TOKEN_MODELS, strict=True)
+    for field in model._meta.concrete_fields
 )
 
 
@@ -74,11 +68,10 @@ def _instance(model: type[Model], values: list) -> Model:
     return model.from_db(connection.alias, [f.attname for f in fields], values)
 
 
-def token_get(prefix: str) -> AgentToken | None:
-    """Return the token with `prefix`, its agent and tenant loaded, or None."""
-    with connection.cursor() as cursor:
-        cursor.execute(_TOKEN_SQL, [prefix])
-        row = cursor.fetchone()
+def token_activate(prefix: str) -> AgentToken | None:
+    """Act for the tenant of the token with `prefix` until the request ends;
+    return the token, its agent and tenant loaded, or None. One query."""
+    row = tenant_activate_for_token(prefix, _TOKEN_COLUMNS)
     if row is None:
         return None
     parts, start = [], 0
@@ -110,10 +103,11 @@ class AgentTokenAuthentication(authentication.BaseAuthentication):
         if parsed is None:
             raise exceptions.AuthenticationFailed("The token is malformed.")
         prefix, secret = parsed
-        # The token's tenant first (its one cross-tenant lookup): from here to
-        # the end of the request, that tenant only (memory_core/rls.py).
-        tenant_activate_for_token(prefix)
-        token = token_get(prefix)
+        # The token's row and its tenant, in one statement (its one
+        # cross-tenant lookup): from here to the end of the request, that
+        # tenant only (memory_core/rls.py). Read on every request, no cache: a
+        # revoked token is refused on the next one.
+        token = token_activate(prefix)
         if token is None or not hmac.compare_digest(
             token.secret_hash, hash_secret(secret)
         ):

@@ -647,8 +647,13 @@ class WriteRequest(models.Model):
     """A write as received from an agent, and what the pipeline decided."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
-    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="writes")
+    # Indexed by the composite indexes below (migration 0018).
+    tenant = models.ForeignKey(
+        Tenant, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    agent = models.ForeignKey(
+        Agent, on_delete=models.CASCADE, related_name="writes", db_index=False
+    )
     idempotency_key = models.CharField(max_length=255)
     request_hash = models.CharField(max_length=64, help_text="SHA-256 of the body.")
     content_token = models.CharField(
@@ -710,8 +715,11 @@ class WriteRequest(models.Model):
             models.Index(
                 fields=["agent", "layer", "created_at"], name="write_request_rate_idx"
             ),
+            # The session first: an index leading with the agent, under a
+            # planner that knows nothing of a new agent's rows, competed with
+            # the rate index for the rate gate's counts (migration 0018).
             models.Index(
-                fields=["agent", "session_id"], name="write_request_session_idx"
+                fields=["session_id", "agent"], name="write_request_in_session_idx"
             ),
             models.Index(
                 fields=["tenant", "status", "tier", "review_deadline"],
@@ -1002,6 +1010,43 @@ class ServiceHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.component}@{self.hostname} {self.seen_at:%Y-%m-%d %H:%M:%S}"
+
+
+class WriteTally(models.Model):
+    """How many writes an agent stored in one second of one layer, per database
+    session: what the rate gate counts (memory_core/pipeline/gates/rate.py).
+
+    Counting an agent's write rows in the window read every one of them on
+    every submit: O(rate × window), 24,000 rows a submit at 400 writes/s
+    over a 60 s window. The gate sums these instead: at most one row per
+    second, layer and session in the window, plus the write rows of the one
+    second the window starts inside (`pipeline.lookups.write_counts_sql`).
+
+    Kept by triggers on the write table, never by the application
+    (migration 0017): every stored write counts, whatever stored it, in its
+    own transaction. A row per database session (`backend`, its
+    `pg_backend_pid()`), so two transactions never update the same row and
+    never wait for each other. A write whose time, layer or agent changes
+    moves with it (`writes` may be negative: the session that moved it
+    subtracts it). A deleted write stays counted: it was an attempt. Rows
+    older than the tenant's windows are pruned (`write_tallies_prune`).
+    """
+
+    pk = models.CompositePrimaryKey("agent_id", "second", "layer", "backend")
+    tenant = models.ForeignKey(
+        Tenant, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    # The primary key leads with the agent.
+    agent = models.ForeignKey(
+        Agent, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    second = models.DateTimeField()
+    layer = models.CharField(max_length=16)
+    backend = models.IntegerField()
+    writes = models.IntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.writes} {self.layer} writes at {self.second:%H:%M:%S}"
 
 
 class ReadEndpoint(models.TextChoices):

@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import contextlib
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from django.db import DatabaseError, connections
+from django.db import DatabaseError, InterfaceError, OperationalError, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 TENANT_SETTING = "mgc.tenant_id"
@@ -207,16 +207,55 @@ def _activate_by(sql: str, params: list[Any], using: str) -> uuid.UUID | None:
     return tenant_id
 
 
-def tenant_activate_for_token(prefix: str, using: str = "default") -> None:
-    """Act for the tenant of the agent token with `prefix` (none if there is none).
+def tenant_activate_for_token(
+    prefix: str, columns: Sequence[str], using: str = "default"
+) -> tuple | None:
+    """Act for the tenant of the agent token with `prefix` (none if there is
+    none); return `columns` of the token's row, or None. One statement.
 
-    The token's tenant is found by `mgc_agent_token_tenant`, a SQL function
-    that sees across tenants for this one answer (migration 0010): the
-    request then looks the token up, and everything else, as that tenant.
+    `mgc_agent_token` (migration 0019), a SQL function that sees across
+    tenants for this one answer, returns the token with its agent and tenant
+    as `token`, `agent` and `tenant` (the tables' row types: a column is
+    `(found.token)."prefix"`), and the statement sets their tenant on the
+    session. It is a request's first statement, so it is also the
+    connection's health check: on a reused connection that Django has not
+    checked yet, a connection error closes it and the statement runs once
+    more on a new one (what the check's own `SELECT 1` would have led to),
+    and the check is not made.
     """
-    _activate_by(
-        "SELECT mgc_agent_token_tenant(%s) AS tenant_id", [prefix], using=using
+    conn = _connection(using)
+    sql = (
+        "WITH found AS MATERIALIZED (SELECT * FROM mgc_agent_token(%s)) "
+        f"SELECT (found.token).id, {', '.join(columns)}, "
+        "set_config(%s, coalesce((found.token).tenant_id::text, ''), false), "
+        "set_config(%s, '', false) FROM (SELECT 1) AS one LEFT JOIN found ON true"
     )
+    params = [prefix, TENANT_SETTING, SYSTEM_SETTING]
+    checking = (
+        conn.connection is not None
+        and conn.health_check_enabled
+        and not conn.health_check_done
+        and not conn.in_atomic_block
+    )
+    if checking:
+        conn.health_check_done = True
+    try:
+        row = _activate_row(conn, sql, params)
+    except (OperationalError, InterfaceError):
+        if not checking:
+            raise
+        conn.close()
+        row = _activate_row(conn, sql, params)
+    found, *values, tenant_id, _ = row
+    _remember(conn, (tenant_id, ""))
+    _stale_end(conn)
+    return None if found is None else tuple(values)
+
+
+def _activate_row(conn: BaseDatabaseWrapper, sql: str, params: list[Any]) -> tuple:
+    with conn.cursor() as cursor, _setting(conn):
+        cursor.execute(sql, params)
+        return cursor.fetchone()
 
 
 def tenant_activate_for_slug(slug: str, using: str = "default") -> None:

@@ -341,6 +341,13 @@ CELERY_BEAT_SCHEDULE = {
         "task": "memory_core.writes.requeue_stalled",
         "schedule": 30.0,
     },
+    # The rate gate's per-second tallies past every window (memory_core/models.py,
+    # WriteTally).
+    "prune-write-tallies": {
+        "task": "memory_core.writes.prune_tallies",
+        "schedule": 600.0,
+        "options": {"expires": 590.0},
+    },
     # Retention by classification (003 §12.10.4); limits are in days, so
     # hourly is ample, and an idempotent run finds nothing new in between.
     "enforce-retention": {

@@ -14,7 +14,7 @@ from memory_core.lifecycle.gc.runs import SYSTEM as GC_SYSTEM
 from memory_core.lifecycle.gc.runs import gc_run_execute
 from memory_core.lifecycle.gc.selectors import gc_tenants_due
 from memory_core.lifecycle.retention import retention_enforce_all
-from memory_core.models import WriteRequest
+from memory_core.models import Tenant, WriteRequest
 from memory_core.retrieval import access_record
 from memory_core.rls import for_each_tenant, tenant_context, tenant_of
 from memory_core.services.gc import gc_actor
@@ -25,6 +25,7 @@ from memory_core.services.writes import (
     write_fail,
     write_oldest_queued,
     write_process,
+    write_tallies_prune,
     writes_requeue_stalled,
 )
 
@@ -74,6 +75,16 @@ def heartbeat_task(self) -> None:
 @shared_task(name="memory_core.writes.requeue_stalled")
 def writes_requeue_stalled_task() -> int:
     return for_each_tenant(writes_requeue_stalled)
+
+
+@shared_task(name="memory_core.writes.prune_tallies", ignore_result=True)
+def write_tallies_prune_task() -> int:
+    """Prune every tenant's write tallies past its windows (sent by beat)."""
+    deleted = 0
+    for tenant in Tenant.objects.order_by("pk"):
+        with tenant_context(tenant.pk):
+            deleted += write_tallies_prune(tenant=tenant)
+    return deleted
 
 
 @shared_task(name="memory_core.reviews.expire_overdue")

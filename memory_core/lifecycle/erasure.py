@@ -377,6 +377,7 @@ NOT_SCANNED: dict[str, dict[str, str]] = {
     },
     "memory_core.ServiceHeartbeat": {"component": _CHOICE, "hostname": _SYSTEM},
     "memory_core.ReadTally": {"endpoint": _CHOICE},
+    "memory_core.WriteTally": {"layer": _CHOICE},
     "approvals.ReviewEscalation": {"notified_usernames": _USERNAME},
     "approvals.Notification": {
         "message": "a sentence naming an agent, a layer and a deadline",

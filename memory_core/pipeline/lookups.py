@@ -24,6 +24,7 @@ from memory_core.models import (
     Scope,
     VersionStatus,
     WriteRequest,
+    WriteTally,
     ancestor_paths,
 )
 from memory_core.pipeline.types import Candidate, ExistingVersion, ScopeRef, WriteCounts
@@ -281,6 +282,12 @@ class DatabaseLookups:
             return WriteCounts(*cursor.fetchone())
 
 
+def _second_up(moment: datetime) -> datetime:
+    """Return the first whole second at or after `moment`."""
+    whole = moment.replace(microsecond=0)
+    return whole if whole == moment else whole + timedelta(seconds=1)
+
+
 def write_counts_sql(
     agent_id, layer: str, since: datetime, session_id: str
 ) -> tuple[str, list[Any]]:
@@ -288,42 +295,84 @@ def write_counts_sql(
     all in the last minute, in the session), one row.
 
     Every attempt counts, admitted or refused (at the door or by the worker):
-    an agent whose writes keep being refused is throttled too. Each count is
-    an aggregate filter over the agent's writes that any of them can count
-    (the windows, and the session). Raw SQL: the ORM's compilation of this
-    aggregate cost more CPU at the door than the query itself.
+    an agent whose writes keep being refused is throttled too. A window is
+    the agent's tallies of its whole seconds (`WriteTally`, kept by the write
+    table's triggers: a few rows a second, whatever the rate) and its write
+    rows in the part of a second it starts inside: the same count as the
+    rows themselves, without reading each of them. Those rows are read
+    through the rate index (agent, layer, created_at), for every layer of the
+    layers the agent's tallies hold for that second. The session's count
+    reads its rows (the session index; a session's budget bounds them).
+
+    The agent of those rows is a parameter of the plan (`(SELECT %s::uuid)`),
+    as in `write_by_key_sql`: as a literal, the planner took a new agent for
+    one with a row or two and chose to skip through another index, reading
+    every write of the agent. Raw SQL: the ORM's compilation of this cost
+    more CPU at the door than the query.
     """
     minute_ago = timezone.now() - timedelta(minutes=1)
-    rows = "created_at >= %s"
-    params: list[Any] = [layer, since, minute_ago]
+    layer_up, minute_up = _second_up(since), _second_up(minute_ago)
+    tallies, writes = WriteTally._meta.db_table, WriteRequest._meta.db_table
+    in_second = "created_at >= %s AND created_at < %s"
+    # The rows of the second each window starts inside, then the session's,
+    # then the whole seconds' tallies of both windows in one scan.
+    layer_rows = (
+        f"(SELECT count(*) FROM {writes} WHERE agent_id = (SELECT %s::uuid) "
+        f"AND layer = %s AND {in_second})"
+    )
+    all_rows = (
+        f"(SELECT count(*) FROM (SELECT DISTINCT layer FROM {tallies} "
+        "WHERE agent_id = %s AND second = %s::timestamptz - interval '1 second') "
+        f"AS layers, LATERAL (SELECT 1 FROM {writes} w "
+        "WHERE w.agent_id = (SELECT %s::uuid) AND w.layer = layers.layer "
+        f"AND w.{in_second}) AS rows)"
+    )
+    params: list[Any] = [
+        *(agent_id, layer, since, layer_up),
+        *(agent_id, minute_up, agent_id, minute_ago, minute_up),
+    ]
     if session_id:
-        in_session = "count(*) FILTER (WHERE session_id = %s)"
-        params.append(session_id)
-        rows = f"({rows} OR session_id = %s)"
-        where = [min(since, minute_ago), session_id]
+        in_session = (
+            f"(SELECT count(*) FROM {writes} "
+            "WHERE agent_id = (SELECT %s::uuid) AND session_id = %s)"
+        )
+        params += [agent_id, session_id]
     else:
         in_session = "0"
-        where = [min(since, minute_ago)]
+    params += [layer, layer_up, minute_up, agent_id, layer_up, minute_up]
     sql = (
-        "SELECT count(*) FILTER (WHERE layer = %s AND created_at >= %s), "
-        f"count(*) FILTER (WHERE created_at >= %s), {in_session} "
-        f"FROM {WriteRequest._meta.db_table} "
-        f"WHERE agent_id = %s AND {rows}"
+        f"SELECT whole.of_layer + {layer_rows}, whole.every_layer + {all_rows}, "
+        f"{in_session} FROM (SELECT "
+        "coalesce(sum(writes) FILTER (WHERE layer = %s AND second >= %s), 0) "
+        "AS of_layer, "
+        "coalesce(sum(writes) FILTER (WHERE second >= %s), 0) AS every_layer "
+        f"FROM {tallies} WHERE agent_id = %s "
+        "AND second >= least(%s::timestamptz, %s::timestamptz)) AS whole"
     )
-    return sql, [*params, agent_id, *where]
+    return sql, params
 
 
-def write_by_key_sql(keys: int) -> str:
-    """SQL for the id of the agent's write stored under one of `keys` idempotency keys.
+def write_by_key_sql(
+    tenant_id: uuid.UUID, agent_id: uuid.UUID, keys: Sequence[str]
+) -> tuple[str, list[Any]]:
+    """SQL for the id of the agent's write stored under one of `keys` idempotency
+    keys (the first by id), and its parameters.
 
-    Parameters: tenant id, agent id, then the keys; the first write by id.
+    The tenant and agent as parameters of the plan (`(SELECT %s::uuid)`),
+    not literals: the planner, which knows nothing of a new tenant's rows,
+    took a literal tenant for a rare one, chose another index on the tenant
+    and filtered every write of the tenant, nearly always to find none. As
+    parameters they are as frequent as any, and the unique index, matched
+    in full (one row), has no rival.
     """
-    marks = ", ".join(["%s"] * keys)
-    return (
+    one = (
         f"SELECT id FROM {WriteRequest._meta.db_table} "
-        "WHERE tenant_id = %s AND agent_id = %s "
-        f"AND idempotency_key IN ({marks}) ORDER BY id LIMIT 1"
+        "WHERE tenant_id = (SELECT %s::uuid) AND agent_id = (SELECT %s::uuid) "
+        "AND idempotency_key = %s"
     )
+    sql = " UNION ALL ".join([one] * len(keys))
+    params = [p for key in keys for p in (tenant_id, agent_id, key)]
+    return f"SELECT id FROM ({sql}) AS keyed ORDER BY id LIMIT 1", params
 
 
 class DoorLookups(DatabaseLookups):
@@ -353,24 +402,18 @@ class DoorLookups(DatabaseLookups):
     ) -> uuid.UUID | None:
         """Read ahead; return the id of the agent's write under one of `keys`."""
         paths = list(dict.fromkeys([scope_path, *ancestor_paths(scope_path)]))
+        key_sql, key_params = write_by_key_sql(self.tenant_id, agent_id, keys)
         counts_sql, counts_params = write_counts_sql(agent_id, layer, since, session_id)
         path_marks = ", ".join(["%s"] * len(paths))
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT ({write_by_key_sql(len(keys))}), "
+                f"SELECT ({key_sql}), "
                 "(SELECT coalesce(jsonb_agg(jsonb_build_array("
                 "id, path, kind, archived_at IS NOT NULL)), '[]'::jsonb) "
                 f"FROM {Scope._meta.db_table} "
                 f"WHERE tenant_id = %s AND path IN ({path_marks})), counts.* "
                 f"FROM ({counts_sql}) AS counts",
-                [
-                    self.tenant_id,
-                    agent_id,
-                    *keys,
-                    self.tenant_id,
-                    *paths,
-                    *counts_params,
-                ],
+                [*key_params, self.tenant_id, *paths, *counts_params],
             )
             existing, scopes, *counts = cursor.fetchone()
         if isinstance(scopes, str):

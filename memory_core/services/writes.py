@@ -41,9 +41,11 @@ from memory_core.models import (
     MemoryItem,
     MemoryVersion,
     ReviewTier,
+    Tenant,
     VersionStatus,
     WriteRequest,
     WriteStatus,
+    WriteTally,
 )
 from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
 from memory_core.pipeline.gates.schema import embedding_problem
@@ -320,7 +322,7 @@ def _write_by_key(agent: Agent, keys: list[str]) -> WriteRequest | None:
     loads it by id.
     """
     with connection.cursor() as cursor:
-        cursor.execute(write_by_key_sql(len(keys)), [agent.tenant_id, agent.id, *keys])
+        cursor.execute(*write_by_key_sql(agent.tenant_id, agent.id, keys))
         row = cursor.fetchone()
     return None if row is None else _write_by_id(row[0])
 
@@ -1339,3 +1341,17 @@ def writes_requeue_stalled(
     for write_id in ids:
         write_enqueue(write_id=write_id)
     return len(ids)
+
+
+def write_tallies_prune(*, tenant: Tenant) -> int:
+    """Delete the tenant's write tallies older than its rate gate's windows.
+
+    Derived counts (`WriteTally`, kept by triggers), not records: nothing is
+    audited. The windows are the layer window and the storm's minute; a
+    second of margin keeps the tally of the second a window starts inside.
+    """
+    window = max(policy_for(tenant).rate_window_seconds, 60) + 1
+    deleted, _ = WriteTally.objects.filter(
+        tenant=tenant, second__lt=timezone.now() - timedelta(seconds=window)
+    ).delete()
+    return deleted

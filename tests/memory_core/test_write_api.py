@@ -376,7 +376,7 @@ def test_an_explicit_key_never_expires(api):
 def test_the_token_is_read_with_its_agent_and_tenant_in_one_query(
     tenant, django_assert_num_queries
 ):
-    from memory_core.auth import token_get
+    from memory_core.auth import token_activate
     from memory_core.models import AgentToken
 
     tenant.policy = {"rate_limits": {"episodic": 7}, "note": ["a", None]}
@@ -384,7 +384,7 @@ def test_the_token_is_read_with_its_agent_and_tenant_in_one_query(
     agent, raw = make_agent(tenant, scopes=["/org/acme/user/42/"])
     prefix = raw.split("_")[1]
     with django_assert_num_queries(1):
-        token = token_get(prefix)
+        token = token_activate(prefix)
         loaded = [token, token.agent, token.agent.tenant]
     orm = AgentToken.objects.select_related("agent__tenant").get(prefix=prefix)
     for got, want in zip(loaded, [orm, orm.agent, orm.agent.tenant], strict=True):
@@ -395,4 +395,4 @@ def test_the_token_is_read_with_its_agent_and_tenant_in_one_query(
         assert not got._state.adding
     assert token.agent.allowed_scopes == ["/org/acme/user/42/"]
     assert token.agent.tenant.policy["note"] == ["a", None]
-    assert token_get("nosuchprefix") is None
+    assert token_activate("nosuchprefix") is None

@@ -128,3 +128,35 @@ def test_the_door_reads_key_scopes_and_counts_in_one_round_trip(
             is None
         )
         assert door.scope("/org/acme/user/9/") is None
+
+
+def test_a_window_that_starts_inside_a_second_counts_exactly(
+    api, tenant, agent_and_token
+):
+    """The whole seconds come from the tallies, the first one from the rows."""
+    agent = agent_and_token[0]
+    second = timezone.now().replace(microsecond=0) - timedelta(minutes=5)
+    at = [0.2, 0.7, 1.5, 1.9]
+    ids = [submit(api, f"write {i}") for i in range(len(at))]
+    for write_id, offset in zip(ids, at, strict=True):
+        WriteRequest.objects.filter(pk=write_id).update(
+            created_at=second + timedelta(seconds=offset)
+        )
+    lookups = DatabaseLookups(tenant.id)
+    for start, expected in [
+        (0.0, 4),
+        (0.2, 4),
+        (0.21, 3),
+        (0.5, 3),
+        (0.7, 3),
+        (0.71, 2),
+        (1.0, 2),
+        (1.5, 2),
+        (1.6, 1),
+        (2.0, 0),
+    ]:
+        since = second + timedelta(seconds=start)
+        counts = lookups.write_counts(agent.id, "episodic", since, "")
+        assert counts.layer_in_window == expected, start
+        other = lookups.write_counts(agent.id, "semantic", since, "")
+        assert other.layer_in_window == 0
