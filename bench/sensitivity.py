@@ -38,6 +38,7 @@ PROBES = (
     "tune10y",
     "tune10z",
     "blind10",
+    "tune11",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
