@@ -186,6 +186,17 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "Slack Webhook",
             r"hooks\.slack\.com/(?:services|workflows)/T[A-Z0-9]+/[A-Z0-9]+/[A-Za-z0-9]{20,}",
         ),
+        # Round 7 (tune11).
+        ("NuGet API Key", r"\boy2[a-z0-9]{43}\b"),
+        (
+            "LaunchDarkly Key",
+            r"\b(?:sdk|api)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
+        ),
+        (
+            "Teams Webhook",
+            r"\.webhook\.office\.com/webhookb2/[\w@-]+/IncomingWebhook/[0-9a-f]{32}/",
+        ),
+        ("Salesforce Session Id", r"\b00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}"),
     )
 )
 # All of them at once: most lines hold none, and one search says so.
@@ -467,6 +478,11 @@ KEY_WORD = (
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
     r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמה|"
     r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi|pgpassword|"
+    # Round 7 (tune11): more languages' password words.
+    r"รหัสผ่าน|kata laluan|nenosiri|lozink[aeu]|лозинк[аеу]|geslo|slaptažodis|"
+    r"parool|salasõna|lykilorð|fjalëkalim(?:i)?|პაროლი|գաղտնաբառ|құпия сөз|"
+    r"رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|contrasenya|contrasinal|"
+    r"pasahitza|нууц үг|كلمة السر|"
     r"psk|pre-?shared[_ -]?key|code (?:du )?wi-?fi|"
     r"كلمة المرور|mật khẩu|"
     r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code"
@@ -486,13 +502,13 @@ ASSIGNMENT_RE = re.compile(
     # `Kennwort für den Router lautet x`, `hasło do panelu: x`.
     r"(?:(?:\s+(?:for|of|on|to|at|in|from|für|fuer|vom|zum|zur|du|de|des|pour|"
     r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|till|"
-    r"от|для|к|на|de la|untuk|của|cho)"
+    r"от|для|к|на|de la|untuk|của|cho|του|της|για|la|ya|za|k|pro|ng)"
     r"(?:\s+[\w.'’@-]+(?::[^\W\d_]{1,3})?){1,5}?)?"
     r"(?:\s*(?:[:=：]|=>|:=|->|<-|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
     r"(?:changed\s+|"
     r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
     r"to|est|es|è|é|ist|lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn|je|"
-    r"on|adalah|là|είναι|है|c'est|c’est)\s*:?\s*)"
+    r"on|adalah|là|είναι|है|c'est|c’est|ni|คือ|yra|ir|është)\s*:?\s*)"
     r"|(?P<bare>\s+))"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
 )
@@ -569,7 +585,9 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
         r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/.-])"
     ),
     re.compile(
-        r"(?i)\b(?:PIN|PIN code|PUK2?|PUK code)\s*"
+        r"(?i)(?<![^\W\d_])(?:PIN|PIN[- ]?(?:code|kod|kód|koodi|kode|código|"
+        r"codice|код)|пин(?:-?код)?|PUK2?|PUK code)"
+        r"(?:\s+(?:карты|karty|kortet|karte|de la carte))?\s*"
         r"(?:is\s+|['’]s\s+|:\s*|#\s*|-\s*|=\s*)?"
         r"(?P<value>\d{4,8})(?![\w/.-])"
         r"(?!\s*(?:digits|characters|chars|attempts|tries))"
@@ -578,16 +596,25 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
     # `le code du cadenas est 0815`: the same in other languages.
     re.compile(
         r"(?i)\b(?:c(?:ó|o)digo|code|codice|kod|kode|koden|koodi|combinaci(?:ó|o)n|"
-        r"combinaison|kombination|combinazione)\b[^\n.\d]{0,40}?"
+        r"combinaison|kombination|combinazione)\b"
+        # `code postal de l'immeuble`, `code NAF`: a classification's code.
+        r"(?!\s+(?:postale?|postais|naf|ape|insee|fiscal|civil|pocztowy|"
+        r"ateco|cnae|iso|iban|bic|swift))[^\n.\d]{0,40}?"
         r"(?:candados?|cerraduras?|caja fuerte|taquillas?|buz(?:ó|o)n|puertas?|"
         r"cadenas|coffre(?:-fort)?|casiers?|portes?|serrures?|"
         r"(?:zahlen|fahrrad|tür)?schloss(?:es)?|tresors?|spinds?|haustür|tür|"
         r"lucchetto|cassaforte|armadietto|porta|cadeado|cofre|"
         r"k(?:ł|l)(?:ó|o)dki|sejfu|szafki|drzwi|h(?:ä|a)ngl(?:å|a)set|hänglås|"
-        r"kassask(?:å|a)pet|kassaskåp|låset|lås|dörren|hengelåsen|kluis|hangslot|deur)\b"
+        r"kassask(?:å|a)pet|kassaskåp|låset|lås|dörren|hengelåsen|kluis|hangslot|deur|"
+        r"immeuble|entrée|portail|bâtiment|garage|haustor|tor|hauseingang|portal|"
+        r"portone|cancello|brama|bramy|klatki|porten|poort|garagem|edif[ií]cio)\b"
         r"[^\n.\d]{0,20}?"
         r"(?:\b(?:es|est|ist|è|é|är|er|jest|is|on|to|wynosi|lautet)\b|:|=|->|→)\s*"
-        r"(?P<value>\d(?:[\d -]{1,10})\d)(?![\w/.-])"
+        r"(?P<value>\d(?:[\d -]{1,10})\d[A-Z]?)(?![\w/.-])"
+    ),
+    # `digicode : 7997B` (a French building's door code).
+    re.compile(
+        r"(?i)\bdigicode\b\s*(?:est|:|=)?\s*(?P<value>\d{3,6}[A-Z]?)(?![\w/.-])"
     ),
     # `the combination is 11-21-24`: a dial lock's numbers.
     re.compile(
@@ -595,6 +622,35 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
         r"(?P<value>\d{1,2}(?:[ -]\d{1,2}){2,3})(?![\w/.-])"
     ),
 )
+
+# Round 7 (tune11): passwords in tools' own directives, each value checked
+# to look like a password: `bindpw …` (ldap.conf, nslcd), `rootpw
+# --plaintext …` (kickstart), `d-i passwd/root-password password …`
+# (preseed), `snmp-server community … RW`, `poetry config http-basic.repo
+# user pw`, `echo '…' > ~/.vault_pass.txt`, `remotepass = …` (a name that
+# runs a word into `pass`/`pw`, offlineimap, fetchmail).
+CONFIG_DIRECTIVE_RES: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        r"(?i)(?:^|[;&|]\s*)(?:bindpw|rootpw|adminpw)\s+(?:--plaintext\s+)?"
+        r"[\"']?(?P<value>[^\s\"'{][^\s\"']{3,})"
+    ),
+    re.compile(
+        r"\bpasswd/(?:root|user)-password(?:-again)?\s+password\s+(?P<value>\S{4,})"
+    ),
+    re.compile(r"\bsnmp-server\s+community\s+(?P<value>(?!public\b|private\b)\S{6,})"),
+    re.compile(
+        r"\bpoetry\s+config\s+http-basic\.\S+\s+\S+\s+[\"']?(?P<value>[^\s\"']{4,})"
+    ),
+    re.compile(
+        r"\becho\s+(?:-n\s+)?[\"']?(?P<value>[^\s\"'$]{6,})[\"']?\s*>>?\s*"
+        r"\S*(?:pass|secret|token|cred|\.key\b)\S*"
+    ),
+    re.compile(
+        r"(?i)^\s*(?P<key>(?!(?:by|com|sur|tres|over|under|mount)pass)[a-z]{2,12}"
+        r"(?:pass|pw))\s*[=:]\s*[\"']?(?P<value>[^\s\"']{4,})"
+    ),
+)
+CONFIG_DIRECTIVE_WORDS = ("pw", "pass", "community", "echo", "poetry")
 
 # camelCase names (`bindPassword`, `proxyPassword`, `postgresPassword`):
 # the key word starts a capitalised part after a lower-case one.
@@ -730,8 +786,42 @@ DATA_URI_RE = re.compile(
 SOPS_VALUE_RE = re.compile(r"\bENC\[(?:AES256_GCM|PGP|KMS),[^\]\s]*\]")
 
 
+# Round 7 (tune11): DER public keys in base64 (`MCowBQYDK2VwAyEA…`, DKIM's
+# `p=MIGfMA0G…`): a SubjectPublicKeyInfo starts with the algorithm's
+# SEQUENCE, a private key (PKCS#1/#8) with a version INTEGER.
+DER_BASE64_RE = re.compile(r"(?<![A-Za-z0-9+/])M[A-Za-z0-9+/]{39,}={0,2}")
+# Public identifiers: `did:key:z6Mk…`, and domain-verification TXT values
+# (`google-site-verification=…`), published in DNS for anyone to read.
+PUBLIC_ID_RE = re.compile(
+    r"\bdid:key:z[1-9A-HJ-NP-Za-km-z]{40,}|"
+    r"\b(?:google-site|facebook-domain|apple-domain|atlassian-domain|globalsign-domain|"
+    r"stripe|zoom-domain|docusign|adobe-idp-site|dropbox-domain|"
+    r"[a-z0-9-]+-(?:site|domain))-verification[=:]\s*[A-Za-z0-9_+/=-]{10,}|"
+    r"\bMS=ms\d{6,}"
+)
+
+
+def _is_public_der(value: str) -> bool:
+    head = value[:24]
+    try:
+        raw = base64.b64decode(head + "=" * (-len(head) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    if len(raw) < 6 or raw[0] != 0x30:
+        return False
+    size = raw[1]
+    at = 2 + (size & 0x7F if size & 0x80 else 0)
+    # SEQUENCE { SEQUENCE { OID …: the algorithm, then the public key bits.
+    return raw[at : at + 1] == b"\x30" and b"\x06" in raw[at + 1 : at + 4]
+
+
 def _without_public_material(text: str) -> str:
+    if "M" in text:
+        text = DER_BASE64_RE.sub(
+            lambda m: _blank(m) if _is_public_der(m.group()) else m.group(), text
+        )
     for pattern in (
+        PUBLIC_ID_RE,
         SOPS_VALUE_RE,
         PUBLIC_PEM_RE,
         SSH_PUBLIC_KEY_RE,
@@ -870,6 +960,8 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     A value only separated from its name by a space (`password Welc0me2`)
     must look random: letters of both cases and digits, or symbols.
     """
+    if TRUNCATED_RE.search(value):
+        return False  # `psk=hash:3f2a...`: shown cut short, before the strip
     value = value.rstrip(".:)")
     if len(value) < 4 or _is_placeholder(value):
         return False
@@ -1563,6 +1655,12 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for pattern in LOCK_CODE_RES:
         if pattern.search(line):
             yield "Secret Keyword"
+    for pattern in (
+        CONFIG_DIRECTIVE_RES if any(w in lower for w in CONFIG_DIRECTIVE_WORDS) else ()
+    ):
+        for match in pattern.finditer(line):
+            if _is_secret_value(match.group("value"), key="password"):
+                yield "Secret Keyword"
     for match in TOKEN_RE.finditer(line):
         before = line[: match.start()]
         word = before[max(before.rfind(" "), before.rfind("\t")) + 1 :]
@@ -1626,7 +1724,39 @@ def find_secrets(text: str) -> list[SecretFinding]:
             findings.setdefault(
                 ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
             )
+    for number in _multiline_secrets(text):
+        findings.setdefault(
+            ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
+        )
     return list(findings.values())
+
+
+# `<AdministratorPassword>` then `<Value>…</Value>` (Windows unattend.xml).
+XML_VALUE_CHILD_RE = re.compile(
+    r"<(?:[\w:]*(?:Password|Passwd))>\s*<Value>(?P<value>[^<\s]{4,})</Value>"
+)
+# A Wi-Fi network's name on one line and its key on another: `SSID:
+# Office` then `Key: …`.
+NETWORK_NAME_LINE_RE = re.compile(
+    r"(?im)^\s*(?:ssid|network(?: name)?|wi-?fi(?: name| network)?|netzwerk(?:name)?|"
+    r"réseau|red|wlan)\s*[:=]"
+)
+NETWORK_KEY_LINE_RE = re.compile(
+    r"(?im)^\s*(?:key|network key|security key|wpa2? key|psk|schlüssel|clé|clave|"
+    r"netzwerkschlüssel)\s*[:=]\s*[\"']?(?P<value>[^\s\"']{6,})"
+)
+
+
+def _multiline_secrets(text: str) -> Iterator[int]:
+    """Yield the lines of credentials whose name and value are on two lines."""
+    if "<Value>" in text:
+        for match in XML_VALUE_CHILD_RE.finditer(text):
+            if _is_secret_value(match.group("value"), key="password"):
+                yield text.count("\n", 0, match.start("value")) + 1
+    if "\n" in text and NETWORK_NAME_LINE_RE.search(text):
+        for match in NETWORK_KEY_LINE_RE.finditer(text):
+            if _is_secret_value(match.group("value"), key="password"):
+                yield text.count("\n", 0, match.start("value")) + 1
 
 
 # A Kubernetes or compose env entry over two lines: `- name: DB_PASS` then
@@ -1705,6 +1835,47 @@ PHONE_CONTEXT = (
     "cellulare",
     "telefono",
     "téléphone",
+    # Round 7 (tune11): phone words of more languages.
+    "telefone",
+    "telemóvel",
+    "telefonu",
+    "telefonnummer",
+    "mobiltelefon",
+    "mobil",
+    "tlf",
+    "tfno",
+    "komórka",
+    "komórki",
+    "puhelin",
+    "puhelinnumero",
+    "cellphone",
+    "телефон",
+    "тел",
+    "мобильный",
+    "мобільний",
+    "τηλέφωνο",
+    "κινητό",
+    "هاتف",
+    "جوال",
+    "טלפון",
+    "נייד",
+    "फ़ोन",
+    "फोन",
+    "मोबाइल",
+    "điện thoại",
+    "sđt",
+    "telepon",
+    "no hp",
+    "nomor hp",
+    "โทร",
+    "เบอร์",
+    "電話",
+    "携帯",
+    "手机",
+    "电话",
+    "전화",
+    "휴대폰",
+    "핸드폰",
 )
 DECIMAL_RE = re.compile(r"^0[.,]\d")
 TIME_BEFORE_RE = re.compile(r"\d:$")
@@ -1787,7 +1958,7 @@ NIR_RE = re.compile(
     r"(?<![\w-])[12] ?\d{2} ?\d{2} ?\d[0-9AB] ?\d{3} ?\d{3} ?\d{2}(?![\w-])"
 )
 DNI_RE = re.compile(r"(?<![\w-])\d{8}-?[A-Z](?![\w-])")
-NIE_RE = re.compile(r"(?<![\w-])[XYZ]-?\d{7}-?[A-Z](?![\w-])")
+NIE_RE = re.compile(r"(?<![\w-])[XYZxyz]-?\d{7}-?[A-Za-z](?![\w-])")
 BSN_RE = re.compile(r"(?<![\w.-])(?:\d{9}|\d{4}\.\d{2}\.\d{3})(?![\w-]|\.\d)")
 BSN_CONTEXT = ("bsn", "burgerservicenummer", "sofinummer", "sofi-nummer")
 CODICE_FISCALE_RE = re.compile(
@@ -1925,6 +2096,7 @@ def _phones(text: str) -> Iterator[PiiFinding]:
     for match in _phones_possible(text):
         if not any(s < match.end and match.start < e for s, e in spans):
             spans[(match.start, match.end)] = [match]
+    yield from _phones_after_word(text, list(spans))
     for (start, end), matches in sorted(spans.items()):
         grouping = _grouping(matches[0].raw_string)
         best = next(
@@ -1944,6 +2116,68 @@ def _phones(text: str) -> Iterator[PiiFinding]:
             best.number, phonenumbers.PhoneNumberFormat.E164
         )
         yield PiiFinding(PHONE, start, end, best.raw_string, e164)
+
+
+# A run of digit groups as phones are written (`090-1231-0530`,
+# `(2) 2128 1950`, `40 60 98 02`): its region is anyone's guess, and
+# with 7 to 15 digits some country's plan makes it valid.
+PHONE_RUN_RE = re.compile(
+    r"(?<![\w+/.,:-])(?:\(\d{1,5}\)[ .-]?)?\d{1,8}(?:[ .-]\d{1,8}){0,5}"
+    r"(?![\w/-]|[.,:]\d)"
+)
+DATE_SHAPE_RE = re.compile(
+    r"\d{4}[-./ ]\d{1,2}[-./ ]\d{1,2}|\d{1,2}[-./ ]\d{1,2}[-./ ]\d{4}"
+)
+# Numbers reserved for fiction: NANP's 555 exchange, Ofcom's drama range.
+FICTIONAL_PHONE_RE = re.compile(r"(?:1?\d{3})?555\d{4}|0?7700900\d{3}")
+# Counts, not phones: `4 500 000 this month`, `1999-2004`, `12000000 bytes`.
+THOUSANDS_RE = re.compile(r"\d{1,2}(?:[ ,.]\d{3}){2,}")
+YEAR_RANGE_RE = re.compile(r"(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}")
+UNIT_AFTER_RE = re.compile(
+    r"\s*(?:[%€$£¥₹₫]|(?i:[kmgt]?b|bytes?|calls?|times|units?|members?|messages?|"
+    r"users?|people|rows?|items?|sms|texts?|minutes?|mins?|seconds?|secs?|s|ms|"
+    r"hours?|days?|years?|km|m|kg|g|views?|downloads?|followers?|records?|lines?|"
+    r"steps?|points?|pts|eur|usd|gbp|vnd|idr|inr|jpy|krw|rub|brl|mxn|chf)\b)"
+)
+INTERNATIONAL_BEFORE_RE = re.compile(r"\+\d{1,4}[ .-]?(?:\(0\)[ .-]?)?$")
+STRONG_PHONE_WORD_RE = re.compile(
+    "|".join(re.escape(w) for w in sorted(STRONG_PHONE_CONTEXT, key=len, reverse=True))
+)
+
+
+def _phones_after_word(
+    text: str, covered: list[tuple[int, int]]
+) -> Iterator[PiiFinding]:
+    """Yield national numbers of any country right after a phone word.
+
+    `her cell is 090-1231-0530`, `телефон 0905 120 9933`: the text does
+    not say which country's plan to read them in, and the number is valid
+    in a dozen, but a phone word nearer than any other number's word says
+    what it is.
+    """
+    if not STRONG_PHONE_WORD_RE.search(text.lower()):
+        return
+    for match in PHONE_RUN_RE.finditer(text):
+        start, end = match.span()
+        if any(s < end and start < e for s, e in covered):
+            continue
+        raw = match.group()
+        digits = re.sub(r"\D", "", raw)
+        if not 7 <= len(digits) <= 15 or DATE_SHAPE_RE.fullmatch(raw):
+            continue
+        if FICTIONAL_PHONE_RE.fullmatch(digits):
+            continue
+        if THOUSANDS_RE.fullmatch(raw) or YEAR_RANGE_RE.fullmatch(raw):
+            continue
+        if UNIT_AFTER_RE.match(text, end):
+            continue
+        if INTERNATIONAL_BEFORE_RE.search(text, max(0, start - 10), start):
+            continue  # the rest of `+44 7700 900123`: the other passes judge it
+        if TIME_BEFORE_RE.search(text, max(0, start - 3), start):
+            continue
+        phone_cue = _last_cue(text, start, STRONG_PHONE_CONTEXT)
+        if phone_cue >= 0 and phone_cue > _last_cue(text, start, NOT_PHONE_CONTEXT):
+            yield PiiFinding(PHONE, start, end, raw, digits)
 
 
 def _phones_possible(text: str) -> Iterator[phonenumbers.PhoneNumberMatch]:

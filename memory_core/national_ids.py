@@ -60,7 +60,9 @@ GENERIC_WORDS = (
 # a comma or slash after a word is a separator (`name,3589…` in CSV).
 # ASCII word characters only: scripts without spaces run words into numbers
 # (`주민등록번호는 960402-1058270입니다`, `身份证号码110101…`).
-D = r"(?<![0-9A-Za-z_.-])(?<!\d[,/])"
+# A CSV cell after a number (`1988-04-02,150461-6009`) is no thousands
+# group: four digits and more after the comma.
+D = r"(?<![0-9A-Za-z_.-])(?<!\d/)(?:(?<!\d,)|(?=\d{4}))"
 E = r"(?![0-9A-Za-z_-]|[.,/]\d)"  # nor after
 
 
@@ -299,7 +301,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
             "pk.cnic",
             "pk.cnic",
             rf"{D}(?:\d{{5}}-\d{{7}}-\d|\d{{13}}){E}",
-            ("cnic", "nic no", "nadra"),
+            ("cnic", "nic no", "nadra", "شناختی کارڈ", "شناختی"),
             _has(r"\d{5}-\d{7}-\d"),
         ),
         (
@@ -500,7 +502,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "pt.nif",
             "pt.nif",
-            _digits(9),
+            rf"{D}(?:\d{{9}}|\d{{3}} \d{{3}} \d{{3}}){E}",
             ("nif", "contribuinte", "número de contribuinte", "numero de contribuinte"),
             None,
         ),
@@ -572,6 +574,118 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("phn", "personal health number", "bc services card", "carecard"),
             None,
         ),
+        # Round 7 (tune11): the rest of python-stdnum's numbers for persons
+        # (personal tax numbers, pupil and residence numbers), each under
+        # the names people use for it.
+        (
+            "at.tin",
+            "at.tin",
+            rf"{D}\d{{2}}[- ]?\d{{3}}/?\d{{4}}{E}",
+            ("steuernummer", "abgabenkontonummer", "st.nr", "st.-nr", "stnr"),
+            None,
+        ),
+        (
+            "de.stnr",
+            "de.stnr",
+            rf"{D}(?:\d{{2,3}}/\d{{3,4}}/\d{{4,5}}(?: \d)?|\d{{10,13}}){E}",
+            ("steuernummer", "st.nr", "st.-nr", "stnr", "steuer-nr", "steuer nr"),
+            None,
+        ),
+        (
+            "co.nit",
+            "co.nit",
+            rf"{D}(?:\d{{1,3}}(?:\.\d{{3}}){{2}}|\d{{6,10}})-?\d{E}",
+            ("nit",),
+            None,
+        ),
+        ("gt.nit", "gt.nit", rf"{D}\d{{5,11}}-?[\dK]{E}", ("nit",), None),
+        (
+            "sv.nit",
+            "sv.nit",
+            rf"{D}(?:\d{{4}}-\d{{6}}-\d{{3}}-\d|\d{{14}}){E}",
+            ("nit",),
+            None,
+        ),
+        (
+            "cr.cr",
+            "cr.cr",
+            rf"{D}\d{{11,12}}{E}",
+            ("dimex", "cédula de residencia", "cedula de residencia", "residencia"),
+            None,
+        ),
+        ("fi.veronumero", "fi.veronumero", _digits(12), ("veronumero",), None),
+        (
+            "fr.nif",
+            "fr.nif",
+            rf"{D}[0-3]\d ?\d{{2}} ?\d{{3}} ?\d{{3}} ?\d{{3}}{E}",
+            (
+                "numéro fiscal",
+                "numero fiscal",
+                "spi",
+                "nif",
+                "identifiant fiscal",
+                "référence fiscale",
+            ),
+            None,
+        ),
+        (
+            "gb.upn",
+            "gb.upn",
+            r"(?<![A-Za-z0-9])[A-HJ-NP-TV-Z]\d{11}[0-9A-HJ-NP-TV-Z](?![A-Za-z0-9])",
+            ("upn", "unique pupil number", "pupil number"),
+            None,
+        ),
+        (
+            "id.npwp",
+            "id.npwp",
+            rf"{D}(?:\d{{2}}\.\d{{3}}\.\d{{3}}\.\d-\d{{3}}\.\d{{3}}|\d{{15,16}}){E}",
+            ("npwp", "nomor pokok wajib pajak"),
+            None,
+        ),
+        ("li.peid", "li.peid", rf"{D}\d{{4,12}}{E}", ("peid",), None),
+        (
+            "nl.onderwijsnummer",
+            "nl.onderwijsnummer",
+            rf"{D}(?:\d{{9}}|\d{{4}}\.\d{{2}}\.\d{{3}}){E}",
+            ("onderwijsnummer", "leerlingnummer"),
+            None,
+        ),
+        (
+            "us.atin",
+            "us.atin",
+            rf"{D}\d{{3}}-?\d{{2}}-?\d{{4}}{E}",
+            ("atin", "adoption taxpayer"),
+            None,
+        ),
+        (
+            "us.ptin",
+            "us.ptin",
+            r"(?<![A-Za-z0-9])P-?\d{8}(?![A-Za-z0-9])",
+            ("ptin", "preparer tax"),
+            None,
+        ),
+        (
+            "ve.rif",
+            "ve.rif",
+            r"(?<![A-Za-z0-9])[VE]-?\d{7,8}-?\d(?![A-Za-z0-9])",
+            ("rif", "cédula", "cedula"),
+            None,
+        ),
+        (
+            "vn.mst",
+            "vn.mst",
+            rf"{D}\d{{10}}(?:-\d{{3}})?{E}",
+            ("mã số thuế", "ma so thue", "mst"),
+            None,
+        ),
+        (
+            "za.tin",
+            "za.tin",
+            rf"{D}\d{{9}}-?\d{E}",
+            ("sars", "income tax number", "tax reference number", "tax number"),
+            None,
+        ),
+        ("py.ruc", "py.ruc", rf"{D}\d{{5,8}}-?\d{E}", ("ruc",), None),
     )
 )
 
@@ -579,7 +693,14 @@ WINDOW_BEFORE = 60
 # Validators that check the shape only (any 9 digits are a valid Costa
 # Rican cédula): their number counts under its own name, never under a
 # generic "ID number" or a bare "ID".
-OWN_NAME_ONLY = {"cr.cpf"}
+OWN_NAME_ONLY = {
+    "cr.cpf",
+    "de.stnr",
+    "fi.veronumero",
+    "li.peid",
+    "us.atin",
+    "us.ptin",
+}
 WINDOW_AFTER = 40
 
 
