@@ -53,6 +53,13 @@ from functools import cache, lru_cache
 from typing import Any
 from urllib.parse import unquote
 
+try:  # the regex module's parser: its syntax tree gives each rule's gate
+    from re import _constants as _sre  # type: ignore[attr-defined]
+    from re import _parser as _sre_parse  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - Python < 3.11
+    import sre_constants as _sre  # type: ignore[no-redef]
+    import sre_parse as _sre_parse  # type: ignore[no-redef]
+
 import phonenumbers
 from stdnum import iban, luhn
 from stdnum.de import idnr
@@ -63,6 +70,102 @@ from stdnum.nl import bsn
 from stdnum.us import ssn
 
 from memory_core.national_ids import find_national_ids, inside_digit_run
+
+# Cheap gates (round 7): most rules cannot match most lines, and a
+# substring test is far cheaper than a regex search. `_needs` reads a
+# pattern's syntax tree for the literal text every match must contain (one
+# of a few alternatives); a line without any of them is skipped. The gate
+# is a necessary condition only: the regex still decides.
+_LITERAL, _SUBPATTERN, _BRANCH = _sre.LITERAL, _sre.SUBPATTERN, _sre.BRANCH
+_REPEATS = (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _sre.POSSESSIVE_REPEAT)
+
+
+def _strength(found: frozenset[str]) -> tuple[int, int]:
+    return min(map(len, found)), -len(found)
+
+
+def _needs_all(items: Any) -> list[frozenset[str]]:
+    """Return sets of strings: every match of `items` holds one of each set."""
+    found: list[frozenset[str]] = []
+    run: list[str] = []
+
+    def consider(one: frozenset[str] | None) -> None:
+        if one:
+            found.append(one)
+
+    for op, av in [*items, (None, None)]:
+        if op is _LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            consider(frozenset(("".join(run).lower(),)))
+            run = []
+        if op is _SUBPATTERN:
+            consider(_needs_in(av[-1]))
+        elif op is _BRANCH:
+            branches = [_needs_in(branch) for branch in av[1]]
+            if all(branches):
+                consider(frozenset().union(*branches))  # type: ignore[arg-type]
+        elif op in _REPEATS and av[0] >= 1:
+            consider(_needs_in(av[2]))
+        elif op is _sre.ATOMIC_GROUP:
+            consider(_needs_in(av))
+    return found
+
+
+def _needs_in(items: Any) -> frozenset[str] | None:
+    """Return strings one of which every match of `items` contains, or None."""
+    best: frozenset[str] | None = None
+    run: list[str] = []
+
+    def consider(found: frozenset[str] | None) -> None:
+        nonlocal best
+        if found and (best is None or _strength(found) > _strength(best)):
+            best = found
+
+    for op, av in [*items, (None, None)]:
+        if op is _LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            consider(frozenset(("".join(run).lower(),)))
+            run = []
+        if op is _SUBPATTERN:
+            consider(_needs_in(av[-1]))
+        elif op is _BRANCH:
+            branches = [_needs_in(branch) for branch in av[1]]
+            if all(branches):
+                consider(frozenset().union(*branches))  # type: ignore[arg-type]
+        elif op in _REPEATS and av[0] >= 1:
+            consider(_needs_in(av[2]))
+        elif op is _sre.ATOMIC_GROUP:
+            consider(_needs_in(av))
+    return best
+
+
+@cache
+def _needs(pattern: re.Pattern[str]) -> tuple[tuple[str, ...], ...]:
+    """Return up to three sets of lower-case strings a match holds one of each.
+
+    Empty when the pattern has no such literal (it always runs).
+    """
+    found = _needs_all(_sre_parse.parse(pattern.pattern, pattern.flags))
+    found = sorted(set(found), key=_strength, reverse=True)
+    return tuple(tuple(sorted(one)) for one in found[:3])
+
+
+def _finditer(
+    pattern: re.Pattern[str], line: str, lower: str
+) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(line)`, skipped when the line lacks its literals."""
+    if _may_match(pattern, lower):
+        yield from pattern.finditer(line)
+
+
+def _may_match(pattern: re.Pattern[str], lower: str) -> bool:
+    """Tell whether `pattern` can match a text whose lower-case form is `lower`."""
+    return all(any(word in lower for word in one) for one in _needs(pattern))
+
 
 EMAIL = "EMAIL"
 PHONE = "PHONE"
@@ -540,6 +643,8 @@ CASUAL_CREDENTIAL_RES: tuple[re.Pattern[str], ...] = tuple(
         r"(?P<value>[^\s\"'`,;]{8,})",
     )
 )
+# The ones that do not start with a credential's name.
+CASUAL_UNNAMED_RES = CASUAL_CREDENTIAL_RES[:-1]
 # `new password set: 50phpcee`: a password word, a verb, a colon.
 KEY_VERB_COLON_RE = re.compile(
     rf"(?i){KEY_NAME}(?![A-Za-z])\s+(?:set|changed|updated|reset|is\s+now|now|"
@@ -815,8 +920,12 @@ def _is_public_der(value: str) -> bool:
     return raw[at : at + 1] == b"\x30" and b"\x06" in raw[at + 1 : at + 4]
 
 
+FILLER_CHARS = ("x" * 8, "X" * 8, "*" * 8, "#" * 8, "•" * 8)
+
+
 def _without_public_material(text: str) -> str:
-    if "M" in text:
+    lower = text.lower()  # blanking only removes text: the gates stay valid
+    if "M" in text and LONG_RUN_RE.search(text):
         text = DER_BASE64_RE.sub(
             lambda m: _blank(m) if _is_public_der(m.group()) else m.group(), text
         )
@@ -835,12 +944,17 @@ def _without_public_material(text: str) -> str:
         PUBLIC_PIN_RE,
         MAPBOX_PUBLIC_RE,
     ):
-        text = pattern.sub(_blank, text)
+        if _may_match(pattern, lower):
+            text = pattern.sub(_blank, text)
     if '"kty"' in text and not JWK_PRIVATE_RE.search(text):
         text = JWK_PUBLIC_MEMBER_RE.sub(_blank, text)
-    text = BASE64_PEM_RE.sub(
-        lambda m: m.group() if _is_base64_private_key(m.group()) else _blank(m), text
-    )
+    if "LS0tLS1CRUdJTi" in text:
+        text = BASE64_PEM_RE.sub(
+            lambda m: m.group() if _is_base64_private_key(m.group()) else _blank(m),
+            text,
+        )
+    if not any(run in text for run in FILLER_CHARS):
+        return text
     # `ghp_xxxxxxxx…`, `sk-********…`: a key's shape filled with filler.
     return FILLER_WORD_RE.sub(
         lambda m: _blank(m) if _is_placeholder(m.group()) else m.group(), text
@@ -1408,9 +1522,9 @@ def _is_totp_seed(value: str) -> bool:
     )
 
 
-def _classless_secrets(line: str) -> Iterator[str]:
+def _classless_secrets(line: str, lower: str) -> Iterator[str]:
     """Credentials named by their place, not by a word (round 4)."""
-    for match in CONNECT_CALL_RE.finditer(line):
+    for match in _finditer(CONNECT_CALL_RE, line, lower):
         if any(
             (_is_password_like(m.group("value")) and not _name_like(m.group("value")))
             or APP_PASSWORD_VALUE_RE.fullmatch(m.group("value"))
@@ -1418,19 +1532,19 @@ def _classless_secrets(line: str) -> Iterator[str]:
         ):
             yield "Positional Password"
             break
-    for match in DSN_CREDENTIALS_RE.finditer(line):
+    for match in _finditer(DSN_CREDENTIALS_RE, line, lower):
         value = match.group("value")
         if not _is_placeholder(value) and not value.startswith("$"):
             yield "Basic Auth Credentials"
     for pattern in CLI_USER_PASSWORD_RES:
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line, lower):
             if _is_password_like(_cli_password(match)):
                 yield "Command-Line Password"
-    for match in KEYGEN_PASSPHRASE_RE.finditer(line):
+    for match in _finditer(KEYGEN_PASSPHRASE_RE, line, lower):
         value = _cli_password(match)
         if len(value) >= 4 and not _is_placeholder(value):
             yield "Command-Line Password"
-    for match in USER_SLASH_VALUE_RE.finditer(line):
+    for match in _finditer(USER_SLASH_VALUE_RE, line, lower):
         user, value = match.group("user"), match.group("value")
         # A service account's name (`admin / …`) says the value is its password.
         prose = (
@@ -1440,22 +1554,25 @@ def _classless_secrets(line: str) -> Iterator[str]:
         )
         if prose and not _is_password_like(user):
             yield "Secret Keyword"
-    for match in USER_COLON_VALUE_RE.finditer(line):
+    for match in _finditer(USER_COLON_VALUE_RE, line, lower):
         if match.group("user") not in NOT_USER_NAMES and _is_prose_password(
             match.group("value")
         ):
             yield "Secret Keyword"
-    for match in APP_PASSWORD_RE.finditer(line):
+    for match in _finditer(APP_PASSWORD_RE, line, lower):
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
-    for match in USER_P_RE.finditer(line):
+    for match in _finditer(USER_P_RE, line, lower):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
     for pattern in (SERVICE_SLASH_RE, CREDS_PAIR_RE):
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line, lower):
             if _is_prose_password(match.group("value")):
                 yield "Secret Keyword"
-    for match in [*TOTP_SEED_RE.finditer(line), *TOTP_DIRECT_RE.finditer(line)]:
+    for match in [
+        *_finditer(TOTP_SEED_RE, line, lower),
+        *_finditer(TOTP_DIRECT_RE, line, lower),
+    ]:
         if _is_totp_seed(match.group("value")):
             yield "TOTP Seed"
 
@@ -1464,9 +1581,70 @@ def _cli_password(match: re.Match[str]) -> str:
     return next((v for k, v in match.groupdict().items() if v and k[0] in "vw"), "")
 
 
+# What a line must hold for a detect-secrets plugin to have a chance: the
+# literals of one of its patterns (`_needs`); the keyword plugin, which has
+# no pattern list, one of its words. Each plugin's patterns are scanned
+# only on lines that pass.
+KEYWORD_PLUGIN_WORDS = ("key", "pass", "pwd", "secret", "contrase")
+# Plugins whose every pattern matches a token of 20 non-space characters or
+# more: a line without such a run is skipped.
+LONG_TOKEN_PLUGINS = frozenset(
+    (
+        "AzureStorageKeyDetector",
+        "DiscordBotTokenDetector",
+        "GitHubTokenDetector",
+        "GitLabTokenDetector",
+        "MailchimpDetector",
+        "OpenAIDetector",
+        "PypiTokenDetector",
+        "SendGridDetector",
+        "SquareOAuthDetector",
+        "StripeDetector",
+        "TelegramBotTokenDetector",
+        "TwilioKeyDetector",
+    )
+)
+# Each vendor prefix matches 24 non-space characters at least, but these.
+LONG_RUN_RE = re.compile(r"\S{20,}")
+PREFIXED_WITH_SPACES = ("PRIVATE KEY", "Private-Lines", "WIFI:")
+
+
+@cache
+def _gated_plugins() -> tuple:
+    return tuple(
+        (plugin, tuple(getattr(plugin, "denylist", ()) or ())) for plugin in _plugins()
+    )
+
+
+def _plugin_may_match(
+    plugin: Any, patterns: tuple, lower: str, runs: list[re.Match[str]]
+) -> bool:
+    if not runs and type(plugin).__name__ in LONG_TOKEN_PLUGINS:
+        return False
+    if patterns:
+        return any(_may_match(p, lower) for p in patterns)
+    if type(plugin).__name__ == "KeywordDetector":
+        return any(word in lower for word in KEYWORD_PLUGIN_WORDS)
+    return True
+
+
+def _prefixed_may_match(line: str, runs: list[re.Match[str]]) -> bool:
+    """Search the vendor prefixes in the long runs only: prose has none."""
+    if any(word in line for word in PREFIXED_WITH_SPACES):
+        return bool(ANY_PREFIXED_RE.search(line))
+    return any(ANY_PREFIXED_RE.search(line, m.start(), m.end()) for m in runs)
+
+
 def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     lower = line.lower()  # cheap word checks skip rules that cannot match
-    for plugin in _plugins():
+    runs = list(LONG_RUN_RE.finditer(line))
+    # Every rule that starts with a credential's name (`KEY_NAME`) needs one.
+    named = _may_match(CREDENTIAL_WORD_RE, lower) and bool(
+        CREDENTIAL_WORD_RE.search(line)
+    )
+    for plugin, patterns in _gated_plugins():
+        if not _plugin_may_match(plugin, patterns, lower, runs):
+            continue
         vendor_format = plugin.secret_type != "Secret Keyword"
         if any(
             not _is_placeholder(v, vendor_format=vendor_format)
@@ -1474,21 +1652,21 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             for v in plugin.analyze_string(line)
         ):
             yield plugin.secret_type
-    for name, pattern in PREFIXED_SECRETS if ANY_PREFIXED_RE.search(line) else ():
+    for name, pattern in PREFIXED_SECRETS if _prefixed_may_match(line, runs) else ():
         if any(
             not _is_placeholder(m.group(), vendor_format=True)
-            for m in pattern.finditer(line)
+            for m in _finditer(pattern, line, lower)
         ):
             yield name
-    for match in BASE64_PEM_RE.finditer(line):
+    for match in _finditer(BASE64_PEM_RE, line, lower):
         if _is_base64_private_key(match.group()):
             yield "Private Key"
-    for match in URL_CREDENTIALS_RE.finditer(line):
+    for match in _finditer(URL_CREDENTIALS_RE, line, lower):
         value = match.group("value")
         if not value.startswith(("${", "*")) and not _is_placeholder(value):
             yield "Basic Auth Credentials"
     for pattern in CLI_PASSWORD_RES:
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line, lower):
             if MAC_ADDRESS_RE.fullmatch(match.group().strip()):
                 continue  # `3C:52:82:1A:7F:09` is no `.pgpass` line
             value = _cli_password(match)
@@ -1509,48 +1687,48 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
                 continue  # `gcloud secrets … --secret=api-key`: a secret's name
             if len(value) >= 4 and not _is_placeholder(value):
                 yield "Command-Line Password"
-    for match in XML_SECRET_RE.finditer(line):
+    for match in _finditer(XML_SECRET_RE, line, lower):
         if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
-    for match in XML_KEYED_SECRET_RE.finditer(line):
+    for match in _finditer(XML_KEYED_SECRET_RE, line, lower):
         value = match.group("value") or match.group("text")
         if _is_secret_value(value, key=match.group("key")):
             yield "Secret Keyword"
-    for match in CODE_CREDENTIALS_RE.finditer(line):
+    for match in _finditer(CODE_CREDENTIALS_RE, line, lower):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
-    for match in NETWORK_KEY_RE.finditer(line):
+    for match in _finditer(NETWORK_KEY_RE, line, lower):
         bare = match.group("sep") is None
         value = match.group("value")
         if _is_secret_value(value, key="key", bare=bare) or (
             HEX_KEY_RE.fullmatch(value) and not value.isdigit() and not value.isalpha()
         ):
             yield "Secret Keyword"
-    for match in QUOTED_PAIR_RE.finditer(line):
+    for match in _finditer(QUOTED_PAIR_RE, line, lower):
         if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
-    for match in DOCKER_AUTH_RE.finditer(line):
+    for match in _finditer(DOCKER_AUTH_RE, line, lower):
         decoded = _b64_text(match.group("value"))
         if ":" in decoded and _is_secret_value(
             decoded.split(":", 1)[1], key="password"
         ):
             yield "Basic Auth Credentials"
-    for match in SEED_PHRASE_RE.finditer(line):
+    for match in _finditer(SEED_PHRASE_RE, line, lower):
         words = match.group("words").lower().split()
         if len(words) in (12, 15, 18, 21, 24) and not FUNCTION_WORDS & set(words):
             yield "Recovery Phrase"
-    for pattern in CASUAL_CREDENTIAL_RES:
-        for match in pattern.finditer(line):
+    for pattern in CASUAL_CREDENTIAL_RES if named else CASUAL_UNNAMED_RES:
+        for match in _finditer(pattern, line, lower):
             # Redis `AUTH` is explicit enough for any password-like value.
             bare = not match.group().startswith("AUTH")
             key = match.groupdict().get("key") or "password"
             if _is_secret_value(match.group("value"), key=key, bare=bare):
                 yield "Secret Keyword"
-    for match in AUTH_FIELD_RE.finditer(line) if "auth" in lower else ():
+    for match in _finditer(AUTH_FIELD_RE, line, lower) if "auth" in lower else ():
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
     for match in (
-        REDIS_DIRECTIVE_RE.finditer(line)
+        _finditer(REDIS_DIRECTIVE_RE, line, lower)
         if "pass" in lower or "masterauth" in lower
         else ()
     ):
@@ -1558,7 +1736,7 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             yield "Secret Keyword"
     if "key" in lower and AZURE_KEY_RE.search(line):
         yield "Azure Key"
-    for match in CLI_TOKEN_RE.finditer(line):
+    for match in _finditer(CLI_TOKEN_RE, line, lower):
         value = match.group("value")
         if not _is_placeholder(value) and (
             UUID_RE.match(value) or _looks_like_token(value, after_key_word=True)
@@ -1566,13 +1744,15 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             yield "Command-Line Token"
     if "AC" in line and TWILIO_SID_RE.search(line) and HEX32_RE.search(line):
         yield "Twilio Auth Token"
-    for match in QUERY_CODE_RE.finditer(line) if "code=" in lower else ():
+    for match in _finditer(QUERY_CODE_RE, line, lower) if "code=" in lower else ():
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
-    for match in ORACLE_JDBC_RE.finditer(line) if "jdbc:oracle" in lower else ():
+    for match in (
+        _finditer(ORACLE_JDBC_RE, line, lower) if "jdbc:oracle" in lower else ()
+    ):
         if not _is_placeholder(match.group("value")):
             yield "Basic Auth Credentials"
-    for match in VENDOR_KEY_RE.finditer(line) if " key" in lower else ():
+    for match in _finditer(VENDOR_KEY_RE, line, lower) if " key" in lower else ():
         value = match.group("value")
         if (
             match.group("vendor").lower() not in BENIGN_KEY_KINDS
@@ -1584,84 +1764,94 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         ):
             yield "Secret Keyword"
     for pattern in LOGIN_WITH_RES if "log" in lower else ():
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line, lower):
             if _is_password_like(match.group("value").rstrip("?!")):
                 yield "Secret Keyword"
-    for match in HERE_STRING_RE.finditer(line) if "<<<" in line else ():
+    for match in _finditer(HERE_STRING_RE, line, lower) if "<<<" in line else ():
         if _is_password_like(_cli_password(match)):
             yield "Command-Line Password"
     for match in (
-        DONT_SHARE_RE.finditer(line) if any(w in lower for w in SHARE_WORDS) else ()
+        _finditer(DONT_SHARE_RE, line, lower)
+        if any(w in lower for w in SHARE_WORDS)
+        else ()
     ):
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
     for match in (
-        KEY_VERB_COLON_RE.finditer(line) if any(w in lower for w in KEY_VERBS) else ()
+        _finditer(KEY_VERB_COLON_RE, line, lower)
+        if named and any(w in lower for w in KEY_VERBS)
+        else ()
     ):
         if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
     for pattern in SAID_PASSWORD_RES if "pass" in lower or "pw" in lower else ():
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line, lower):
             if _is_secret_value(match.group("value").rstrip(".?"), key="password"):
                 yield "Secret Keyword"
-    for match in NEW_ONE_RE.finditer(line) if " one" in lower else ():
+    for match in _finditer(NEW_ONE_RE, line, lower) if " one" in lower else ():
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
-    for match in THATS_THE_ONE_RE.finditer(line) if "the one" in lower else ():
+    for match in _finditer(THATS_THE_ONE_RE, line, lower) if "the one" in lower else ():
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
-    for match in PAT_RE.finditer(line) if "PAT" in line else ():
+    for match in _finditer(PAT_RE, line, lower) if "PAT" in line else ():
         if _looks_like_token(match.group("value"), after_key_word=True):
             yield "Personal Access Token"
     for match in (
-        WHEN_ASKED_RE.finditer(line) if "ask" in lower or "prompt" in lower else ()
+        _finditer(WHEN_ASKED_RE, line, lower)
+        if "ask" in lower or "prompt" in lower
+        else ()
     ):
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
-    for match in QUERY_SECRET_RE.finditer(line):
+    for match in _finditer(QUERY_SECRET_RE, line, lower):
         value = unquote(match.group("value"))
         if not _is_placeholder(value) and (
             len(value) >= 16 or _is_secret_value(value, key="password")
         ):
             yield "Secret Keyword"
-    for match in USER_SLASH_PASSWORD_RE.finditer(line):
+    for match in _finditer(USER_SLASH_PASSWORD_RE, line, lower):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
     snake = CAMEL_KEY_RE.sub(r"_\1", line)
     for match in [
-        *ASSIGNMENT_RE.finditer(line),
+        *(_finditer(ASSIGNMENT_RE, line, lower) if named else ()),
         *(
-            QUALIFIED_ASSIGNMENT_RE.finditer(line)
-            if any(w in lower for w in QUALIFIERS)
+            _finditer(QUALIFIED_ASSIGNMENT_RE, line, lower)
+            if named and any(w in lower for w in QUALIFIERS)
             else ()
         ),
-        *(ASSIGNMENT_RE.finditer(snake) if snake != line else ()),
+        *(
+            ASSIGNMENT_RE.finditer(snake)
+            if snake != line and CREDENTIAL_WORD_RE.search(snake)
+            else ()
+        ),
     ]:
         value, key = match.group("value"), match.group("key")
         if _is_secret_value(value, key=key, bare=match.group("bare") is not None):
             yield "Secret Keyword"
-    if _nearby_secrets(line):
+    if named and _nearby_secrets(line):
         yield "Secret Keyword"
-    yield from _classless_secrets(line)
-    for match in QUOTED_PASSPHRASE_RE.finditer(line):
+    yield from _classless_secrets(line, lower)
+    for match in _finditer(QUOTED_PASSPHRASE_RE, line, lower):
         value = match.group("value")
         if TEMPLATE_RE.search(value):
             continue  # `password: '{{ db_password }}'`
         if len(value.split()) >= 3 and not _is_placeholder(value):
             yield "Secret Keyword"
-    for match in USE_FOR_ACCOUNT_RE.finditer(line):
+    for match in _finditer(USE_FOR_ACCOUNT_RE, line, lower):
         if _is_generated(match.group("value")):
             yield "Secret Keyword"
     for pattern in LOCK_CODE_RES:
-        if pattern.search(line):
+        if _may_match(pattern, lower) and pattern.search(line):
             yield "Secret Keyword"
     for pattern in (
         CONFIG_DIRECTIVE_RES if any(w in lower for w in CONFIG_DIRECTIVE_WORDS) else ()
     ):
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line, lower):
             if _is_secret_value(match.group("value"), key="password"):
                 yield "Secret Keyword"
-    for match in TOKEN_RE.finditer(line):
+    for match in _finditer(TOKEN_RE, line, lower):
         before = line[: match.start()]
         word = before[max(before.rfind(" "), before.rfind("\t")) + 1 :]
         if "://" in word or word.startswith("www."):
@@ -1994,7 +2184,7 @@ PASSPORT_RE = re.compile(
 
 
 def _passports(text: str) -> Iterator[PiiFinding]:
-    for match in PASSPORT_RE.finditer(text):
+    for match in _finditer(PASSPORT_RE, text, text.lower()):
         value = match.group("value")
         yield PiiFinding(
             NATIONAL_ID, match.start("value"), match.end("value"), value, value
@@ -2029,7 +2219,7 @@ def _has_context_after(text: str, end: int, words: tuple[str, ...]) -> bool:
 
 
 def _emails(text: str) -> Iterator[PiiFinding]:
-    for match in EMAIL_RE.finditer(text):
+    for match in EMAIL_RE.finditer(text) if "@" in text else ():
         local, tld = match.group("local"), match.group("tld").lower()
         if ".." in local or tld in FILE_EXTENSIONS or len(match.group()) > 254:
             continue
@@ -2368,36 +2558,38 @@ def _valid(module: Any, value: str) -> bool:
         return False
 
 
-def _national_ids(text: str) -> Iterator[PiiFinding]:
+def _national_ids(text: str, digits: int) -> Iterator[PiiFinding]:
     def found(match: re.Match[str], valid: bool) -> Iterator[PiiFinding]:
         if valid and not inside_digit_run(text, match.start(), match.end()):
             value = match.group()
             normalized = re.sub(r"[^0-9A-Z]", "", value.upper())
             yield PiiFinding(NATIONAL_ID, match.start(), match.end(), value, normalized)
 
-    for match in SSN_DASHED_RE.finditer(text):
-        yield from found(match, _valid(ssn, match.group()))
-    for match in SSN_CONTEXT_RE.finditer(text):
-        context = _has_context(text, match.start(), SSN_CONTEXT)
-        digits = match.group().replace(" ", "")
-        yield from found(match, context and _valid(ssn, digits))
-    for match in NINO_RE.finditer(text):
-        yield from found(match, True)  # the format is the validation
-    for match in NIR_RE.finditer(text):
-        yield from found(match, _valid(nir, match.group()))
-    for match in DNI_RE.finditer(text):
-        yield from found(match, _valid(dni, match.group()))
-    for match in NIE_RE.finditer(text):
-        yield from found(match, _valid(nie, match.group()))
-    for match in BSN_RE.finditer(text):
-        context = _has_context(text, match.start(), BSN_CONTEXT)
-        yield from found(match, context and _valid(bsn, match.group()))
+    if digits >= 6:  # the fewest each shape below holds
+        for match in SSN_DASHED_RE.finditer(text) if digits >= 9 else ():
+            yield from found(match, _valid(ssn, match.group()))
+        for match in SSN_CONTEXT_RE.finditer(text) if digits >= 9 else ():
+            context = _has_context(text, match.start(), SSN_CONTEXT)
+            bare = match.group().replace(" ", "")
+            yield from found(match, context and _valid(ssn, bare))
+        for match in NINO_RE.finditer(text):
+            yield from found(match, True)  # the format is the validation
+        for match in NIR_RE.finditer(text) if digits >= 13 else ():
+            yield from found(match, _valid(nir, match.group()))
+        for match in DNI_RE.finditer(text) if digits >= 8 else ():
+            yield from found(match, _valid(dni, match.group()))
+        for match in NIE_RE.finditer(text) if digits >= 7 else ():
+            yield from found(match, _valid(nie, match.group()))
+        for match in BSN_RE.finditer(text) if digits >= 9 else ():
+            context = _has_context(text, match.start(), BSN_CONTEXT)
+            yield from found(match, context and _valid(bsn, match.group()))
+        for match in IDNR_RE.finditer(text) if digits >= 11 else ():
+            context = _has_context(text, match.start(), IDNR_CONTEXT)
+            yield from found(match, context and _valid(idnr, match.group()))
+    # Omocodia: an Italian code's digits may all be letters.
     for match in CODICE_FISCALE_RE.finditer(text):
         yield from found(match, _valid(codicefiscale, match.group()))
-    for match in IDNR_RE.finditer(text):
-        context = _has_context(text, match.start(), IDNR_CONTEXT)
-        yield from found(match, context and _valid(idnr, match.group()))
-    for match in find_national_ids(text):
+    for match in find_national_ids(text, digits):
         normalized = re.sub(r"[^0-9A-Z]", "", match.value.upper())
         yield PiiFinding(NATIONAL_ID, match.start, match.end, match.value, normalized)
 
@@ -2408,7 +2600,7 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     if digits:
         findings += list(_passports(text))
     if digits >= 4:  # an Indian PAN has four
-        findings += list(_national_ids(text))
+        findings += list(_national_ids(text, digits))
     if digits >= 6:
         findings += [*_ibans(text), *_cards(text)]
     if digits >= 7:
@@ -2500,4 +2692,9 @@ POISONING_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 
 def find_poisoning(text: str) -> list[str]:
     """Return the names of the poisoning patterns found in `text`."""
-    return [name for name, pattern in POISONING_PATTERNS if pattern.search(text)]
+    lower = text.lower()
+    return [
+        name
+        for name, pattern in POISONING_PATTERNS
+        if _may_match(pattern, lower) and pattern.search(text)
+    ]

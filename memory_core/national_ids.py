@@ -642,7 +642,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("npwp", "nomor pokok wajib pajak"),
             None,
         ),
-        ("li.peid", "li.peid", rf"{D}\d{{4,12}}{E}", ("peid",), None),
+        ("li.peid", "li.peid", rf"{D}\d{{7,12}}{E}", ("peid",), None),
         (
             "nl.onderwijsnummer",
             "nl.onderwijsnummer",
@@ -824,12 +824,62 @@ class IdMatch:
     value: str
 
 
-def find_national_ids(text: str) -> Iterator[IdMatch]:
+def _min_digits(items) -> int:  # noqa: ANN001 - a regex syntax tree
+    """Return how many digits a match of `items` holds at least."""
+    from re import _constants as sre  # type: ignore[attr-defined]
+
+    total = 0
+    for op, av in items:
+        if op is sre.LITERAL:
+            total += chr(av).isdigit()
+        elif op is sre.IN:
+            digits_only = all(
+                (o is sre.CATEGORY and a is sre.CATEGORY_DIGIT)
+                or (o is sre.LITERAL and chr(a).isdigit())
+                or (o is sre.RANGE and chr(a[0]).isdigit() and chr(a[1]).isdigit())
+                for o, a in av
+            )
+            total += digits_only
+        elif op is sre.SUBPATTERN:
+            total += _min_digits(av[-1])
+        elif op is sre.BRANCH:
+            total += min(_min_digits(branch) for branch in av[1])
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+            total += av[0] * _min_digits(av[2])
+    return total
+
+
+@cache
+def _spec_min_digits() -> tuple[int, ...]:
+    from re import _parser  # type: ignore[attr-defined]
+
+    return tuple(
+        _min_digits(_parser.parse(spec.pattern.pattern, spec.pattern.flags))
+        for spec in SPECS
+    )
+
+
+def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]:
     """Yield every valid national id in `text` that is named or unmistakable.
 
     Matches may overlap (one number can be valid in several countries); the
-    caller keeps one per span.
+    caller keeps one per span. `digits` is how many digits `text` holds.
     """
+    # Only the countries whose number needs no more digits than the text
+    # has: the names are costly to look for, and most texts hold a few
+    # digits at most. When few countries remain, only those with a
+    # candidate.
+    if digits is None:
+        digits = sum(c.isdigit() for c in text)
+    specs = [
+        spec
+        for spec, fewest in zip(SPECS, _spec_min_digits(), strict=True)
+        if fewest <= digits
+    ]
+    if len(specs) <= 3:
+        specs = [spec for spec in specs if spec.pattern.search(text)]
+    if not specs:
+        return
     texts = _normalized(text)
     generic = any(GENERIC_RE.search(t) for t in texts)
     bare_id = "ID" in text
@@ -839,7 +889,7 @@ def find_national_ids(text: str) -> Iterator[IdMatch]:
         for word in ANY_CUE_RE.findall(t)
         for kind in _kinds_named(word)
     }
-    for spec in SPECS:
+    for spec in specs:
         if not (generic or bare_id or spec.alone or spec.tight or spec.kind in named):
             continue  # no name for it anywhere, and it needs one
         for match in spec.pattern.finditer(text):
