@@ -47,7 +47,7 @@ import binascii
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -156,15 +156,32 @@ def _needs(pattern: re.Pattern[str]) -> tuple[tuple[str, ...], ...]:
 
 def _finditer(
     pattern: re.Pattern[str], line: str, lower: str
-) -> Iterator[re.Match[str]]:
+) -> Iterator[re.Match[str]] | tuple[()]:
     """`pattern.finditer(line)`, skipped when the line lacks its literals."""
-    if _may_match(pattern, lower):
-        yield from pattern.finditer(line)
+    return pattern.finditer(line) if _may_match(pattern, lower) else ()
+
+
+def _gate(pattern: re.Pattern[str]) -> Callable[[str], bool] | None:
+    needs = _needs(pattern)
+    if not needs:
+        return None
+    if len(needs) == 1 and len(needs[0]) == 1:
+        word = needs[0][0]
+        return lambda lower: word in lower
+    return lambda lower: all(any(map(lower.__contains__, one)) for one in needs)
+
+
+# Gates by pattern identity (hashing a pattern hashes its compiled code);
+# the pattern is kept with its gate, so its id is never reused meanwhile.
+_GATES: dict[int, tuple[re.Pattern[str], Callable[[str], bool] | None]] = {}
 
 
 def _may_match(pattern: re.Pattern[str], lower: str) -> bool:
     """Tell whether `pattern` can match a text whose lower-case form is `lower`."""
-    return all(any(word in lower for word in one) for one in _needs(pattern))
+    entry = _GATES.get(id(pattern))
+    if entry is None or entry[0] is not pattern:
+        entry = _GATES[id(pattern)] = (pattern, _gate(pattern))
+    return entry[1] is None or entry[1](lower)
 
 
 EMAIL = "EMAIL"
@@ -2268,6 +2285,61 @@ def _grouping(number: str) -> str:
     return " ".join(re.findall(r"\d+", number))
 
 
+# The separators phonenumbers allows inside a number (its
+# `_VALID_PUNCTUATION`), and a run of digit blocks joined by them: no number
+# the matcher reads holds more digits than the run it lies in.
+PHONE_PUNCTUATION = (
+    "-x\u2010-\u2015\u2212\u30fc\uff0d-\uff0f \u00a0\u00ad\u200b\u2060\u3000"
+    "()\uff08\uff09\uff3b\uff3d.\\[\\]/~\u2053\u223c\uff5e"
+)
+PHONE_DIGIT_RUN_RE = re.compile(rf"\d+(?:[{PHONE_PUNCTUATION}]{{0,4}}\d+)*")
+
+
+@cache
+def _fewest_phone_digits(region: str | None) -> int:
+    """Return the fewest digits a number valid when read in `region` holds.
+
+    Without a `+`: the region's shortest national number, or its
+    international call prefix (`011`, `00`) and the shortest number of any
+    country with its code. Region None reads `+` numbers only.
+    """
+    if region is None:
+        return 10**6
+    metadata = phonenumbers.PhoneMetadata.metadata_for_region(region)
+
+    def shortest(meta: Any) -> int:
+        lengths = meta.general_desc.possible_length if meta.general_desc else ()
+        return min(lengths, default=1)
+
+    abroad = min(
+        len(str(meta.country_code)) + shortest(meta)
+        for code in phonenumbers.SUPPORTED_REGIONS
+        if (meta := phonenumbers.PhoneMetadata.metadata_for_region(code))
+    )
+    prefix = metadata.international_prefix or ""
+    idd = len(prefix) if prefix.isdigit() else 0
+    return min(shortest(metadata), idd + abroad)
+
+
+def _phone_regions(text: str) -> tuple[str | None, ...]:
+    """The regions whose matcher can find a number in `text`.
+
+    With a `+` any; else those whose shortest valid number fits in the
+    text's longest run of digit blocks (the matcher is costly: one pass per
+    region).
+    """
+    if "+" in text or "\uff0b" in text:
+        return PHONE_REGIONS
+    most = max(
+        (
+            sum(c.isdigit() for c in m.group())
+            for m in PHONE_DIGIT_RUN_RE.finditer(text)
+        ),
+        default=0,
+    )
+    return tuple(r for r in PHONE_REGIONS if _fewest_phone_digits(r) <= most)
+
+
 def _phones(text: str) -> Iterator[PiiFinding]:
     """Find valid phone numbers, reading national formats in several regions.
 
@@ -2276,7 +2348,7 @@ def _phones(text: str) -> Iterator[PiiFinding]:
     way wins (France here), else the first in `PHONE_REGIONS`.
     """
     spans: dict[tuple[int, int], list[phonenumbers.PhoneNumberMatch]] = {}
-    for region in PHONE_REGIONS:
+    for region in _phone_regions(text):
         matcher = phonenumbers.PhoneNumberMatcher(
             text, region, leniency=phonenumbers.Leniency.VALID
         )

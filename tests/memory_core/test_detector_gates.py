@@ -102,3 +102,24 @@ def test_a_country_is_skipped_only_when_its_number_cannot_fit():
             for match in spec.pattern.finditer(text):
                 digits = sum(c.isdigit() for c in match.group())
                 assert digits >= fewest, (spec.kind, match.group())
+
+
+def test_a_phone_region_is_skipped_only_when_no_number_fits():
+    import phonenumbers
+
+    texts = [
+        *TEXTS[: len(TEXTS) // 3],
+        "call 030 1234 or 0301 23",
+        "ring 011 44 20 7946 0018 from the US",
+        "Tel. 00 49 30 901820",
+    ]
+    for text in texts:
+        if sum(c.isdigit() for c in text) < 7:
+            continue
+        regions = detectors._phone_regions(text)
+        for region in detectors.PHONE_REGIONS:
+            matcher = phonenumbers.PhoneNumberMatcher(
+                text, region, leniency=phonenumbers.Leniency.VALID
+            )
+            if any(True for _ in matcher):
+                assert region in regions, (region, text)
