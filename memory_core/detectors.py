@@ -162,12 +162,22 @@ def _finditer(
 
 
 def _gate(pattern: re.Pattern[str]) -> Callable[[str], bool] | None:
-    needs = _needs(pattern)
+    """Return a test of a lower-case text for the literals of `pattern`."""
+    needs = sorted(_needs(pattern), key=len)  # single words first: cheapest
     if not needs:
         return None
-    if len(needs) == 1 and len(needs[0]) == 1:
-        word = needs[0][0]
-        return lambda lower: word in lower
+    if len(needs) == 1:
+        (one,) = needs
+        if len(one) == 1:
+            word = one[0]
+            return lambda lower: word in lower
+        return lambda lower: any(map(lower.__contains__, one))
+    first, *rest = needs
+    if len(first) == 1:
+        word = first[0]
+        return lambda lower: (
+            word in lower and all(any(map(lower.__contains__, one)) for one in rest)
+        )
     return lambda lower: all(any(map(lower.__contains__, one)) for one in needs)
 
 
