@@ -39,6 +39,7 @@ PROBES = (
     "tune10z",
     "blind10",
     "tune11",
+    "tune11b",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 

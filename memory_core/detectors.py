@@ -615,7 +615,10 @@ KEY_WORD = (
     r"pasahitza|нууц үг|كلمة السر|"
     r"psk|pre-?shared[_ -]?key|code (?:du )?wi-?fi|"
     r"كلمة المرور|mật khẩu|"
-    r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code"
+    r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code|"
+    # Round 7 (tune11b): a network's key, a session's cookie.
+    r"(?:wi-?fi|wlan|wpa2?|network|router|guest)[_ -]?key|"
+    r"session(?:id|[_ -]?(?:id|token|key|cookie|secret))|phpsessid|jsessionid"
 )
 KEY_NAME = (
     rf"(?<![A-Za-z])(?:[A-Za-z0-9]{{1,32}}[_-]){{0,3}}(?P<key>{KEY_WORD})"
@@ -739,7 +742,8 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
         r"k(?:ł|l)(?:ó|o)dki|sejfu|szafki|drzwi|h(?:ä|a)ngl(?:å|a)set|hänglås|"
         r"kassask(?:å|a)pet|kassaskåp|låset|lås|dörren|hengelåsen|kluis|hangslot|deur|"
         r"immeuble|entrée|portail|bâtiment|garage|haustor|tor|hauseingang|portal|"
-        r"portone|cancello|brama|bramy|klatki|porten|poort|garagem|edif[ií]cio)\b"
+        r"portone|cancello|brama|bramy|klatki|porten|poort|garagem|edif[ií]cio|"
+        r"alarmes?|alarmas?|allarme|alarmanlage|alarmu|larm(?:et)?|hälytin)\b"
         r"[^\n.\d]{0,20}?"
         r"(?:\b(?:es|est|ist|è|é|är|er|jest|is|on|to|wynosi|lautet)\b|:|=|->|→)\s*"
         r"(?P<value>\d(?:[\d -]{1,10})\d[A-Z]?)(?![\w/.-])"
@@ -925,7 +929,11 @@ DER_BASE64_RE = re.compile(r"(?<![A-Za-z0-9+/])M[A-Za-z0-9+/]{39,}={0,2}")
 # Public identifiers: `did:key:z6Mk…`, and domain-verification TXT values
 # (`google-site-verification=…`), published in DNS for anyone to read.
 PUBLIC_ID_RE = re.compile(
+    # An Indian postal PIN code before its place: `PIN code 110001 (New Delhi)`.
+    r"(?i:\bpin[- ]?code\b)\s*:?\s*[1-9]\d{5}(?=\s+(?:\(|[A-Z][a-z]))|"
     r"\bdid:key:z[1-9A-HJ-NP-Za-km-z]{40,}|"
+    # An Ethereum address (a private key is 64 hex digits, not 40).
+    r"\b0x[0-9a-fA-F]{40}\b|"
     r"\b(?:google-site|facebook-domain|apple-domain|atlassian-domain|globalsign-domain|"
     r"stripe|zoom-domain|docusign|adobe-idp-site|dropbox-domain|"
     r"[a-z0-9-]+-(?:site|domain))-verification[=:]\s*[A-Za-z0-9_+/=-]{10,}|"
@@ -1095,6 +1103,14 @@ PATH_VALUE_RE = re.compile(r"(?:~|\.{1,2})?/[\w.@+~/-]+|[A-Za-z]:\\[\w.\\ -]+")
 REQUIREMENT_RE = re.compile(r"[A-Za-z][\w.\[\],-]*(?:==|>=|<=|~=|!=)[\w.*+!-]+")
 
 
+# Han, kana and Hangul: a value with them is a sentence's words.
+CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+# A PIN's name, and the shape of an id some countries call a PIN (Kenya's
+# KRA PIN `A038076925M`); a PIN code is 4 to 8 digits.
+PIN_KEY_RE = re.compile(r"(?i)pin(?:[_ -]?code)?")
+ID_SHAPE_RE = re.compile(r"[A-Z]\d{6,}[A-Z]?")
+
+
 def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     """Tell a credential-like value from a word, number or placeholder.
 
@@ -1103,6 +1119,8 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     """
     if TRUNCATED_RE.search(value):
         return False  # `psk=hash:3f2a...`: shown cut short, before the strip
+    if 2 * len(CJK_RE.findall(value)) >= len(value):
+        return False  # `パスワードは8文字以上に…`: words of a script without spaces
     value = value.rstrip(".:)")
     if len(value) < 4 or _is_placeholder(value):
         return False
@@ -1125,6 +1143,10 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
                 and not ALGORITHM_RE.match(value)
             )
         )
+    if PIN_KEY_RE.fullmatch(key) and (
+        (value.isdigit() and len(value) > 8) or ID_SHAPE_RE.fullmatch(value)
+    ):
+        return False  # `KRA PIN: A038076925M`, a 13-digit Thai PIN: ids
     if value.isdigit():
         return any(k in key.lower() for k in NUMERIC_SECRET_KEYS)
     has_digit = any(c.isdigit() for c in value)
@@ -2053,6 +2075,19 @@ PHONE_CONTEXT = (
     "telefono",
     "téléphone",
     # Round 7 (tune11): phone words of more languages.
+    "my number",
+    "his number",
+    "her number",
+    "their number",
+    "new number",
+    "📞",
+    "☎",
+    "📱",
+    "연락처",
+    "联系电话",
+    "联系方式",
+    "連絡先",
+    "liên hệ",
     "telefone",
     "telemóvel",
     "telefonu",

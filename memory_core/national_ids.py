@@ -62,8 +62,9 @@ GENERIC_WORDS = (
 # (`주민등록번호는 960402-1058270입니다`, `身份证号码110101…`).
 # A CSV cell after a number (`1988-04-02,150461-6009`) is no thousands
 # group: four digits and more after the comma.
-D = r"(?<![0-9A-Za-z_.-])(?<!\d/)(?:(?<!\d,)|(?=\d{4}))"
-E = r"(?![0-9A-Za-z_-]|[.,/]\d)"  # nor after
+D = r"(?<![0-9A-Za-z_.-])(?<!\d/)(?:(?<!\d,)|(?=\d{4}|\d{1,3}[.-]\d))"
+# Nor after; a comma then four digits and more is the next CSV cell.
+E = r"(?![0-9A-Za-z_-]|[./]\d|,\d{1,3}(?!\d))"
 
 
 @dataclass(frozen=True)
@@ -175,14 +176,15 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "mx.rfc",
             "mx.rfc",
-            r"(?<![A-Za-z0-9])[A-ZÑ&]{4}\d{6}[A-Z0-9]{2}[0-9A](?![A-Za-z0-9])",
+            r"(?<![A-Za-z0-9])[A-ZÑ&]{4}[ -]?\d{6}[ -]?[A-Z0-9]{2}[0-9A]"
+            r"(?![A-Za-z0-9])",
             ("rfc",),
             None,
         ),
         (
             "za.idnr",
             "za.idnr",
-            _digits(13),
+            rf"{D}\d{{6}} ?\d{{4}} ?\d{{2}} ?\d{E}",
             (
                 "sa id",
                 "rsa id",
@@ -266,7 +268,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "il.idnr",
             "il.idnr",
-            rf"{D}\d{{8}}-?\d{E}",
+            rf"{D}(?:\d{{5,8}}-\d|\d{{9}}){E}",
             ("teudat zehut", "zehut", "israeli id", "ת.ז", 'ת"ז', "מספר זהות"),
             None,
         ),
@@ -366,7 +368,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("cnp", "cod numeric personal", "codul numeric personal"),
             None,
         ),
-        ("bg.egn", "bg.egn", _digits(10), ("егн", "egn"), None),
+        ("bg.egn", "bg.egn", rf"{D}\d{{6}} ?\d{{3}} ?\d{E}", ("егн", "egn"), None),
         (
             "ee.ik",
             "ee.ik",
@@ -391,7 +393,8 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "be.nn",
             "be.nn",
-            rf"{D}(?:\d{{2}}\.\d{{2}}\.\d{{2}}-\d{{3}}\.\d{{2}}|\d{{11}}){E}",
+            rf"{D}(?:\d{{2}}\.\d{{2}}\.\d{{2}}-\d{{3}}\.\d{{2}}|\d{{11}}|"
+            rf"\d{{2}} \d{{2}} \d{{2}} \d{{3}} \d{{2}}){E}",
             (
                 "rijksregisternummer",
                 "rijksregister",
@@ -528,7 +531,8 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "be.bis",
             "be.bis",
-            rf"{D}(?:\d{{2}}\.\d{{2}}\.\d{{2}}-\d{{3}}\.\d{{2}}|\d{{11}}){E}",
+            rf"{D}(?:\d{{2}}\.\d{{2}}\.\d{{2}}-\d{{3}}\.\d{{2}}|\d{{11}}|"
+            rf"\d{{2}} \d{{2}} \d{{2}} \d{{3}} \d{{2}}){E}",
             ("bis", "bis-nummer", "bisnummer", "numéro bis", "niss", "insz"),
             _has(r"\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}"),
         ),
@@ -705,7 +709,8 @@ WINDOW_AFTER = 40
 
 
 # Nordic definite and possessive endings after a long name (`kennitalan`).
-INFLECTIONS = ("et", "en", "an", "n", "a", "ni", "si", "in")
+# `rijksregisternr.`, `versicherungsnr`: the Dutch and German abbreviation.
+INFLECTIONS = ("et", "en", "an", "n", "a", "ni", "si", "in", "nr")
 
 
 def _cue_re(words: tuple[str, ...]) -> re.Pattern[str]:

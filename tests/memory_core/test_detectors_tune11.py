@@ -10,7 +10,8 @@ numeric cell, national-format phones of any country after a phone word (not
 counts, year ranges or fictional numbers), more tools' password directives,
 password words of more languages, door codes with a letter, PIN-код, two-line
 credentials (unattend.xml, an SSID and its key), DER public keys, DIDs and
-domain-verification values, and values shown cut short.
+domain-verification values, and values shown cut short. Then the probe
+`tune11b`, written after that and scored untouched, and its classes.
 """
 
 import pytest
@@ -48,6 +49,20 @@ PII = [
     ("mobil: 41 22 83 17", "41 22 83 17"),
     ("telefon komórkowy 601 244 913", "601 244 913"),
     ("τηλέφωνο 694 120 3317", "694 120 3317"),
+    # Probe tune11b: spaced and dashed forms, CSV cells on both sides,
+    # the Dutch `-nr.` abbreviation, a PIN that is an id, phone emoji.
+    ("id,national_id,dept\n88,506204972,ops", "506204972"),
+    ("row,cpf,city\n3,923.554.467-09,Recife", "923.554.467-09"),
+    ("nr,rrn,team\n5,831101-9046254,qa", "831101-9046254"),
+    ("ת.ז 6479442-3", "6479442-3"),
+    ("SA ID no. 990328 4367 08 9", "990328 4367 08 9"),
+    ("EGN: 792119 550 3", "792119 550 3"),
+    ("Rijksregisternr: 18 10 20 903 12", "18 10 20 903 12"),
+    ("RFC del empleado: GODE-541231-GR4", "GODE-541231-GR4"),
+    ("KRA PIN P850033189M", "P850033189M"),
+    ("📱 070-231 45 66", "070-231 45 66"),
+    ("my number is now 0912 345 678", "0912 345 678"),
+    ("연락처: 010-4521-3378", "010-4521-3378"),
 ]
 
 CLEAN = [
@@ -72,6 +87,12 @@ CLEAN = [
     "le code postal de l'immeuble est 75011",
     "el código postal del edificio es 28013",
     "code NAF du bâtiment : 4120A",
+    # Probe tune11b: postal PIN codes, CJK prose after a password word, an
+    # Ethereum address.
+    "PIN code 400001 (Mumbai)",
+    "pincode 600001 Chennai",
+    "パスワードは12文字以上が必要です",
+    "token contract 0x71C7656EC7ab88b098defB751B7401B5f6d8976F",
 ]
 
 SECRETS = [
@@ -101,6 +122,12 @@ SECRETS = [
     "digicode 4821A, 3e étage",
     "le code de l'immeuble : 1984B",
     "ПИН-код 5521",
+    # Probe tune11b.
+    "o código do alarme da loja é 7731",
+    "the guest wifi key is Mq7vR2xKp9",
+    "Set-Cookie: PHPSESSID=9f3k2l1m0n8b7v6c5x4z3a2s1d; path=/",
+    "JSESSIONID=8C1F3A9D2E7B4C6A0F5D3E2B1A9C8D7E",
+    "パスワードはK7m#pQ2xです",
 ]
 
 
