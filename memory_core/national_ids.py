@@ -894,40 +894,68 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
         for word in ANY_CUE_RE.findall(t)
         for kind in _kinds_named(word)
     }
+    specs = [
+        spec
+        for spec in specs
+        if generic or bare_id or spec.alone or spec.tight or spec.kind in named
+    ]  # the others have no name anywhere, and need one
+    found: list[tuple[int, int]] = []
     for spec in specs:
-        if not (generic or bare_id or spec.alone or spec.tight or spec.kind in named):
-            continue  # no name for it anywhere, and it needs one
         for match in spec.pattern.finditer(text):
             value = match.group()
             if inside_digit_run(text, match.start(), match.end()):
                 continue
-            unnamed_shape = (
-                spec.alone is not None
-                and spec.alone(value)
-                and not OTHER_NUMBER_RE.search(
-                    text[max(0, match.start() - WINDOW_BEFORE) : match.start()].lower()
-                )
-            )
-            own_only = spec.kind in OWN_NAME_ONLY
-            if not (
-                unnamed_shape
-                or (
-                    not own_only
-                    and BARE_ID_RE.search(
-                        text, max(0, match.start() - 30), match.start()
-                    )
-                )
-                or (spec.tight and spec.tight.search(text, 0, match.start()))
-                or _named(text, match.start(), match.end(), CUE_RES[spec.kind])
-                or (
-                    not own_only
-                    and _named(text, match.start(), match.end(), GENERIC_RE)
-                )
-            ):
+            if not _accepted(spec, text, match.start(), match.end(), value):
                 continue
-            try:
-                valid = spec.validator.is_valid(value)
-            except Exception:  # noqa: BLE001 - a validator must not break the gate
-                valid = False
-            if valid:
+            if _valid(spec, value):
+                found.append(match.span())
                 yield IdMatch(spec.kind, match.start(), match.end(), value)
+    # Round 7 (tune11b): the same digits grouped another way (`96 05 19 400
+    # 14`, `051130 1073009`, `1972557 1`), named: a run of digit groups
+    # whose digits make a country's number.
+    for run in REGROUPED_RE.finditer(text):
+        start, end = run.span()
+        if any(s < end and start < e for s, e in found):
+            continue
+        compact = re.sub(r"\D", "", run.group())
+        for spec in specs:
+            if (
+                spec.pattern.fullmatch(compact)
+                and _accepted(spec, text, start, end, run.group(), shape=False)
+                and _valid(spec, compact)
+            ):
+                yield IdMatch(spec.kind, start, end, run.group())
+                break
+
+
+# A run of two or more digit groups, whole.
+REGROUPED_RE = re.compile(r"(?<![\w.,/-])\d+(?:[ .\-/]\d+)+(?![\w-]|[.,/]\d)")
+
+
+def _valid(spec: IdSpec, value: str) -> bool:
+    try:
+        return bool(spec.validator.is_valid(value))
+    except Exception:  # noqa: BLE001 - a validator must not break the gate
+        return False
+
+
+def _accepted(
+    spec: IdSpec, text: str, start: int, end: int, value: str, *, shape: bool = True
+) -> bool:
+    """Tell whether a candidate is named (or, with `shape`, unmistakable)."""
+    if (
+        shape
+        and spec.alone is not None
+        and spec.alone(value)
+        and not OTHER_NUMBER_RE.search(
+            text[max(0, start - WINDOW_BEFORE) : start].lower()
+        )
+    ):
+        return True
+    own_only = spec.kind in OWN_NAME_ONLY
+    return bool(
+        (not own_only and BARE_ID_RE.search(text, max(0, start - 30), start))
+        or (spec.tight and spec.tight.search(text, 0, start))
+        or _named(text, start, end, CUE_RES[spec.kind])
+        or (not own_only and _named(text, start, end, GENERIC_RE))
+    )

@@ -63,6 +63,10 @@ PII = [
     ("📱 070-231 45 66", "070-231 45 66"),
     ("my number is now 0912 345 678", "0912 345 678"),
     ("연락처: 010-4521-3378", "010-4521-3378"),
+    # Any grouping of a named number's digits.
+    ("PESEL 718 306 699 76", "718 306 699 76"),
+    ("rodné číslo 18 73 19 5115", "18 73 19 5115"),
+    ("TC kimlik: 552-733-496-60", "552-733-496-60"),
 ]
 
 CLEAN = [
@@ -93,6 +97,9 @@ CLEAN = [
     "pincode 600001 Chennai",
     "パスワードは12文字以上が必要です",
     "token contract 0x71C7656EC7ab88b098defB751B7401B5f6d8976F",
+    # Digit groups without a name stay as they are.
+    "shipment 718 306 699 76 left the depot",
+    "batch 18 73 19 5115 passed QA",
 ]
 
 SECRETS = [
