@@ -40,6 +40,7 @@ PROBES = (
     "blind10",
     "tune11",
     "tune11b",
+    "tune11c",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 

@@ -612,7 +612,7 @@ KEY_WORD = (
     r"รหัสผ่าน|kata laluan|nenosiri|lozink[aeu]|лозинк[аеу]|geslo|slaptažodis|"
     r"parool|salasõna|lykilorð|fjalëkalim(?:i)?|პაროლი|գաղտնաբառ|құпия сөз|"
     r"رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|contrasenya|contrasinal|"
-    r"pasahitza|нууц үг|كلمة السر|"
+    r"pasahitza|нууц үг|كلمة السر|sandi|"
     r"psk|pre-?shared[_ -]?key|code (?:du )?wi-?fi|"
     r"كلمة المرور|mật khẩu|"
     r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code|"
@@ -715,7 +715,7 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"(?i)\b(?:(?:un)?lock|door|alarm|gate|safe|garage|locker|padlock|keypad|"
         r"disarm|screen|phone|sim)\s+"
-        r"(?:[a-z]+\s+)?(?:code|combo|combination|pin|passcode)\b[^\n.\d]{0,20}?"
+        r"(?:[a-z]+\s+){0,2}(?:code|combo|combination|pin|passcode)\b[^\n.\d]{0,20}?"
         r"(?:\bis\b|:|=|->|→)?\s*"
         r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/.-])"
     ),
@@ -743,10 +743,26 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
         r"kassask(?:å|a)pet|kassaskåp|låset|lås|dörren|hengelåsen|kluis|hangslot|deur|"
         r"immeuble|entrée|portail|bâtiment|garage|haustor|tor|hauseingang|portal|"
         r"portone|cancello|brama|bramy|klatki|porten|poort|garagem|edif[ií]cio|"
-        r"alarmes?|alarmas?|allarme|alarmanlage|alarmu|larm(?:et)?|hälytin)\b"
+        r"alarmes?|alarmas?|allarme|alarmanlage|alarmu|larm(?:et)?|hälytin|"
+        r"maletas?|valises?|koffers?|valigia|mala)\b"
         r"[^\n.\d]{0,20}?"
         r"(?:\b(?:es|est|ist|è|é|är|er|jest|is|on|to|wynosi|lautet)\b|:|=|->|→)\s*"
         r"(?P<value>\d(?:[\d -]{1,10})\d[A-Z]?)(?![\w/.-])"
+    ),
+    # `Tresor-Code: 9307`, `Schließfach 14, Code 4247`, `locker 12, code 4411`.
+    re.compile(
+        r"(?i)\b(?:tresor|safe|tür|alarm|schloss|schließfach|spind|garagen|tor|"
+        r"zahlen)[- ]?code\b\s*(?:ist|lautet|:|=)?\s*(?P<value>\d{3,8})(?![\w/.-])"
+    ),
+    re.compile(
+        r"(?i)\b(?:locker|schließfach|spind|casier|taquilla|armadietto|szafka|kluisje)"
+        r"\s+\d{1,4},?\s+(?:code|pin|combo|kod|código|codice|combinaison)\s*:?\s*"
+        r"(?P<value>\d{3,8})(?![\w/.-])"
+    ),
+    # One-time and verification codes: `read out their one-time code 363160`.
+    re.compile(
+        r"(?i)\b(?:one-time|otp|verification|2fa|mfa|sms|security|login)\s+"
+        r"(?:pass)?code\b[^\n\d]{0,30}?(?P<value>\d{4,8})(?![\w/.-])"
     ),
     # `digicode : 7997B` (a French building's door code).
     re.compile(
@@ -774,6 +790,11 @@ CONFIG_DIRECTIVE_RES: tuple[re.Pattern[str], ...] = (
         r"\bpasswd/(?:root|user)-password(?:-again)?\s+password\s+(?P<value>\S{4,})"
     ),
     re.compile(r"\bsnmp-server\s+community\s+(?P<value>(?!public\b|private\b)\S{6,})"),
+    # `p == 'Nimbus!909'`: a password compared in code.
+    re.compile(
+        r"\b(?:p|pw|pwd|pass|passwd|password|secret|token)\s*===?\s*"
+        r"[\"'](?P<value>[^\"'\s]{6,})[\"']"
+    ),
     re.compile(
         r"\bpoetry\s+config\s+http-basic\.\S+\s+\S+\s+[\"']?(?P<value>[^\s\"']{4,})"
     ),
@@ -786,7 +807,12 @@ CONFIG_DIRECTIVE_RES: tuple[re.Pattern[str], ...] = (
         r"(?:pass|pw))\s*[=:]\s*[\"']?(?P<value>[^\s\"']{4,})"
     ),
 )
-CONFIG_DIRECTIVE_WORDS = ("pw", "pass", "community", "echo", "poetry")
+CONFIG_DIRECTIVE_WORDS = ("pw", "pass", "community", "echo", "poetry", "==")
+# `Bitwarden: Gmail — Sunset!8422`: a password manager's entry.
+PASSWORD_MANAGER_RE = re.compile(
+    r"(?i)\b(?:bitwarden|1password|lastpass|dashlane|keepass(?:xc)?|enpass|keeper|"
+    r"proton pass|nordpass)\b[^\n]{0,60}?\s[—–:-]\s*(?P<value>\S{6,})\s*$"
+)
 
 # camelCase names (`bindPassword`, `proxyPassword`, `postgresPassword`):
 # the key word starts a capitalised part after a lower-case one.
@@ -1894,6 +1920,9 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for pattern in LOCK_CODE_RES:
         if _may_match(pattern, lower) and pattern.search(line):
             yield "Secret Keyword"
+    for match in _finditer(PASSWORD_MANAGER_RE, line, lower):
+        if _is_password_like(match.group("value")):
+            yield "Secret Keyword"
     for pattern in (
         CONFIG_DIRECTIVE_RES if any(w in lower for w in CONFIG_DIRECTIVE_WORDS) else ()
     ):
@@ -2074,7 +2103,13 @@ PHONE_CONTEXT = (
     "cellulare",
     "telefono",
     "téléphone",
-    # Round 7 (tune11): phone words of more languages.
+    # Round 7 (tune11): phone words of more languages; signature labels.
+    "m:",
+    "t:",
+    "ph",
+    "cel",
+    "mob",
+    "моб",
     "my number",
     "his number",
     "her number",
@@ -2312,6 +2347,8 @@ def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
         return False  # `078-05-1120`: no phone plan groups digits 3-2-4
     if phonenumbers.number_type(match.number) in BUSINESS_NUMBER_TYPES:
         return False  # toll-free, premium-rate, shared-cost: a business line
+    if raw.startswith("+") and text[match.start - 1 : match.start].isalnum():
+        return False  # `ZIP+4 94103-1234`, `C++ 2011`: no phone's plus
     if raw.startswith(("+", "00")):
         return True
     # The nearer cue wins: `mobile: …` but `call-in code …`, `serial …`.
@@ -2462,7 +2499,8 @@ def _phones_after_word(
     in a dozen, but a phone word nearer than any other number's word says
     what it is.
     """
-    if not STRONG_PHONE_WORD_RE.search(text.lower()):
+    worded = bool(STRONG_PHONE_WORD_RE.search(text.lower()))
+    if not (worded or CONTACT_LINE_RE.search(text)):
         return
     for match in PHONE_RUN_RE.finditer(text):
         start, end = match.span()
@@ -2482,9 +2520,33 @@ def _phones_after_word(
             continue  # the rest of `+44 7700 900123`: the other passes judge it
         if TIME_BEFORE_RE.search(text, max(0, start - 3), start):
             continue
-        phone_cue = _last_cue(text, start, STRONG_PHONE_CONTEXT)
+        if _contact_line_number(text, start, end):
+            yield PiiFinding(PHONE, start, end, raw, digits)
+            continue
+        phone_cue = _last_cue(text, start, STRONG_PHONE_CONTEXT) if worded else -1
         if phone_cue >= 0 and phone_cue > _last_cue(text, start, NOT_PHONE_CONTEXT):
             yield PiiFinding(PHONE, start, end, raw, digits)
+
+
+# A signature's contact line: a one-letter label (`T (2) 2123 3232`, `M
+# 601 127 694`) or a number set between `·` beside an address (not `|`:
+# a table's cells).
+CONTACT_LINE_RE = re.compile(r"(?m)^(?:T|M|P|Mob|Cell|Tel)\.?:?[ \t]+[(+\d]|[·•]")
+CONTACT_LABEL_BEFORE_RE = re.compile(r"(?m)^(?:T|M|P|Mob|Cell|Tel)\.?:?[ \t]+$")
+CONTACT_SEPARATED_RE = re.compile(r"[·•][ \t]*$")
+
+
+def _contact_line_number(text: str, start: int, end: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    if CONTACT_LABEL_BEFORE_RE.search(text, line_start, start):
+        return True
+    line_end = text.find("\n", end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    return bool(
+        CONTACT_SEPARATED_RE.search(text, line_start, start)
+        and re.match(r"[ \t]*[·•]", text[end:])
+        and "@" in line
+    )
 
 
 def _phones_possible(text: str) -> Iterator[phonenumbers.PhoneNumberMatch]:
@@ -2711,13 +2773,37 @@ def _national_ids(text: str, digits: int) -> Iterator[PiiFinding]:
         yield PiiFinding(NATIONAL_ID, match.start, match.end, match.value, normalized)
 
 
+@cache
+def _documented_ids() -> frozenset[str]:
+    """The example numbers python-stdnum's own documentation gives."""
+    from memory_core.national_ids import SPECS
+
+    modules = {spec.validator for spec in SPECS} | {ssn, nir, dni, nie, bsn, idnr}
+    found = set()
+    for module in (*modules, codicefiscale):
+        for value in re.findall(r"'([^'\n]{6,30})'", module.__doc__ or ""):
+            found.add(re.sub(r"[^0-9A-Z]", "", value.upper()))
+    return frozenset(found)
+
+
+def _is_documented_example(text: str, finding: PiiFinding) -> bool:
+    """`Example NIE: X-1234567-L (from the ministry's guide)`: documentation."""
+    return finding.normalized in _documented_ids() and bool(
+        DOC_CONTEXT_RE.search(text, max(0, finding.start - 60), finding.end + 60)
+    )
+
+
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
     digits = sum(c.isdigit() for c in text)
     if digits:
         findings += list(_passports(text))
     if digits >= 4:  # an Indian PAN has four
-        findings += list(_national_ids(text, digits))
+        findings += [
+            f
+            for f in _national_ids(text, digits)
+            if not _is_documented_example(text, f)
+        ]
     if digits >= 6:
         findings += [*_ibans(text), *_cards(text)]
     if digits >= 7:

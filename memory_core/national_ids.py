@@ -268,7 +268,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "il.idnr",
             "il.idnr",
-            rf"{D}(?:\d{{5,8}}-\d|\d{{9}}){E}",
+            rf"{D}(?:\d{{5,8}}-\d|\d{{7,9}}){E}",
             ("teudat zehut", "zehut", "israeli id", "ת.ז", 'ת"ז', "מספר זהות"),
             None,
         ),
@@ -387,7 +387,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
             "cz.rc",
             "cz.rc",
             rf"{D}\d{{6}}/?\d{{3,4}}{E}",
-            ("rodné číslo", "rodne cislo", "rč", "r.č", "birth number"),
+            ("rodné číslo", "rodne cislo", "rodné č", "rč", "r.č", "birth number"),
             None,
         ),
         (
@@ -512,7 +512,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "cr.cpf",
             "cr.cpf",
-            rf"{D}(?:0?[1-9]-\d{{4}}-\d{{4}}|0?[1-9]\d{{8}}){E}",
+            rf"{D}(?:0?[1-9]-\d{{3,4}}-\d{{3,4}}|0?[1-9]\d{{8}}){E}",
             ("cédula", "cedula"),
             None,
         ),
@@ -547,14 +547,20 @@ SPECS: tuple[IdSpec, ...] = tuple(
             "ke.pin",
             "ke.pin",
             r"(?<![A-Za-z0-9])[AP]\d{9}[A-Z](?![A-Za-z0-9])",
-            ("kra pin", "kra", "pin no", "pin number", "tax pin"),
+            ("kra pin", "kra", "pin no", "pin number", "tax pin", "pin certificate"),
             None,
         ),
         (
             "mu.nid",
             "mu.nid",
             r"(?<![A-Za-z0-9])[A-Z]\d{12}[A-Z0-9](?![A-Za-z0-9])",
-            ("nid", "national identity card", "mauritius id", "carte d'identité"),
+            (
+                "nid",
+                "nic",
+                "national identity card",
+                "mauritius id",
+                "carte d'identité",
+            ),
             None,
         ),
         (
@@ -761,8 +767,12 @@ def _normalized(window: str) -> tuple[str, str]:
     CSV and JSON names join words with `_` (`citizen_id`), abbreviations
     come with dots (`C.U.I.T.`, `Α.Μ.Κ.Α.`).
     """
-    lowered = window.lower().replace("_", " ")
+    # `<NationalId>`, `taxId`: camelCase names, spaced.
+    lowered = CAMEL_RE.sub(" ", window).lower().replace("_", " ")
     return lowered, lowered.replace(".", "")
+
+
+CAMEL_RE = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 
 
 def column_name(text: str, start: int) -> str:

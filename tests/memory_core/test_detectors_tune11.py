@@ -67,6 +67,12 @@ PII = [
     ("PESEL 718 306 699 76", "718 306 699 76"),
     ("rodné číslo 18 73 19 5115", "18 73 19 5115"),
     ("TC kimlik: 552-733-496-60", "552-733-496-60"),
+    # Probe tune11c: camelCase field names, abbreviated names, signatures.
+    ("<Customer><TaxId>506204972</TaxId></Customer>", "506204972"),
+    ('{"nationalId": "78242424357"}', "78242424357"),
+    ("Rodné č. 18 73 19 5115", "18 73 19 5115"),
+    ("Regards,\nOla\nM: 0905 221 3340", "0905 221 3340"),
+    ("Ola · 0905 221 3340 · ola@acme.io", "0905 221 3340"),
 ]
 
 CLEAN = [
@@ -100,6 +106,9 @@ CLEAN = [
     # Digit groups without a name stay as they are.
     "shipment 718 306 699 76 left the depot",
     "batch 18 73 19 5115 passed QA",
+    # Probe tune11c: a table's cells, a `+` after a word, documented examples.
+    "ZIP+4 94103-1234",
+    "the format, e.g. 536-90-4399 in the IRS example",
 ]
 
 SECRETS = [
@@ -135,6 +144,15 @@ SECRETS = [
     "Set-Cookie: PHPSESSID=9f3k2l1m0n8b7v6c5x4z3a2s1d; path=/",
     "JSESSIONID=8C1F3A9D2E7B4C6A0F5D3E2B1A9C8D7E",
     "パスワードはK7m#pQ2xです",
+    # Probe tune11c.
+    "the alarm panel master code is 7731",
+    "Tresor-Code: 2291",
+    "Schließfach 9, Code 5521",
+    "la combinación de la maleta es 482",
+    "she read out the verification code 551204",
+    "akun email: ola, sandi Rq7#mK2vLp",
+    "LastPass: Netflix — Kv8!mQ2xRt",
+    "if pw == 'Tq8#mR2vLx': login()",
 ]
 
 
@@ -153,3 +171,8 @@ def test_credentials_are_refused(text):
 def test_look_alikes_stay_untouched(text):
     assert not find_secrets(text), text
     assert not find_pii(text), text
+
+
+def test_a_table_cell_beside_an_address_is_no_phone():
+    kinds = [f.kind for f in find_pii("| ola@acme.io | 1234567 | active |")]
+    assert kinds == ["EMAIL"]
