@@ -2300,19 +2300,32 @@ def _last_cue(text: str, start: int, words: tuple[str, ...]) -> int:
     """
     window = text[max(0, start - 40) : start].lower()
     return max(
-        (
-            m.end()
-            for w in words
-            for m in re.finditer(rf"(?<![a-z]){re.escape(w)}(?![a-z])", window)
-        ),
+        (m.start() + len(m.group(1)) for m in _cue_pattern(words).finditer(window)),
         default=-1,
     )
+
+
+# One pattern per word list (a pattern per word overflowed `re`'s cache of
+# compiled patterns, which phonenumbers leans on too): every position where
+# one of the words starts, with the longest one that fits there.
+_CUE_PATTERNS: dict[int, tuple[tuple[str, ...], re.Pattern[str]]] = {}
+
+
+def _cue_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    entry = _CUE_PATTERNS.get(id(words))
+    if entry is None or entry[0] is not words:
+        alternatives = "|".join(
+            re.escape(w) for w in sorted(set(words), key=len, reverse=True)
+        )
+        pattern = re.compile(rf"(?<![a-z])(?=({alternatives})(?![a-z]))")
+        entry = _CUE_PATTERNS[id(words)] = (words, pattern)
+    return entry[1]
 
 
 def _has_context_after(text: str, end: int, words: tuple[str, ...]) -> bool:
     """Tell whether one of `words` follows `end` closely: `123 (Aadhaar)`."""
     window = text[end : end + 25].lower()
-    return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", window) for w in words)
+    return bool(_cue_pattern(words).search(window))
 
 
 def _emails(text: str) -> Iterator[PiiFinding]:
