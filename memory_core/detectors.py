@@ -154,6 +154,19 @@ def _needs(pattern: re.Pattern[str]) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(sorted(one)) for one in found[:3])
 
 
+def _lower(text: str) -> str:
+    """Lower-case `text` for the gates as the case-blind patterns see it.
+
+    `re.IGNORECASE` matches `İ`, `ı`, `ſ` and the Kelvin sign as `i`, `i`,
+    `s`, `k`; `str.lower` turns `İ` into `i` and a combining dot and leaves
+    `ı` and `ſ` alone (`ŞİFRE` must still pass the gate of `şifre`).
+    """
+    lower = text.lower()
+    if lower.isascii():
+        return lower
+    return lower.replace("\u0307", "").replace("ı", "i").replace("ſ", "s")
+
+
 def _finditer(
     pattern: re.Pattern[str], line: str, lower: str
 ) -> Iterator[re.Match[str]] | tuple[()]:
@@ -985,7 +998,7 @@ FILLER_CHARS = ("x" * 8, "X" * 8, "*" * 8, "#" * 8, "•" * 8)
 
 
 def _without_public_material(text: str) -> str:
-    lower = text.lower()  # blanking only removes text: the gates stay valid
+    lower = _lower(text)  # blanking only removes text: the gates stay valid
     if "M" in text and LONG_RUN_RE.search(text):
         text = DER_BASE64_RE.sub(
             lambda m: _blank(m) if _is_public_der(m.group()) else m.group(), text
@@ -1711,7 +1724,7 @@ def _prefixed_may_match(line: str, runs: list[re.Match[str]]) -> bool:
 
 
 def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
-    lower = line.lower()  # cheap word checks skip rules that cannot match
+    lower = _lower(line)  # cheap word checks skip rules that cannot match
     runs = list(LONG_RUN_RE.finditer(line))
     # Every rule that starts with a credential's name (`KEY_NAME`) needs one.
     named = _may_match(CREDENTIAL_WORD_RE, lower) and bool(
@@ -2281,7 +2294,7 @@ PASSPORT_RE = re.compile(
 
 
 def _passports(text: str) -> Iterator[PiiFinding]:
-    for match in _finditer(PASSPORT_RE, text, text.lower()):
+    for match in _finditer(PASSPORT_RE, text, _lower(text)):
         value = match.group("value")
         yield PiiFinding(
             NATIONAL_ID, match.start("value"), match.end("value"), value, value
@@ -2908,7 +2921,7 @@ POISONING_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 
 def find_poisoning(text: str) -> list[str]:
     """Return the names of the poisoning patterns found in `text`."""
-    lower = text.lower()
+    lower = _lower(text)
     return [
         name
         for name, pattern in POISONING_PATTERNS
