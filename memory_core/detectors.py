@@ -21,14 +21,22 @@ Three detectors:
   logins, vendor-named keys, base64 of JSON holding a credential, the
   value said to be the password in chat; object ids, content hashes,
   bitcoin addresses, SOPS values, secret-store references and documented
-  examples stay clean.
+  examples stay clean. Round 7 (tune11): tools' own password directives,
+  two-line credentials, password words of 20 more languages, door, alarm
+  and locker codes, session cookies; DER public keys, DIDs and Ethereum
+  addresses are public. Every rule first passes a cheap gate (the literal
+  text its regex needs, read from the regex itself), so most lines skip
+  most rules.
 - `find_pii`: validated personal data. Emails, phone numbers that
   `phonenumbers` calls valid (not when introduced as a serial, part or order
   number), Luhn-valid card numbers with a known issuer prefix (not after an
   order or invoice word), IBANs, and national ids that `python-stdnum`
   validates: US SSN, UK NINO, FR NIR, ES DNI/NIE, NL BSN, IT codice fiscale,
   DE IdNr here, and the number types of `memory_core.national_ids`
-  (Brazilian CNPJ since round 5); passports right after their name.
+  (Brazilian CNPJ since round 5; every python-stdnum number for persons
+  and any grouping of a named number's digits since round 7); passports
+  right after their name; national numbers of any country after a phone
+  word or on a signature's contact line (round 7).
   Ambiguous shapes (bare digit runs) need their name nearby. Tokens such
   as `<EMAIL_1>` are already redacted and never detected again.
 - `find_poisoning`: instructions aimed at the model, system-prompt markers
