@@ -41,6 +41,7 @@ PROBES = (
     "tune11",
     "tune11b",
     "tune11c",
+    "tune11d",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 

@@ -479,7 +479,7 @@ DOCKER_AUTH_RE = re.compile(r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2}
 # none of them an English function word (BIP-39 has none).
 SEED_PHRASE_RE = re.compile(
     r"(?i)\b(?:(?:recovery|seed|backup|secret|mnemonic|wallet)\s+(?:phrase|words|"
-    r"mnemonic|seed)|seed|mnemonic)\b\s*(?:is|was)?\s*[:=-]?\s*"
+    r"mnemonic|seed)|seed|mnemonic)\b\s*(?:is|was)?\s*[:=-]?\s*[\"'“‘]?"
     r"(?P<words>(?:[a-z]{3,10}\s+){11,23}"
     r"[a-z]{3,10})"
 )
@@ -725,27 +725,28 @@ USE_FOR_ACCOUNT_RE = re.compile(
     r"\b(?:account|login|log in|sign in|wi-?fi|vpn|router|server|admin|portal|box)\b"
 )
 # Numeric codes of locks, safes and doors: `the code for the bike lock is
-# 4417`, `safe combo is 36-12-48`, `PIN 7731 for the garage door`.
+# 4417`, `safe combo is 36-12-48`, `PIN 7731 for the garage door`; a
+# sentence may end right after the code (`… : 9881A.`), a decimal may not.
 LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"(?i)\b(?:code|combo|combination|pin|pass)\b[^\n.]{0,40}?\b(?:lock|door|alarm|"
         r"gate|safe|garage|locker|padlock|keypad|building|storage|unit|mailbox|shed|"
         r"cabinet|vault|apartment|flat|house|entry|front|back|bike)\b[^\n.\d]{0,20}?"
-        r"(?:\bis\b|:|=|->|→)\s*(?P<value>\d(?:[\d -]{2,10})\d)(?![\w/.-])"
+        r"(?:\bis\b|:|=|->|→)\s*(?P<value>\d(?:[\d -]{2,10})\d)(?![\w/-]|\.\d)"
     ),
     re.compile(
         r"(?i)\b(?:(?:un)?lock|door|alarm|gate|safe|garage|locker|padlock|keypad|"
         r"disarm|screen|phone|sim)\s+"
         r"(?:[a-z]+\s+){0,2}(?:code|combo|combination|pin|passcode)\b[^\n.\d]{0,20}?"
         r"(?:\bis\b|:|=|->|→)?\s*"
-        r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/.-])"
+        r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/-]|\.\d)"
     ),
     re.compile(
         r"(?i)(?<![^\W\d_])(?:PIN|PIN[- ]?(?:code|kod|kód|koodi|kode|código|"
         r"codice|код)|пин(?:-?код)?|PUK2?|PUK code)"
         r"(?:\s+(?:карты|karty|kortet|karte|de la carte))?\s*"
         r"(?:is\s+|['’]s\s+|:\s*|#\s*|-\s*|=\s*)?"
-        r"(?P<value>\d{4,8})(?![\w/.-])"
+        r"(?P<value>\d{4,8})(?![\w/-]|\.\d)"
         r"(?!\s*(?:digits|characters|chars|attempts|tries))"
     ),
     # `el código del candado es 350`, `der Code vom Zahlenschloss ist 4417`,
@@ -768,31 +769,31 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
         r"maletas?|valises?|koffers?|valigia|mala)\b"
         r"[^\n.\d]{0,20}?"
         r"(?:\b(?:es|est|ist|è|é|är|er|jest|is|on|to|wynosi|lautet)\b|:|=|->|→)\s*"
-        r"(?P<value>\d(?:[\d -]{1,10})\d[A-Z]?)(?![\w/.-])"
+        r"(?P<value>\d(?:[\d -]{1,10})\d[A-Z]?)(?![\w/-]|\.\d)"
     ),
     # `Tresor-Code: 9307`, `Schließfach 14, Code 4247`, `locker 12, code 4411`.
     re.compile(
         r"(?i)\b(?:tresor|safe|tür|alarm|schloss|schließfach|spind|garagen|tor|"
-        r"zahlen)[- ]?code\b\s*(?:ist|lautet|:|=)?\s*(?P<value>\d{3,8})(?![\w/.-])"
+        r"zahlen)[- ]?code\b\s*(?:ist|lautet|:|=)?\s*(?P<value>\d{3,8})(?![\w/-]|\.\d)"
     ),
     re.compile(
         r"(?i)\b(?:locker|schließfach|spind|casier|taquilla|armadietto|szafka|kluisje)"
         r"\s+\d{1,4},?\s+(?:code|pin|combo|kod|código|codice|combinaison)\s*:?\s*"
-        r"(?P<value>\d{3,8})(?![\w/.-])"
+        r"(?P<value>\d{3,8})(?![\w/-]|\.\d)"
     ),
     # One-time and verification codes: `read out their one-time code 363160`.
     re.compile(
         r"(?i)\b(?:one-time|otp|verification|2fa|mfa|sms|security|login)\s+"
-        r"(?:pass)?code\b[^\n\d]{0,30}?(?P<value>\d{4,8})(?![\w/.-])"
+        r"(?:pass)?code\b[^\n\d]{0,30}?(?P<value>\d{4,8})(?![\w/-]|\.\d)"
     ),
     # `digicode : 7997B` (a French building's door code).
     re.compile(
-        r"(?i)\bdigicode\b\s*(?:est|:|=)?\s*(?P<value>\d{3,6}[A-Z]?)(?![\w/.-])"
+        r"(?i)\bdigicode\b\s*(?:est|:|=)?\s*(?P<value>\d{3,6}[A-Z]?)(?![\w/-]|\.\d)"
     ),
     # `the combination is 11-21-24`: a dial lock's numbers.
     re.compile(
         r"(?i)\b(?:combination|combo)\s*(?:is|:|=)\s*"
-        r"(?P<value>\d{1,2}(?:[ -]\d{1,2}){2,3})(?![\w/.-])"
+        r"(?P<value>\d{1,2}(?:[ -]\d{1,2}){2,3})(?![\w/-]|\.\d)"
     ),
 )
 
@@ -843,7 +844,7 @@ CAMEL_KEY_RE = re.compile(
 )
 KEBAB_NAME_RE = re.compile(r"[a-z]+(?:[-_][a-z]+)+")
 # Names under which a bare number is still a secret (`PIN: 4832`).
-NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code")
+NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code", "暗証番号", "geheimzahl")
 # Values that name a secret instead of being one.
 PLACEHOLDER_RE = re.compile(
     r"(?i)^(?:\$\{?\w+\}?|\$env:\w+|\$\{.*|\$\(.*|%\w+%|<[^>]*>|\*+|x{4,}|\.{3,}|…+|changeme|redacted|"
@@ -1155,7 +1156,7 @@ CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 # A PIN's name, and the shape of an id some countries call a PIN (Kenya's
 # KRA PIN `A038076925M`); a PIN code is 4 to 8 digits.
 PIN_KEY_RE = re.compile(r"(?i)pin(?:[_ -]?code)?")
-ID_SHAPE_RE = re.compile(r"[A-Z]\d{6,}[A-Z]?")
+ID_SHAPE_RE = re.compile(r"(?i)[A-Z]\d{6,}[A-Z]?")
 
 
 def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
@@ -2144,6 +2145,12 @@ PHONE_CONTEXT = (
     "联系方式",
     "連絡先",
     "liên hệ",
+    "reached at",
+    "reach me at",
+    "reach him at",
+    "reach her at",
+    "reach them at",
+    "reachable at",
     "telefone",
     "telemóvel",
     "telefonu",

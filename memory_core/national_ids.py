@@ -269,7 +269,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
             "il.idnr",
             "il.idnr",
             rf"{D}(?:\d{{5,8}}-\d|\d{{7,9}}){E}",
-            ("teudat zehut", "zehut", "israeli id", "ת.ז", 'ת"ז', "מספר זהות"),
+            ("teudat zehut", "zehut", "israeli id", "ת.ז", 'ת"ז', "מספר זהות", "זהות"),
             None,
         ),
         (
@@ -546,7 +546,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "ke.pin",
             "ke.pin",
-            r"(?<![A-Za-z0-9])[AP]\d{9}[A-Z](?![A-Za-z0-9])",
+            r"(?<![A-Za-z0-9])[APap]\d{9}[A-Za-z](?![A-Za-z0-9])",
             ("kra pin", "kra", "pin no", "pin number", "tax pin", "pin certificate"),
             None,
         ),
@@ -925,8 +925,10 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
     # whose digits make a country's number.
     for run in REGROUPED_RE.finditer(text):
         start, end = run.span()
-        if any(s < end and start < e for s, e in found):
-            continue
+        if any(s < end and start < e for s, e in found) or DATE_RE.fullmatch(
+            run.group()
+        ):
+            continue  # `verified on 2024-11-02`: a date
         compact = re.sub(r"\D", "", run.group())
         for spec in specs:
             if (
@@ -938,6 +940,8 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
                 break
 
 
+# A date: `2024-11-02`, `02.11.2024`, `2/11/24`.
+DATE_RE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
 # A run of two or more digit groups, whole.
 REGROUPED_RE = re.compile(r"(?<![\w.,/-])\d+(?:[ .\-/]\d+)+(?![\w-]|[.,/]\d)")
 

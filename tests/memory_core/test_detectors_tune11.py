@@ -73,6 +73,10 @@ PII = [
     ("Rodné č. 18 73 19 5115", "18 73 19 5115"),
     ("Regards,\nOla\nM: 0905 221 3340", "0905 221 3340"),
     ("Ola · 0905 221 3340 · ola@acme.io", "0905 221 3340"),
+    # Probe tune11d: memories about the user.
+    ("The user's KRA PIN is p850033189m.", "p850033189m"),
+    ("תעודת זהות 26570028", "26570028"),
+    ("Her sister can be reached at 0532 114 27 90.", "0532 114 27 90"),
 ]
 
 CLEAN = [
@@ -109,6 +113,9 @@ CLEAN = [
     # Probe tune11c: a table's cells, a `+` after a word, documented examples.
     "ZIP+4 94103-1234",
     "the format, e.g. 536-90-4399 in the IRS example",
+    # Probe tune11d: a date under an id's name.
+    "The user's national ID was verified on 2024-11-02.",
+    "national ID renewed 02.11.2024",
 ]
 
 SECRETS = [
@@ -153,6 +160,10 @@ SECRETS = [
     "akun email: ola, sandi Rq7#mK2vLp",
     "LastPass: Netflix — Kv8!mQ2xRt",
     "if pw == 'Tq8#mR2vLx': login()",
+    # Probe tune11d.
+    "Le code de la porte de l'immeuble est 4417B.",
+    "母の銀行の暗証番号は 5521 です。",
+    "The wallet's seed phrase is 'tiger amber nerve pencil canal humble raven oyster giant salad zebra orbit'.",
 ]
 
 
