@@ -38,6 +38,10 @@ PROBES = (
     "tune10y",
     "tune10z",
     "blind10",
+    "tune11",
+    "tune11b",
+    "tune11c",
+    "tune11d",
     "blind11",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
@@ -222,6 +226,52 @@ def real_text(names: tuple[str, ...] = ("locomo", "packages")) -> dict:
     return figures
 
 
+def speed(rounds: int = 5, ingest: int = 2000) -> dict:
+    """CPU milliseconds per text of the door's three scans, by text group.
+
+    The door runs `find_secrets`, `find_pii` and `find_poisoning` on each
+    write's text; the groups are the ingest bench's sentences
+    (`bench/writes.py --ingest-only`) and every labelled probe. CPU time of
+    this process (`time.process_time`), the median of `rounds` passes, the
+    PII cache cleared before each pass (every write is a new text).
+    """
+    import statistics
+
+    from bench.writes import distinct_texts
+    from memory_core.detectors import (
+        _find_pii_cached,
+        find_pii,
+        find_poisoning,
+        find_secrets,
+    )
+
+    groups = {"ingest": distinct_texts(ingest, "speed")}
+    for probe in PROBES:
+        groups[probe] = [r["text"] for name in SETS for r in load(name, probe)]
+    for text in groups["ingest"][:50]:  # warm-up: compiled patterns, plugins
+        find_secrets(text), find_pii(text), find_poisoning(text)
+    figures: dict = {"rounds": rounds, "loadavg": os.getloadavg()[0], "groups": {}}
+    for name, texts in groups.items():
+        passes = []
+        for _ in range(rounds):
+            _find_pii_cached.cache_clear()
+            began = time.process_time()
+            for text in texts:
+                find_secrets(text)
+                find_pii(text)
+                find_poisoning(text)
+            passes.append(1000 * (time.process_time() - began) / len(texts))
+        figures["groups"][name] = {
+            "texts": len(texts),
+            "cpu_ms_per_text": round(statistics.median(passes), 4),
+        }
+    figures["loadavg_after"] = os.getloadavg()[0]
+    results = ROOT / "bench" / "results"
+    results.mkdir(parents=True, exist_ok=True)
+    (results / "sensitivity_speed.json").write_text(json.dumps(figures, indent=1))
+    return figures
+
+
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
     import django
@@ -238,7 +288,13 @@ def main() -> None:
     parser.add_argument(
         "--real", action="store_true", help="LoCoMo and package READMEs, unlabelled"
     )
+    parser.add_argument(
+        "--speed", action="store_true", help="CPU ms per text of the door's scans"
+    )
     args = parser.parse_args()
+    if args.speed:
+        print(json.dumps(speed(), indent=1))
+        return
     if args.real:
         print(json.dumps(real_text(), ensure_ascii=False, indent=1))
         return

@@ -21,14 +21,22 @@ Three detectors:
   logins, vendor-named keys, base64 of JSON holding a credential, the
   value said to be the password in chat; object ids, content hashes,
   bitcoin addresses, SOPS values, secret-store references and documented
-  examples stay clean.
+  examples stay clean. Round 7 (tune11): tools' own password directives,
+  two-line credentials, password words of 20 more languages, door, alarm
+  and locker codes, session cookies; DER public keys, DIDs and Ethereum
+  addresses are public. Every rule first passes a cheap gate (the literal
+  text its regex needs, read from the regex itself), so most lines skip
+  most rules.
 - `find_pii`: validated personal data. Emails, phone numbers that
   `phonenumbers` calls valid (not when introduced as a serial, part or order
   number), Luhn-valid card numbers with a known issuer prefix (not after an
   order or invoice word), IBANs, and national ids that `python-stdnum`
   validates: US SSN, UK NINO, FR NIR, ES DNI/NIE, NL BSN, IT codice fiscale,
   DE IdNr here, and the number types of `memory_core.national_ids`
-  (Brazilian CNPJ since round 5); passports right after their name.
+  (Brazilian CNPJ since round 5; every python-stdnum number for persons
+  and any grouping of a named number's digits since round 7); passports
+  right after their name; national numbers of any country after a phone
+  word or on a signature's contact line (round 7).
   Ambiguous shapes (bare digit runs) need their name nearby. Tokens such
   as `<EMAIL_1>` are already redacted and never detected again.
 - `find_poisoning`: instructions aimed at the model, system-prompt markers
@@ -47,11 +55,18 @@ import binascii
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 from urllib.parse import unquote
+
+try:  # the regex module's parser: its syntax tree gives each rule's gate
+    from re import _constants as _sre  # type: ignore[attr-defined]
+    from re import _parser as _sre_parse  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - Python < 3.11
+    import sre_constants as _sre  # type: ignore[no-redef]
+    import sre_parse as _sre_parse  # type: ignore[no-redef]
 
 import phonenumbers
 from stdnum import iban, luhn
@@ -63,6 +78,142 @@ from stdnum.nl import bsn
 from stdnum.us import ssn
 
 from memory_core.national_ids import find_national_ids, inside_digit_run
+
+# Cheap gates (round 7): most rules cannot match most lines, and a
+# substring test is far cheaper than a regex search. `_needs` reads a
+# pattern's syntax tree for the literal text every match must contain (one
+# of a few alternatives); a line without any of them is skipped. The gate
+# is a necessary condition only: the regex still decides.
+_LITERAL, _SUBPATTERN, _BRANCH = _sre.LITERAL, _sre.SUBPATTERN, _sre.BRANCH
+_REPEATS = (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _sre.POSSESSIVE_REPEAT)
+
+
+def _strength(found: frozenset[str]) -> tuple[int, int]:
+    return min(map(len, found)), -len(found)
+
+
+def _needs_all(items: Any) -> list[frozenset[str]]:
+    """Return sets of strings: every match of `items` holds one of each set."""
+    found: list[frozenset[str]] = []
+    run: list[str] = []
+
+    def consider(one: frozenset[str] | None) -> None:
+        if one:
+            found.append(one)
+
+    for op, av in [*items, (None, None)]:
+        if op is _LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            consider(frozenset(("".join(run).lower(),)))
+            run = []
+        if op is _SUBPATTERN:
+            consider(_needs_in(av[-1]))
+        elif op is _BRANCH:
+            branches = [_needs_in(branch) for branch in av[1]]
+            if all(branches):
+                consider(frozenset().union(*branches))  # type: ignore[arg-type]
+        elif op in _REPEATS and av[0] >= 1:
+            consider(_needs_in(av[2]))
+        elif op is _sre.ATOMIC_GROUP:
+            consider(_needs_in(av))
+    return found
+
+
+def _needs_in(items: Any) -> frozenset[str] | None:
+    """Return strings one of which every match of `items` contains, or None."""
+    best: frozenset[str] | None = None
+    run: list[str] = []
+
+    def consider(found: frozenset[str] | None) -> None:
+        nonlocal best
+        if found and (best is None or _strength(found) > _strength(best)):
+            best = found
+
+    for op, av in [*items, (None, None)]:
+        if op is _LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            consider(frozenset(("".join(run).lower(),)))
+            run = []
+        if op is _SUBPATTERN:
+            consider(_needs_in(av[-1]))
+        elif op is _BRANCH:
+            branches = [_needs_in(branch) for branch in av[1]]
+            if all(branches):
+                consider(frozenset().union(*branches))  # type: ignore[arg-type]
+        elif op in _REPEATS and av[0] >= 1:
+            consider(_needs_in(av[2]))
+        elif op is _sre.ATOMIC_GROUP:
+            consider(_needs_in(av))
+    return best
+
+
+@cache
+def _needs(pattern: re.Pattern[str]) -> tuple[tuple[str, ...], ...]:
+    """Return up to three sets of lower-case strings a match holds one of each.
+
+    Empty when the pattern has no such literal (it always runs).
+    """
+    found = _needs_all(_sre_parse.parse(pattern.pattern, pattern.flags))
+    found = sorted(set(found), key=_strength, reverse=True)
+    return tuple(tuple(sorted(one)) for one in found[:3])
+
+
+def _lower(text: str) -> str:
+    """Lower-case `text` for the gates as the case-blind patterns see it.
+
+    `re.IGNORECASE` matches `İ`, `ı`, `ſ` and the Kelvin sign as `i`, `i`,
+    `s`, `k`; `str.lower` turns `İ` into `i` and a combining dot and leaves
+    `ı` and `ſ` alone (`ŞİFRE` must still pass the gate of `şifre`).
+    """
+    lower = text.lower()
+    if lower.isascii():
+        return lower
+    return lower.replace("\u0307", "").replace("ı", "i").replace("ſ", "s")
+
+
+def _finditer(
+    pattern: re.Pattern[str], line: str, lower: str
+) -> Iterator[re.Match[str]] | tuple[()]:
+    """`pattern.finditer(line)`, skipped when the line lacks its literals."""
+    return pattern.finditer(line) if _may_match(pattern, lower) else ()
+
+
+def _gate(pattern: re.Pattern[str]) -> Callable[[str], bool] | None:
+    """Return a test of a lower-case text for the literals of `pattern`."""
+    needs = sorted(_needs(pattern), key=len)  # single words first: cheapest
+    if not needs:
+        return None
+    if len(needs) == 1:
+        (one,) = needs
+        if len(one) == 1:
+            word = one[0]
+            return lambda lower: word in lower
+        return lambda lower: any(map(lower.__contains__, one))
+    first, *rest = needs
+    if len(first) == 1:
+        word = first[0]
+        return lambda lower: (
+            word in lower and all(any(map(lower.__contains__, one)) for one in rest)
+        )
+    return lambda lower: all(any(map(lower.__contains__, one)) for one in needs)
+
+
+# Gates by pattern identity (hashing a pattern hashes its compiled code);
+# the pattern is kept with its gate, so its id is never reused meanwhile.
+_GATES: dict[int, tuple[re.Pattern[str], Callable[[str], bool] | None]] = {}
+
+
+def _may_match(pattern: re.Pattern[str], lower: str) -> bool:
+    """Tell whether `pattern` can match a text whose lower-case form is `lower`."""
+    entry = _GATES.get(id(pattern))
+    if entry is None or entry[0] is not pattern:
+        entry = _GATES[id(pattern)] = (pattern, _gate(pattern))
+    return entry[1] is None or entry[1](lower)
+
 
 EMAIL = "EMAIL"
 PHONE = "PHONE"
@@ -186,6 +337,17 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "Slack Webhook",
             r"hooks\.slack\.com/(?:services|workflows)/T[A-Z0-9]+/[A-Z0-9]+/[A-Za-z0-9]{20,}",
         ),
+        # Round 7 (tune11).
+        ("NuGet API Key", r"\boy2[a-z0-9]{43}\b"),
+        (
+            "LaunchDarkly Key",
+            r"\b(?:sdk|api)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
+        ),
+        (
+            "Teams Webhook",
+            r"\.webhook\.office\.com/webhookb2/[\w@-]+/IncomingWebhook/[0-9a-f]{32}/",
+        ),
+        ("Salesforce Session Id", r"\b00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}"),
     )
 )
 # All of them at once: most lines hold none, and one search says so.
@@ -317,7 +479,7 @@ DOCKER_AUTH_RE = re.compile(r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2}
 # none of them an English function word (BIP-39 has none).
 SEED_PHRASE_RE = re.compile(
     r"(?i)\b(?:(?:recovery|seed|backup|secret|mnemonic|wallet)\s+(?:phrase|words|"
-    r"mnemonic|seed)|seed|mnemonic)\b\s*(?:is|was)?\s*[:=-]?\s*"
+    r"mnemonic|seed)|seed|mnemonic)\b\s*(?:is|was)?\s*[:=-]?\s*[\"'“‘]?"
     r"(?P<words>(?:[a-z]{3,10}\s+){11,23}"
     r"[a-z]{3,10})"
 )
@@ -467,9 +629,17 @@ KEY_WORD = (
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
     r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמה|"
     r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi|pgpassword|"
+    # Round 7 (tune11): more languages' password words.
+    r"รหัสผ่าน|kata laluan|nenosiri|lozink[aeu]|лозинк[аеу]|geslo|slaptažodis|"
+    r"parool|salasõna|lykilorð|fjalëkalim(?:i)?|პაროლი|գաղտնաբառ|құпия сөз|"
+    r"رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|contrasenya|contrasinal|"
+    r"pasahitza|нууц үг|كلمة السر|sandi|"
     r"psk|pre-?shared[_ -]?key|code (?:du )?wi-?fi|"
     r"كلمة المرور|mật khẩu|"
-    r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code"
+    r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code|"
+    # Round 7 (tune11b): a network's key, a session's cookie.
+    r"(?:wi-?fi|wlan|wpa2?|network|router|guest)[_ -]?key|"
+    r"session(?:id|[_ -]?(?:id|token|key|cookie|secret))|phpsessid|jsessionid"
 )
 KEY_NAME = (
     rf"(?<![A-Za-z])(?:[A-Za-z0-9]{{1,32}}[_-]){{0,3}}(?P<key>{KEY_WORD})"
@@ -486,13 +656,13 @@ ASSIGNMENT_RE = re.compile(
     # `Kennwort für den Router lautet x`, `hasło do panelu: x`.
     r"(?:(?:\s+(?:for|of|on|to|at|in|from|für|fuer|vom|zum|zur|du|de|des|pour|"
     r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|till|"
-    r"от|для|к|на|de la|untuk|của|cho)"
+    r"от|для|к|на|de la|untuk|của|cho|του|της|για|la|ya|za|k|pro|ng)"
     r"(?:\s+[\w.'’@-]+(?::[^\W\d_]{1,3})?){1,5}?)?"
     r"(?:\s*(?:[:=：]|=>|:=|->|<-|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
     r"(?:changed\s+|"
     r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
     r"to|est|es|è|é|ist|lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn|je|"
-    r"on|adalah|là|είναι|है|c'est|c’est)\s*:?\s*)"
+    r"on|adalah|là|είναι|है|c'est|c’est|ni|คือ|yra|ir|është)\s*:?\s*)"
     r"|(?P<bare>\s+))"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
 )
@@ -524,6 +694,8 @@ CASUAL_CREDENTIAL_RES: tuple[re.Pattern[str], ...] = tuple(
         r"(?P<value>[^\s\"'`,;]{8,})",
     )
 )
+# The ones that do not start with a credential's name.
+CASUAL_UNNAMED_RES = CASUAL_CREDENTIAL_RES[:-1]
 # `new password set: 50phpcee`: a password word, a verb, a colon.
 KEY_VERB_COLON_RE = re.compile(
     rf"(?i){KEY_NAME}(?![A-Za-z])\s+(?:set|changed|updated|reset|is\s+now|now|"
@@ -553,47 +725,115 @@ USE_FOR_ACCOUNT_RE = re.compile(
     r"\b(?:account|login|log in|sign in|wi-?fi|vpn|router|server|admin|portal|box)\b"
 )
 # Numeric codes of locks, safes and doors: `the code for the bike lock is
-# 4417`, `safe combo is 36-12-48`, `PIN 7731 for the garage door`.
+# 4417`, `safe combo is 36-12-48`, `PIN 7731 for the garage door`; a
+# sentence may end right after the code (`… : 9881A.`), a decimal may not.
 LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"(?i)\b(?:code|combo|combination|pin|pass)\b[^\n.]{0,40}?\b(?:lock|door|alarm|"
         r"gate|safe|garage|locker|padlock|keypad|building|storage|unit|mailbox|shed|"
         r"cabinet|vault|apartment|flat|house|entry|front|back|bike)\b[^\n.\d]{0,20}?"
-        r"(?:\bis\b|:|=|->|→)\s*(?P<value>\d(?:[\d -]{2,10})\d)(?![\w/.-])"
+        r"(?:\bis\b|:|=|->|→)\s*(?P<value>\d(?:[\d -]{2,10})\d)(?![\w/-]|\.\d)"
     ),
     re.compile(
         r"(?i)\b(?:(?:un)?lock|door|alarm|gate|safe|garage|locker|padlock|keypad|"
         r"disarm|screen|phone|sim)\s+"
-        r"(?:[a-z]+\s+)?(?:code|combo|combination|pin|passcode)\b[^\n.\d]{0,20}?"
+        r"(?:[a-z]+\s+){0,2}(?:code|combo|combination|pin|passcode)\b[^\n.\d]{0,20}?"
         r"(?:\bis\b|:|=|->|→)?\s*"
-        r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/.-])"
+        r"(?P<value>\d{1,3}(?:[ -]\d{1,3}){2,3}|\d{4,8})(?![\w/-]|\.\d)"
     ),
     re.compile(
-        r"(?i)\b(?:PIN|PIN code|PUK2?|PUK code)\s*"
+        r"(?i)(?<![^\W\d_])(?:PIN|PIN[- ]?(?:code|kod|kód|koodi|kode|código|"
+        r"codice|код)|пин(?:-?код)?|PUK2?|PUK code)"
+        r"(?:\s+(?:карты|karty|kortet|karte|de la carte))?\s*"
         r"(?:is\s+|['’]s\s+|:\s*|#\s*|-\s*|=\s*)?"
-        r"(?P<value>\d{4,8})(?![\w/.-])"
+        r"(?P<value>\d{4,8})(?![\w/-]|\.\d)"
         r"(?!\s*(?:digits|characters|chars|attempts|tries))"
     ),
     # `el código del candado es 350`, `der Code vom Zahlenschloss ist 4417`,
     # `le code du cadenas est 0815`: the same in other languages.
     re.compile(
         r"(?i)\b(?:c(?:ó|o)digo|code|codice|kod|kode|koden|koodi|combinaci(?:ó|o)n|"
-        r"combinaison|kombination|combinazione)\b[^\n.\d]{0,40}?"
+        r"combinaison|kombination|combinazione)\b"
+        # `code postal de l'immeuble`, `code NAF`: a classification's code.
+        r"(?!\s+(?:postale?|postais|naf|ape|insee|fiscal|civil|pocztowy|"
+        r"ateco|cnae|iso|iban|bic|swift))[^\n.\d]{0,40}?"
         r"(?:candados?|cerraduras?|caja fuerte|taquillas?|buz(?:ó|o)n|puertas?|"
         r"cadenas|coffre(?:-fort)?|casiers?|portes?|serrures?|"
         r"(?:zahlen|fahrrad|tür)?schloss(?:es)?|tresors?|spinds?|haustür|tür|"
         r"lucchetto|cassaforte|armadietto|porta|cadeado|cofre|"
         r"k(?:ł|l)(?:ó|o)dki|sejfu|szafki|drzwi|h(?:ä|a)ngl(?:å|a)set|hänglås|"
-        r"kassask(?:å|a)pet|kassaskåp|låset|lås|dörren|hengelåsen|kluis|hangslot|deur)\b"
+        r"kassask(?:å|a)pet|kassaskåp|låset|lås|dörren|hengelåsen|kluis|hangslot|deur|"
+        r"immeuble|entrée|portail|bâtiment|garage|haustor|tor|hauseingang|portal|"
+        r"portone|cancello|brama|bramy|klatki|porten|poort|garagem|edif[ií]cio|"
+        r"alarmes?|alarmas?|allarme|alarmanlage|alarmu|larm(?:et)?|hälytin|"
+        r"maletas?|valises?|koffers?|valigia|mala)\b"
         r"[^\n.\d]{0,20}?"
         r"(?:\b(?:es|est|ist|è|é|är|er|jest|is|on|to|wynosi|lautet)\b|:|=|->|→)\s*"
-        r"(?P<value>\d(?:[\d -]{1,10})\d)(?![\w/.-])"
+        r"(?P<value>\d(?:[\d -]{1,10})\d[A-Z]?)(?![\w/-]|\.\d)"
+    ),
+    # `Tresor-Code: 9307`, `Schließfach 14, Code 4247`, `locker 12, code 4411`.
+    re.compile(
+        r"(?i)\b(?:tresor|safe|tür|alarm|schloss|schließfach|spind|garagen|tor|"
+        r"zahlen)[- ]?code\b\s*(?:ist|lautet|:|=)?\s*(?P<value>\d{3,8})(?![\w/-]|\.\d)"
+    ),
+    re.compile(
+        r"(?i)\b(?:locker|schließfach|spind|casier|taquilla|armadietto|szafka|kluisje)"
+        r"\s+\d{1,4},?\s+(?:code|pin|combo|kod|código|codice|combinaison)\s*:?\s*"
+        r"(?P<value>\d{3,8})(?![\w/-]|\.\d)"
+    ),
+    # One-time and verification codes: `read out their one-time code 363160`.
+    re.compile(
+        r"(?i)\b(?:one-time|otp|verification|2fa|mfa|sms|security|login)\s+"
+        r"(?:pass)?code\b[^\n\d]{0,30}?(?P<value>\d{4,8})(?![\w/-]|\.\d)"
+    ),
+    # `digicode : 7997B` (a French building's door code).
+    re.compile(
+        r"(?i)\bdigicode\b\s*(?:est|:|=)?\s*(?P<value>\d{3,6}[A-Z]?)(?![\w/-]|\.\d)"
     ),
     # `the combination is 11-21-24`: a dial lock's numbers.
     re.compile(
         r"(?i)\b(?:combination|combo)\s*(?:is|:|=)\s*"
-        r"(?P<value>\d{1,2}(?:[ -]\d{1,2}){2,3})(?![\w/.-])"
+        r"(?P<value>\d{1,2}(?:[ -]\d{1,2}){2,3})(?![\w/-]|\.\d)"
     ),
+)
+
+# Round 7 (tune11): passwords in tools' own directives, each value checked
+# to look like a password: `bindpw …` (ldap.conf, nslcd), `rootpw
+# --plaintext …` (kickstart), `d-i passwd/root-password password …`
+# (preseed), `snmp-server community … RW`, `poetry config http-basic.repo
+# user pw`, `echo '…' > ~/.vault_pass.txt`, `remotepass = …` (a name that
+# runs a word into `pass`/`pw`, offlineimap, fetchmail).
+CONFIG_DIRECTIVE_RES: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        r"(?i)(?:^|[;&|]\s*)(?:bindpw|rootpw|adminpw)\s+(?:--plaintext\s+)?"
+        r"[\"']?(?P<value>[^\s\"'{][^\s\"']{3,})"
+    ),
+    re.compile(
+        r"\bpasswd/(?:root|user)-password(?:-again)?\s+password\s+(?P<value>\S{4,})"
+    ),
+    re.compile(r"\bsnmp-server\s+community\s+(?P<value>(?!public\b|private\b)\S{6,})"),
+    # `p == 'Nimbus!909'`: a password compared in code.
+    re.compile(
+        r"\b(?:p|pw|pwd|pass|passwd|password|secret|token)\s*===?\s*"
+        r"[\"'](?P<value>[^\"'\s]{6,})[\"']"
+    ),
+    re.compile(
+        r"\bpoetry\s+config\s+http-basic\.\S+\s+\S+\s+[\"']?(?P<value>[^\s\"']{4,})"
+    ),
+    re.compile(
+        r"\becho\s+(?:-n\s+)?[\"']?(?P<value>[^\s\"'$]{6,})[\"']?\s*>>?\s*"
+        r"\S*(?:pass|secret|token|cred|\.key\b)\S*"
+    ),
+    re.compile(
+        r"(?i)^\s*(?P<key>(?!(?:by|com|sur|tres|over|under|mount)pass)[a-z]{2,12}"
+        r"(?:pass|pw))\s*[=:]\s*[\"']?(?P<value>[^\s\"']{4,})"
+    ),
+)
+CONFIG_DIRECTIVE_WORDS = ("pw", "pass", "community", "echo", "poetry", "==")
+# `Bitwarden: Gmail — Sunset!8422`: a password manager's entry.
+PASSWORD_MANAGER_RE = re.compile(
+    r"(?i)\b(?:bitwarden|1password|lastpass|dashlane|keepass(?:xc)?|enpass|keeper|"
+    r"proton pass|nordpass)\b[^\n]{0,60}?\s[—–:-]\s*(?P<value>\S{6,})\s*$"
 )
 
 # camelCase names (`bindPassword`, `proxyPassword`, `postgresPassword`):
@@ -604,7 +844,7 @@ CAMEL_KEY_RE = re.compile(
 )
 KEBAB_NAME_RE = re.compile(r"[a-z]+(?:[-_][a-z]+)+")
 # Names under which a bare number is still a secret (`PIN: 4832`).
-NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code")
+NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code", "暗証番号", "geheimzahl")
 # Values that name a secret instead of being one.
 PLACEHOLDER_RE = re.compile(
     r"(?i)^(?:\$\{?\w+\}?|\$env:\w+|\$\{.*|\$\(.*|%\w+%|<[^>]*>|\*+|x{4,}|\.{3,}|…+|changeme|redacted|"
@@ -730,8 +970,50 @@ DATA_URI_RE = re.compile(
 SOPS_VALUE_RE = re.compile(r"\bENC\[(?:AES256_GCM|PGP|KMS),[^\]\s]*\]")
 
 
+# Round 7 (tune11): DER public keys in base64 (`MCowBQYDK2VwAyEA…`, DKIM's
+# `p=MIGfMA0G…`): a SubjectPublicKeyInfo starts with the algorithm's
+# SEQUENCE, a private key (PKCS#1/#8) with a version INTEGER.
+DER_BASE64_RE = re.compile(r"(?<![A-Za-z0-9+/])M[A-Za-z0-9+/]{39,}={0,2}")
+# Public identifiers: `did:key:z6Mk…`, and domain-verification TXT values
+# (`google-site-verification=…`), published in DNS for anyone to read.
+PUBLIC_ID_RE = re.compile(
+    # An Indian postal PIN code before its place: `PIN code 110001 (New Delhi)`.
+    r"(?i:\bpin[- ]?code\b)\s*:?\s*[1-9]\d{5}(?=\s+(?:\(|[A-Z][a-z]))|"
+    r"\bdid:key:z[1-9A-HJ-NP-Za-km-z]{40,}|"
+    # An Ethereum address (a private key is 64 hex digits, not 40).
+    r"\b0x[0-9a-fA-F]{40}\b|"
+    r"\b(?:google-site|facebook-domain|apple-domain|atlassian-domain|globalsign-domain|"
+    r"stripe|zoom-domain|docusign|adobe-idp-site|dropbox-domain|"
+    r"[a-z0-9-]+-(?:site|domain))-verification[=:]\s*[A-Za-z0-9_+/=-]{10,}|"
+    r"\bMS=ms\d{6,}"
+)
+
+
+def _is_public_der(value: str) -> bool:
+    head = value[:24]
+    try:
+        raw = base64.b64decode(head + "=" * (-len(head) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    if len(raw) < 6 or raw[0] != 0x30:
+        return False
+    size = raw[1]
+    at = 2 + (size & 0x7F if size & 0x80 else 0)
+    # SEQUENCE { SEQUENCE { OID …: the algorithm, then the public key bits.
+    return raw[at : at + 1] == b"\x30" and b"\x06" in raw[at + 1 : at + 4]
+
+
+FILLER_CHARS = ("x" * 8, "X" * 8, "*" * 8, "#" * 8, "•" * 8)
+
+
 def _without_public_material(text: str) -> str:
+    lower = _lower(text)  # blanking only removes text: the gates stay valid
+    if "M" in text and LONG_RUN_RE.search(text):
+        text = DER_BASE64_RE.sub(
+            lambda m: _blank(m) if _is_public_der(m.group()) else m.group(), text
+        )
     for pattern in (
+        PUBLIC_ID_RE,
         SOPS_VALUE_RE,
         PUBLIC_PEM_RE,
         SSH_PUBLIC_KEY_RE,
@@ -745,12 +1027,17 @@ def _without_public_material(text: str) -> str:
         PUBLIC_PIN_RE,
         MAPBOX_PUBLIC_RE,
     ):
-        text = pattern.sub(_blank, text)
+        if _may_match(pattern, lower):
+            text = pattern.sub(_blank, text)
     if '"kty"' in text and not JWK_PRIVATE_RE.search(text):
         text = JWK_PUBLIC_MEMBER_RE.sub(_blank, text)
-    text = BASE64_PEM_RE.sub(
-        lambda m: m.group() if _is_base64_private_key(m.group()) else _blank(m), text
-    )
+    if "LS0tLS1CRUdJTi" in text:
+        text = BASE64_PEM_RE.sub(
+            lambda m: m.group() if _is_base64_private_key(m.group()) else _blank(m),
+            text,
+        )
+    if not any(run in text for run in FILLER_CHARS):
+        return text
     # `ghp_xxxxxxxx…`, `sk-********…`: a key's shape filled with filler.
     return FILLER_WORD_RE.sub(
         lambda m: _blank(m) if _is_placeholder(m.group()) else m.group(), text
@@ -864,12 +1151,24 @@ PATH_VALUE_RE = re.compile(r"(?:~|\.{1,2})?/[\w.@+~/-]+|[A-Za-z]:\\[\w.\\ -]+")
 REQUIREMENT_RE = re.compile(r"[A-Za-z][\w.\[\],-]*(?:==|>=|<=|~=|!=)[\w.*+!-]+")
 
 
+# Han, kana and Hangul: a value with them is a sentence's words.
+CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+# A PIN's name, and the shape of an id some countries call a PIN (Kenya's
+# KRA PIN `A038076925M`); a PIN code is 4 to 8 digits.
+PIN_KEY_RE = re.compile(r"(?i)pin(?:[_ -]?code)?")
+ID_SHAPE_RE = re.compile(r"(?i)[A-Z]\d{6,}[A-Z]?")
+
+
 def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     """Tell a credential-like value from a word, number or placeholder.
 
     A value only separated from its name by a space (`password Welc0me2`)
     must look random: letters of both cases and digits, or symbols.
     """
+    if TRUNCATED_RE.search(value):
+        return False  # `psk=hash:3f2a...`: shown cut short, before the strip
+    if 2 * len(CJK_RE.findall(value)) >= len(value):
+        return False  # `パスワードは8文字以上に…`: words of a script without spaces
     value = value.rstrip(".:)")
     if len(value) < 4 or _is_placeholder(value):
         return False
@@ -892,6 +1191,10 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
                 and not ALGORITHM_RE.match(value)
             )
         )
+    if PIN_KEY_RE.fullmatch(key) and (
+        (value.isdigit() and len(value) > 8) or ID_SHAPE_RE.fullmatch(value)
+    ):
+        return False  # `KRA PIN: A038076925M`, a 13-digit Thai PIN: ids
     if value.isdigit():
         return any(k in key.lower() for k in NUMERIC_SECRET_KEYS)
     has_digit = any(c.isdigit() for c in value)
@@ -1316,9 +1619,9 @@ def _is_totp_seed(value: str) -> bool:
     )
 
 
-def _classless_secrets(line: str) -> Iterator[str]:
+def _classless_secrets(line: str, lower: str) -> Iterator[str]:
     """Credentials named by their place, not by a word (round 4)."""
-    for match in CONNECT_CALL_RE.finditer(line):
+    for match in _finditer(CONNECT_CALL_RE, line, lower):
         if any(
             (_is_password_like(m.group("value")) and not _name_like(m.group("value")))
             or APP_PASSWORD_VALUE_RE.fullmatch(m.group("value"))
@@ -1326,19 +1629,19 @@ def _classless_secrets(line: str) -> Iterator[str]:
         ):
             yield "Positional Password"
             break
-    for match in DSN_CREDENTIALS_RE.finditer(line):
+    for match in _finditer(DSN_CREDENTIALS_RE, line, lower):
         value = match.group("value")
         if not _is_placeholder(value) and not value.startswith("$"):
             yield "Basic Auth Credentials"
     for pattern in CLI_USER_PASSWORD_RES:
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line, lower):
             if _is_password_like(_cli_password(match)):
                 yield "Command-Line Password"
-    for match in KEYGEN_PASSPHRASE_RE.finditer(line):
+    for match in _finditer(KEYGEN_PASSPHRASE_RE, line, lower):
         value = _cli_password(match)
         if len(value) >= 4 and not _is_placeholder(value):
             yield "Command-Line Password"
-    for match in USER_SLASH_VALUE_RE.finditer(line):
+    for match in _finditer(USER_SLASH_VALUE_RE, line, lower):
         user, value = match.group("user"), match.group("value")
         # A service account's name (`admin / …`) says the value is its password.
         prose = (
@@ -1348,22 +1651,25 @@ def _classless_secrets(line: str) -> Iterator[str]:
         )
         if prose and not _is_password_like(user):
             yield "Secret Keyword"
-    for match in USER_COLON_VALUE_RE.finditer(line):
+    for match in _finditer(USER_COLON_VALUE_RE, line, lower):
         if match.group("user") not in NOT_USER_NAMES and _is_prose_password(
             match.group("value")
         ):
             yield "Secret Keyword"
-    for match in APP_PASSWORD_RE.finditer(line):
+    for match in _finditer(APP_PASSWORD_RE, line, lower):
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
-    for match in USER_P_RE.finditer(line):
+    for match in _finditer(USER_P_RE, line, lower):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
     for pattern in (SERVICE_SLASH_RE, CREDS_PAIR_RE):
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line, lower):
             if _is_prose_password(match.group("value")):
                 yield "Secret Keyword"
-    for match in [*TOTP_SEED_RE.finditer(line), *TOTP_DIRECT_RE.finditer(line)]:
+    for match in [
+        *_finditer(TOTP_SEED_RE, line, lower),
+        *_finditer(TOTP_DIRECT_RE, line, lower),
+    ]:
         if _is_totp_seed(match.group("value")):
             yield "TOTP Seed"
 
@@ -1372,9 +1678,70 @@ def _cli_password(match: re.Match[str]) -> str:
     return next((v for k, v in match.groupdict().items() if v and k[0] in "vw"), "")
 
 
+# What a line must hold for a detect-secrets plugin to have a chance: the
+# literals of one of its patterns (`_needs`); the keyword plugin, which has
+# no pattern list, one of its words. Each plugin's patterns are scanned
+# only on lines that pass.
+KEYWORD_PLUGIN_WORDS = ("key", "pass", "pwd", "secret", "contrase")
+# Plugins whose every pattern matches a token of 20 non-space characters or
+# more: a line without such a run is skipped.
+LONG_TOKEN_PLUGINS = frozenset(
+    (
+        "AzureStorageKeyDetector",
+        "DiscordBotTokenDetector",
+        "GitHubTokenDetector",
+        "GitLabTokenDetector",
+        "MailchimpDetector",
+        "OpenAIDetector",
+        "PypiTokenDetector",
+        "SendGridDetector",
+        "SquareOAuthDetector",
+        "StripeDetector",
+        "TelegramBotTokenDetector",
+        "TwilioKeyDetector",
+    )
+)
+# Each vendor prefix matches 24 non-space characters at least, but these.
+LONG_RUN_RE = re.compile(r"\S{20,}")
+PREFIXED_WITH_SPACES = ("PRIVATE KEY", "Private-Lines", "WIFI:")
+
+
+@cache
+def _gated_plugins() -> tuple:
+    return tuple(
+        (plugin, tuple(getattr(plugin, "denylist", ()) or ())) for plugin in _plugins()
+    )
+
+
+def _plugin_may_match(
+    plugin: Any, patterns: tuple, lower: str, runs: list[re.Match[str]]
+) -> bool:
+    if not runs and type(plugin).__name__ in LONG_TOKEN_PLUGINS:
+        return False
+    if patterns:
+        return any(_may_match(p, lower) for p in patterns)
+    if type(plugin).__name__ == "KeywordDetector":
+        return any(word in lower for word in KEYWORD_PLUGIN_WORDS)
+    return True
+
+
+def _prefixed_may_match(line: str, runs: list[re.Match[str]]) -> bool:
+    """Search the vendor prefixes in the long runs only: prose has none."""
+    if any(word in line for word in PREFIXED_WITH_SPACES):
+        return bool(ANY_PREFIXED_RE.search(line))
+    return any(ANY_PREFIXED_RE.search(line, m.start(), m.end()) for m in runs)
+
+
 def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
-    lower = line.lower()  # cheap word checks skip rules that cannot match
-    for plugin in _plugins():
+    lower = _lower(line)  # cheap word checks skip rules that cannot match
+    runs = list(LONG_RUN_RE.finditer(line))
+    # Every rule that starts with a credential's name (`KEY_NAME`) needs one.
+    named = _may_match(CREDENTIAL_WORD_RE, lower) and bool(
+        CREDENTIAL_WORD_RE.search(line)
+    )
+    for plugin, patterns in _gated_plugins():
+        if not _plugin_may_match(plugin, patterns, lower, runs):
+            continue
         vendor_format = plugin.secret_type != "Secret Keyword"
         if any(
             not _is_placeholder(v, vendor_format=vendor_format)
@@ -1382,21 +1749,21 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             for v in plugin.analyze_string(line)
         ):
             yield plugin.secret_type
-    for name, pattern in PREFIXED_SECRETS if ANY_PREFIXED_RE.search(line) else ():
+    for name, pattern in PREFIXED_SECRETS if _prefixed_may_match(line, runs) else ():
         if any(
             not _is_placeholder(m.group(), vendor_format=True)
-            for m in pattern.finditer(line)
+            for m in _finditer(pattern, line, lower)
         ):
             yield name
-    for match in BASE64_PEM_RE.finditer(line):
+    for match in _finditer(BASE64_PEM_RE, line, lower):
         if _is_base64_private_key(match.group()):
             yield "Private Key"
-    for match in URL_CREDENTIALS_RE.finditer(line):
+    for match in _finditer(URL_CREDENTIALS_RE, line, lower):
         value = match.group("value")
         if not value.startswith(("${", "*")) and not _is_placeholder(value):
             yield "Basic Auth Credentials"
     for pattern in CLI_PASSWORD_RES:
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line, lower):
             if MAC_ADDRESS_RE.fullmatch(match.group().strip()):
                 continue  # `3C:52:82:1A:7F:09` is no `.pgpass` line
             value = _cli_password(match)
@@ -1417,48 +1784,48 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
                 continue  # `gcloud secrets … --secret=api-key`: a secret's name
             if len(value) >= 4 and not _is_placeholder(value):
                 yield "Command-Line Password"
-    for match in XML_SECRET_RE.finditer(line):
+    for match in _finditer(XML_SECRET_RE, line, lower):
         if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
-    for match in XML_KEYED_SECRET_RE.finditer(line):
+    for match in _finditer(XML_KEYED_SECRET_RE, line, lower):
         value = match.group("value") or match.group("text")
         if _is_secret_value(value, key=match.group("key")):
             yield "Secret Keyword"
-    for match in CODE_CREDENTIALS_RE.finditer(line):
+    for match in _finditer(CODE_CREDENTIALS_RE, line, lower):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
-    for match in NETWORK_KEY_RE.finditer(line):
+    for match in _finditer(NETWORK_KEY_RE, line, lower):
         bare = match.group("sep") is None
         value = match.group("value")
         if _is_secret_value(value, key="key", bare=bare) or (
             HEX_KEY_RE.fullmatch(value) and not value.isdigit() and not value.isalpha()
         ):
             yield "Secret Keyword"
-    for match in QUOTED_PAIR_RE.finditer(line):
+    for match in _finditer(QUOTED_PAIR_RE, line, lower):
         if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
-    for match in DOCKER_AUTH_RE.finditer(line):
+    for match in _finditer(DOCKER_AUTH_RE, line, lower):
         decoded = _b64_text(match.group("value"))
         if ":" in decoded and _is_secret_value(
             decoded.split(":", 1)[1], key="password"
         ):
             yield "Basic Auth Credentials"
-    for match in SEED_PHRASE_RE.finditer(line):
+    for match in _finditer(SEED_PHRASE_RE, line, lower):
         words = match.group("words").lower().split()
         if len(words) in (12, 15, 18, 21, 24) and not FUNCTION_WORDS & set(words):
             yield "Recovery Phrase"
-    for pattern in CASUAL_CREDENTIAL_RES:
-        for match in pattern.finditer(line):
+    for pattern in CASUAL_CREDENTIAL_RES if named else CASUAL_UNNAMED_RES:
+        for match in _finditer(pattern, line, lower):
             # Redis `AUTH` is explicit enough for any password-like value.
             bare = not match.group().startswith("AUTH")
             key = match.groupdict().get("key") or "password"
             if _is_secret_value(match.group("value"), key=key, bare=bare):
                 yield "Secret Keyword"
-    for match in AUTH_FIELD_RE.finditer(line) if "auth" in lower else ():
+    for match in _finditer(AUTH_FIELD_RE, line, lower) if "auth" in lower else ():
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
     for match in (
-        REDIS_DIRECTIVE_RE.finditer(line)
+        _finditer(REDIS_DIRECTIVE_RE, line, lower)
         if "pass" in lower or "masterauth" in lower
         else ()
     ):
@@ -1466,7 +1833,7 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             yield "Secret Keyword"
     if "key" in lower and AZURE_KEY_RE.search(line):
         yield "Azure Key"
-    for match in CLI_TOKEN_RE.finditer(line):
+    for match in _finditer(CLI_TOKEN_RE, line, lower):
         value = match.group("value")
         if not _is_placeholder(value) and (
             UUID_RE.match(value) or _looks_like_token(value, after_key_word=True)
@@ -1474,13 +1841,15 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             yield "Command-Line Token"
     if "AC" in line and TWILIO_SID_RE.search(line) and HEX32_RE.search(line):
         yield "Twilio Auth Token"
-    for match in QUERY_CODE_RE.finditer(line) if "code=" in lower else ():
+    for match in _finditer(QUERY_CODE_RE, line, lower) if "code=" in lower else ():
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
-    for match in ORACLE_JDBC_RE.finditer(line) if "jdbc:oracle" in lower else ():
+    for match in (
+        _finditer(ORACLE_JDBC_RE, line, lower) if "jdbc:oracle" in lower else ()
+    ):
         if not _is_placeholder(match.group("value")):
             yield "Basic Auth Credentials"
-    for match in VENDOR_KEY_RE.finditer(line) if " key" in lower else ():
+    for match in _finditer(VENDOR_KEY_RE, line, lower) if " key" in lower else ():
         value = match.group("value")
         if (
             match.group("vendor").lower() not in BENIGN_KEY_KINDS
@@ -1492,78 +1861,97 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         ):
             yield "Secret Keyword"
     for pattern in LOGIN_WITH_RES if "log" in lower else ():
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line, lower):
             if _is_password_like(match.group("value").rstrip("?!")):
                 yield "Secret Keyword"
-    for match in HERE_STRING_RE.finditer(line) if "<<<" in line else ():
+    for match in _finditer(HERE_STRING_RE, line, lower) if "<<<" in line else ():
         if _is_password_like(_cli_password(match)):
             yield "Command-Line Password"
     for match in (
-        DONT_SHARE_RE.finditer(line) if any(w in lower for w in SHARE_WORDS) else ()
+        _finditer(DONT_SHARE_RE, line, lower)
+        if any(w in lower for w in SHARE_WORDS)
+        else ()
     ):
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
     for match in (
-        KEY_VERB_COLON_RE.finditer(line) if any(w in lower for w in KEY_VERBS) else ()
+        _finditer(KEY_VERB_COLON_RE, line, lower)
+        if named and any(w in lower for w in KEY_VERBS)
+        else ()
     ):
         if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
     for pattern in SAID_PASSWORD_RES if "pass" in lower or "pw" in lower else ():
-        for match in pattern.finditer(line):
+        for match in _finditer(pattern, line, lower):
             if _is_secret_value(match.group("value").rstrip(".?"), key="password"):
                 yield "Secret Keyword"
-    for match in NEW_ONE_RE.finditer(line) if " one" in lower else ():
+    for match in _finditer(NEW_ONE_RE, line, lower) if " one" in lower else ():
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
-    for match in THATS_THE_ONE_RE.finditer(line) if "the one" in lower else ():
+    for match in _finditer(THATS_THE_ONE_RE, line, lower) if "the one" in lower else ():
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
-    for match in PAT_RE.finditer(line) if "PAT" in line else ():
+    for match in _finditer(PAT_RE, line, lower) if "PAT" in line else ():
         if _looks_like_token(match.group("value"), after_key_word=True):
             yield "Personal Access Token"
     for match in (
-        WHEN_ASKED_RE.finditer(line) if "ask" in lower or "prompt" in lower else ()
+        _finditer(WHEN_ASKED_RE, line, lower)
+        if "ask" in lower or "prompt" in lower
+        else ()
     ):
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
-    for match in QUERY_SECRET_RE.finditer(line):
+    for match in _finditer(QUERY_SECRET_RE, line, lower):
         value = unquote(match.group("value"))
         if not _is_placeholder(value) and (
             len(value) >= 16 or _is_secret_value(value, key="password")
         ):
             yield "Secret Keyword"
-    for match in USER_SLASH_PASSWORD_RE.finditer(line):
+    for match in _finditer(USER_SLASH_PASSWORD_RE, line, lower):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
     snake = CAMEL_KEY_RE.sub(r"_\1", line)
     for match in [
-        *ASSIGNMENT_RE.finditer(line),
+        *(_finditer(ASSIGNMENT_RE, line, lower) if named else ()),
         *(
-            QUALIFIED_ASSIGNMENT_RE.finditer(line)
-            if any(w in lower for w in QUALIFIERS)
+            _finditer(QUALIFIED_ASSIGNMENT_RE, line, lower)
+            if named and any(w in lower for w in QUALIFIERS)
             else ()
         ),
-        *(ASSIGNMENT_RE.finditer(snake) if snake != line else ()),
+        *(
+            ASSIGNMENT_RE.finditer(snake)
+            if snake != line and CREDENTIAL_WORD_RE.search(snake)
+            else ()
+        ),
     ]:
         value, key = match.group("value"), match.group("key")
         if _is_secret_value(value, key=key, bare=match.group("bare") is not None):
             yield "Secret Keyword"
-    if _nearby_secrets(line):
+    if named and _nearby_secrets(line):
         yield "Secret Keyword"
-    yield from _classless_secrets(line)
-    for match in QUOTED_PASSPHRASE_RE.finditer(line):
+    yield from _classless_secrets(line, lower)
+    for match in _finditer(QUOTED_PASSPHRASE_RE, line, lower):
         value = match.group("value")
         if TEMPLATE_RE.search(value):
             continue  # `password: '{{ db_password }}'`
         if len(value.split()) >= 3 and not _is_placeholder(value):
             yield "Secret Keyword"
-    for match in USE_FOR_ACCOUNT_RE.finditer(line):
+    for match in _finditer(USE_FOR_ACCOUNT_RE, line, lower):
         if _is_generated(match.group("value")):
             yield "Secret Keyword"
     for pattern in LOCK_CODE_RES:
-        if pattern.search(line):
+        if _may_match(pattern, lower) and pattern.search(line):
             yield "Secret Keyword"
-    for match in TOKEN_RE.finditer(line):
+    for match in _finditer(PASSWORD_MANAGER_RE, line, lower):
+        if _is_password_like(match.group("value")):
+            yield "Secret Keyword"
+    for pattern in (
+        CONFIG_DIRECTIVE_RES if any(w in lower for w in CONFIG_DIRECTIVE_WORDS) else ()
+    ):
+        for match in _finditer(pattern, line, lower):
+            if _is_secret_value(match.group("value"), key="password"):
+                yield "Secret Keyword"
+    for match in _finditer(TOKEN_RE, line, lower):
         before = line[: match.start()]
         word = before[max(before.rfind(" "), before.rfind("\t")) + 1 :]
         if "://" in word or word.startswith("www."):
@@ -1626,7 +2014,39 @@ def find_secrets(text: str) -> list[SecretFinding]:
             findings.setdefault(
                 ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
             )
+    for number in _multiline_secrets(text):
+        findings.setdefault(
+            ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
+        )
     return list(findings.values())
+
+
+# `<AdministratorPassword>` then `<Value>…</Value>` (Windows unattend.xml).
+XML_VALUE_CHILD_RE = re.compile(
+    r"<(?:[\w:]*(?:Password|Passwd))>\s*<Value>(?P<value>[^<\s]{4,})</Value>"
+)
+# A Wi-Fi network's name on one line and its key on another: `SSID:
+# Office` then `Key: …`.
+NETWORK_NAME_LINE_RE = re.compile(
+    r"(?im)^\s*(?:ssid|network(?: name)?|wi-?fi(?: name| network)?|netzwerk(?:name)?|"
+    r"réseau|red|wlan)\s*[:=]"
+)
+NETWORK_KEY_LINE_RE = re.compile(
+    r"(?im)^\s*(?:key|network key|security key|wpa2? key|psk|schlüssel|clé|clave|"
+    r"netzwerkschlüssel)\s*[:=]\s*[\"']?(?P<value>[^\s\"']{6,})"
+)
+
+
+def _multiline_secrets(text: str) -> Iterator[int]:
+    """Yield the lines of credentials whose name and value are on two lines."""
+    if "<Value>" in text:
+        for match in XML_VALUE_CHILD_RE.finditer(text):
+            if _is_secret_value(match.group("value"), key="password"):
+                yield text.count("\n", 0, match.start("value")) + 1
+    if "\n" in text and NETWORK_NAME_LINE_RE.search(text):
+        for match in NETWORK_KEY_LINE_RE.finditer(text):
+            if _is_secret_value(match.group("value"), key="password"):
+                yield text.count("\n", 0, match.start("value")) + 1
 
 
 # A Kubernetes or compose env entry over two lines: `- name: DB_PASS` then
@@ -1705,6 +2125,72 @@ PHONE_CONTEXT = (
     "cellulare",
     "telefono",
     "téléphone",
+    # Round 7 (tune11): phone words of more languages; signature labels.
+    "m:",
+    "t:",
+    "ph",
+    "cel",
+    "mob",
+    "моб",
+    "my number",
+    "his number",
+    "her number",
+    "their number",
+    "new number",
+    "📞",
+    "☎",
+    "📱",
+    "연락처",
+    "联系电话",
+    "联系方式",
+    "連絡先",
+    "liên hệ",
+    "reached at",
+    "reach me at",
+    "reach him at",
+    "reach her at",
+    "reach them at",
+    "reachable at",
+    "telefone",
+    "telemóvel",
+    "telefonu",
+    "telefonnummer",
+    "mobiltelefon",
+    "mobil",
+    "tlf",
+    "tfno",
+    "komórka",
+    "komórki",
+    "puhelin",
+    "puhelinnumero",
+    "cellphone",
+    "телефон",
+    "тел",
+    "мобильный",
+    "мобільний",
+    "τηλέφωνο",
+    "κινητό",
+    "هاتف",
+    "جوال",
+    "טלפון",
+    "נייד",
+    "फ़ोन",
+    "फोन",
+    "मोबाइल",
+    "điện thoại",
+    "sđt",
+    "telepon",
+    "no hp",
+    "nomor hp",
+    "โทร",
+    "เบอร์",
+    "電話",
+    "携帯",
+    "手机",
+    "电话",
+    "전화",
+    "휴대폰",
+    "핸드폰",
 )
 DECIMAL_RE = re.compile(r"^0[.,]\d")
 TIME_BEFORE_RE = re.compile(r"\d:$")
@@ -1787,7 +2273,7 @@ NIR_RE = re.compile(
     r"(?<![\w-])[12] ?\d{2} ?\d{2} ?\d[0-9AB] ?\d{3} ?\d{3} ?\d{2}(?![\w-])"
 )
 DNI_RE = re.compile(r"(?<![\w-])\d{8}-?[A-Z](?![\w-])")
-NIE_RE = re.compile(r"(?<![\w-])[XYZ]-?\d{7}-?[A-Z](?![\w-])")
+NIE_RE = re.compile(r"(?<![\w-])[XYZxyz]-?\d{7}-?[A-Za-z](?![\w-])")
 BSN_RE = re.compile(r"(?<![\w.-])(?:\d{9}|\d{4}\.\d{2}\.\d{3})(?![\w-]|\.\d)")
 BSN_CONTEXT = ("bsn", "burgerservicenummer", "sofinummer", "sofi-nummer")
 CODICE_FISCALE_RE = re.compile(
@@ -1823,7 +2309,7 @@ PASSPORT_RE = re.compile(
 
 
 def _passports(text: str) -> Iterator[PiiFinding]:
-    for match in PASSPORT_RE.finditer(text):
+    for match in _finditer(PASSPORT_RE, text, _lower(text)):
         value = match.group("value")
         yield PiiFinding(
             NATIONAL_ID, match.start("value"), match.end("value"), value, value
@@ -1842,23 +2328,36 @@ def _last_cue(text: str, start: int, words: tuple[str, ...]) -> int:
     """
     window = text[max(0, start - 40) : start].lower()
     return max(
-        (
-            m.end()
-            for w in words
-            for m in re.finditer(rf"(?<![a-z]){re.escape(w)}(?![a-z])", window)
-        ),
+        (m.start() + len(m.group(1)) for m in _cue_pattern(words).finditer(window)),
         default=-1,
     )
+
+
+# One pattern per word list (a pattern per word overflowed `re`'s cache of
+# compiled patterns, which phonenumbers leans on too): every position where
+# one of the words starts, with the longest one that fits there.
+_CUE_PATTERNS: dict[int, tuple[tuple[str, ...], re.Pattern[str]]] = {}
+
+
+def _cue_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    entry = _CUE_PATTERNS.get(id(words))
+    if entry is None or entry[0] is not words:
+        alternatives = "|".join(
+            re.escape(w) for w in sorted(set(words), key=len, reverse=True)
+        )
+        pattern = re.compile(rf"(?<![a-z])(?=({alternatives})(?![a-z]))")
+        entry = _CUE_PATTERNS[id(words)] = (words, pattern)
+    return entry[1]
 
 
 def _has_context_after(text: str, end: int, words: tuple[str, ...]) -> bool:
     """Tell whether one of `words` follows `end` closely: `123 (Aadhaar)`."""
     window = text[end : end + 25].lower()
-    return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", window) for w in words)
+    return bool(_cue_pattern(words).search(window))
 
 
 def _emails(text: str) -> Iterator[PiiFinding]:
-    for match in EMAIL_RE.finditer(text):
+    for match in EMAIL_RE.finditer(text) if "@" in text else ():
         local, tld = match.group("local"), match.group("tld").lower()
         if ".." in local or tld in FILE_EXTENSIONS or len(match.group()) > 254:
             continue
@@ -1889,6 +2388,8 @@ def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
         return False  # `078-05-1120`: no phone plan groups digits 3-2-4
     if phonenumbers.number_type(match.number) in BUSINESS_NUMBER_TYPES:
         return False  # toll-free, premium-rate, shared-cost: a business line
+    if raw.startswith("+") and text[match.start - 1 : match.start].isalnum():
+        return False  # `ZIP+4 94103-1234`, `C++ 2011`: no phone's plus
     if raw.startswith(("+", "00")):
         return True
     # The nearer cue wins: `mobile: …` but `call-in code …`, `serial …`.
@@ -1907,6 +2408,61 @@ def _grouping(number: str) -> str:
     return " ".join(re.findall(r"\d+", number))
 
 
+# The separators phonenumbers allows inside a number (its
+# `_VALID_PUNCTUATION`), and a run of digit blocks joined by them: no number
+# the matcher reads holds more digits than the run it lies in.
+PHONE_PUNCTUATION = (
+    "-x\u2010-\u2015\u2212\u30fc\uff0d-\uff0f \u00a0\u00ad\u200b\u2060\u3000"
+    "()\uff08\uff09\uff3b\uff3d.\\[\\]/~\u2053\u223c\uff5e"
+)
+PHONE_DIGIT_RUN_RE = re.compile(rf"\d+(?:[{PHONE_PUNCTUATION}]{{0,4}}\d+)*")
+
+
+@cache
+def _fewest_phone_digits(region: str | None) -> int:
+    """Return the fewest digits a number valid when read in `region` holds.
+
+    Without a `+`: the region's shortest national number, or its
+    international call prefix (`011`, `00`) and the shortest number of any
+    country with its code. Region None reads `+` numbers only.
+    """
+    if region is None:
+        return 10**6
+    metadata = phonenumbers.PhoneMetadata.metadata_for_region(region)
+
+    def shortest(meta: Any) -> int:
+        lengths = meta.general_desc.possible_length if meta.general_desc else ()
+        return min(lengths, default=1)
+
+    abroad = min(
+        len(str(meta.country_code)) + shortest(meta)
+        for code in phonenumbers.SUPPORTED_REGIONS
+        if (meta := phonenumbers.PhoneMetadata.metadata_for_region(code))
+    )
+    prefix = metadata.international_prefix or ""
+    idd = len(prefix) if prefix.isdigit() else 0
+    return min(shortest(metadata), idd + abroad)
+
+
+def _phone_regions(text: str) -> tuple[str | None, ...]:
+    """The regions whose matcher can find a number in `text`.
+
+    With a `+` any; else those whose shortest valid number fits in the
+    text's longest run of digit blocks (the matcher is costly: one pass per
+    region).
+    """
+    if "+" in text or "\uff0b" in text:
+        return PHONE_REGIONS
+    most = max(
+        (
+            sum(c.isdigit() for c in m.group())
+            for m in PHONE_DIGIT_RUN_RE.finditer(text)
+        ),
+        default=0,
+    )
+    return tuple(r for r in PHONE_REGIONS if _fewest_phone_digits(r) <= most)
+
+
 def _phones(text: str) -> Iterator[PiiFinding]:
     """Find valid phone numbers, reading national formats in several regions.
 
@@ -1915,7 +2471,7 @@ def _phones(text: str) -> Iterator[PiiFinding]:
     way wins (France here), else the first in `PHONE_REGIONS`.
     """
     spans: dict[tuple[int, int], list[phonenumbers.PhoneNumberMatch]] = {}
-    for region in PHONE_REGIONS:
+    for region in _phone_regions(text):
         matcher = phonenumbers.PhoneNumberMatcher(
             text, region, leniency=phonenumbers.Leniency.VALID
         )
@@ -1925,6 +2481,7 @@ def _phones(text: str) -> Iterator[PiiFinding]:
     for match in _phones_possible(text):
         if not any(s < match.end and match.start < e for s, e in spans):
             spans[(match.start, match.end)] = [match]
+    yield from _phones_after_word(text, list(spans))
     for (start, end), matches in sorted(spans.items()):
         grouping = _grouping(matches[0].raw_string)
         best = next(
@@ -1944,6 +2501,93 @@ def _phones(text: str) -> Iterator[PiiFinding]:
             best.number, phonenumbers.PhoneNumberFormat.E164
         )
         yield PiiFinding(PHONE, start, end, best.raw_string, e164)
+
+
+# A run of digit groups as phones are written (`090-1231-0530`,
+# `(2) 2128 1950`, `40 60 98 02`): its region is anyone's guess, and
+# with 7 to 15 digits some country's plan makes it valid.
+PHONE_RUN_RE = re.compile(
+    r"(?<![\w+/.,:-])(?:\(\d{1,5}\)[ .-]?)?\d{1,8}(?:[ .-]\d{1,8}){0,5}"
+    r"(?![\w/-]|[.,:]\d)"
+)
+DATE_SHAPE_RE = re.compile(
+    r"\d{4}[-./ ]\d{1,2}[-./ ]\d{1,2}|\d{1,2}[-./ ]\d{1,2}[-./ ]\d{4}"
+)
+# Numbers reserved for fiction: NANP's 555 exchange, Ofcom's drama range.
+FICTIONAL_PHONE_RE = re.compile(r"(?:1?\d{3})?555\d{4}|0?7700900\d{3}")
+# Counts, not phones: `4 500 000 this month`, `1999-2004`, `12000000 bytes`.
+THOUSANDS_RE = re.compile(r"\d{1,2}(?:[ ,.]\d{3}){2,}")
+YEAR_RANGE_RE = re.compile(r"(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}")
+UNIT_AFTER_RE = re.compile(
+    r"\s*(?:[%€$£¥₹₫]|(?i:[kmgt]?b|bytes?|calls?|times|units?|members?|messages?|"
+    r"users?|people|rows?|items?|sms|texts?|minutes?|mins?|seconds?|secs?|s|ms|"
+    r"hours?|days?|years?|km|m|kg|g|views?|downloads?|followers?|records?|lines?|"
+    r"steps?|points?|pts|eur|usd|gbp|vnd|idr|inr|jpy|krw|rub|brl|mxn|chf)\b)"
+)
+INTERNATIONAL_BEFORE_RE = re.compile(r"\+\d{1,4}[ .-]?(?:\(0\)[ .-]?)?$")
+STRONG_PHONE_WORD_RE = re.compile(
+    "|".join(re.escape(w) for w in sorted(STRONG_PHONE_CONTEXT, key=len, reverse=True))
+)
+
+
+def _phones_after_word(
+    text: str, covered: list[tuple[int, int]]
+) -> Iterator[PiiFinding]:
+    """Yield national numbers of any country right after a phone word.
+
+    `her cell is 090-1231-0530`, `телефон 0905 120 9933`: the text does
+    not say which country's plan to read them in, and the number is valid
+    in a dozen, but a phone word nearer than any other number's word says
+    what it is.
+    """
+    worded = bool(STRONG_PHONE_WORD_RE.search(text.lower()))
+    if not (worded or CONTACT_LINE_RE.search(text)):
+        return
+    for match in PHONE_RUN_RE.finditer(text):
+        start, end = match.span()
+        if any(s < end and start < e for s, e in covered):
+            continue
+        raw = match.group()
+        digits = re.sub(r"\D", "", raw)
+        if not 7 <= len(digits) <= 15 or DATE_SHAPE_RE.fullmatch(raw):
+            continue
+        if FICTIONAL_PHONE_RE.fullmatch(digits):
+            continue
+        if THOUSANDS_RE.fullmatch(raw) or YEAR_RANGE_RE.fullmatch(raw):
+            continue
+        if UNIT_AFTER_RE.match(text, end):
+            continue
+        if INTERNATIONAL_BEFORE_RE.search(text, max(0, start - 10), start):
+            continue  # the rest of `+44 7700 900123`: the other passes judge it
+        if TIME_BEFORE_RE.search(text, max(0, start - 3), start):
+            continue
+        if _contact_line_number(text, start, end):
+            yield PiiFinding(PHONE, start, end, raw, digits)
+            continue
+        phone_cue = _last_cue(text, start, STRONG_PHONE_CONTEXT) if worded else -1
+        if phone_cue >= 0 and phone_cue > _last_cue(text, start, NOT_PHONE_CONTEXT):
+            yield PiiFinding(PHONE, start, end, raw, digits)
+
+
+# A signature's contact line: a one-letter label (`T (2) 2123 3232`, `M
+# 601 127 694`) or a number set between `·` beside an address (not `|`:
+# a table's cells).
+CONTACT_LINE_RE = re.compile(r"(?m)^(?:T|M|P|Mob|Cell|Tel)\.?:?[ \t]+[(+\d]|[·•]")
+CONTACT_LABEL_BEFORE_RE = re.compile(r"(?m)^(?:T|M|P|Mob|Cell|Tel)\.?:?[ \t]+$")
+CONTACT_SEPARATED_RE = re.compile(r"[·•][ \t]*$")
+
+
+def _contact_line_number(text: str, start: int, end: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    if CONTACT_LABEL_BEFORE_RE.search(text, line_start, start):
+        return True
+    line_end = text.find("\n", end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    return bool(
+        CONTACT_SEPARATED_RE.search(text, line_start, start)
+        and re.match(r"[ \t]*[·•]", text[end:])
+        and "@" in line
+    )
 
 
 def _phones_possible(text: str) -> Iterator[phonenumbers.PhoneNumberMatch]:
@@ -2134,38 +2778,60 @@ def _valid(module: Any, value: str) -> bool:
         return False
 
 
-def _national_ids(text: str) -> Iterator[PiiFinding]:
+def _national_ids(text: str, digits: int) -> Iterator[PiiFinding]:
     def found(match: re.Match[str], valid: bool) -> Iterator[PiiFinding]:
         if valid and not inside_digit_run(text, match.start(), match.end()):
             value = match.group()
             normalized = re.sub(r"[^0-9A-Z]", "", value.upper())
             yield PiiFinding(NATIONAL_ID, match.start(), match.end(), value, normalized)
 
-    for match in SSN_DASHED_RE.finditer(text):
-        yield from found(match, _valid(ssn, match.group()))
-    for match in SSN_CONTEXT_RE.finditer(text):
-        context = _has_context(text, match.start(), SSN_CONTEXT)
-        digits = match.group().replace(" ", "")
-        yield from found(match, context and _valid(ssn, digits))
-    for match in NINO_RE.finditer(text):
-        yield from found(match, True)  # the format is the validation
-    for match in NIR_RE.finditer(text):
-        yield from found(match, _valid(nir, match.group()))
-    for match in DNI_RE.finditer(text):
-        yield from found(match, _valid(dni, match.group()))
-    for match in NIE_RE.finditer(text):
-        yield from found(match, _valid(nie, match.group()))
-    for match in BSN_RE.finditer(text):
-        context = _has_context(text, match.start(), BSN_CONTEXT)
-        yield from found(match, context and _valid(bsn, match.group()))
+    if digits >= 6:  # the fewest each shape below holds
+        for match in SSN_DASHED_RE.finditer(text) if digits >= 9 else ():
+            yield from found(match, _valid(ssn, match.group()))
+        for match in SSN_CONTEXT_RE.finditer(text) if digits >= 9 else ():
+            context = _has_context(text, match.start(), SSN_CONTEXT)
+            bare = match.group().replace(" ", "")
+            yield from found(match, context and _valid(ssn, bare))
+        for match in NINO_RE.finditer(text):
+            yield from found(match, True)  # the format is the validation
+        for match in NIR_RE.finditer(text) if digits >= 13 else ():
+            yield from found(match, _valid(nir, match.group()))
+        for match in DNI_RE.finditer(text) if digits >= 8 else ():
+            yield from found(match, _valid(dni, match.group()))
+        for match in NIE_RE.finditer(text) if digits >= 7 else ():
+            yield from found(match, _valid(nie, match.group()))
+        for match in BSN_RE.finditer(text) if digits >= 9 else ():
+            context = _has_context(text, match.start(), BSN_CONTEXT)
+            yield from found(match, context and _valid(bsn, match.group()))
+        for match in IDNR_RE.finditer(text) if digits >= 11 else ():
+            context = _has_context(text, match.start(), IDNR_CONTEXT)
+            yield from found(match, context and _valid(idnr, match.group()))
+    # Omocodia: an Italian code's digits may all be letters.
     for match in CODICE_FISCALE_RE.finditer(text):
         yield from found(match, _valid(codicefiscale, match.group()))
-    for match in IDNR_RE.finditer(text):
-        context = _has_context(text, match.start(), IDNR_CONTEXT)
-        yield from found(match, context and _valid(idnr, match.group()))
-    for match in find_national_ids(text):
+    for match in find_national_ids(text, digits):
         normalized = re.sub(r"[^0-9A-Z]", "", match.value.upper())
         yield PiiFinding(NATIONAL_ID, match.start, match.end, match.value, normalized)
+
+
+@cache
+def _documented_ids() -> frozenset[str]:
+    """The example numbers python-stdnum's own documentation gives."""
+    from memory_core.national_ids import SPECS
+
+    modules = {spec.validator for spec in SPECS} | {ssn, nir, dni, nie, bsn, idnr}
+    found = set()
+    for module in (*modules, codicefiscale):
+        for value in re.findall(r"'([^'\n]{6,30})'", module.__doc__ or ""):
+            found.add(re.sub(r"[^0-9A-Z]", "", value.upper()))
+    return frozenset(found)
+
+
+def _is_documented_example(text: str, finding: PiiFinding) -> bool:
+    """`Example NIE: X-1234567-L (from the ministry's guide)`: documentation."""
+    return finding.normalized in _documented_ids() and bool(
+        DOC_CONTEXT_RE.search(text, max(0, finding.start - 60), finding.end + 60)
+    )
 
 
 def _find_pii_in(text: str) -> list[PiiFinding]:
@@ -2174,7 +2840,11 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     if digits:
         findings += list(_passports(text))
     if digits >= 4:  # an Indian PAN has four
-        findings += list(_national_ids(text))
+        findings += [
+            f
+            for f in _national_ids(text, digits)
+            if not _is_documented_example(text, f)
+        ]
     if digits >= 6:
         findings += [*_ibans(text), *_cards(text)]
     if digits >= 7:
@@ -2266,4 +2936,9 @@ POISONING_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 
 def find_poisoning(text: str) -> list[str]:
     """Return the names of the poisoning patterns found in `text`."""
-    return [name for name, pattern in POISONING_PATTERNS if pattern.search(text)]
+    lower = _lower(text)
+    return [
+        name
+        for name, pattern in POISONING_PATTERNS
+        if _may_match(pattern, lower) and pattern.search(text)
+    ]

@@ -60,8 +60,11 @@ GENERIC_WORDS = (
 # a comma or slash after a word is a separator (`name,3589…` in CSV).
 # ASCII word characters only: scripts without spaces run words into numbers
 # (`주민등록번호는 960402-1058270입니다`, `身份证号码110101…`).
-D = r"(?<![0-9A-Za-z_.-])(?<!\d[,/])"
-E = r"(?![0-9A-Za-z_-]|[.,/]\d)"  # nor after
+# A CSV cell after a number (`1988-04-02,150461-6009`) is no thousands
+# group: four digits and more after the comma.
+D = r"(?<![0-9A-Za-z_.-])(?<!\d/)(?:(?<!\d,)|(?=\d{4}|\d{1,3}[.-]\d))"
+# Nor after; a comma then four digits and more is the next CSV cell.
+E = r"(?![0-9A-Za-z_-]|[./]\d|,\d{1,3}(?!\d))"
 
 
 @dataclass(frozen=True)
@@ -173,14 +176,15 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "mx.rfc",
             "mx.rfc",
-            r"(?<![A-Za-z0-9])[A-ZÑ&]{4}\d{6}[A-Z0-9]{2}[0-9A](?![A-Za-z0-9])",
+            r"(?<![A-Za-z0-9])[A-ZÑ&]{4}[ -]?\d{6}[ -]?[A-Z0-9]{2}[0-9A]"
+            r"(?![A-Za-z0-9])",
             ("rfc",),
             None,
         ),
         (
             "za.idnr",
             "za.idnr",
-            _digits(13),
+            rf"{D}\d{{6}} ?\d{{4}} ?\d{{2}} ?\d{E}",
             (
                 "sa id",
                 "rsa id",
@@ -264,8 +268,8 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "il.idnr",
             "il.idnr",
-            rf"{D}\d{{8}}-?\d{E}",
-            ("teudat zehut", "zehut", "israeli id", "ת.ז", 'ת"ז', "מספר זהות"),
+            rf"{D}(?:\d{{5,8}}-\d|\d{{7,9}}){E}",
+            ("teudat zehut", "zehut", "israeli id", "ת.ז", 'ת"ז', "מספר זהות", "זהות"),
             None,
         ),
         (
@@ -299,7 +303,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
             "pk.cnic",
             "pk.cnic",
             rf"{D}(?:\d{{5}}-\d{{7}}-\d|\d{{13}}){E}",
-            ("cnic", "nic no", "nadra"),
+            ("cnic", "nic no", "nadra", "شناختی کارڈ", "شناختی"),
             _has(r"\d{5}-\d{7}-\d"),
         ),
         (
@@ -364,7 +368,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("cnp", "cod numeric personal", "codul numeric personal"),
             None,
         ),
-        ("bg.egn", "bg.egn", _digits(10), ("егн", "egn"), None),
+        ("bg.egn", "bg.egn", rf"{D}\d{{6}} ?\d{{3}} ?\d{E}", ("егн", "egn"), None),
         (
             "ee.ik",
             "ee.ik",
@@ -383,13 +387,14 @@ SPECS: tuple[IdSpec, ...] = tuple(
             "cz.rc",
             "cz.rc",
             rf"{D}\d{{6}}/?\d{{3,4}}{E}",
-            ("rodné číslo", "rodne cislo", "rč", "r.č", "birth number"),
+            ("rodné číslo", "rodne cislo", "rodné č", "rč", "r.č", "birth number"),
             None,
         ),
         (
             "be.nn",
             "be.nn",
-            rf"{D}(?:\d{{2}}\.\d{{2}}\.\d{{2}}-\d{{3}}\.\d{{2}}|\d{{11}}){E}",
+            rf"{D}(?:\d{{2}}\.\d{{2}}\.\d{{2}}-\d{{3}}\.\d{{2}}|\d{{11}}|"
+            rf"\d{{2}} \d{{2}} \d{{2}} \d{{3}} \d{{2}}){E}",
             (
                 "rijksregisternummer",
                 "rijksregister",
@@ -500,14 +505,14 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "pt.nif",
             "pt.nif",
-            _digits(9),
+            rf"{D}(?:\d{{9}}|\d{{3}} \d{{3}} \d{{3}}){E}",
             ("nif", "contribuinte", "número de contribuinte", "numero de contribuinte"),
             None,
         ),
         (
             "cr.cpf",
             "cr.cpf",
-            rf"{D}(?:0?[1-9]-\d{{4}}-\d{{4}}|0?[1-9]\d{{8}}){E}",
+            rf"{D}(?:0?[1-9]-\d{{3,4}}-\d{{3,4}}|0?[1-9]\d{{8}}){E}",
             ("cédula", "cedula"),
             None,
         ),
@@ -526,7 +531,8 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "be.bis",
             "be.bis",
-            rf"{D}(?:\d{{2}}\.\d{{2}}\.\d{{2}}-\d{{3}}\.\d{{2}}|\d{{11}}){E}",
+            rf"{D}(?:\d{{2}}\.\d{{2}}\.\d{{2}}-\d{{3}}\.\d{{2}}|\d{{11}}|"
+            rf"\d{{2}} \d{{2}} \d{{2}} \d{{3}} \d{{2}}){E}",
             ("bis", "bis-nummer", "bisnummer", "numéro bis", "niss", "insz"),
             _has(r"\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}"),
         ),
@@ -540,15 +546,21 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "ke.pin",
             "ke.pin",
-            r"(?<![A-Za-z0-9])[AP]\d{9}[A-Z](?![A-Za-z0-9])",
-            ("kra pin", "kra", "pin no", "pin number", "tax pin"),
+            r"(?<![A-Za-z0-9])[APap]\d{9}[A-Za-z](?![A-Za-z0-9])",
+            ("kra pin", "kra", "pin no", "pin number", "tax pin", "pin certificate"),
             None,
         ),
         (
             "mu.nid",
             "mu.nid",
             r"(?<![A-Za-z0-9])[A-Z]\d{12}[A-Z0-9](?![A-Za-z0-9])",
-            ("nid", "national identity card", "mauritius id", "carte d'identité"),
+            (
+                "nid",
+                "nic",
+                "national identity card",
+                "mauritius id",
+                "carte d'identité",
+            ),
             None,
         ),
         (
@@ -572,6 +584,118 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("phn", "personal health number", "bc services card", "carecard"),
             None,
         ),
+        # Round 7 (tune11): the rest of python-stdnum's numbers for persons
+        # (personal tax numbers, pupil and residence numbers), each under
+        # the names people use for it.
+        (
+            "at.tin",
+            "at.tin",
+            rf"{D}\d{{2}}[- ]?\d{{3}}/?\d{{4}}{E}",
+            ("steuernummer", "abgabenkontonummer", "st.nr", "st.-nr", "stnr"),
+            None,
+        ),
+        (
+            "de.stnr",
+            "de.stnr",
+            rf"{D}(?:\d{{2,3}}/\d{{3,4}}/\d{{4,5}}(?: \d)?|\d{{10,13}}){E}",
+            ("steuernummer", "st.nr", "st.-nr", "stnr", "steuer-nr", "steuer nr"),
+            None,
+        ),
+        (
+            "co.nit",
+            "co.nit",
+            rf"{D}(?:\d{{1,3}}(?:\.\d{{3}}){{2}}|\d{{6,10}})-?\d{E}",
+            ("nit",),
+            None,
+        ),
+        ("gt.nit", "gt.nit", rf"{D}\d{{5,11}}-?[\dK]{E}", ("nit",), None),
+        (
+            "sv.nit",
+            "sv.nit",
+            rf"{D}(?:\d{{4}}-\d{{6}}-\d{{3}}-\d|\d{{14}}){E}",
+            ("nit",),
+            None,
+        ),
+        (
+            "cr.cr",
+            "cr.cr",
+            rf"{D}\d{{11,12}}{E}",
+            ("dimex", "cédula de residencia", "cedula de residencia", "residencia"),
+            None,
+        ),
+        ("fi.veronumero", "fi.veronumero", _digits(12), ("veronumero",), None),
+        (
+            "fr.nif",
+            "fr.nif",
+            rf"{D}[0-3]\d ?\d{{2}} ?\d{{3}} ?\d{{3}} ?\d{{3}}{E}",
+            (
+                "numéro fiscal",
+                "numero fiscal",
+                "spi",
+                "nif",
+                "identifiant fiscal",
+                "référence fiscale",
+            ),
+            None,
+        ),
+        (
+            "gb.upn",
+            "gb.upn",
+            r"(?<![A-Za-z0-9])[A-HJ-NP-TV-Z]\d{11}[0-9A-HJ-NP-TV-Z](?![A-Za-z0-9])",
+            ("upn", "unique pupil number", "pupil number"),
+            None,
+        ),
+        (
+            "id.npwp",
+            "id.npwp",
+            rf"{D}(?:\d{{2}}\.\d{{3}}\.\d{{3}}\.\d-\d{{3}}\.\d{{3}}|\d{{15,16}}){E}",
+            ("npwp", "nomor pokok wajib pajak"),
+            None,
+        ),
+        ("li.peid", "li.peid", rf"{D}\d{{7,12}}{E}", ("peid",), None),
+        (
+            "nl.onderwijsnummer",
+            "nl.onderwijsnummer",
+            rf"{D}(?:\d{{9}}|\d{{4}}\.\d{{2}}\.\d{{3}}){E}",
+            ("onderwijsnummer", "leerlingnummer"),
+            None,
+        ),
+        (
+            "us.atin",
+            "us.atin",
+            rf"{D}\d{{3}}-?\d{{2}}-?\d{{4}}{E}",
+            ("atin", "adoption taxpayer"),
+            None,
+        ),
+        (
+            "us.ptin",
+            "us.ptin",
+            r"(?<![A-Za-z0-9])P-?\d{8}(?![A-Za-z0-9])",
+            ("ptin", "preparer tax"),
+            None,
+        ),
+        (
+            "ve.rif",
+            "ve.rif",
+            r"(?<![A-Za-z0-9])[VE]-?\d{7,8}-?\d(?![A-Za-z0-9])",
+            ("rif", "cédula", "cedula"),
+            None,
+        ),
+        (
+            "vn.mst",
+            "vn.mst",
+            rf"{D}\d{{10}}(?:-\d{{3}})?{E}",
+            ("mã số thuế", "ma so thue", "mst"),
+            None,
+        ),
+        (
+            "za.tin",
+            "za.tin",
+            rf"{D}\d{{9}}-?\d{E}",
+            ("sars", "income tax number", "tax reference number", "tax number"),
+            None,
+        ),
+        ("py.ruc", "py.ruc", rf"{D}\d{{5,8}}-?\d{E}", ("ruc",), None),
     )
 )
 
@@ -579,12 +703,20 @@ WINDOW_BEFORE = 60
 # Validators that check the shape only (any 9 digits are a valid Costa
 # Rican cédula): their number counts under its own name, never under a
 # generic "ID number" or a bare "ID".
-OWN_NAME_ONLY = {"cr.cpf"}
+OWN_NAME_ONLY = {
+    "cr.cpf",
+    "de.stnr",
+    "fi.veronumero",
+    "li.peid",
+    "us.atin",
+    "us.ptin",
+}
 WINDOW_AFTER = 40
 
 
 # Nordic definite and possessive endings after a long name (`kennitalan`).
-INFLECTIONS = ("et", "en", "an", "n", "a", "ni", "si", "in")
+# `rijksregisternr.`, `versicherungsnr`: the Dutch and German abbreviation.
+INFLECTIONS = ("et", "en", "an", "n", "a", "ni", "si", "in", "nr")
 
 
 def _cue_re(words: tuple[str, ...]) -> re.Pattern[str]:
@@ -635,8 +767,12 @@ def _normalized(window: str) -> tuple[str, str]:
     CSV and JSON names join words with `_` (`citizen_id`), abbreviations
     come with dots (`C.U.I.T.`, `Α.Μ.Κ.Α.`).
     """
-    lowered = window.lower().replace("_", " ")
+    # `<NationalId>`, `taxId`: camelCase names, spaced.
+    lowered = CAMEL_RE.sub(" ", window).lower().replace("_", " ")
     return lowered, lowered.replace(".", "")
+
+
+CAMEL_RE = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 
 
 def column_name(text: str, start: int) -> str:
@@ -703,12 +839,62 @@ class IdMatch:
     value: str
 
 
-def find_national_ids(text: str) -> Iterator[IdMatch]:
+def _min_digits(items) -> int:  # noqa: ANN001 - a regex syntax tree
+    """Return how many digits a match of `items` holds at least."""
+    from re import _constants as sre  # type: ignore[attr-defined]
+
+    total = 0
+    for op, av in items:
+        if op is sre.LITERAL:
+            total += chr(av).isdigit()
+        elif op is sre.IN:
+            digits_only = all(
+                (o is sre.CATEGORY and a is sre.CATEGORY_DIGIT)
+                or (o is sre.LITERAL and chr(a).isdigit())
+                or (o is sre.RANGE and chr(a[0]).isdigit() and chr(a[1]).isdigit())
+                for o, a in av
+            )
+            total += digits_only
+        elif op is sre.SUBPATTERN:
+            total += _min_digits(av[-1])
+        elif op is sre.BRANCH:
+            total += min(_min_digits(branch) for branch in av[1])
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+            total += av[0] * _min_digits(av[2])
+    return total
+
+
+@cache
+def _spec_min_digits() -> tuple[int, ...]:
+    from re import _parser  # type: ignore[attr-defined]
+
+    return tuple(
+        _min_digits(_parser.parse(spec.pattern.pattern, spec.pattern.flags))
+        for spec in SPECS
+    )
+
+
+def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]:
     """Yield every valid national id in `text` that is named or unmistakable.
 
     Matches may overlap (one number can be valid in several countries); the
-    caller keeps one per span.
+    caller keeps one per span. `digits` is how many digits `text` holds.
     """
+    # Only the countries whose number needs no more digits than the text
+    # has: the names are costly to look for, and most texts hold a few
+    # digits at most. When few countries remain, only those with a
+    # candidate.
+    if digits is None:
+        digits = sum(c.isdigit() for c in text)
+    specs = [
+        spec
+        for spec, fewest in zip(SPECS, _spec_min_digits(), strict=True)
+        if fewest <= digits
+    ]
+    if len(specs) <= 3:
+        specs = [spec for spec in specs if spec.pattern.search(text)]
+    if not specs:
+        return
     texts = _normalized(text)
     generic = any(GENERIC_RE.search(t) for t in texts)
     bare_id = "ID" in text
@@ -718,40 +904,72 @@ def find_national_ids(text: str) -> Iterator[IdMatch]:
         for word in ANY_CUE_RE.findall(t)
         for kind in _kinds_named(word)
     }
-    for spec in SPECS:
-        if not (generic or bare_id or spec.alone or spec.tight or spec.kind in named):
-            continue  # no name for it anywhere, and it needs one
+    specs = [
+        spec
+        for spec in specs
+        if generic or bare_id or spec.alone or spec.tight or spec.kind in named
+    ]  # the others have no name anywhere, and need one
+    found: list[tuple[int, int]] = []
+    for spec in specs:
         for match in spec.pattern.finditer(text):
             value = match.group()
             if inside_digit_run(text, match.start(), match.end()):
                 continue
-            unnamed_shape = (
-                spec.alone is not None
-                and spec.alone(value)
-                and not OTHER_NUMBER_RE.search(
-                    text[max(0, match.start() - WINDOW_BEFORE) : match.start()].lower()
-                )
-            )
-            own_only = spec.kind in OWN_NAME_ONLY
-            if not (
-                unnamed_shape
-                or (
-                    not own_only
-                    and BARE_ID_RE.search(
-                        text, max(0, match.start() - 30), match.start()
-                    )
-                )
-                or (spec.tight and spec.tight.search(text, 0, match.start()))
-                or _named(text, match.start(), match.end(), CUE_RES[spec.kind])
-                or (
-                    not own_only
-                    and _named(text, match.start(), match.end(), GENERIC_RE)
-                )
-            ):
+            if not _accepted(spec, text, match.start(), match.end(), value):
                 continue
-            try:
-                valid = spec.validator.is_valid(value)
-            except Exception:  # noqa: BLE001 - a validator must not break the gate
-                valid = False
-            if valid:
+            if _valid(spec, value):
+                found.append(match.span())
                 yield IdMatch(spec.kind, match.start(), match.end(), value)
+    # Round 7 (tune11b): the same digits grouped another way (`96 05 19 400
+    # 14`, `051130 1073009`, `1972557 1`), named: a run of digit groups
+    # whose digits make a country's number.
+    for run in REGROUPED_RE.finditer(text):
+        start, end = run.span()
+        if any(s < end and start < e for s, e in found) or DATE_RE.fullmatch(
+            run.group()
+        ):
+            continue  # `verified on 2024-11-02`: a date
+        compact = re.sub(r"\D", "", run.group())
+        for spec in specs:
+            if (
+                spec.pattern.fullmatch(compact)
+                and _accepted(spec, text, start, end, run.group(), shape=False)
+                and _valid(spec, compact)
+            ):
+                yield IdMatch(spec.kind, start, end, run.group())
+                break
+
+
+# A date: `2024-11-02`, `02.11.2024`, `2/11/24`.
+DATE_RE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
+# A run of two or more digit groups, whole.
+REGROUPED_RE = re.compile(r"(?<![\w.,/-])\d+(?:[ .\-/]\d+)+(?![\w-]|[.,/]\d)")
+
+
+def _valid(spec: IdSpec, value: str) -> bool:
+    try:
+        return bool(spec.validator.is_valid(value))
+    except Exception:  # noqa: BLE001 - a validator must not break the gate
+        return False
+
+
+def _accepted(
+    spec: IdSpec, text: str, start: int, end: int, value: str, *, shape: bool = True
+) -> bool:
+    """Tell whether a candidate is named (or, with `shape`, unmistakable)."""
+    if (
+        shape
+        and spec.alone is not None
+        and spec.alone(value)
+        and not OTHER_NUMBER_RE.search(
+            text[max(0, start - WINDOW_BEFORE) : start].lower()
+        )
+    ):
+        return True
+    own_only = spec.kind in OWN_NAME_ONLY
+    return bool(
+        (not own_only and BARE_ID_RE.search(text, max(0, start - 30), start))
+        or (spec.tight and spec.tight.search(text, 0, start))
+        or _named(text, start, end, CUE_RES[spec.kind])
+        or (not own_only and _named(text, start, end, GENERIC_RE))
+    )
