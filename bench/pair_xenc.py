@@ -422,15 +422,29 @@ def choose(
 ) -> dict:
     """The thresholds with the highest pooled recall sum at precision >= 0.90.
 
-    On every set and pooled; a set where the rules alone are below 0.90
-    (tune8a's contradictions) must keep at least the rules' precision.
+    On every set and pooled. Where the rules alone are below 0.90 (tune8a's
+    contradictions), the judge's own additions must be 0.90 precise and the
+    set's precision must not fall.
     """
     hand = np.isin(sets, folds)
     floor = {}
     for name in folds:
         rules_alone = ph.figures(labels[sets == name], rules[sets == name])
         for label in ("contradiction", "duplicate"):
-            floor[name, label] = min(0.9, rules_alone[label]["precision"])
+            floor[name, label] = rules_alone[label]["precision"]
+
+    def precise_enough(name: str, figures_of: dict, got: np.ndarray) -> bool:
+        m = sets == name
+        for label in ("contradiction", "duplicate"):
+            if figures_of[label]["precision"] >= 0.9:
+                continue
+            added = m & (got == label) & (rules != label)
+            if figures_of[label]["precision"] < floor[name, label] or (
+                added.any() and (labels[added] == label).mean() < 0.9
+            ):
+                return False
+        return True
+
     best: dict = {}
     for t_c in THRESHOLDS:
         for t_d in THRESHOLDS:
@@ -442,9 +456,8 @@ def choose(
                 pooled = ph.figures(labels[hand], got[hand])
                 per_set = [ph.figures(labels[sets == n], got[sets == n]) for n in folds]
                 precise = all(
-                    f[label]["precision"] >= floor[name, label]
+                    precise_enough(name, f, got)
                     for name, f in zip(folds, per_set, strict=True)
-                    for label in ("contradiction", "duplicate")
                 ) and all(
                     pooled[label]["precision"] >= 0.9
                     for label in ("contradiction", "duplicate")
@@ -514,6 +527,11 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--score-epochs", type=int, nargs="*", default=[2, 3])
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--use-epoch",
+        type=int,
+        help="this epoch count, not the best scored (a final trained already)",
+    )
     parser.add_argument("--folds", nargs="*", help="only these left-out folds")
     parser.add_argument("--no-ship", action="store_true")
     parser.add_argument("--tag", default="")
@@ -629,7 +647,9 @@ def main() -> None:
             json.dumps({k: v for k, v in choices[e].items() if k != "per_set"}),
             flush=True,
         )
-    epochs = max(choices, key=lambda e: choices[e].get("key", (-1.0,))[0])
+    epochs = args.use_epoch or max(
+        choices, key=lambda e: choices[e].get("key", (-1.0,))[0]
+    )
     print("rules left out:", json.dumps(ph.figures(labels[hand], rules[hand])))
     if args.command == "choose":
         return

@@ -147,6 +147,11 @@ def get_judge() -> CrossEncoderJudge:
     return CrossEncoderJudge()
 
 
+def reaches(probability: float, threshold: float) -> bool:
+    """Whether a probability reaches a policy threshold; 1 means never."""
+    return threshold < 1.0 and probability >= threshold
+
+
 def judge_pairs(candidate: Any, versions: Sequence[Any]) -> None:
     """Judge (stored version, write) pairs not judged yet, in one batch.
 
