@@ -51,7 +51,8 @@ def test_a_contradiction_and_a_rewording_the_rules_miss(worker, api, tenant):
     assert gate(api, again["id"], "semantic_dedup")["details"]["tier"] == (
         "cross_encoder"
     )
-    assert MemoryItem.objects.count() == 2
+    # The two stored facts and the draft under review: the duplicate made none.
+    assert MemoryItem.objects.count() == 3
 
     # Off in the tenant's policy: the rules alone let both pass.
     set_policy(tenant, cross_encoder_judge=False)
