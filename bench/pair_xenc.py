@@ -492,11 +492,9 @@ def judged_mask(rows: list[dict]) -> np.ndarray:
 
 def cost(names: list[str]) -> None:
     """CPU per pair of the shipped judge: batched, and a write's few neighbours."""
-    import os
-
+    gq.setup()
     from memory_core.pipeline import cross_encoder as xe
 
-    gq.setup()
     pairs = [(r["a"], r["b"]) for name in names for r in gq.read_pairs(name)]
     judge = xe.CrossEncoderJudge()
     started = time.process_time()
