@@ -144,6 +144,10 @@ def _model_duplicate(
         policy.cross_encoder_similarity
     ):
         return None
+    if candidate.subject and candidate.predicate and not best.predicate:
+        # A triple the stored text lacks says more, however alike they read
+        # ("Laptop: ThinkPad X1." as an entity fact): kept.
+        return None
     cross_encoder.judge_pairs(candidate, [best])
     probability = candidate.pair_judgements[str(best.version_id)][2]
     if not cross_encoder.reaches(probability, policy.cross_encoder_duplicate):
