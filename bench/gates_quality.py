@@ -130,8 +130,12 @@ def stored_version(text: str, similarity: float):
     )
 
 
-def outcome(text: str, stored) -> str:
-    """Return "contradiction", "duplicate", "review" or "pass" for one write."""
+def outcome(text: str, stored, policy=None) -> str:
+    """Return "contradiction", "duplicate", "review" or "pass" for one write.
+
+    Judged under `policy` (the default policy unless given: `rules_only()`
+    leaves the model judge out).
+    """
     from django.utils import timezone
 
     from memory_core.hashing import content_hash
@@ -157,7 +161,7 @@ def outcome(text: str, stored) -> str:
         now=timezone.now(),
         lookups=Lookups(stored),
         embed=lambda c: [0.0],
-        policy=DEFAULT_POLICY,
+        policy=policy or DEFAULT_POLICY,
     )
     result = contradiction.check(candidate, ctx)
     if candidate.contradictions and result.decision != Decision.ACCEPT:
@@ -169,6 +173,15 @@ def outcome(text: str, stored) -> str:
         if result.decision == Decision.REVIEW:
             return "review"
     return "pass"
+
+
+def rules_only():
+    """The default policy without the cross-encoder judge: the rules alone."""
+    import dataclasses
+
+    from memory_core.policy import DEFAULT_POLICY
+
+    return dataclasses.replace(DEFAULT_POLICY, cross_encoder_judge=False)
 
 
 def read_pairs(name: str) -> list[dict]:

@@ -214,7 +214,9 @@ def rows_of_sets(embeddings: gq.Embeddings) -> list[dict]:
     embeddings.ensure([r["a"] for r in rows] + [r["b"] for r in rows])
     for row in rows:
         similarity = float(embeddings[row["a"]] @ embeddings[row["b"]])
-        row["rules"] = gq.outcome(row["b"], [gq.stored_version(row["a"], similarity)])
+        row["rules"] = gq.outcome(
+            row["b"], [gq.stored_version(row["a"], similarity)], gq.rules_only()
+        )
     return rows
 
 

@@ -340,6 +340,56 @@ class Policy:
         group="contradiction",
         rule=PROBABILITY,
     )
+    # The cross-encoder judge (pipeline/cross_encoder.py): the project's
+    # MiniLM fine-tuned to read a stored memory and the write together. Where
+    # the rules pass, it adds the contradictions and reworded duplicates they
+    # miss; its thresholds were chosen leaving one hand-written pair set out
+    # at a time (pipeline/QUALITY.md).
+    cross_encoder_judge: bool = setting(
+        True,
+        label="Model judge for contradictions and rewordings",
+        help=(
+            "A model that reads the stored memory and the write together also "
+            "judges the nearest memories."
+        ),
+        group="contradiction",
+        rule=SWITCH,
+    )
+    cross_encoder_similarity: float = setting(
+        0.4,
+        label="Similarity to ask the model judge",
+        help="From 0 to 1: from it, a nearest memory is read by the model judge.",
+        group="contradiction",
+        rule=PROBABILITY,
+    )
+    cross_encoder_neighbours: int = setting(
+        3,
+        label="Memories the model judge reads per write",
+        help="The most similar memories the model judge reads.",
+        unit="items",
+        group="contradiction",
+        rule=POSITIVE_INT,
+    )
+    cross_encoder_contradiction: float = setting(
+        0.99,
+        label="Model judge's certainty for a contradiction",
+        help=(
+            "From 0 to 1: the model's probability from which it is a "
+            "contradiction (1: never)."
+        ),
+        group="contradiction",
+        rule=PROBABILITY,
+    )
+    cross_encoder_duplicate: float = setting(
+        0.95,
+        label="Model judge's certainty for a reworded duplicate",
+        help=(
+            "From 0 to 1: the model's probability from which it is a duplicate "
+            "(1: never)."
+        ),
+        group="contradiction",
+        rule=PROBABILITY,
+    )
 
     # Provenance (003 §12.4.4, §12.2.5).
     confidence_betas: tuple[float, float, float, float] = setting(

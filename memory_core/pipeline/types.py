@@ -80,6 +80,9 @@ class Candidate:
     risk_factors: dict[str, float] = field(default_factory=dict)
     tier: str = ""
     review_reasons: list[str] = field(default_factory=list)
+    # The cross-encoder's probabilities (compatible, contradiction,
+    # duplicate) by stored version id: asked once, read by both gates.
+    pair_judgements: dict[str, tuple[float, float, float]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

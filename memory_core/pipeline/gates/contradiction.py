@@ -19,6 +19,13 @@ Two questions, cheapest first:
    σ_topic (`policy.topic_similarity`) are counted as topical.
    Versions already weighed in step 1, the item being updated and exact
    copies are not judged.
+3. The model judge (`cross_encoder.py`, `policy.cross_encoder_judge`): the
+   nearest `policy.cross_encoder_neighbours` of those neighbours from
+   `policy.cross_encoder_similarity` are read together with the write by
+   the fine-tuned MiniLM; a contradiction probability from
+   `policy.cross_encoder_contradiction` is a contradiction (detector
+   `cross_encoder`) the rules missed. Its probabilities stay on the
+   candidate for the semantic dedup gate.
 
 Decision (003 §12.2.4): no contradiction → ACCEPT; the write more confident
 than every version it contradicts → REVIEW with a supersede proposal, or
@@ -55,6 +62,7 @@ from typing import Any
 
 from memory_core.hashing import normalize_value
 from memory_core.models import ancestor_paths
+from memory_core.pipeline import cross_encoder
 from memory_core.pipeline.judges import Judge, get_judge
 from memory_core.pipeline.types import (
     Candidate,
@@ -73,6 +81,8 @@ NEEDS_EMBEDDING = True
 # Confidences are floats: 0.7 - 0.5 is 0.19999999999999996.
 EPSILON = 1e-9
 UNCHECKED_FLAG = "contradiction_unchecked"
+# The detector of a contradiction found by the cross-encoder judge.
+CROSS_ENCODER = "cross_encoder"
 # A write waiting for a review is re-run when the review closes; this is
 # only the fallback should that message be lost.
 KEY_REVIEW_RECHECK_SECONDS = 300
@@ -168,6 +178,20 @@ def check(
             )
     if unchecked and UNCHECKED_FLAG not in candidate.flags:
         candidate.flags.append(UNCHECKED_FLAG)
+    model_judged = _model_judgements(candidate, neighbours, to_judge, policy)
+    found = {c["version_id"] for c in contradictions}
+    for neighbour in model_judged:
+        probability = candidate.pair_judgements[str(neighbour.version_id)][1]
+        if str(neighbour.version_id) not in found and cross_encoder.reaches(
+            probability, policy.cross_encoder_contradiction
+        ):
+            record = _record(
+                neighbour,
+                CROSS_ENCODER,
+                f"The model judge reads a contradiction ({probability:.2f}).",
+                similarity=neighbour.similarity,
+            )
+            contradictions.append({**record, "probability": round(probability, 4)})
 
     twins |= {
         n.version_id
@@ -186,6 +210,8 @@ def check(
         details["kept_both"] = sorted(kept)
     if unchecked:
         details["judge_unavailable"] = unchecked
+    if model_judged:
+        details["cross_encoder_judged"] = [str(n.version_id) for n in model_judged]
     if updates:
         details["update_of"] = [str(v.version_id) for v in updates]
     if candidate.supersedes_versions:
@@ -250,6 +276,30 @@ def decide(candidate: Candidate, policy: Policy, details: dict[str, Any]) -> Gat
         item_ids=[c["item_id"] for c in contradictions],
         **details,
     )
+
+
+def _model_judgements(
+    candidate: Candidate,
+    neighbours: list[ExistingVersion],
+    to_judge: list[ExistingVersion],
+    policy: Policy,
+) -> list[ExistingVersion]:
+    """Put the nearest judged neighbours to the cross-encoder; return them.
+
+    The nearest `policy.cross_encoder_neighbours` of the write's neighbours
+    from `policy.cross_encoder_similarity` (those the rules judge); their
+    probabilities are left in `candidate.pair_judgements` for the dedup gate.
+    """
+    if not policy.cross_encoder_judge or policy.cross_encoder_contradiction >= 1.0:
+        return []  # off, or asked for duplicates only (the dedup gate asks)
+    eligible = {n.version_id for n in to_judge}
+    chosen = [
+        n
+        for n in neighbours[: policy.cross_encoder_neighbours]
+        if n.version_id in eligible and n.similarity >= policy.cross_encoder_similarity
+    ]
+    cross_encoder.judge_pairs(candidate, chosen)
+    return chosen
 
 
 def _kept_both(

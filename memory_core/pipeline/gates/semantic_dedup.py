@@ -22,6 +22,11 @@ employs 120 people" / "has 120 employees"). Above the threshold, a neighbour
 about another subject, or with another value and words of its own on each
 side, is another fact and is accepted.
 
+Where these rules let the write pass, the model judge (`cross_encoder.py`,
+`policy.cross_encoder_judge`) reads the nearest version from
+`policy.cross_encoder_similarity` with the write: a duplicate probability
+from `policy.cross_encoder_duplicate` is a DUPLICATE, tier `cross_encoder`.
+
 Skipped when the write is already identified: an update of an item
 (`update_item_id`) or a merge found by the fingerprint tier (`merge_with`).
 A neighbour the contradiction gate found contradicting is not a duplicate.
@@ -32,7 +37,9 @@ different facts however alike they read.
 from __future__ import annotations
 
 from memory_core.hashing import normalize_value
+from memory_core.pipeline import cross_encoder
 from memory_core.pipeline.delta import information_delta
+from memory_core.pipeline.gates.contradiction import CROSS_ENCODER
 from memory_core.pipeline.gates.dedup import contradicted, duplicate, near_duplicate
 from memory_core.pipeline.slots import compare, restatement
 from memory_core.pipeline.types import (
@@ -41,6 +48,7 @@ from memory_core.pipeline.types import (
     GateContext,
     GateResult,
 )
+from memory_core.policy import Policy
 
 NAME = "semantic_dedup"
 NEEDS_EMBEDDING = True
@@ -77,13 +85,12 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
     best = found[0] if found else None
     policy = ctx.policy
     nearest = round(best.similarity, 4) if best is not None else None
-    if (
-        best is None
-        or best.similarity < policy.paraphrase_similarity
-        or contradicted(candidate, best)
-        or other_fact(candidate, best)
-    ):
+    if best is None or contradicted(candidate, best) or other_fact(candidate, best):
         return GateResult.accept(NAME, nearest_similarity=nearest)
+    if best.similarity < policy.paraphrase_similarity:
+        return _model_duplicate(candidate, best, policy) or GateResult.accept(
+            NAME, nearest_similarity=nearest
+        )
     delta = information_delta(candidate, best)
     above = best.similarity > policy.semantic_duplicate_threshold
     # A paraphrase: the same values of the same subject in other words
@@ -110,8 +117,10 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
     if not above or comparison.distinct or comparison.agent_swap:
         # Another subject ("the user's husband's anniversary") or another
         # value on each side ("120 ms last week" / "95 ms this week"): however
-        # alike they read, two facts.
-        return GateResult.accept(NAME, nearest_similarity=nearest)
+        # alike they read, two facts, unless the model judge reads one.
+        return _model_duplicate(candidate, best, policy) or GateResult.accept(
+            NAME, nearest_similarity=nearest
+        )
     return near_duplicate(
         candidate,
         best,
@@ -120,6 +129,38 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
         review_rewording=True,
         similarity=nearest,
         nearest_similarity=nearest,
+    )
+
+
+def _model_duplicate(
+    candidate: Candidate, best: ExistingVersion, policy: Policy
+) -> GateResult | None:
+    """A duplicate the rules let pass, read by the cross-encoder judge.
+
+    The nearest version from `policy.cross_encoder_similarity`, judged once
+    per write (the contradiction gate usually judged it already).
+    """
+    if not policy.cross_encoder_judge or best.similarity < (
+        policy.cross_encoder_similarity
+    ):
+        return None
+    if candidate.subject and candidate.predicate and not best.predicate:
+        # A triple the stored text lacks says more, however alike they read
+        # ("Laptop: ThinkPad X1." as an entity fact): kept.
+        return None
+    cross_encoder.judge_pairs(candidate, [best])
+    probability = candidate.pair_judgements[str(best.version_id)][2]
+    if not cross_encoder.reaches(probability, policy.cross_encoder_duplicate):
+        return None
+    nearest = round(best.similarity, 4)
+    return duplicate(
+        best,
+        CROSS_ENCODER,
+        f"The model judge reads the same fact in other words ({probability:.2f}).",
+        gate=NAME,
+        similarity=nearest,
+        nearest_similarity=nearest,
+        probability=round(probability, 4),
     )
 
 

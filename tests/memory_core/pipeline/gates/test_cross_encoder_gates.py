@@ -1,0 +1,97 @@
+"""The cross-encoder judge in the contradiction and semantic dedup gates.
+
+Pairs the rules let pass (the rule judge reads no clash, slots no same fact),
+judged by the real model under the tenant's policy.
+"""
+
+import pytest
+
+from memory_core.pipeline.gates import contradiction, semantic_dedup
+from memory_core.pipeline.types import Decision
+from tests.memory_core.pipeline.gates import test_contradiction as c_gate
+from tests.memory_core.pipeline.gates import test_semantic_dedup as d_gate
+
+# The rules let both pass (bench.gates_quality's outcome under rules_only).
+# The contradiction reads at 0.75: below the default threshold (0.99, as
+# chosen, QUALITY.md), so the tests that need it set the tenant's own.
+STORED = "The user's flat has two bedrooms."
+CONTRADICTS = "The flat the user rents is a three-bed."
+THRESHOLD = {"cross_encoder_contradiction": 0.6}
+REWORDED_STORED = "The user drives a Toyota Corolla."
+REWORDED = "The user's car is a Corolla made by Toyota."
+
+
+def test_a_contradiction_the_rules_miss_is_found_and_named():
+    old = c_gate.stored(STORED, similarity=0.7, confidence=0.9)
+    c = c_gate.candidate(CONTRADICTS, confidence=0.9)
+    result, _ = c_gate.run(c, c_gate.Lookups([], [old]), **THRESHOLD)
+    assert result.decision == Decision.REJECT, result
+    [record] = c.contradictions
+    assert record["detector"] == contradiction.CROSS_ENCODER
+    assert record["item_id"] == str(old.item_id)
+    assert record["probability"] >= 0.5
+    assert result.details["item_ids"] == [str(old.item_id)]
+    assert result.details["cross_encoder_judged"] == [str(old.version_id)]
+
+
+def test_the_policy_turns_the_judge_off_and_sets_its_thresholds():
+    old = c_gate.stored(STORED, similarity=0.7, confidence=0.9)
+    c = c_gate.candidate(CONTRADICTS, confidence=0.9)
+    result, _ = c_gate.run(
+        c, c_gate.Lookups([], [old]), cross_encoder_judge=False, **THRESHOLD
+    )
+    assert result.decision == Decision.ACCEPT
+    assert c.pair_judgements == {}
+    # The default threshold (0.99): the model's 0.75 is not enough.
+    c = c_gate.candidate(CONTRADICTS, confidence=0.9)
+    result, _ = c_gate.run(c, c_gate.Lookups([], [old]))
+    assert result.decision == Decision.ACCEPT
+    assert str(old.version_id) in c.pair_judgements
+    # 1 means never: the gate leaves the model to the dedup gate.
+    c = c_gate.candidate(CONTRADICTS, confidence=0.9)
+    result, _ = c_gate.run(
+        c, c_gate.Lookups([], [old]), cross_encoder_contradiction=1.0
+    )
+    assert result.decision == Decision.ACCEPT
+    assert c.pair_judgements == {}
+
+
+@pytest.mark.parametrize(
+    ("similarity", "neighbours", "judged"),
+    [(0.7, 3, True), (0.3, 3, False), (0.7, 1, False)],
+)
+def test_only_the_nearest_few_within_the_band_are_judged(
+    similarity, neighbours, judged
+):
+    closer = c_gate.stored("The user's cat is called Miso.", similarity=0.95)
+    old = c_gate.stored(STORED, similarity=similarity, confidence=0.9)
+    c = c_gate.candidate(CONTRADICTS, confidence=0.9)
+    c_gate.run(
+        c,
+        c_gate.Lookups([], [closer, old]),
+        cross_encoder_neighbours=neighbours,
+        cross_encoder_similarity=0.4,
+        **THRESHOLD,
+    )
+    assert (str(old.version_id) in c.pair_judgements) is judged
+
+
+def test_a_rewording_the_rules_miss_is_a_duplicate():
+    old = d_gate.stored(REWORDED_STORED, 0.75)
+    c = d_gate.candidate(REWORDED)
+    result, _ = d_gate.check(c, old)
+    assert result.decision == Decision.DUPLICATE, result
+    assert result.details["tier"] == contradiction.CROSS_ENCODER
+    assert result.details["version_id"] == str(old.version_id)
+    off, _ = d_gate.check(d_gate.candidate(REWORDED), old, cross_encoder_judge=False)
+    assert off.decision == Decision.ACCEPT
+
+
+def test_the_dedup_gate_reuses_the_contradiction_gate_judgement():
+    old = d_gate.stored(REWORDED_STORED, 0.75)
+    c = d_gate.candidate(REWORDED)
+    # What the contradiction gate left: the model read it as compatible.
+    c.pair_judgements[str(old.version_id)] = (1.0, 0.0, 0.0)
+    result, _ = d_gate.check(c, old)
+    assert result.decision == Decision.ACCEPT
+    assert result.gate == semantic_dedup.NAME
