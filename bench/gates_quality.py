@@ -161,7 +161,7 @@ def outcome(text: str, stored, policy=None) -> str:
         now=timezone.now(),
         lookups=Lookups(stored),
         embed=lambda c: [0.0],
-        policy=policy or DEFAULT_POLICY,
+        policy=policy or POLICY or DEFAULT_POLICY,
     )
     result = contradiction.check(candidate, ctx)
     if candidate.contradictions and result.decision != Decision.ACCEPT:
@@ -173,6 +173,18 @@ def outcome(text: str, stored, policy=None) -> str:
         if result.decision == Decision.REVIEW:
             return "review"
     return "pass"
+
+
+POLICY = None  # the policy `outcome` judges under when given none (--judge)
+
+
+def with_judge():
+    """The default policy with the cross-encoder judge on (off by default)."""
+    import dataclasses
+
+    from memory_core.policy import DEFAULT_POLICY
+
+    return dataclasses.replace(DEFAULT_POLICY, cross_encoder_judge=True)
 
 
 def rules_only():
@@ -283,6 +295,7 @@ def api_scores(names: list[str]) -> dict[str, dict]:
     tenant.policy = {
         "rate_limits": {"episodic": 10**9},
         "storm_writes_per_minute": 10**9,
+        "cross_encoder_judge": POLICY is not None and POLICY.cross_encoder_judge,
     }
     tenant.save(update_fields=["policy"])
     root = f"/org/gq-{run}/"  # tenant_create made it
@@ -397,7 +410,16 @@ def main() -> None:
     parser.add_argument("--api", action="store_true", help="through the HTTP API")
     parser.add_argument("--misses", choices=["contradiction", "duplicate"])
     parser.add_argument("--limit", type=int, default=40)
+    parser.add_argument(
+        "--judge",
+        action="store_true",
+        help="with the cross-encoder judge on (off in the default policy)",
+    )
     args = parser.parse_args()
+    if args.judge:
+        global POLICY
+        setup()
+        POLICY = with_judge()
     if args.api:
         for name, figures in api_scores(args.sets).items():
             print(name, "api", json.dumps(figures))

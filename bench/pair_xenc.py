@@ -51,7 +51,6 @@ from bench import pair_head as ph
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 CACHE = Path("/tmp/mgc_pair_xenc")
-OUT = Path("/work/briefs/out")
 TEMPLATED = ("dev", "heldout")
 HAND = ("blind", "blind2", "blind3", "blind4", "blind5", "blind6", "tune", "tune2")
 # Left out together (CPU: four trainings, not eight); each set is still
@@ -88,10 +87,7 @@ THRESHOLDS = tuple(round(0.5 + 0.05 * i, 2) for i in range(10)) + (0.97, 0.99, 1
 
 
 def pair_path(name: str) -> Path:
-    path = gq.DATA / f"pairs_{name}.jsonl"
-    if not path.exists() and (OUT / f"pairs_{name}.jsonl").exists():
-        path = OUT / f"pairs_{name}.jsonl"
-    return path
+    return gq.DATA / f"pairs_{name}.jsonl"
 
 
 def rows_of(names: list[str]) -> list[dict]:

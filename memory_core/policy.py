@@ -344,9 +344,13 @@ class Policy:
     # MiniLM fine-tuned to read a stored memory and the write together. Where
     # the rules pass, it adds the contradictions and reworded duplicates they
     # miss; its thresholds were chosen leaving one hand-written pair set out
-    # at a time (pipeline/QUALITY.md).
+    # at a time (pipeline/QUALITY.md). Off by default: it reads each write
+    # with up to `cross_encoder_neighbours` stored memories, ~12 ms of CPU a
+    # pair, which cut the pipeline from ~125 to ~12 writes/s in bench.writes
+    # (a tenant that values the rewordings it catches over throughput turns
+    # it on).
     cross_encoder_judge: bool = setting(
-        True,
+        False,
         label="Model judge for contradictions and rewordings",
         help=(
             "A model that reads the stored memory and the write together also "

@@ -43,6 +43,7 @@ def test_a_contradiction_and_a_rewording_the_rules_miss(worker, api, tenant):
     assert conflict.detector == "cross_encoder"
 
     # A rewording of another stored fact: answered with that memory.
+    set_policy(tenant, cross_encoder_judge=True)
     stored = post(api, note(REWORDED_STORED)).json()
     assert stored["status"] == "committed", stored
     again = post(api, note(REWORDED)).json()

@@ -12,11 +12,13 @@ from tests.memory_core.pipeline.gates import test_contradiction as c_gate
 from tests.memory_core.pipeline.gates import test_semantic_dedup as d_gate
 
 # The rules let both pass (bench.gates_quality's outcome under rules_only).
-# The contradiction reads at 0.75: below the default threshold (0.99, as
-# chosen, QUALITY.md), so the tests that need it set the tenant's own.
+# The judge is off in the default policy (its cost, policy.py): a tenant
+# turns it on. The contradiction reads at 0.75: below the default threshold
+# (0.99, as chosen, QUALITY.md), so the tests that need it set the tenant's own.
 STORED = "The user's flat has two bedrooms."
 CONTRADICTS = "The flat the user rents is a three-bed."
-THRESHOLD = {"cross_encoder_contradiction": 0.6}
+JUDGE = {"cross_encoder_judge": True}
+THRESHOLD = {**JUDGE, "cross_encoder_contradiction": 0.6}
 REWORDED_STORED = "The user drives a Toyota Corolla."
 REWORDED = "The user's car is a Corolla made by Toyota."
 
@@ -38,19 +40,26 @@ def test_the_policy_turns_the_judge_off_and_sets_its_thresholds():
     old = c_gate.stored(STORED, similarity=0.7, confidence=0.9)
     c = c_gate.candidate(CONTRADICTS, confidence=0.9)
     result, _ = c_gate.run(
-        c, c_gate.Lookups([], [old]), cross_encoder_judge=False, **THRESHOLD
+        c,
+        c_gate.Lookups([], [old]),
+        **{**THRESHOLD, "cross_encoder_judge": False},
     )
     assert result.decision == Decision.ACCEPT
     assert c.pair_judgements == {}
-    # The default threshold (0.99): the model's 0.75 is not enough.
+    # The default policy: no model reads the pair.
     c = c_gate.candidate(CONTRADICTS, confidence=0.9)
     result, _ = c_gate.run(c, c_gate.Lookups([], [old]))
+    assert result.decision == Decision.ACCEPT
+    assert c.pair_judgements == {}
+    # On, at the default threshold (0.99): the model's 0.75 is not enough.
+    c = c_gate.candidate(CONTRADICTS, confidence=0.9)
+    result, _ = c_gate.run(c, c_gate.Lookups([], [old]), **JUDGE)
     assert result.decision == Decision.ACCEPT
     assert str(old.version_id) in c.pair_judgements
     # 1 means never: the gate leaves the model to the dedup gate.
     c = c_gate.candidate(CONTRADICTS, confidence=0.9)
     result, _ = c_gate.run(
-        c, c_gate.Lookups([], [old]), cross_encoder_contradiction=1.0
+        c, c_gate.Lookups([], [old]), cross_encoder_contradiction=1.0, **JUDGE
     )
     assert result.decision == Decision.ACCEPT
     assert c.pair_judgements == {}
@@ -79,11 +88,11 @@ def test_only_the_nearest_few_within_the_band_are_judged(
 def test_a_rewording_the_rules_miss_is_a_duplicate():
     old = d_gate.stored(REWORDED_STORED, 0.75)
     c = d_gate.candidate(REWORDED)
-    result, _ = d_gate.check(c, old)
+    result, _ = d_gate.check(c, old, **JUDGE)
     assert result.decision == Decision.DUPLICATE, result
     assert result.details["tier"] == contradiction.CROSS_ENCODER
     assert result.details["version_id"] == str(old.version_id)
-    off, _ = d_gate.check(d_gate.candidate(REWORDED), old, cross_encoder_judge=False)
+    off, _ = d_gate.check(d_gate.candidate(REWORDED), old)
     assert off.decision == Decision.ACCEPT
 
 
@@ -92,6 +101,6 @@ def test_the_dedup_gate_reuses_the_contradiction_gate_judgement():
     c = d_gate.candidate(REWORDED)
     # What the contradiction gate left: the model read it as compatible.
     c.pair_judgements[str(old.version_id)] = (1.0, 0.0, 0.0)
-    result, _ = d_gate.check(c, old)
+    result, _ = d_gate.check(c, old, **JUDGE)
     assert result.decision == Decision.ACCEPT
     assert result.gate == semantic_dedup.NAME
