@@ -65,8 +65,8 @@ def test_probabilities_are_a_distribution_whatever_the_order(judge):
             "duplicate",
         ),
         (
-            "The user's flat has two bedrooms.",
-            "The flat the user rents is a three-bed.",
+            "The user's apartment has two bedrooms.",
+            "The apartment the user rents has four bedrooms.",
             "contradiction",
         ),
         (

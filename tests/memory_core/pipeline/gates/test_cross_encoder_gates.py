@@ -13,10 +13,11 @@ from tests.memory_core.pipeline.gates import test_semantic_dedup as d_gate
 
 # The rules let both pass (bench.gates_quality's outcome under rules_only).
 # The judge is off in the default policy (its cost, policy.py): a tenant
-# turns it on. The contradiction reads at 0.75: below the default threshold
-# (0.99, as chosen, QUALITY.md), so the tests that need it set the tenant's own.
-STORED = "The user's flat has two bedrooms."
-CONTRADICTS = "The flat the user rents is a three-bed."
+# turns it on. The shipped judge reads the contradiction at about 0.99 (the
+# default threshold, QUALITY.md), so the tests that need it set the tenant's
+# own, below it.
+STORED = "The user's apartment has two bedrooms."
+CONTRADICTS = "The apartment the user rents has four bedrooms."
 JUDGE = {"cross_encoder_judge": True}
 THRESHOLD = {**JUDGE, "cross_encoder_contradiction": 0.6}
 REWORDED_STORED = "The user drives a Toyota Corolla."
@@ -51,9 +52,11 @@ def test_the_policy_turns_the_judge_off_and_sets_its_thresholds():
     result, _ = c_gate.run(c, c_gate.Lookups([], [old]))
     assert result.decision == Decision.ACCEPT
     assert c.pair_judgements == {}
-    # On, at the default threshold (0.99): the model's 0.75 is not enough.
+    # On, with a threshold above the model's reading: not enough.
     c = c_gate.candidate(CONTRADICTS, confidence=0.9)
-    result, _ = c_gate.run(c, c_gate.Lookups([], [old]), **JUDGE)
+    result, _ = c_gate.run(
+        c, c_gate.Lookups([], [old]), cross_encoder_contradiction=0.999, **JUDGE
+    )
     assert result.decision == Decision.ACCEPT
     assert str(old.version_id) in c.pair_judgements
     # 1 means never: the gate leaves the model to the dedup gate.
