@@ -123,32 +123,7 @@ def _needs_all(items: Any) -> list[frozenset[str]]:
 
 def _needs_in(items: Any) -> frozenset[str] | None:
     """Return strings one of which every match of `items` contains, or None."""
-    best: frozenset[str] | None = None
-    run: list[str] = []
-
-    def consider(found: frozenset[str] | None) -> None:
-        nonlocal best
-        if found and (best is None or _strength(found) > _strength(best)):
-            best = found
-
-    for op, av in [*items, (None, None)]:
-        if op is _LITERAL:
-            run.append(chr(av))
-            continue
-        if run:
-            consider(frozenset(("".join(run).lower(),)))
-            run = []
-        if op is _SUBPATTERN:
-            consider(_needs_in(av[-1]))
-        elif op is _BRANCH:
-            branches = [_needs_in(branch) for branch in av[1]]
-            if all(branches):
-                consider(frozenset().union(*branches))  # type: ignore[arg-type]
-        elif op in _REPEATS and av[0] >= 1:
-            consider(_needs_in(av[2]))
-        elif op is _sre.ATOMIC_GROUP:
-            consider(_needs_in(av))
-    return best
+    return max(_needs_all(items), key=_strength, default=None)
 
 
 @cache
