@@ -354,7 +354,8 @@ class Policy:
         label="Model judge for contradictions and rewordings",
         help=(
             "A model that reads the stored memory and the write together also "
-            "judges the nearest memories."
+            "judges the nearest memories: it catches more rewordings and "
+            "contradictions, at about 35 ms of worker CPU per write."
         ),
         group="contradiction",
         rule=SWITCH,
