@@ -394,9 +394,10 @@ class MemoryVersion(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     # Tenant, item and scope have no single-column index: composite indexes
-    # lead with each (status, as-of and unique number, scope order), and every
-    # index is written again when a version changes status, a non-HOT update
-    # (migration 0016_drop_covered_fk_indexes; bench/PERF.md, GC).
+    # lead with each (status and as-of, unique number, scope order), and every
+    # index whose predicate the row meets is written again when a version
+    # changes status, a non-HOT update (migrations 0016_drop_covered_fk_indexes
+    # and 0021_partial_lookup_indexes; bench/PERF.md, GC).
     tenant = models.ForeignKey(
         Tenant, on_delete=models.CASCADE, related_name="+", db_index=False
     )
@@ -494,7 +495,6 @@ class MemoryVersion(models.Model):
                 condition=Q(status="active"),
                 name="memory_version_hash_idx",
             ),
-            models.Index(fields=["item", "valid_from"], name="memory_version_asof_idx"),
             models.Index(fields=["tenant", "status"], name="memory_version_status_idx"),
             models.Index(
                 fields=["tenant", "scope", "layer", "fingerprint"],

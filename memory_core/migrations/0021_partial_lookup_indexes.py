@@ -19,7 +19,12 @@ times (issue 18; bench/PERF.md, "Eighth session: GC"). Here:
   only reader of each is a deletion of the row it points to
   (`ON DELETE SET NULL`: `col = ANY(...)`, which implies `col IS NOT NULL`).
 
-No column changes; the reverse restores the full indexes.
+- `memory_version_asof_idx` (item, valid_from) goes: its readers (an
+  item's scope as of a moment, `scope_of_item_at`) read the item's few
+  versions from the unique (item, number) index, as an item's history and a
+  deletion already do.
+
+No column changes; the reverse restores the indexes.
 """
 
 import django.db.models.deletion
@@ -34,6 +39,10 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.RemoveIndex(
+            model_name="memoryversion",
+            name="memory_version_asof_idx",
+        ),
         migrations.RemoveIndex(
             model_name="memoryversion",
             name="memory_version_hash_idx",
