@@ -3,22 +3,23 @@
 Expiring or superseding a version is a non-HOT update of its row (`status`
 is indexed): every index whose predicate the new row satisfies gets an
 entry. GC's first run over a backlog does that hundreds of thousands of
-times (issue 18; bench/PERF.md, "Eighth session: GC"). Here:
+times (issue 18; bench/PERF.md, "Ninth session: GC"). Here:
 
 - `memory_version_hash_idx` and `memory_version_fp_idx` (tenant, scope,
   layer, content hash / fingerprint) become partial on `status = 'active'`:
   their readers, the write path's duplicate lookups
   (`memory_core/pipeline/lookups.py`, `_active()`), ask for active versions
   only. The hash index was the largest btree of the table (random digests).
-  Scope protection and the exact neighbour scan, which also used them, read
-  `memory_version_scope_order_idx` (scope first) or name `active` themselves.
+  The exact neighbour scan names `active` and still reads them; scope
+  protection and a search as of a moment (any status), which also did, read
+  `memory_version_scope_order_idx` (scope first).
 - The foreign-key indexes of versions' `supersedes_id` and log entries'
   `previous_version_id`, `actor_agent_id` and `actor_user_id` become partial
   on the column being set: a first version supersedes nothing, GC's and
-  retention's log entries have no previous version and no actor, and the
-  only reader of each is a deletion of the row it points to
-  (`ON DELETE SET NULL`: `col = ANY(...)`, which implies `col IS NOT NULL`).
-
+  retention's log entries have no previous version and no actor. Their
+  readers, a deletion of the row pointed to (`ON DELETE SET NULL`) and
+  erasure's walk over a version's rewrites, ask `col = ANY(...)`, which
+  implies `col IS NOT NULL`.
 - `memory_version_asof_idx` (item, valid_from) goes: its readers (an
   item's scope as of a moment, `scope_of_item_at`) read the item's few
   versions from the unique (item, number) index, as an item's history and a
