@@ -394,9 +394,10 @@ class MemoryVersion(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     # Tenant, item and scope have no single-column index: composite indexes
-    # lead with each (status, as-of and unique number, scope order), and every
-    # index is written again when a version changes status, a non-HOT update
-    # (migration 0016_drop_covered_fk_indexes; bench/PERF.md, GC).
+    # lead with each (status and as-of, unique number, scope order), and every
+    # index whose predicate the row meets is written again when a version
+    # changes status, a non-HOT update (migrations 0016_drop_covered_fk_indexes
+    # and 0021_partial_lookup_indexes; bench/PERF.md, GC).
     tenant = models.ForeignKey(
         Tenant, on_delete=models.CASCADE, related_name="+", db_index=False
     )
@@ -429,8 +430,15 @@ class MemoryVersion(models.Model):
     approved_by = models.CharField(max_length=150, blank=True)
     justification = models.TextField(blank=True)
     status = models.CharField(max_length=16, choices=VersionStatus.choices)
+    # Indexed where set (memory_version_supersedes_idx, 0021): a first
+    # version has none, and deleting a version looks only for set ones.
     supersedes = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
     )
     merged_from = ArrayField(
         models.UUIDField(),
@@ -479,14 +487,18 @@ class MemoryVersion(models.Model):
                 condition=Q(status="active"),
             ),
             GinIndex(fields=["search_vector"], name="memory_version_search_gin"),
+            # The write path's exact and structural duplicate lookups ask for
+            # active versions only; partial, so a version leaving `active`
+            # (superseded, expired) adds no entry to either (0021).
             models.Index(
                 fields=["tenant", "scope", "layer", "content_hash"],
+                condition=Q(status="active"),
                 name="memory_version_hash_idx",
             ),
-            models.Index(fields=["item", "valid_from"], name="memory_version_asof_idx"),
             models.Index(fields=["tenant", "status"], name="memory_version_status_idx"),
             models.Index(
                 fields=["tenant", "scope", "layer", "fingerprint"],
+                condition=Q(status="active"),
                 name="memory_version_fp_idx",
             ),
             # "Which versions were visible at T" from the index alone (0004).
@@ -558,6 +570,11 @@ class MemoryVersion(models.Model):
                 condition=Q(status="active"),
                 name="memory_version_gc_head_idx",
             ),
+            models.Index(
+                fields=["supersedes"],
+                condition=Q(supersedes__isnull=False),
+                name="memory_version_supersedes_idx",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -596,15 +613,24 @@ class MemoryLogEntry(models.Model):
         blank=True,
         related_name="+",
     )
+    # The three below are indexed where set (0021): most entries have no
+    # previous version, and those GC and retention write no actor; a deletion
+    # of the version, agent or user looks only for set ones.
     previous_version = models.ForeignKey(
         MemoryVersion,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
+        db_index=False,
     )
     actor_agent = models.ForeignKey(
-        Agent, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        Agent,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
     )
     actor_user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -612,6 +638,7 @@ class MemoryLogEntry(models.Model):
         null=True,
         blank=True,
         related_name="+",
+        db_index=False,
     )
     reason = models.TextField(blank=True)
     payload = models.JSONField(default=dict, blank=True)
@@ -619,7 +646,22 @@ class MemoryLogEntry(models.Model):
 
     class Meta:
         indexes = [
-            models.Index(fields=["tenant", "item", "seq"], name="memory_log_item_idx")
+            models.Index(fields=["tenant", "item", "seq"], name="memory_log_item_idx"),
+            models.Index(
+                fields=["previous_version"],
+                condition=Q(previous_version__isnull=False),
+                name="memory_log_prev_version_idx",
+            ),
+            models.Index(
+                fields=["actor_agent"],
+                condition=Q(actor_agent__isnull=False),
+                name="memory_log_actor_agent_idx",
+            ),
+            models.Index(
+                fields=["actor_user"],
+                condition=Q(actor_user__isnull=False),
+                name="memory_log_actor_user_idx",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -1,0 +1,220 @@
+"""The indexes migration 0021 made partial: what they still answer.
+
+The write path's duplicate lookups (content hash, fingerprint) index active
+versions only, so a version that GC expires or a rewrite supersedes leaves
+them; the foreign-key indexes of a version's `supersedes` and of log
+entries' previous version and actors hold set values only. Each reader
+must still find what it found, through an index where it had one: the plan
+checks switch sequential scans off (a test table is small enough that the
+planner would rightly prefer them) and ask whether an index can answer.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from memory_core import retrieval
+from memory_core.lifecycle.gc.runs import gc_run_execute
+from memory_core.models import MemoryItem, MemoryVersion, VersionStatus
+from memory_core.pipeline.lookups import DatabaseLookups
+from memory_core.selectors import memory_item_list
+from tests.memory_core.lifecycle.test_gc import SCOPE, NoJudge, stored
+from tests.memory_core.test_retrieval import ids, remember, search
+
+pytestmark = pytest.mark.django_db
+
+SECOND = timedelta(seconds=1)
+
+
+def plan(sql: str, params: list | dict) -> str:
+    """EXPLAIN `sql` with sequential scans off (for this transaction)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("EXPLAIN " + sql, params)
+        return "\n".join(row[0] for row in cursor.fetchall())
+
+
+def gc_expire(tenant) -> None:
+    run = gc_run_execute(tenant_id=tenant.id, judge=NoJudge())
+    assert run is not None and run.status == "completed"
+
+
+def test_duplicate_lookups_find_active_versions_only_through_the_partial_indexes(
+    tenant,
+):
+    now = timezone.now()
+    kept = stored(tenant, "the staging database is on port 5433")
+    gone = stored(tenant, "the old build server is ci-3", expires_at=now - SECOND)
+    MemoryVersion.objects.filter(id=kept.head_id).update(fingerprint="fp-kept")
+    MemoryVersion.objects.filter(id=gone.head_id).update(fingerprint="fp-gone")
+    gc_expire(tenant)
+    gone.refresh_from_db()
+    assert gone.status == "expired" and gone.head.status == VersionStatus.EXPIRED
+
+    lookups = DatabaseLookups(tenant.id)
+    scope_id, layer = kept.scope_id, kept.layer
+    found = lookups.version_by_hash(scope_id, layer, kept.head.content_hash)
+    assert found is not None and found.item_id == kept.id
+    assert lookups.version_by_hash(scope_id, layer, gone.head.content_hash) is None
+    found = lookups.version_by_fingerprint(scope_id, layer, "fp-kept")
+    assert found is not None and found.item_id == kept.id
+    assert lookups.version_by_fingerprint(scope_id, layer, "fp-gone") is None
+
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+    by_hash = lookups._active().filter(
+        scope_id=scope_id, layer=layer, content_hash=kept.head.content_hash
+    )
+    by_fingerprint = lookups._active().filter(
+        scope_id=scope_id, layer=layer, fingerprint="fp-kept"
+    )
+    # Each has an index to answer it (at scale its own, partial on active;
+    # on a table this small the planner may pick any index leading with the
+    # tenant, so only the absence of a sequential scan is asserted).
+    for query in (by_hash, by_fingerprint):
+        found = query.explain()
+        assert "Seq Scan" not in found, found
+
+
+def test_readers_of_every_status_keep_an_index_plan(tenant):
+    item = stored(tenant)
+    scope_ids = [item.scope_id]
+    # A scope's deletion (PROTECT) asks for its versions of any status.
+    assert "Seq Scan" not in plan(
+        "SELECT 1 FROM memory_core_memoryversion WHERE scope_id IN (%s) LIMIT 1",
+        scope_ids,
+    )
+    # Search as of a moment: non-draft versions of the scopes, any status.
+    now = timezone.now()
+    filters = retrieval._Filters(
+        tenant_id=tenant.id,
+        scope_ids=scope_ids,
+        readable_sql=None,
+        layers=None,
+        kinds=None,
+        key=None,
+        subject=None,
+        predicate=None,
+        as_of=now,
+        now=now,
+    )
+    where, params = filters.version_sql()
+    assert "Seq Scan" not in plan(
+        f"SELECT v.id FROM memory_core_memoryversion v WHERE {where}", params
+    )
+    # An item's scope as of a moment (its history, any status): the unique
+    # (item, number) index, now that the (item, valid_from) one is gone.
+    at_moment = (
+        MemoryVersion.objects.filter(
+            tenant=tenant, item_id=item.id, valid_from__lte=now
+        )
+        .exclude(status=VersionStatus.DRAFT)
+        .order_by("-valid_from")
+        .values_list("scope_id", flat=True)[:1]
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+    assert "Seq Scan" not in at_moment.explain()
+    # The exact neighbour scan (active versions of a scope set) still has one.
+    assert "Seq Scan" not in plan(
+        "SELECT id FROM memory_core_memoryversion WHERE tenant_id = %s "
+        "AND scope_id = ANY(%s) AND status = 'active'",
+        [tenant.id, scope_ids],
+    )
+
+
+@pytest.mark.parametrize(
+    ("table", "column", "index"),
+    [
+        ("memory_core_memoryversion", "supersedes_id", "memory_version_supersedes_idx"),
+        (
+            "memory_core_memorylogentry",
+            "previous_version_id",
+            "memory_log_prev_version_idx",
+        ),
+        ("memory_core_memorylogentry", "actor_agent_id", "memory_log_actor_agent_idx"),
+        ("memory_core_memorylogentry", "actor_user_id", "memory_log_actor_user_idx"),
+    ],
+)
+def test_a_deletion_finds_the_rows_pointing_at_it_through_the_partial_index(
+    tenant, table, column, index
+):
+    # What ON DELETE SET NULL runs (Django's collector) when the row goes.
+    target = stored(tenant).head_id if column != "actor_user_id" else 1
+    found = plan(f"UPDATE {table} SET {column} = NULL WHERE {column} IN (%s)", [target])
+    assert index in found, found
+
+
+def test_erasure_finds_the_rewrites_of_an_erased_version_through_the_index(tenant):
+    # memory_core/lifecycle/erasure.py asks for the versions superseding an
+    # erased one, `supersedes_id = ANY(...)` (with the tenant, which on a
+    # test table this small another index may answer): that condition alone
+    # implies the partial index's `IS NOT NULL`, so the index can answer it.
+    head = stored(tenant).head_id
+    found = plan(
+        "SELECT item_id, supersedes_id FROM memory_core_memoryversion "
+        "WHERE supersedes_id = ANY(%s)",
+        [[head]],
+    )
+    assert "memory_version_supersedes_idx" in found, found
+
+
+def test_gc_expiry_keeps_as_of_exact_and_leaves_search_and_the_console(reader):
+    tenant = reader.tenant
+    write = remember(reader, "The release train leaves every second Tuesday.")
+    item = MemoryItem.objects.get(id=write.memory_item_id)
+    before = timezone.now()
+    MemoryItem.objects.filter(id=item.id).update(expires_at=before)
+    gc_expire(tenant)
+    item.refresh_from_db()
+    assert item.status == "expired"
+    head = item.head
+    assert head.status == VersionStatus.EXPIRED and head.valid_to > before
+
+    query = "when does the release train leave"
+    assert item.id not in ids(search(reader, query, limit=100))
+    then = search(reader, query, as_of=before, limit=100)
+    assert item.id in ids(then)
+    listed = memory_item_list(tenant=tenant, scope_path=SCOPE, status="active")
+    assert item.id not in {i.id for i in listed}
+    as_of = memory_item_list(tenant=tenant, as_of=before)
+    assert item.id in {i.id for i in as_of}
+    assert item.id not in {
+        i.id for i in memory_item_list(tenant=tenant, as_of=timezone.now())
+    }
+
+
+def test_superseded_version_expired_by_gc_stays_in_its_as_of_range(tenant):
+    old = timezone.now() - timedelta(days=400)
+    item = stored(tenant, "the wiki lives at wiki.internal", age=timedelta(days=400))
+    first = item.head
+    replaced_at = old + timedelta(days=10)
+    MemoryVersion.objects.filter(id=first.id).update(
+        status=VersionStatus.SUPERSEDED, valid_to=replaced_at
+    )
+    second = MemoryVersion.objects.create(
+        tenant=tenant,
+        item=item,
+        scope=item.scope,
+        layer=item.layer,
+        number=2,
+        content="the wiki lives at docs.internal",
+        embedding=first.embedding,
+        content_hash="h-docs",
+        confidence=0.9,
+        source="user_stated",
+        status=VersionStatus.ACTIVE,
+        supersedes=first,
+        valid_from=replaced_at,
+        created_at=replaced_at,
+    )
+    MemoryItem.objects.filter(id=item.id).update(head=second)
+    gc_expire(tenant)
+    first.refresh_from_db()
+    assert first.status == VersionStatus.EXPIRED and first.valid_to == replaced_at
+    during = memory_item_list(tenant=tenant, as_of=old + timedelta(days=5))
+    assert item.id in {i.id for i in during}
