@@ -682,7 +682,9 @@ def xenc_report(locomo: list[Pool], scored: dict, k: int) -> None:
         chosen[held.id] = key
         per_fold[held.id] = table_[key][held.id]
     report(
-        f"cross-encoder, λ and depth chosen on the other four: {chosen}", per_fold, base
+        f"cross-encoder, λ and depth chosen on the other scored ones: {chosen}",
+        per_fold,
+        base,
     )
     for key in [(lam, d) for lam in (0.2, 0.3, 0.5, 1.0) for d in depths]:
         f = figures([r for c in table_[key].values() for r in c])
