@@ -159,8 +159,10 @@ class CrossEncoderJudge:
 
 
 # Sequences of one run of the ONNX model: sorted by length first, so each run
-# pads only to its own longest (dynamic padding by length buckets).
-ONNX_BATCH = 32
+# pads only to its own longest (dynamic padding by length buckets). Small
+# runs cost less CPU a pair than large ones (bench/PERF.md: 8 about 15 %
+# less than 64 on bench.writes' sentences).
+ONNX_BATCH = 8
 
 
 class OnnxCrossEncoder:
