@@ -11,7 +11,10 @@ under cProfile and prints where the time went. Prints JSON and writes it to
 bench/results/worker_profile.json; runs in its own database
 (`MGC_BENCH_DATABASE`, else memory_bench_worker). `--duplicates-only` stores
 one sentence and drains N exact duplicates of it, without the model's rate
-(bench/results/worker_profile_duplicates.json).
+(bench/results/worker_profile_duplicates.json). `--judge` turns the
+tenant's model judge on (`cross_encoder_judge`) and counts its calls: those
+made for a whole batch before its gates (`judged_ahead`) and those a gate made
+for pairs not judged ahead, with their pairs and seconds.
 """
 
 from __future__ import annotations
@@ -73,6 +76,42 @@ class ModelClock:
                 self.texts += len(texts)
 
         provider.embed = timed  # the one instance every caller gets
+
+
+class JudgeClock:
+    """Count the model judge's calls, pairs and seconds: ahead or per write."""
+
+    def __init__(self, judge) -> None:
+        self.figures = {
+            kind: {"calls": 0, "pairs": 0, "seconds": 0.0}
+            for kind in ("ahead", "per_write")
+        }
+        probabilities = judge.probabilities
+
+        def timed(pairs):
+            import inspect
+
+            kind = (
+                "ahead"
+                if inspect.stack()[1].function == "judged_ahead"
+                else "per_write"
+            )
+            started = time.perf_counter()
+            try:
+                return probabilities(pairs)
+            finally:
+                figures = self.figures[kind]
+                figures["calls"] += 1
+                figures["pairs"] += len(pairs)
+                figures["seconds"] += time.perf_counter() - started
+
+        judge.probabilities = timed  # the one instance every caller gets
+
+    def result(self) -> dict:
+        return {
+            kind: {**f, "seconds": round(f["seconds"], 3)}
+            for kind, f in self.figures.items()
+        }
 
 
 def drain(
@@ -153,6 +192,9 @@ def main() -> None:
         help="store one sentence, then drain N exact duplicates of it",
     )
     parser.add_argument(
+        "--judge", action="store_true", help="the tenant's model judge on"
+    )
+    parser.add_argument(
         "--no-prefetch",
         action="store_true",
         help="embed each batch only when it is claimed (measures the overlap)",
@@ -173,15 +215,23 @@ def main() -> None:
     result_prefetch = not args.no_prefetch
     call_command("migrate", verbosity=0)
     run = uuid.uuid4().hex[:6]
-    tenant, scope, agent = bench_agent(f"wp-{run}", "Worker profile")
+    tenant, scope, agent = bench_agent(f"wp-{run}", "Worker profile", judge=args.judge)
     as_app_role(app_url)
     provider = get_provider()
     clock = ModelClock(provider)
+    judge_clock = None
+    if args.judge:
+        from memory_core.pipeline import cross_encoder
+
+        judge = cross_encoder.get_judge()
+        judge.probabilities([("warm", "up")])
+        judge_clock = JudgeClock(judge)
     texts = distinct_texts(1 if args.duplicates_only else args.n, run)
     result: dict = {
         "n": args.n,
         "embedding_provider": provider.name,
         "prefetch": result_prefetch,
+        "cross_encoder_judge": args.judge,
     }
     if args.duplicates_only:
         # The one memory the duplicates copy; no model rate, no distinct figures.
@@ -205,6 +255,8 @@ def main() -> None:
             ),
             "statuses": statuses(tenant.id, since),
         }
+        if judge_clock is not None:
+            result["distinct"]["judge"] = judge_clock.result()
         distinct_profile = profiler
     dup_profile = None
     if not args.skip_duplicates:

@@ -339,11 +339,12 @@ def distinct_texts(n: int, run: str) -> list[str]:
     ]
 
 
-def bench_agent(slug: str, name: str) -> tuple:
+def bench_agent(slug: str, name: str, *, judge: bool = False) -> tuple:
     """Make a tenant `slug`, one user scope and one episodic agent in it.
 
     One agent posts thousands of writes: the tenant's per-agent limits are
-    lifted. Return (tenant, scope path, agent).
+    lifted; with `judge`, the model judge is on (`cross_encoder_judge`).
+    Return (tenant, scope path, agent).
     """
     from audit.services import Actor
     from memory_core.services.tenancy import agent_create, scope_create, tenant_create
@@ -353,6 +354,7 @@ def bench_agent(slug: str, name: str) -> tuple:
     tenant.policy = {
         "rate_limits": {"episodic": 10**9},
         "storm_writes_per_minute": 10**9,
+        "cross_encoder_judge": judge,
     }
     tenant.save(update_fields=["policy"])
     scope = f"/org/{slug}/user/1/"
@@ -685,6 +687,43 @@ def duplicates_only(
     print(json.dumps(result, indent=2))
 
 
+def pipeline_only(
+    args: argparse.Namespace, *, tenant, scope: str, token: str, run: str
+) -> None:
+    """Only the distinct writes' drain, with the judge as `--judge` says.
+
+    For a comparison of two policies (the model judge on and off) run one
+    after the other: the model's rate is measured in the same run, and the
+    JSON goes to bench/results/writes_pipeline[_judge].json.
+    """
+    model_rate = model_throughput(distinct_texts(args.n, run + "m"))
+    server = Server(args.port)
+    worker = None
+    try:
+        bodies = [note(scope, t) for t in distinct_texts(args.n, run)]
+        post_all(args.port, token, bodies, args.clients)
+        worker = Worker()
+        distinct = drain(tenant_write_ids(tenant), worker.wait_ready(), worker=worker)
+    finally:
+        if worker is not None:
+            worker.stop()
+        server.stop()
+    result = {
+        "n": args.n,
+        "cross_encoder_judge": args.judge,
+        "embedding_model_texts_per_s": round(model_rate, 1),
+        "distinct": distinct,
+        "pipeline_vs_model": round(distinct["writes_per_s"] / model_rate, 3),
+        "loadavg": loadavg(),
+        "cpu_count": os.cpu_count(),
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    name = "writes_pipeline_judge.json" if args.judge else "writes_pipeline.json"
+    (RESULTS / name).write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=1000)
@@ -709,6 +748,16 @@ def main() -> None:
     parser.add_argument(
         "--single", type=int, default=50, help="writes posted one at a time"
     )
+    parser.add_argument(
+        "--judge",
+        action="store_true",
+        help="the tenant's model judge on (cross_encoder_judge)",
+    )
+    parser.add_argument(
+        "--pipeline-only",
+        action="store_true",
+        help="only the distinct writes' drain (no torch rate, one write, copies)",
+    )
     args = parser.parse_args()
     configure()
     if not args.port:
@@ -724,7 +773,7 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     run = uuid.uuid4().hex[:6]
-    tenant, scope, agent = bench_agent(f"bench-{run}", "Bench")
+    tenant, scope, agent = bench_agent(f"bench-{run}", "Bench", judge=args.judge)
     _, token = agent_token_issue(agent=agent, actor=Actor.system("bench"))
     if args.ingest_only:
         ingest_only(args, scope=scope, token=token, run=run)
@@ -734,6 +783,9 @@ def main() -> None:
         return
     if args.duplicates_only:
         duplicates_only(args, tenant=tenant, scope=scope, token=token, run=run)
+        return
+    if args.pipeline_only:
+        pipeline_only(args, tenant=tenant, scope=scope, token=token, run=run)
         return
     texts = distinct_texts(args.n, run)
     model_rate = model_throughput(distinct_texts(args.n, run + "m"))

@@ -345,17 +345,22 @@ class Policy:
     # the rules pass, it adds the contradictions and reworded duplicates they
     # miss; its thresholds were chosen leaving one hand-written pair set out
     # at a time (pipeline/QUALITY.md). Off by default: it reads each write
-    # with up to `cross_encoder_neighbours` stored memories, ~12 ms of CPU a
-    # pair, which cut the pipeline from ~125 to ~12 writes/s in bench.writes
-    # (a tenant that values the rewordings it catches over throughput turns
-    # it on).
+    # with up to `cross_encoder_neighbours` stored memories, each pair in
+    # both orders, and even through onnxruntime and in one call per worker
+    # batch that is about six times the worker CPU of a write without it
+    # (bench/PERF.md, ninth session: 215 against 34 ms a write in
+    # bench.worker_profile; the pipeline's committed writes/s fall by ~85 %).
+    # A tenant that values the rewordings it catches over throughput turns
+    # it on.
     cross_encoder_judge: bool = setting(
         False,
         label="Model judge for contradictions and rewordings",
         help=(
             "A model that reads the stored memory and the write together also "
             "judges the nearest memories: it catches more rewordings and "
-            "contradictions, at about 35 ms of worker CPU per write."
+            "contradictions, at about six times the worker CPU of a write "
+            "without it (a worker then commits about a seventh as many writes "
+            "a second)."
         ),
         group="contradiction",
         rule=SWITCH,

@@ -385,6 +385,10 @@ MGC_EMBEDDING_BATCH_SIZE = int(os.environ.get("MGC_EMBEDDING_BATCH_SIZE", "64"))
 # database and the request that wait on the embedding (bench/RETRIEVAL.md,
 # seventh session: cold search p95 -25 ms at load 8). "1" turns it back on.
 MGC_EMBEDDING_SPIN = os.environ.get("MGC_EMBEDDING_SPIN", "0") == "1"
+# The model judge (memory_core/pipeline/cross_encoder.py): "onnx" runs the
+# merged model exported to ONNX (cached under DATA_DIR/models), "onnx-int8"
+# quantised (its decisions differ: bench/PERF.md), "torch" in PyTorch.
+MGC_CROSS_ENCODER_RUNTIME = os.environ.get("MGC_CROSS_ENCODER_RUNTIME", "onnx")
 MGC_OPENAI_EMBEDDING_URL = os.environ.get(
     "MGC_OPENAI_EMBEDDING_URL", "https://api.openai.com/v1/embeddings"
 )

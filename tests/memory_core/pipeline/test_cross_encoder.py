@@ -107,3 +107,64 @@ def test_the_judge_adds_only_where_the_rules_let_a_write_pass():
     assert pair_xenc.combine(rules, p, ~judged, 0.9, 0.85).tolist() == list(rules)
     # The veto: a rule duplicate the judge reads as a contradiction.
     assert pair_xenc.combine(rules, p, judged, 0.9, 0.85, 0.9)[1] == "contradiction"
+
+
+# Pairs from the dev sets (tests/data/pairs_tune8*.jsonl) and the gates' tests:
+# the ONNX judge must read them as the merged model does in PyTorch.
+PAIRS = [
+    (
+        "The internal Grafana listens on port 3000.",
+        "Grafana (internal) is served on port 8080.",
+    ),
+    ("prod db: pg 15, eu-west-1", "Production database is PostgreSQL 13 in eu-west-1."),
+    (
+        "The user drives a Toyota Corolla.",
+        "The user's car is a Corolla made by Toyota.",
+    ),
+    ("The user's cat is called Miso.", "The user's dog is called Miso."),
+    (
+        "The payments API is deployed in eu-central-1 (Frankfurt).",
+        "Heads-up from the March infra review: the payments API was migrated and "
+        "now runs out of us-east-1, and the Frankfurt deployment has been torn down.",
+    ),
+    ("Uploads are capped at 10MB.", "The upload limit is ten megabytes."),
+    ("x", "The user's apartment has two bedrooms. " * 40),  # truncated at 128
+]
+
+
+def test_the_onnx_judge_reads_pairs_as_the_torch_model_does(judge):
+    assert isinstance(judge, xe.OnnxCrossEncoder)
+    expected = xe.CrossEncoderJudge().probabilities(PAIRS)
+    # One call of them all (sorted by length, padded per run) and one per pair.
+    together = judge.probabilities(PAIRS)
+    alone = np.vstack([judge.probabilities([pair]) for pair in PAIRS])
+    assert np.allclose(together, expected, atol=1e-4), np.abs(together - expected)
+    assert np.allclose(alone, expected, atol=1e-4), np.abs(alone - expected)
+    assert (together.argmax(1) == expected.argmax(1)).all()
+
+
+def test_a_changed_adapters_file_is_exported_again(tmp_path):
+    adapters = tmp_path / "cross_encoder.npz"
+    adapters.write_bytes(xe.ADAPTERS.read_bytes())
+    cache = tmp_path / "models"
+    first = xe.OnnxCrossEncoder(cache_dir=cache, adapters=adapters)
+    path = first.model_path()
+    exported_at = path.stat().st_mtime_ns
+    pair = [PAIRS[3]]
+    before = first.probabilities(pair)
+    # The same adapters: the cached file, not exported again.
+    assert xe.OnnxCrossEncoder(cache_dir=cache, adapters=adapters).model_path() == path
+    assert path.stat().st_mtime_ns == exported_at
+    # Retrained (here: the head leans to "contradiction"): a new file, read.
+    with np.load(adapters) as stored:
+        changed = {k: stored[k] for k in stored.files}
+    changed["head.bias"] = changed["head.bias"] + np.array([0, 20, 0], np.float32)
+    np.savez_compressed(adapters, **changed)
+    second = xe.OnnxCrossEncoder(cache_dir=cache, adapters=adapters)
+    assert second.model_path() != path
+    after = second.probabilities(pair)
+    assert xe.LABELS[int(before.argmax())] == "compatible"
+    assert xe.LABELS[int(after.argmax())] == "contradiction"
+    assert sorted(p.name for p in cache.glob("*.onnx")) == sorted(
+        [path.name, second.model_path().name]
+    )
