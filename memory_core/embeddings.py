@@ -246,24 +246,48 @@ def onnx_export(target: Path, *, quantized: bool) -> None:
     ids = torch.tensor([[101, 2019, 2742, 6251, 102], [101, 2048, 102, 0, 0]])
     mask = (ids != 0).long()
     sample = (ids, mask, torch.zeros_like(ids))
+    export_traced(
+        Encoder().eval(),
+        sample,
+        target,
+        output="last_hidden_state",
+        output_axes={0: "batch", 1: "tokens"},
+        quantized=quantized,
+    )
+
+
+def export_traced(
+    module: Any,
+    sample: tuple,
+    target: Path,
+    *,
+    output: str,
+    output_axes: dict[int, str],
+    quantized: bool,
+) -> None:
+    """Trace `module` (BERT's three inputs, batch and tokens dynamic) to
+    `target`, quantised to int8 if asked; the file appears whole or not at all.
+    """
+    import torch
+
     fp32 = target.with_name(target.stem + ".fp32.tmp.onnx")
     tmp = target.with_name(target.stem + ".tmp.onnx")
     axes = {0: "batch", 1: "tokens"}
     with torch.no_grad(), warnings.catch_warnings():
-        # The tracer's notes on shape-dependent Python branches: the export
-        # is checked against the PyTorch vectors on every batch shape instead.
+        # The tracer's notes on shape-dependent Python branches: each export
+        # is checked against the PyTorch model's outputs instead (its tests).
         warnings.simplefilter("ignore")
         torch.onnx.export(
-            Encoder().eval(),
+            module,
             sample,
             str(fp32),
             input_names=["input_ids", "attention_mask", "token_type_ids"],
-            output_names=["last_hidden_state"],
+            output_names=[output],
             dynamic_axes={
                 "input_ids": axes,
                 "attention_mask": axes,
                 "token_type_ids": axes,
-                "last_hidden_state": axes,
+                output: output_axes,
             },
             opset_version=17,
             dynamo=False,

@@ -25,7 +25,6 @@ import hashlib
 import logging
 import os
 import threading
-import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -35,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from memory_core.embeddings import export_once, onnx_session
+from memory_core.embeddings import export_once, export_traced, onnx_session
 
 ADAPTERS = Path(__file__).resolve().parent / "cross_encoder.npz"
 LABELS = ("compatible", "contradiction", "duplicate")
@@ -268,8 +267,6 @@ def onnx_export(target: Path, *, adapters: Path, quantized: bool) -> None:
     """Export the merged judge, pooling and head included, to `target`."""
     import torch
 
-    from memory_core.embeddings import _quantize
-
     _, model = base_model()
     with np.load(adapters) as stored:
         weight, bias = merge(model, {k: stored[k] for k in stored.files})
@@ -297,37 +294,14 @@ def onnx_export(target: Path, *, adapters: Path, quantized: bool) -> None:
     ids[1, 3:] = 0
     mask = (ids != 0).long()
     types = torch.tensor([[0, 0, 0, 1, 1], [0, 0, 0, 0, 0]])
-    fp32 = target.with_name(target.stem + ".fp32.tmp.onnx")
-    tmp = target.with_name(target.stem + ".tmp.onnx")
-    axes = {0: "batch", 1: "tokens"}
-    with torch.no_grad(), warnings.catch_warnings():
-        # The tracer's notes on shape-dependent branches: the export is
-        # checked against torch's probabilities instead (its tests).
-        warnings.simplefilter("ignore")
-        torch.onnx.export(
-            Judge().eval(),
-            (ids, mask, types),
-            str(fp32),
-            input_names=["input_ids", "attention_mask", "token_type_ids"],
-            output_names=["probabilities"],
-            dynamic_axes={
-                "input_ids": axes,
-                "attention_mask": axes,
-                "token_type_ids": axes,
-                "probabilities": {0: "batch"},
-            },
-            opset_version=17,
-            dynamo=False,
-        )
-    try:
-        if quantized:
-            _quantize(fp32, tmp)
-        else:
-            fp32.replace(tmp)
-        tmp.replace(target)
-    finally:
-        for leftover in (fp32, tmp):
-            leftover.unlink(missing_ok=True)
+    export_traced(
+        Judge().eval(),
+        (ids, mask, types),
+        target,
+        output="probabilities",
+        output_axes={0: "batch"},
+        quantized=quantized,
+    )
 
 
 @cache
