@@ -1,3 +1,4 @@
+# ruff: noqa: E501 (templates are data, one string per line)
 """Generate the labelled sensitivity test set `sensitivity_tune12.jsonl` (probe "tune12").
 
 Deterministic: a fixed seed, no set iteration, stable ids (sha256 of the text).
