@@ -77,6 +77,7 @@ from stdnum.it import codicefiscale
 from stdnum.nl import bsn
 from stdnum.us import ssn
 
+from memory_core import personal_details
 from memory_core.national_ids import find_national_ids, inside_digit_run
 
 # Cheap gates (round 7): most rules cannot match most lines, and a
@@ -195,10 +196,14 @@ PHONE = "PHONE"
 CARD = "CARD"
 IBAN = "IBAN"
 NATIONAL_ID = "NATIONAL_ID"
-PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID)
+ADDRESS = personal_details.ADDRESS
+DOB = personal_details.DOB
+PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID, ADDRESS, DOB)
 
 # A value redacted earlier: `<EMAIL_1>`, `<NATIONAL_ID_12>`.
-REDACTION_TOKEN_RE = re.compile(r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID)_(\d+)>")
+REDACTION_TOKEN_RE = re.compile(
+    r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID|ADDRESS|DOB)_(\d+)>"
+)
 
 
 # Secrets.
@@ -765,11 +770,53 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"(?i)\bdigicode\b\s*(?:est|:|=)?\s*(?P<value>\d{3,6}[A-Z]?)(?![\w/-]|\.\d)"
     ),
+    # Round 8 (tune12): a code after the thing it opens, a qualifier between
+    # (`Key safe by the side gate, code 6836`, `Türcode Haupteingang: 16496`,
+    # `deurcode kantoor: 2906`, `Tresor-Kombination: 0824`, `kod do
+    # domofonu: 1253`, `Garage keypad: 233963`, `senha do cartão: 4092`).
+    re.compile(
+        r"(?i)\b(?:key ?safe|key ?box|lock ?box|safe|gate|door|garage|intercom|"
+        r"front door|back door|alarm|tresor|tür|deur|porte|puerta|porta|drzwi)\b"
+        r"[^\n.\d]{0,30}?,?\s+(?:code|combo|combination|pin|passcode)\s*"
+        r"(?:is\s+|:\s*|=\s*)?(?P<value>\d{4,8})(?![\w/-]|\.\d)"
+    ),
+    re.compile(
+        r"(?i)(?<![^\W\d_])(?:t(?:ü|ue)r|haust(?:ü|ue)r|deur|tor|garagen|alarm|tresor|"
+        r"safe|door|gate|garage|porte|portail)[- ]?(?:code|kode|kombination|"
+        r"combination|combo|pin)"
+        r"(?:[ \t]+[^\W\d_][\w-]*){0,2}\s*(?:ist|is|lautet|:|=)\s*"
+        r"(?P<value>\d{3,8})(?![\w/-]|\.\d)"
+    ),
+    re.compile(
+        r"(?i)\b(?:kod|code|código|codice|pin)\s+(?:do|de|du|del|della|dello|"
+        r"vom|von|des)\s+(?:domofon\w*|interkom\w*|citofono|interfone|portero|"
+        r"videoportero|interphone|gegensprechanlage|bramy|klatki)\s*[:=]\s*"
+        r"(?P<value>\d{3,8})(?![\w/-]|\.\d)"
+    ),
+    re.compile(
+        r"(?i)\b(?:keypad|tastenfeld|zahlenschloss|digicode|teclado|tastierino)"
+        r"\s*[:=]\s*(?P<value>\d{4,8})(?![\w/-]|\.\d)"
+    ),
+    re.compile(
+        r"(?i)\b(?:senha|pin|code|c(?:ó|o)digo|codice|kod|geheimzahl)\s+"
+        r"(?:do|da|de|du|del|della|of the|for the|der|karty)?\s*"
+        r"(?:cart(?:ã|a)o|tarjeta|carta|carte|card|karty|bankkarte|ec-karte|"
+        r"bankomat\w*|débito|crédito|debit card|credit card)\s*(?:is|:|=)\s*"
+        r"(?P<value>\d{4,6})(?![\w/-]|\.\d)"
+    ),
     # `the combination is 11-21-24`: a dial lock's numbers.
     re.compile(
         r"(?i)\b(?:combination|combo)\s*(?:is|:|=)\s*"
         r"(?P<value>\d{1,2}(?:[ -]\d{1,2}){2,3})(?![\w/-]|\.\d)"
     ),
+)
+
+# Round 8 (tune12): `reset postgres to Lagoon~1985 on redis-cache-1`: an
+# account's password set in prose, the value a generated-looking one.
+RESET_TO_RE = re.compile(
+    r"(?i)\b(?:reset|set|changed?|rotated?|updated?)\s+(?:the\s+)?"
+    r"(?:password\s+(?:of|for)\s+)?(?P<user>[a-z_][\w.-]{1,30})(?:['’]s\s+password)?"
+    r"\s+to\s+[\"'`]?(?P<value>[^\s\"'`]{8,64}?)[\"'`]?[.,;]?(?:\s+(?:on|for|at|in)\b|\s*$)"
 )
 
 # Round 7 (tune11): passwords in tools' own directives, each value checked
@@ -953,7 +1000,8 @@ DER_BASE64_RE = re.compile(r"(?<![A-Za-z0-9+/])M[A-Za-z0-9+/]{39,}={0,2}")
 # (`google-site-verification=…`), published in DNS for anyone to read.
 PUBLIC_ID_RE = re.compile(
     # An Indian postal PIN code before its place: `PIN code 110001 (New Delhi)`.
-    r"(?i:\bpin[- ]?code\b)\s*:?\s*[1-9]\d{5}(?=\s+(?:\(|[A-Z][a-z]))|"
+    r"(?i:\bpin[- ]?code\b)\s*:?\s*[1-9]\d{5}(?=\s+(?:\(|[A-Z][a-z]|(?:covers|serves|"
+    r"is the|area|district)\b))|"
     r"\bdid:key:z[1-9A-HJ-NP-Za-km-z]{40,}|"
     # An Ethereum address (a private key is 64 hex digits, not 40).
     r"\b0x[0-9a-fA-F]{40}\b|"
@@ -981,7 +1029,63 @@ def _is_public_der(value: str) -> bool:
 FILLER_CHARS = ("x" * 8, "X" * 8, "*" * 8, "#" * 8, "•" * 8)
 
 
+# Round 8 (tune12): documented examples, published to be copied: values
+# that say so (`AKIAIOSFODNN7EXAMPLE`, `…EXAMPLEKEY`, `xoxb-not-a-real-token…`),
+# a value named a demo or sample (`the demo secret JBSWY3DPEHPK3PXP`), a
+# value an RFC gives (`RFC 7515 A.1 uses the HMAC key …`), and a JWT whose
+# claims are the placeholder person (`John Doe`, subject `1234567890`: the
+# jwt.io sample).
+SAYS_EXAMPLE_RE = re.compile(
+    r"[A-Za-z0-9/+_-]*(?:EXAMPLE|not-a-real|-fake-|-dummy-)[A-Za-z0-9/+=_-]*"
+)
+NAMED_DEMO_RE = re.compile(
+    r"(?i)\b(?:demo|sample|example|dummy|test[- ]vector)\s+(?:secret|key|token|seed|"
+    r"password|jwt)\s+(?:like\s+|such as\s+)?[\"'`]?(?P<value>[^\s\"'`]{8,})"
+)
+RFC_VALUE_RE = re.compile(
+    r"\bRFC ?\d{3,5}\b[^\n]{0,40}?\b(?:uses|gives|shows|example|test vector)\b"
+    r"[^\n]{0,30}?\b(?:key|secret|token|seed)\s+[\"'`]?(?P<value>[^\s\"'`]{16,})"
+)
+JWT_RE = re.compile(
+    r"\beyJ[A-Za-z0-9_-]+\.(?P<claims>eyJ[A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+"
+)
+PLACEHOLDER_CLAIMS_RE = re.compile(
+    r'"(?:sub|name)"\s*:\s*"(?:1234567890|John Doe|Jane Doe)"'
+)
+EXAMPLE_MARKERS = ("EXAMPLE", "-not-a-real", "-fake-", "-dummy-")
+
+
+def _blank_value(match: re.Match[str]) -> str:
+    start, end = match.span("value")
+    text = match.group()
+    offset = match.start()
+    return text[: start - offset] + " " * (end - start) + text[end - offset :]
+
+
+def _is_sample_jwt(match: re.Match[str]) -> bool:
+    claims = match.group("claims")
+    try:
+        raw = base64.urlsafe_b64decode(claims + "=" * (-len(claims) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return bool(PLACEHOLDER_CLAIMS_RE.search(raw.decode("utf-8", "replace")))
+
+
+def _without_documented_examples(text: str) -> str:
+    if any(marker in text for marker in EXAMPLE_MARKERS):
+        text = SAYS_EXAMPLE_RE.sub(_blank, text)
+    lower = _lower(text)
+    if _may_match(NAMED_DEMO_RE, lower):
+        text = NAMED_DEMO_RE.sub(_blank_value, text)
+    if "RFC" in text:
+        text = RFC_VALUE_RE.sub(_blank_value, text)
+    if "eyJ" in text:
+        text = JWT_RE.sub(lambda m: _blank(m) if _is_sample_jwt(m) else m.group(), text)
+    return text
+
+
 def _without_public_material(text: str) -> str:
+    text = _without_documented_examples(text)
     lower = _lower(text)  # blanking only removes text: the gates stay valid
     if "M" in text and LONG_RUN_RE.search(text):
         text = DER_BASE64_RE.sub(
@@ -1917,6 +2021,12 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for pattern in LOCK_CODE_RES:
         if _may_match(pattern, lower) and pattern.search(line):
             yield "Secret Keyword"
+    for match in _finditer(RESET_TO_RE, line, lower):
+        value = match.group("value")
+        if (
+            _is_password_like(value) or DICEWARE_RE.fullmatch(value)
+        ) and not VERSION_LIKE_RE.fullmatch(value):
+            yield "Secret Keyword"
     for match in _finditer(PASSWORD_MANAGER_RE, line, lower):
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
@@ -1993,7 +2103,56 @@ def find_secrets(text: str) -> list[SecretFinding]:
         findings.setdefault(
             ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
         )
+    if '\\"' in text:
+        # JSON in a JSON string (`"settings": "{\\"adminPassword\\": \\"…\\"}"`):
+        # the inner object's names and values, unescaped.
+        unescaped = text.replace('\\"', '"')
+        for number, line in enumerate(unescaped.splitlines(), start=1):
+            for secret_type in _line_secrets(line):
+                findings.setdefault(
+                    (secret_type, number), SecretFinding(secret_type, number)
+                )
+    for number in _table_secrets(text) if "\n" in text and "|" in text else ():
+        findings.setdefault(
+            ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
+        )
     return list(findings.values())
+
+
+# A Markdown table with a password column: `| Service | User | Passwort |`
+# then `|---|---|---|`, each row's cell in that column a password.
+TABLE_SEPARATOR_RE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
+PASSWORD_COLUMN_RE = re.compile(
+    r"(?i)^(?:password|passwort|kennwort|pass|pwd|pw|mot de passe|mdp|"
+    r"contrase(?:ñ|n)a|clave|senha|wachtwoord|has(?:ł|l)o|parola|l(?:ö|o)senord|"
+    r"passord|adgangskode|salasana|heslo|jelsz(?:ó|o)|(?:ş|s)ifre|пароль|密码|密碼|"
+    r"パスワード|비밀번호|secret|pin|code|token|api key)$"
+)
+
+
+def _table_cells_of(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _table_secrets(text: str) -> Iterator[int]:
+    """Yield the lines of a Markdown table's rows that hold a password."""
+    lines = text.split("\n")
+    column = -1
+    for number, line in enumerate(lines, start=1):
+        if "|" not in line:
+            column = -1
+            continue
+        if number >= 2 and TABLE_SEPARATOR_RE.match(line):
+            header = _table_cells_of(lines[number - 2])
+            column = next(
+                (i for i, c in enumerate(header) if PASSWORD_COLUMN_RE.match(c)), -1
+            )
+            continue
+        cells = _table_cells_of(line)
+        if 0 <= column < len(cells):
+            value = cells[column].strip("`")
+            if value and " " not in value and _is_secret_value(value, key="password"):
+                yield number
 
 
 # `<AdministratorPassword>` then `<Value>…</Value>` (Windows unattend.xml).
@@ -2051,7 +2210,9 @@ class PiiFinding:
 
 
 # When two findings overlap, the more specific shape wins.
-PRIORITY = {EMAIL: 0, IBAN: 1, CARD: 2, NATIONAL_ID: 3, PHONE: 4}
+# An address or a date of birth comes before a phone: a number inside an
+# address is redacted with the address, never leaving the rest in clear.
+PRIORITY = {EMAIL: 0, IBAN: 1, CARD: 2, NATIONAL_ID: 3, DOB: 4, ADDRESS: 5, PHONE: 6}
 
 EMAIL_RE = re.compile(
     r"(?<![\w.%+'-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+'-]{0,62}[A-Za-z0-9_])?)"
@@ -2331,6 +2492,14 @@ def _has_context_after(text: str, end: int, words: tuple[str, ...]) -> bool:
     return bool(_cue_pattern(words).search(window))
 
 
+# Round 8 (tune12): top-level names that no address can have (RFC 2606,
+# RFC 6761, and the `.tld` of templates), and the reserved example domains
+# when the text says they are reserved.
+PLACEHOLDER_TLDS = frozenset(("tld", "test", "example", "invalid", "localhost"))
+RESERVED_DOMAIN_RE = re.compile(r"(?i)example\.(?:com|org|net)")
+RESERVED_CONTEXT_RE = re.compile(r"(?i)\bRFC ?(?:2606|6761)\b|\breserve[sd]?\b")
+
+
 def _emails(text: str) -> Iterator[PiiFinding]:
     for match in EMAIL_RE.finditer(text) if "@" in text else ():
         local, tld = match.group("local"), match.group("tld").lower()
@@ -2345,6 +2514,12 @@ def _emails(text: str) -> Iterator[PiiFinding]:
             continue  # `postgres://USER:PASSWORD@host`: a URL's credentials
         if SERVICE_ACCOUNT_DOMAIN_RE.search(match.group("domain")):
             continue  # `ci@acme-prod.iam.gserviceaccount.com`: a machine
+        if tld in PLACEHOLDER_TLDS:
+            continue  # `name@domain.tld`, `a@b.test`: no such domain exists
+        if RESERVED_DOMAIN_RE.fullmatch(match.group("domain")) and (
+            RESERVED_CONTEXT_RE.search(text)
+        ):
+            continue  # `Use user@example.com in docs; RFC 2606 reserves them.`
         value = match.group()
         yield PiiFinding(EMAIL, match.start(), match.end(), value, value.lower())
 
@@ -2811,9 +2986,15 @@ def _is_documented_example(text: str, finding: PiiFinding) -> bool:
 
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
+    findings += [PiiFinding(*f) for f in personal_details.spelled_emails(text)]
     digits = sum(c.isdigit() for c in text)
     if digits:
         findings += list(_passports(text))
+        findings += [PiiFinding(*f) for f in personal_details.passports(text)]
+        findings += [PiiFinding(*f) for f in personal_details.addresses(text)]
+        findings += [PiiFinding(*f) for f in personal_details.table_addresses(text)]
+    if digits >= 4:
+        findings += [PiiFinding(*f) for f in personal_details.dates_of_birth(text)]
     if digits >= 4:  # an Indian PAN has four
         findings += [
             f

@@ -1,0 +1,578 @@
+"""Home addresses, dates of birth, named passports, spam-proofed e-mails (issue 12).
+
+Personal data with no checksum to validate: each is found by its shape
+*and* a cue that says whose and what it is, in several languages.
+
+- **Home address**: a personal cue (`home address`, `lives at`, `Wohnadresse`,
+  `mora na`, `住所`, `deliver to`, an `address`/`residence`/`street` field)
+  then a street (a number beside a street name, either order) and more
+  digits or a postcode, up to the end of the clause. An address after a
+  company's legal form (`GmbH`, `Ltd`, `S.L.`, `株式会社`) or after an office,
+  venue or warehouse word is a business's, not a person's: left alone. A
+  signature block (a closing line, a name line, a street line, a postcode
+  line) and a table's street/address column count too.
+- **Date of birth**: a birth cue (`date of birth`, `DOB`, `born`, `geb.`,
+  `née le`, `nació el`, `ur.`, `生年月日`, `(* …)`, a `birth_date` field) then
+  a date within a few words, or a date then `geboren`/`生まれ`; the year
+  from 1900 on (the dead have no data protection: `Goethe … 1749`). A
+  birth*day* is not a cue (`Mickey Mouse's birthday`).
+- **Passport** numbers named before a person's name (`N° de passeport de
+  Antoine Mercier : 13IT35035`, `Passnummer von …:`, `"passport_no": …`).
+- **E-mails written to fool harvesters** (`jan (at) posteo (dot) de`,
+  `x&#64;y&#46;pl`, `x{at}ziggo.nl`): normalized to the plain address, so
+  they share its redaction token.
+
+Each finding is `(kind, start, end, value, normalized)`; the detectors
+wrap them as `PiiFinding`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date
+
+ADDRESS = "ADDRESS"
+DOB = "DOB"
+
+Found = tuple[str, int, int, str, str]
+
+_L = r"[^\W\d_]"  # a letter of any script
+
+# -- Addresses ---------------------------------------------------------------
+
+ADDRESS_CUES = (
+    # English
+    r"home address",
+    r"(?:my|his|her|their|our|new|current|private|postal|mailing|residential|"
+    r"permanent|street|shipping|delivery) address(?:\s+is)?",
+    r"address(?:e|o)?",
+    r"lives at",
+    r"living at",
+    r"resides at",
+    r"residence",
+    r"deliver(?:y)? to",
+    r"ship to",
+    r"send (?:it|them|the \w+) to",
+    r"post (?:it|them) to",
+    # German, Dutch, Scandinavian
+    r"wohnadresse",
+    r"meine adresse(?:\s+lautet|\s+ist)?",
+    r"anschrift",
+    r"privatanschrift",
+    r"wohnhaft(?:\s+in)?",
+    r"wohnt in",
+    r"lieferadresse",
+    r"huisadres",
+    r"woonadres",
+    r"bezorgadres",
+    r"(?:mijn )?adres(?:\s+is)?",
+    r"woont (?:op|aan|in)(?: de)?",
+    r"bor på",
+    r"(?:min |hem)?adress(?:\s+är)?",
+    r"leveransadress",
+    r"bopæl",
+    # Romance
+    r"adresse(?: de livraison| personnelle| du domicile)?",
+    r"domicile",
+    r"livraison à",
+    r"habite(?: au| à| rue)?",
+    r"domicilio(?: particular)?",
+    r"(?:mi )?direcci[oó]n(?:\s+es)?",
+    r"vive en",
+    r"entregar (?:para|a|en)",
+    r"enviar a",
+    r"(?:meu )?endere[cç]o(?:\s+é)?",
+    r"mora (?:na|no|em)",
+    r"morada",
+    r"indirizzo(?: di casa)?",
+    r"abita (?:in|a)",
+    r"spedire a",
+    r"residenza",
+    # Polish, others
+    r"adres zamieszkania",
+    r"mieszka (?:przy|na|w)",
+    r"adres",
+    r"адрес",
+    r"(?:home_?)?street(?=[\"']?\s*[:=])",
+    r"住所",
+    r"自宅",
+    r"地址",
+    r"주소",
+)
+ADDRESS_CUE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + "|".join(ADDRESS_CUES) + r")(?![^\W\d_])"
+)
+# Addresses that are not a person's home: an e-mail, IP or wallet address,
+# a business's office, a venue.
+NOT_HOME_BEFORE_RE = re.compile(
+    r"(?i)(?:e-?mail|ip|ipv[46]|mac|wallet|server|web|memory|contract|bitcoin|"
+    r"ethereum|url|host|gateway|broadcast|office|company|business|work|venue|"
+    r"store|shop|hotel|restaurant|registered|head|warehouse|returns?|vendor|"
+    r"pickup|pick-up|event|firm|büro|geschäfts|rechnungs|firmen|bureau|"
+    r"entreprise|empresa|oficina|ufficio|kantoor|sede|siedziba)"
+    r"[\s_-]*(?:\w+[\s_-]+)?$"
+)
+LEGAL_FORM_RE = re.compile(
+    r"(?<![\w.])(?:GmbH|AG|KG|GbR|Ltd|Ltda|LLC|LLP|Inc|Corp|plc|PLC|S\.A\.S?|"
+    r"SAS|S\.L\.U?|S\.r\.l|Srl|S\.p\.A|SpA|B\.V|BV|N\.V|K\.K|Pty|Pvt|SARL|"
+    r"EURL|Sp\. z o\.o|ApS|A/S|S\. de R\.L|e\.V)(?![\w])|株式会社|有限会社|合同会社"
+)
+STREET_TYPES = (
+    r"ul\.|al\.|pl\.|os\.|via|viale|vicolo|piazza|corso|largo|calle|carrer|"
+    r"avenida|av\.|avda\.|paseo|plaza|camino|carretera|rua|travessa|alameda|"
+    r"estrada|praça|largo|rue|avenue|boulevard|bd|impasse|chemin|allée|place|"
+    r"quai|route|cours|strada|ulica|aleja|straße|strasse|gasse|weg|platz"
+)
+UNIT = r"(?:flat|apt\.?|apartment|unit|suite|room|lgh|piso|wohnung|apto\.?|box)"
+# The start of a street: `22 Beech Close`, `Flat 3, 87 Albert Terrace`,
+# `5-22-9 Jingumae`, `7/17 Beach Road`, `27 ter avenue …` (number first) or
+# `Vondelstraat 25-2`, `Calle del Pez 125`, `ul. Lipowa 211/16`, `Rua XV de
+# Novembro, 44` (name first; a comma only after a street type).
+STREET_RE = re.compile(
+    rf"(?:(?i:{UNIT})[ \t]*\w{{1,6}},?[ \t]+(?:[^\W\d_][\w'’.-]*[ \t]+){{0,3}})?"
+    rf"(?:\d{{1,5}}[A-Za-z]?(?:[ \t]?[/-][ \t]?\d{{1,5}}){{0,2}}"
+    rf"(?:[ \t]+(?i:bis|ter))?,?[ \t]+(?!(?i:{UNIT})\b){_L}{{2,}}"
+    rf"|(?:(?i:{STREET_TYPES})[ \t]*(?:[\w'’.-]+[ \t]+){{0,5}}?[\w'’.-]+,?"
+    rf"|(?!(?i:zip|plz|cep|cap|box|p\.?o\.?|room|floor|gate|hall|building|block|"
+    rf"no|nr|order|ticket|tel|fax)\b)(?![A-Z]{{1,3}}\b)"
+    rf"(?-i:[A-ZÀ-ÞĀ-Ž])[\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,4}}?)"
+    rf"[ \t]+\d{{1,5}}(?:[ \t]?[A-Za-z](?![\w]))?(?:[ \t]?[/-][ \t]?\d{{1,5}})?"
+    rf"(?![\d.:]\d|\w))"
+)
+# What follows a street: a postcode or a locality number.
+POSTCODE_RE = re.compile(
+    r"(?<![\w-])(?:\d{4,6}|\d{2}-\d{3}|\d{3} \d{2}|\d{5}-\d{3}|\d{3}-\d{4}|"
+    r"\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
+    r"[A-Z]\d{2} ?[A-Z0-9]{4}|[A-Z]{2,3} \d{4}|〒 ?\d{3}-\d{4})(?![\w-])"
+)
+ABBREVIATION_RE = re.compile(
+    r"(?i)(?:^|\W)(?:col|av|avda|st|ste|ave|rd|ul|al|pl|os|no|nr|n|int|dr|blvd|"
+    r"sq|mt|apt|apto|izq|dcha|der|esq|bis|ter|co)$"
+)
+# Where an address ends in prose: a new clause after a comma (`, drop the
+# parcel …`, `, cheers`), a dash, a bracket that is not a province.
+CLAUSE_AFTER_RE = re.compile(
+    r",\s+(?!(?:apto|apt|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
+    r"room|flat|unit|suite)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
+    r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s|$)|;|\|"
+)
+JP_ADDRESS_RE = re.compile(
+    r"〒\s?\d{3}-\d{4}[ \t]*[^\s、。,，]{2,60}?(?=です|。|、|$|\s)"
+)
+AFTER_CUE_GAP = 48
+POSTCODE_WORD_BEFORE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:zip|zip code|plz|postcode|post code|postal code|cep|cap|"
+    r"cp|pincode|pin code|código postal|code postal)\s*[:#]?\s*$"
+)
+
+
+def _is_sentence_end(text: str, index: int) -> bool:
+    return not ABBREVIATION_RE.search(text, max(0, index - 6), index)
+
+
+def _address_end(text: str, start: int, limit: int) -> int:
+    """Where the address starting at `start` ends (the end of its clause)."""
+    for match in CLAUSE_AFTER_RE.finditer(text, start, limit):
+        if match.group().startswith((".", "!", "?")) and not _is_sentence_end(
+            text, match.start()
+        ):
+            continue
+        return match.start()
+    return limit
+
+
+def _plausible_address(value: str) -> bool:
+    if "@" in value or "://" in value or len(value) < 8:
+        return False
+    numbers = re.findall(r"\d+", value)
+    if len(numbers) >= 2:
+        return True
+    return bool(POSTCODE_RE.search(value)) and len(numbers) >= 1
+
+
+def _cue_is_personal(text: str, cue: re.Match[str]) -> bool:
+    line_start = max(text.rfind("\n", 0, cue.start()) + 1, cue.start() - 30)
+    before = text[line_start : cue.start()]
+    return not NOT_HOME_BEFORE_RE.search(before)
+
+
+def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
+    for cue in ADDRESS_CUE_RE.finditer(text):
+        if not _cue_is_personal(text, cue):
+            continue
+        line_end = text.find("\n", cue.end())
+        line_end = len(text) if line_end < 0 else line_end
+        window_end = line_end
+        if not text[cue.end() : line_end].strip(" \t:：\"'"):
+            # `Ship to:` alone on its line: the address is on the next lines.
+            window_end = min(len(text), cue.end() + 200)
+        street = STREET_RE.search(text, cue.end(), window_end)
+        while street is not None and POSTCODE_WORD_BEFORE_RE.search(
+            text, max(0, street.start() - 12), street.start()
+        ):
+            # `ship to ZIP 30687, box 16`: a postcode's number, no street's
+            street = STREET_RE.search(text, street.end(), window_end)
+        if street is None:
+            continue
+        gap = text[cue.end() : street.start()]
+        too_far = len(gap) > AFTER_CUE_GAP or re.search(r"\d|[.!?]\s", gap)
+        if too_far and not (window_end > line_end and not re.search(r"\d", gap)):
+            continue
+        if LEGAL_FORM_RE.search(gap):
+            continue
+        start = street.start()
+        if window_end > line_end:
+            yield from _address_block(text, start)
+            continue
+        quote = text[cue.end() : start]
+        stop = line_end
+        if quote.rstrip().endswith(('"', "'")):
+            closing = text.find(quote.rstrip()[-1], start, line_end)
+            stop = closing if closing >= 0 else line_end
+        end = _address_end(text, start, stop)
+        value = text[start:end].rstrip(" ,")
+        if _plausible_address(value) and not LEGAL_FORM_RE.search(value):
+            yield start, start + len(value)
+
+
+def _address_block(text: str, start: int) -> Iterator[tuple[int, int]]:
+    """A street line and the postcode line under it (`Calle Mayor 104`, `28009 …`)."""
+    end = text.find("\n", start)
+    end = len(text) if end < 0 else end
+    next_end = text.find("\n", end + 1) if end < len(text) else -1
+    next_end = len(text) if next_end < 0 else next_end
+    following = text[end + 1 : next_end]
+    if end < len(text) and POSTCODE_RE.search(following):
+        end = next_end
+    value = text[start:end].rstrip(" ,")
+    if _plausible_address(value) and not LEGAL_FORM_RE.search(value):
+        yield start, start + len(value)
+
+
+CLOSING_RE = re.compile(
+    r"(?i)(?:regards|cheers|thanks|thank you|best|sincerely|yours|cordialement|"
+    r"saluti|un saludo|saludos|pozdrawiam|grüßen|grüße|groeten|hälsningar|"
+    r"abraços|atenciosamente|cumprimentos|bien à vous|mfg|tschüss|ciao|"
+    r"met vriendelijke groet|with love|love|xoxo)\W*$"
+)
+NAME_LINE_RE = re.compile(
+    r"^[ \t]*(?-i:[A-ZÀ-ÞĀ-Ž])[\w'’.-]+(?:[ \t]+(?:[\w'’.-]+)){1,3}[ \t]*$"
+)
+
+
+def _signature_addresses(text: str) -> Iterator[tuple[int, int]]:
+    """A closing, a name, then a street line and a postcode line."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for i in range(2, len(lines) - 1):
+        street = STREET_RE.match(lines[i].strip())
+        if street is None or not NAME_LINE_RE.match(lines[i - 1]):
+            continue
+        if not CLOSING_RE.search(lines[i - 2]):
+            continue
+        if LEGAL_FORM_RE.search(lines[i - 1]) or LEGAL_FORM_RE.search(lines[i]):
+            continue
+        if not POSTCODE_RE.search(lines[i + 1]):
+            continue
+        start = offsets[i] + len(lines[i]) - len(lines[i].lstrip())
+        end = offsets[i + 1] + len(lines[i + 1].rstrip())
+        yield start, end
+
+
+# -- Tables: a header names the column -------------------------------------
+
+ADDRESS_FIELD_RE = re.compile(
+    r"(?i)^(?:home_?|private_?|postal_?|mailing_?)?(?:street|address|addr|"
+    r"adresse|anschrift|strasse|straße|adres|direcci[oó]n|endere[cç]o|"
+    r"indirizzo|residence|domicile|domicilio)(?:_?line_?\d)?$"
+)
+LOCALITY_FIELD_RE = re.compile(
+    r"(?i)^(?:home_?)?(?:city|town|postcode|post_?code|zip|zip_?code|plz|ort|"
+    r"cp|cap|city_postcode|postcode_city|locality|ville|ciudad|città|cidade|"
+    r"stad|miasto)$"
+)
+BIRTH_FIELD_RE = re.compile(
+    r"(?i)^(?:dob|d\.o\.b\.?|birth_?date|date_?of_?birth|birthdate|born|"
+    r"geburtsdatum|geb\.?|date_?de_?naissance|fecha_?(?:de_?)?nacimiento|"
+    r"data_?(?:di_?|de_?)?nasci(?:ta|mento)|geboortedatum|födelsedatum|"
+    r"data_?urodzenia|生年月日)$"
+)
+DELIMITERS = (";", "\t", ",", "|")
+
+
+def _table_cells(text: str) -> Iterator[tuple[str, int, int]]:
+    """Yield `(kind, start, end)` for the address and birth-date columns."""
+    lines = text.split("\n")
+    offset = 0
+    header: list[str] | None = None
+    delimiter = ""
+    for line in lines:
+        line_start, offset = offset, offset + len(line) + 1
+        if header is not None and line.count(delimiter) == len(header) - 1:
+            cells = line.split(delimiter)
+            pos = line_start
+            spans: list[tuple[str, int, int]] = []
+            for name, cell in zip(header, cells, strict=True):
+                inner = cell.strip(" \"'")
+                begin = pos + cell.find(inner) if inner else pos
+                if inner and ADDRESS_FIELD_RE.match(name) and re.search(r"\d", inner):
+                    spans.append((ADDRESS, begin, begin + len(inner)))
+                elif (
+                    inner
+                    and LOCALITY_FIELD_RE.match(name)
+                    and spans
+                    and spans[-1][0] == ADDRESS
+                    and spans[-1][2] >= pos - 2
+                ):
+                    spans[-1] = (ADDRESS, spans[-1][1], begin + len(inner))
+                elif inner and BIRTH_FIELD_RE.match(name):
+                    found = _dated(inner)
+                    if found:
+                        spans.append((DOB, begin + found[0], begin + found[1]))
+                pos += len(cell) + 1
+            yield from spans
+            continue
+        header = None
+        for candidate in DELIMITERS:
+            names = [n.strip(" \"'") for n in line.split(candidate)]
+            if len(names) >= 2 and any(
+                ADDRESS_FIELD_RE.match(n) or BIRTH_FIELD_RE.match(n) for n in names
+            ):
+                header, delimiter = names, candidate
+                break
+
+
+def addresses(text: str) -> Iterator[Found]:
+    """Yield a person's home addresses in `text`."""
+    spans: list[tuple[int, int]] = []
+    lower = text.lower()
+    if any(c.isdigit() for c in text):
+        spans += _addresses_after_cues(text)
+        if "\n" in text:
+            spans += _signature_addresses(text)
+    if "〒" in text and any(w in lower for w in ("住所", "自宅", "address")):
+        spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
+    for start, end in sorted(set(spans)):
+        value = text[start:end]
+        yield ADDRESS, start, end, value, _normalize_address(value)
+
+
+def _normalize_address(value: str) -> str:
+    return " ".join(re.sub(r"[^\w]+", " ", value.lower()).split())
+
+
+# -- Dates of birth ----------------------------------------------------------
+
+BIRTH_CUES = (
+    r"date[ _-]?of[ _-]?birth",
+    r"birth[ _-]?date",
+    r"birthdate",
+    r"dob",
+    r"d\.o\.b\.?",
+    r"born(?: on| in)?",
+    r"b\.",
+    r"geb\.",
+    r"geboren(?: am| op)?",
+    r"geburtsdatum",
+    r"née?(?: le)?",
+    r"date de naissance",
+    r"nacid[oa](?: el)?",
+    r"naci[oó](?: el)?",
+    r"fecha de nacimiento",
+    r"(?-i:nat[oa])(?: il)?",
+    r"data di nascita",
+    r"nascid[oa](?: em| a)?",
+    r"nasceu(?: em)?",
+    r"data de nascimento",
+    r"geboortedatum",
+    r"född(?: den)?",
+    r"födelsedatum",
+    r"fødselsdato",
+    r"født(?: den)?",
+    r"ur\.",
+    r"urodzi(?:ł|ła)(?: się)?",
+    r"urodzon[ya]",
+    r"data urodzenia",
+    r"дата рождения",
+    r"родил(?:ся|ась)",
+    r"doğum tarihi",
+    r"syntymäaika",
+    r"narozen[aáý]?",
+    r"datum narození",
+    r"生年月日",
+    r"出生日期",
+    r"생년월일",
+    r"\(\*",
+    r"givenBirthDate",
+)
+BIRTH_CUE_RE = re.compile(
+    r"(?i)(?<![^\W\d])(?:" + "|".join(BIRTH_CUES) + r")(?![^\W\d_])"
+)
+BIRTH_AFTER_RE = re.compile(r"(?i)\s*(?:生まれ|geboren|born|出生|生)")
+# `Luca Meier ist am 4.7.1980 geboren.`: the participle a few words later.
+BORN_LATER_RE = re.compile(r"(?i)\s*(?:\w+\s+){0,3}?geboren")
+MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|"
+    "november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|"
+    "januar|februar|märz|mai|juni|juli|oktober|dezember|"
+    "janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|"
+    "décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
+    "setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|"
+    "giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|"
+    "junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maart|"
+    "mei|augustus|oktober|augusti|stycznia|lutego|marca|kwietnia|maja|"
+    "czerwca|lipca|sierpnia|września|października|listopada|grudnia"
+)
+DATE_RE = re.compile(
+    r"(?i)(?<![\d/.-])(?:"
+    r"(?P<iso>(?:19|20)\d{2})[-/.](?P<im>0?[1-9]|1[0-2])[-/.]"
+    r"(?P<id>0?[1-9]|[12]\d|3[01])"
+    r"|(?P<a>\d{1,2})[./-](?P<b>\d{1,2})[./-](?P<y>(?:19|20)\d{2})"
+    rf"|(?P<td>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?\s+(?:de\s+)?(?P<tm>{MONTHS})\.?"
+    r",?\s+(?:de\s+)?(?P<ty>(?:19|20)\d{2})"
+    rf"|(?P<mm>{MONTHS})\.?\s+(?P<md>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
+    r"(?P<my>(?:19|20)\d{2})"
+    r"|(?P<jy>(?:19|20)\d{2})\s*年\s*(?P<jm>\d{1,2})\s*月\s*(?P<jd>\d{1,2})\s*日"
+    r")(?![\d])"
+)
+BIRTH_GAP = 45
+
+
+def _year(match: re.Match[str]) -> int:
+    for group in ("iso", "y", "ty", "my", "jy"):
+        if match.group(group):
+            return int(match.group(group))
+    return 0
+
+
+# Data protection is for the living: nobody born more than 110 years ago
+# is likely to be (`Alan Turing, born 23 June 1912`, `Goethe … 1749`).
+OLDEST_LIVING_AGE = 110
+
+
+def _living(year: int) -> bool:
+    today = date.today().year
+    return today - OLDEST_LIVING_AGE <= year <= today
+
+
+def _dated(value: str) -> tuple[int, int] | None:
+    match = DATE_RE.search(value)
+    if match and _living(_year(match)):
+        return match.span()
+    return None
+
+
+def dates_of_birth(text: str) -> Iterator[Found]:
+    """Yield dates of birth in `text`: a date beside a birth cue."""
+    spans: set[tuple[int, int]] = set()
+    for cue in BIRTH_CUE_RE.finditer(text):
+        window = text[cue.end() : cue.end() + BIRTH_GAP + 30]
+        date_match = DATE_RE.search(window)
+        if date_match is None or date_match.start() > BIRTH_GAP:
+            continue
+        gap = window[: date_match.start()]
+        if re.search(r"\d|[.!?;,]\s|\n\s*\n", gap) or gap.count("\n") > 1:
+            continue
+        if _living(_year(date_match)):
+            spans.add((cue.end() + date_match.start(), cue.end() + date_match.end()))
+    for date_match in DATE_RE.finditer(text):
+        after = text[date_match.end() : date_match.end() + 40]
+        cued = BIRTH_AFTER_RE.match(after) or BORN_LATER_RE.match(after)
+        if cued and _living(_year(date_match)):
+            spans.add(date_match.span())
+    for kind, start, end in _table_cells(text) if "\n" in text else ():
+        if kind == DOB:
+            spans.add((start, end))
+    for start, end in sorted(spans):
+        value = text[start:end]
+        yield DOB, start, end, value, _normalize_date(value)
+
+
+def _normalize_date(value: str) -> str:
+    match = DATE_RE.fullmatch(value)
+    if match and match.group("iso"):
+        month, day = int(match.group("im")), int(match.group("id"))
+        return f"{match.group('iso')}-{month:02d}-{day:02d}"
+    return " ".join(re.sub(r"[^\w]+", " ", value.lower()).split())
+
+
+def table_addresses(text: str) -> Iterator[Found]:
+    """Yield the cells of a table's address columns (street, then city)."""
+    if "\n" not in text:
+        return
+    for kind, start, end in _table_cells(text):
+        if kind == ADDRESS:
+            value = text[start:end]
+            yield ADDRESS, start, end, value, _normalize_address(value)
+
+
+# -- Passports named before their holder ------------------------------------
+
+PASSPORT_NAMED_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:reise)?(?:passport|passeport|pasaporte|passaporto|"
+    r"passaporte|paszport|pasaport|paspoort|pass)(?:[ _-]?(?:no|nos|number|"
+    r"num|nr|nummer|numéro|número|numero|numer|id))?"
+    r"(?P<gap>[^\d\n.!?:：=]{0,40}?)[\"']?\s*[:：=]\s*[\"']?"
+    r"(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
+    r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
+)
+
+
+def passports(text: str) -> Iterator[Found]:
+    """Yield passport numbers after `passport … of <name>:`."""
+    for match in PASSPORT_NAMED_RE.finditer(text):
+        gap = match.group("gap").strip(" \"'")
+        if gap and not re.match(
+            r"(?i)(?:of|de|du|da|do|del|di|von|för|för|van|für|for|des)?\s*"
+            r"[^\W\d_][\w'’.-]*(?:\s+[\w'’.-]+){0,4}$",
+            gap,
+        ):
+            continue
+        if re.match(r"(?i)pass(?![a-z])", match.group()):
+            continue  # `pass: Hunter22`: a password, not a passport
+        value = match.group("value")
+        yield "NATIONAL_ID", match.start("value"), match.end("value"), value, value
+
+
+# -- E-mails spelled out -------------------------------------------------------
+
+_AT = (
+    r"(?:\s*(?:\[\s*at\s*\]|\(\s*(?:at|ät|arroba|chez|apenstaartje|małpa)\s*\)|"
+    r"\{\s*at\s*\}|<\s*at\s*>)\s*|&#0*64;|&#x0*40;|\s+(?:at|AT)\s+)"
+)
+_DOT = (
+    r"(?:\s*(?:\[\s*dot\s*\]|\(\s*(?:dot|punkt|punto|ponto|point|kropka|"
+    r"punt)\s*\)|\{\s*dot\s*\}|<\s*dot\s*>)\s*|&#0*46;|&#x0*2e;|\s+(?:dot|DOT)\s+|\.)"
+)
+OBFUSCATED_EMAIL_RE = re.compile(
+    r"(?<![\w.%+-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?)"
+    rf"(?P<at>{_AT})"
+    rf"(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?{_DOT})+"
+    r"(?P<tld>[A-Za-z]{2,24}))(?![\w-])"
+)
+PLAIN_DOT_RE = re.compile(_DOT)
+EMAIL_CUE_RE = re.compile(
+    r"(?i)mail|write|reach|contact|kontakt|schreib|écri|escrib|scriv|escrev"
+)
+
+
+def spelled_emails(text: str) -> Iterator[Found]:
+    """Yield e-mail addresses written with `(at)`, `[dot]`, `&#64;` and the like."""
+    lower = text.lower()
+    if not ("at" in lower or "ät" in lower or "&#" in lower or "arroba" in lower):
+        return
+    for match in OBFUSCATED_EMAIL_RE.finditer(text):
+        at, domain = match.group("at"), match.group("domain")
+        spelled_dot = domain.count(".") < len(PLAIN_DOT_RE.findall(domain))
+        if at.strip() in ("at", "AT") and not spelled_dot:
+            continue  # `met him at home.com`: `at` and a real dot is prose
+        if at.strip() in ("at", "AT") and not EMAIL_CUE_RE.search(
+            text, max(0, match.start() - 60), match.start()
+        ):
+            continue
+        parts = [p for p in re.split(PLAIN_DOT_RE.pattern, domain) if p and p.strip()]
+        plain = f"{match.group('local')}@{'.'.join(parts)}".lower()
+        yield "EMAIL", match.start(), match.end(), match.group(), plain
