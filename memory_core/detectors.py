@@ -2632,6 +2632,7 @@ def _phones(text: str) -> Iterator[PiiFinding]:
         if not any(s < match.end and match.start < e for s, e in spans):
             spans[(match.start, match.end)] = [match]
     yield from _phones_after_word(text, list(spans))
+    yield from _mobiles_after_contact(text, list(spans))
     for (start, end), matches in sorted(spans.items()):
         grouping = _grouping(matches[0].raw_string)
         best = next(
@@ -2716,6 +2717,95 @@ def _phones_after_word(
             continue
         phone_cue = _last_cue(text, start, STRONG_PHONE_CONTEXT) if worded else -1
         if phone_cue >= 0 and phone_cue > _last_cue(text, start, NOT_PHONE_CONTEXT):
+            yield PiiFinding(PHONE, start, end, raw, digits)
+
+
+# Round 8 (tune12): a weaker cue (`Kontakt / contact: Valeria Ramírez, 296
+# 976 3791`, `Llama a Diego al 672 24 64 67`) names a person to reach, not
+# a phone: the number must also be a valid mobile in some country's plan.
+WEAK_PHONE_CUES = (
+    "contact",
+    "kontakt",
+    "contacto",
+    "contato",
+    "contatto",
+    "reach",
+    "llama a",
+    "llámame",
+    "llamar a",
+    "chiama",
+    "chiamare",
+    "appelle",
+    "appeler",
+    "ruf",
+    "anrufen",
+    "ligue para",
+    "ligar para",
+    "zadzwoń",
+    "bel",
+    "ring",
+)
+MOBILE_REGIONS = (
+    "US", "GB", "DE", "FR", "ES", "IT", "PT", "NL", "BE", "CH", "AT", "PL", "SE",
+    "NO", "DK", "FI", "IE", "CZ", "RO", "GR", "TR", "MX", "BR", "AR", "CO", "CL",
+    "PE", "IN", "JP", "CN", "KR", "AU", "NZ", "ZA", "NG", "CA", "RU", "UA",
+)  # fmt: skip
+MOBILE_TYPES = frozenset(
+    (
+        phonenumbers.PhoneNumberType.MOBILE,
+        phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE,
+    )
+)
+VCARD_TEL_RE = re.compile(
+    r"(?im)^(?:item\d+\.)?TEL[^:\n]*:[ \t]*(?:tel:)?(?P<value>\+?\d[\d ().-]{5,20}\d)"
+)
+
+
+def _is_mobile_somewhere(digits: str) -> bool:
+    for region in MOBILE_REGIONS:
+        try:
+            number = phonenumbers.parse(digits, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number) and (
+            phonenumbers.number_type(number) in MOBILE_TYPES
+        ):
+            return True
+    return False
+
+
+def _mobiles_after_contact(
+    text: str, covered: list[tuple[int, int]]
+) -> Iterator[PiiFinding]:
+    """Yield national mobiles after a contact cue, and a vCard's `TEL` lines."""
+    if "TEL" in text:
+        for match in VCARD_TEL_RE.finditer(text):
+            start, end = match.span("value")
+            digits = re.sub(r"\D", "", match.group("value"))
+            if 7 <= len(digits) <= 15 and not any(
+                s < end and start < e for s, e in covered
+            ):
+                covered.append((start, end))
+                yield PiiFinding(PHONE, start, end, match.group("value"), digits)
+    lower = text.lower()
+    if not any(cue in lower for cue in WEAK_PHONE_CUES):
+        return
+    for match in PHONE_RUN_RE.finditer(text):
+        start, end = match.span()
+        if any(s < end and start < e for s, e in covered):
+            continue
+        raw = match.group()
+        digits = re.sub(r"\D", "", raw)
+        if not 9 <= len(digits) <= 12 or not GROUPED_RE.search(raw):
+            continue
+        if DATE_SHAPE_RE.fullmatch(raw) or THOUSANDS_RE.fullmatch(raw):
+            continue
+        if FICTIONAL_PHONE_RE.fullmatch(digits) or UNIT_AFTER_RE.match(text, end):
+            continue
+        cue = _last_cue(text, start, WEAK_PHONE_CUES)
+        if cue < 0 or cue <= _last_cue(text, start, NOT_PHONE_CONTEXT):
+            continue
+        if _is_mobile_somewhere(digits):
             yield PiiFinding(PHONE, start, end, raw, digits)
 
 

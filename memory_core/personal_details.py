@@ -47,7 +47,7 @@ ADDRESS_CUES = (
     r"(?:my|his|her|their|our|new|current|private|postal|mailing|residential|"
     r"permanent|street|shipping|delivery) address(?:\s+is)?",
     r"address(?:e|o)?",
-    r"lives at",
+    r"(?:i |we )?lives? at",
     r"living at",
     r"resides at",
     r"residence",
@@ -91,7 +91,13 @@ ADDRESS_CUES = (
     r"residenza",
     # Polish, others
     r"adres zamieszkania",
-    r"mieszka (?:przy|na|w)",
+    r"mieszka(?:m|my)? (?:przy|na|w)",
+    r"wohne in",
+    r"woon (?:op|aan|in)(?: de)?",
+    r"j'habite(?: au| à| rue)?",
+    r"vivo en",
+    r"moro (?:na|no|em)",
+    r"abito (?:in|a)",
     r"adres",
     r"адрес",
     r"(?:home_?)?street(?=[\"']?\s*[:=])",
@@ -132,7 +138,8 @@ UNIT = r"(?:flat|apt\.?|apartment|unit|suite|room|lgh|piso|wohnung|apto\.?|box)"
 STREET_RE = re.compile(
     rf"(?:(?i:{UNIT})[ \t]*\w{{1,6}},?[ \t]+(?:[^\W\d_][\w'’.-]*[ \t]+){{0,3}})?"
     rf"(?:\d{{1,5}}[A-Za-z]?(?:[ \t]?[/-][ \t]?\d{{1,5}}){{0,2}}"
-    rf"(?:[ \t]+(?i:bis|ter))?,?[ \t]+(?!(?i:{UNIT})\b){_L}{{2,}}"
+    rf"(?:[ \t]+(?i:bis|ter))?"
+    rf"(?:[ \t]+(?-i:[A-ZÀ-ÞĀ-Ž]){_L}|,?[ \t]+(?i:{STREET_TYPES}))"
     rf"|(?:(?i:{STREET_TYPES})[ \t]*(?:[\w'’.-]+[ \t]+){{0,5}}?[\w'’.-]+,?"
     rf"|(?!(?i:zip|plz|cep|cap|box|p\.?o\.?|room|floor|gate|hall|building|block|"
     rf"no|nr|order|ticket|tel|fax)\b)(?![A-Z]{{1,3}}\b)"
@@ -158,7 +165,8 @@ CLAUSE_AFTER_RE = re.compile(
     r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s|$)|;|\|"
 )
 JP_ADDRESS_RE = re.compile(
-    r"〒\s?\d{3}-\d{4}[ \t]*[^\s、。,，]{2,60}?(?=です|。|、|$|\s)"
+    r"〒\s?\d{3}-\d{4}[ \t]*[^\s、。,，]{2,60}?(?:[ \t　][^\s、。,，]{1,30}?)?"
+    r"(?=です|。|、|$|\s)"
 )
 AFTER_CUE_GAP = 48
 POSTCODE_WORD_BEFORE_RE = re.compile(
@@ -245,11 +253,18 @@ def _address_block(text: str, start: int) -> Iterator[tuple[int, int]]:
     following = text[end + 1 : next_end]
     if end < len(text) and POSTCODE_RE.search(following):
         end = next_end
+        country_end = text.find("\n", end + 1) if end < len(text) else -1
+        country_end = len(text) if country_end < 0 else country_end
+        if end < len(text) and COUNTRY_LINE_RE.fullmatch(text[end + 1 : country_end]):
+            end = country_end  # `Nederland`, `Canada`: the block's last line
     value = text[start:end].rstrip(" ,")
     if _plausible_address(value) and not LEGAL_FORM_RE.search(value):
         yield start, start + len(value)
 
 
+COUNTRY_LINE_RE = re.compile(
+    rf"[ \t]*(?-i:[A-ZÀ-Þ]){_L}{{3,20}}(?: {_L}{{2,12}})?[ \t]*"
+)
 CLOSING_RE = re.compile(
     r"(?i)(?:regards|cheers|thanks|thank you|best|sincerely|yours|cordialement|"
     r"saluti|un saludo|saludos|pozdrawiam|grüßen|grüße|groeten|hälsningar|"
@@ -548,7 +563,8 @@ _DOT = (
     r"punt)\s*\)|\{\s*dot\s*\}|<\s*dot\s*>)\s*|&#0*46;|&#x0*2e;|\s+(?:dot|DOT)\s+|\.)"
 )
 OBFUSCATED_EMAIL_RE = re.compile(
-    r"(?<![\w.%+-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?)"
+    r"(?<![\w.%+-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?"
+    r"(?:(?:\s+(?:dot|DOT)\s+|\s*[\[({]\s*dot\s*[\])}]\s*)[A-Za-z0-9_]+)*)"
     rf"(?P<at>{_AT})"
     rf"(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?{_DOT})+"
     r"(?P<tld>[A-Za-z]{2,24}))(?![\w-])"
@@ -574,5 +590,6 @@ def spelled_emails(text: str) -> Iterator[Found]:
         ):
             continue
         parts = [p for p in re.split(PLAIN_DOT_RE.pattern, domain) if p and p.strip()]
-        plain = f"{match.group('local')}@{'.'.join(parts)}".lower()
+        local = ".".join(re.split(PLAIN_DOT_RE.pattern, match.group("local")))
+        plain = f"{local}@{'.'.join(parts)}".lower()
         yield "EMAIL", match.start(), match.end(), match.group(), plain
