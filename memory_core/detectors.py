@@ -2756,22 +2756,32 @@ MOBILE_TYPES = frozenset(
         phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE,
     )
 )
+FREEPHONE_TYPES = frozenset(
+    (
+        phonenumbers.PhoneNumberType.TOLL_FREE,
+        phonenumbers.PhoneNumberType.PREMIUM_RATE,
+    )
+)
 VCARD_TEL_RE = re.compile(
     r"(?im)^(?:item\d+\.)?TEL[^:\n]*:[ \t]*(?:tel:)?(?P<value>\+?\d[\d ().-]{5,20}\d)"
 )
 
 
 def _is_mobile_somewhere(digits: str) -> bool:
+    """Valid as a mobile in some plan, and no plan's toll-free or premium line."""
+    mobile = False
     for region in MOBILE_REGIONS:
         try:
             number = phonenumbers.parse(digits, region)
         except phonenumbers.NumberParseException:
             continue
-        if phonenumbers.is_valid_number(number) and (
-            phonenumbers.number_type(number) in MOBILE_TYPES
-        ):
-            return True
-    return False
+        if not phonenumbers.is_valid_number(number):
+            continue
+        kind = phonenumbers.number_type(number)
+        if kind in FREEPHONE_TYPES:
+            return False  # `0800 123 4567`: free to call in the UK, a business's
+        mobile = mobile or kind in MOBILE_TYPES
+    return mobile
 
 
 def _mobiles_after_contact(

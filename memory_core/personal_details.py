@@ -41,12 +41,15 @@ _L = r"[^\W\d_]"  # a letter of any script
 
 # -- Addresses ---------------------------------------------------------------
 
+# Where one cue starts another, the longer comes first (`adres
+# zamieszkania`, then `adres`): the first alternative that fits wins.
 ADDRESS_CUES = (
+    r"adres zamieszkania",
     # English
     r"home address",
     r"(?:my|his|her|their|our|new|current|private|postal|mailing|residential|"
     r"permanent|street|shipping|delivery) address(?:\s+is)?",
-    r"address(?:e|o)?",
+    r"address(?:e|o)?(?:_?line_?\d)?",
     r"(?:i |we )?lives? at",
     r"living at",
     r"resides at",
@@ -90,7 +93,6 @@ ADDRESS_CUES = (
     r"spedire a",
     r"residenza",
     # Polish, others
-    r"adres zamieszkania",
     r"mieszka(?:m|my)? (?:przy|na|w)",
     r"wohne in",
     r"woon (?:op|aan|in)(?: de)?",
@@ -114,6 +116,7 @@ ADDRESS_CUE_RE = re.compile(
 NOT_HOME_BEFORE_RE = re.compile(
     r"(?i)(?:e-?mail|ip|ipv[46]|mac|wallet|server|web|memory|contract|bitcoin|"
     r"ethereum|url|host|gateway|broadcast|office|company|business|work|venue|"
+    r"hq|headquarters|studio|factory|plant|lab|team|clinic|school|"
     r"store|shop|hotel|restaurant|registered|head|warehouse|returns?|vendor|"
     r"pickup|pick-up|event|firm|büro|geschäfts|rechnungs|firmen|bureau|"
     r"entreprise|empresa|oficina|ufficio|kantoor|sede|siedziba)"
@@ -128,8 +131,12 @@ STREET_TYPES = (
     r"ul\.|al\.|pl\.|os\.|via|viale|vicolo|piazza|corso|largo|calle|carrer|"
     r"avenida|av\.|avda\.|paseo|plaza|camino|carretera|rua|travessa|alameda|"
     r"estrada|praça|largo|rue|avenue|boulevard|bd|impasse|chemin|allée|place|"
-    r"quai|route|cours|strada|ulica|aleja|straße|strasse|gasse|weg|platz"
+    r"quai|route|cours|strada|ulica|aleja|straße|strasse|gasse|weg|platz|c/|"
+    r"ул\.|улица|пр\.|проспект|пер\.|переулок|вул\.|вулиця|"
+    r"cad\.|caddesi|sok\.|sokak|sk\.|mah\.|mahallesi|bulvarı"
 )
+# A number's own label inside a street: `ул. Ленина, д. 5`, `Cad. No: 12`.
+HOUSE_LABEL = r"(?:д\.|дом|No\.?:?|Nr\.?|n[º°]\.?|#)"
 UNIT = r"(?:flat|apt\.?|apartment|unit|suite|room|lgh|piso|wohnung|apto\.?|box)"
 # The start of a street: `22 Beech Close`, `Flat 3, 87 Albert Terrace`,
 # `5-22-9 Jingumae`, `7/17 Beach Road`, `27 ter avenue …` (number first) or
@@ -141,6 +148,7 @@ STREET_RE = re.compile(
     rf"(?:[ \t]+(?i:bis|ter))?"
     rf"(?:[ \t]+(?-i:[A-ZÀ-ÞĀ-Ž]){_L}|,?[ \t]+(?i:{STREET_TYPES}))"
     rf"|(?:(?i:{STREET_TYPES})[ \t]*(?:[\w'’.-]+[ \t]+){{0,5}}?[\w'’.-]+,?"
+    rf"(?:[ \t]+{HOUSE_LABEL})?"
     rf"|(?!(?i:zip|plz|cep|cap|box|p\.?o\.?|room|floor|gate|hall|building|block|"
     rf"no|nr|order|ticket|tel|fax)\b)(?![A-Z]{{1,3}}\b)"
     rf"(?-i:[A-ZÀ-ÞĀ-Ž])[\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,4}}?)"
@@ -162,7 +170,7 @@ ABBREVIATION_RE = re.compile(
 CLAUSE_AFTER_RE = re.compile(
     r",\s+(?!(?:apto|apt|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
     r"room|flat|unit|suite)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
-    r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s|$)|;|\|"
+    r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s+[A-ZÀ-Þ]|\s*$)|;|\|"
 )
 JP_ADDRESS_RE = re.compile(
     r"〒\s?\d{3}-\d{4}[ \t]*[^\s、。,，]{2,60}?(?:[ \t　][^\s、。,，]{1,30}?)?"
@@ -190,13 +198,35 @@ def _address_end(text: str, start: int, limit: int) -> int:
     return limit
 
 
+STREET_WORD_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|"
+    r"court|ct|crescent|place|pl|terrace|boulevard|blvd|square|sq|"
+    r"straße|str|strasse|weg|gasse|platz|allee|rue|via|calle|rua|ulica|ul|gatan|"
+    r"gata|vej|laan|straat|gracht|plein|kade)(?![^\W\d_])|[^\W\d_]{3,}(?:straße|"
+    r"strasse|straat|gatan|gata|vej|weg|gasse|allee|plein|gracht)(?![^\W\d_])"
+)
+
+
 def _plausible_address(value: str) -> bool:
+    """A street and more: a second number, a postcode or a street's word."""
     if "@" in value or "://" in value or len(value) < 8:
         return False
     numbers = re.findall(r"\d+", value)
     if len(numbers) >= 2:
         return True
-    return bool(POSTCODE_RE.search(value)) and len(numbers) >= 1
+    return len(numbers) == 1 and bool(
+        POSTCODE_RE.search(value) or STREET_WORD_RE.search(value)
+    )
+
+
+# What may stand between a cue and the street: nothing, a copula, a
+# label's colon after the person's name (`Home address for Callum Fraser:`),
+# or the person's name and a comma (`Deliver to: Luca Esposito, Via …`).
+CUE_GAP_RE = re.compile(
+    r"(?i)[:：=–—-]?|(?:is|es|ist|lautet|é|è|är|er|jest|est|:)"
+    rf"|(?:[:：]\s*)?(?:(?:for|of|de|di|da|do|del|van|von|för|für|du|des)\s+)?"
+    rf"(?-i:[A-ZÀ-ÞĀ-Ž]){_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*[:：,]"
+)
 
 
 def _cue_is_personal(text: str, cue: re.Match[str]) -> bool:
@@ -224,14 +254,15 @@ def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
         if street is None:
             continue
         gap = text[cue.end() : street.start()]
-        too_far = len(gap) > AFTER_CUE_GAP or re.search(r"\d|[.!?]\s", gap)
-        if too_far and not (window_end > line_end and not re.search(r"\d", gap)):
-            continue
         if LEGAL_FORM_RE.search(gap):
             continue
         start = street.start()
         if window_end > line_end:
-            yield from _address_block(text, start)
+            # The name line, then the street line: `Ship to:\nChloe Gagnon\n…`.
+            if len(gap) <= AFTER_CUE_GAP and not re.search(r"\d", gap):
+                yield from _address_block(text, start)
+            continue
+        if len(gap) > AFTER_CUE_GAP or not CUE_GAP_RE.fullmatch(gap.strip(" \t\"'")):
             continue
         quote = text[cue.end() : start]
         stop = line_end
@@ -421,10 +452,21 @@ BIRTH_CUES = (
     r"出生日期",
     r"생년월일",
     r"\(\*",
-    r"givenBirthDate",
+    r"(?:my|his|her|their|your) birthday(?:\s+is)?",
+    r"(?:mein|sein|ihr) geburtstag(?:\s+ist)?(?:\s+am)?",
 )
+# Cues in prose (`born`, `née le`, `ur.`) take the date right after them;
+# labels (`Data de nascimento de Camila Rocha:`) may name the person first.
+PROSE_BIRTH_CUE_RE = re.compile(
+    r"(?i)(?:born|b\.|geb\.|geboren|née?|naci\w*|nat[oa]|nasc\w*|född|født|ur\.|"
+    r"urodz\w*|родил\w*|narozen\w*|\(\*|\w+ birthday|\w+ geburtstag)"
+    r"(?:\s+\w+)*"
+)
+PROSE_BIRTH_GAP = 8
 BIRTH_CUE_RE = re.compile(
-    r"(?i)(?<![^\W\d])(?:" + "|".join(BIRTH_CUES) + r")(?![^\W\d_])"
+    r"(?i)(?<![^\W\d])(?:"
+    + "|".join(sorted(BIRTH_CUES, key=len, reverse=True))
+    + r")(?![^\W\d_])"
 )
 BIRTH_AFTER_RE = re.compile(r"(?i)\s*(?:生まれ|geboren|born|出生|生)")
 # `Luca Meier ist am 4.7.1980 geboren.`: the participle a few words later.
@@ -446,8 +488,8 @@ DATE_RE = re.compile(
     r"(?P<iso>(?:19|20)\d{2})[-/.](?P<im>0?[1-9]|1[0-2])[-/.]"
     r"(?P<id>0?[1-9]|[12]\d|3[01])"
     r"|(?P<a>\d{1,2})[./-](?P<b>\d{1,2})[./-](?P<y>(?:19|20)\d{2})"
-    rf"|(?P<td>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?\s+(?:de\s+)?(?P<tm>{MONTHS})\.?"
-    r",?\s+(?:de\s+)?(?P<ty>(?:19|20)\d{2})"
+    rf"|(?P<td>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?(?:\s+|-)(?:de\s+)?(?P<tm>{MONTHS})\.?"
+    r",?(?:\s+|-)(?:de\s+)?(?P<ty>(?:19|20)\d{2})"
     rf"|(?P<mm>{MONTHS})\.?\s+(?P<md>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
     r"(?P<my>(?:19|20)\d{2})"
     r"|(?P<jy>(?:19|20)\d{2})\s*年\s*(?P<jm>\d{1,2})\s*月\s*(?P<jd>\d{1,2})\s*日"
@@ -491,6 +533,8 @@ def dates_of_birth(text: str) -> Iterator[Found]:
         gap = window[: date_match.start()]
         if re.search(r"\d|[.!?;,]\s|\n\s*\n", gap) or gap.count("\n") > 1:
             continue
+        if PROSE_BIRTH_CUE_RE.fullmatch(cue.group()) and len(gap) > PROSE_BIRTH_GAP:
+            continue  # `born at Google and released on 7 June 2014`
         if _living(_year(date_match)):
             spans.add((cue.end() + date_match.start(), cue.end() + date_match.end()))
     for date_match in DATE_RE.finditer(text):
