@@ -770,40 +770,6 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"(?i)\bdigicode\b\s*(?:est|:|=)?\s*(?P<value>\d{3,6}[A-Z]?)(?![\w/-]|\.\d)"
     ),
-    # Round 8 (tune12): a code after the thing it opens, a qualifier between
-    # (`Key safe by the side gate, code 6836`, `Türcode Haupteingang: 16496`,
-    # `deurcode kantoor: 2906`, `Tresor-Kombination: 0824`, `kod do
-    # domofonu: 1253`, `Garage keypad: 233963`, `senha do cartão: 4092`).
-    re.compile(
-        r"(?i)\b(?:key ?safe|key ?box|lock ?box|safe|gate|door|garage|intercom|"
-        r"front door|back door|alarm|tresor|tür|deur|porte|puerta|porta|drzwi)\b"
-        r"[^\n.\d]{0,30}?,?\s+(?:code|combo|combination|pin|passcode)\s*"
-        r"(?:is\s+|:\s*|=\s*)?(?P<value>\d{4,8})(?![\w/-]|\.\d)"
-    ),
-    re.compile(
-        r"(?i)(?<![^\W\d_])(?:t(?:ü|ue)r|haust(?:ü|ue)r|deur|tor|garagen|alarm|tresor|"
-        r"safe|door|gate|garage|porte|portail)[- ]?(?:code|kode|kombination|"
-        r"combination|combo|pin)"
-        r"(?:[ \t]+[^\W\d_][\w-]*){0,2}\s*(?:ist|is|lautet|:|=)\s*"
-        r"(?P<value>\d{3,8})(?![\w/-]|\.\d)"
-    ),
-    re.compile(
-        r"(?i)\b(?:kod|code|código|codice|pin)\s+(?:do|de|du|del|della|dello|"
-        r"vom|von|des)\s+(?:domofon\w*|interkom\w*|citofono|interfone|portero|"
-        r"videoportero|interphone|gegensprechanlage|bramy|klatki)\s*[:=]\s*"
-        r"(?P<value>\d{3,8})(?![\w/-]|\.\d)"
-    ),
-    re.compile(
-        r"(?i)\b(?:keypad|tastenfeld|zahlenschloss|digicode|teclado|tastierino)"
-        r"\s*[:=]\s*(?P<value>\d{4,8})(?![\w/-]|\.\d)"
-    ),
-    re.compile(
-        r"(?i)\b(?:senha|pin|code|c(?:ó|o)digo|codice|kod|geheimzahl)\s+"
-        r"(?:do|da|de|du|del|della|of the|for the|der|karty)?\s*"
-        r"(?:cart(?:ã|a)o|tarjeta|carta|carte|card|karty|bankkarte|ec-karte|"
-        r"bankomat\w*|débito|crédito|debit card|credit card)\s*(?:is|:|=)\s*"
-        r"(?P<value>\d{4,6})(?![\w/-]|\.\d)"
-    ),
     # `the combination is 11-21-24`: a dial lock's numbers.
     re.compile(
         r"(?i)\b(?:combination|combo)\s*(?:is|:|=)\s*"
@@ -818,6 +784,38 @@ RESET_TO_RE = re.compile(
     r"(?:password\s+(?:of|for)\s+)?(?P<user>[a-z_][\w.-]{1,30})(?:['’]s\s+password)?"
     r"\s+to\s+[\"'`]?(?P<value>[^\s\"'`]{8,64}?)[\"'`]?[.,;]?(?:\s+(?:on|for|at|in)\b|\s*$)"
 )
+
+# Round 8 (tune12): a code after the thing it opens, a qualifier between
+# (`Key safe by the side gate, code 6836`, `Türcode Haupteingang: 16496`,
+# `deurcode kantoor: 2906`, `Tresor-Kombination: 0824`, `kod do domofonu:
+# 1253`, `Garage keypad: 233963`, `senha do cartão: 4092`): one pattern,
+# tried when a code's word and three digits are there.
+LOCK_CODE_AFTER_RE = re.compile(
+    r"(?i)(?:\b(?:key ?safe|key ?box|lock ?box|safe|gate|door|garage|"
+    r"intercom|front door|back door|alarm|tresor|tür|deur|porte|puerta|porta|"
+    r"drzwi)\b[^\n.\d]{0,30}?,?\s+(?:code|combo|combination|pin|passcode)\s*"
+    r"(?:is\s+|:\s*|=\s*)?\d{4,8}"
+    r"|(?<![^\W\d_])(?:t(?:ü|ue)r|haust(?:ü|ue)r|deur|tor|garagen|alarm|tresor|"
+    r"safe|door|gate|garage|porte|portail)[- ]?(?:code|kode|kombination|"
+    r"combination|combo|pin)"
+    r"(?:[ \t]+[^\W\d_][\w-]*){0,2}\s*(?:ist|is|lautet|:|=)\s*\d{3,8}"
+    r"|\b(?:kod|code|código|codice|pin)\s+(?:do|de|du|del|della|dello|"
+    r"vom|von|des)\s+(?:domofon\w*|interkom\w*|citofono|interfone|portero|"
+    r"videoportero|interphone|gegensprechanlage|bramy|klatki)\s*[:=]\s*\d{3,8}"
+    r"|\b(?:keypad|tastenfeld|zahlenschloss|digicode|teclado|tastierino)"
+    r"\s*[:=]\s*\d{4,8}"
+    r"|\b(?:senha|pin|code|c(?:ó|o)digo|codice|kod|geheimzahl)\s+"
+    r"(?:do|da|de|du|del|della|of the|for the|der|karty)?\s*"
+    r"(?:cart(?:ã|a)o|tarjeta|carta|carte|card|karty|bankkarte|ec-karte|"
+    r"bankomat\w*|débito|crédito|debit card|credit card)\s*(?:is|:|=)\s*"
+    r"\d{4,6})(?![\w/-]|\.\d)"
+)
+LOCK_CODE_WORDS = (
+    "code", "combo", "pin", "kod", "codice", "digo", "senha", "geheimzahl",
+    "keypad", "tastenfeld", "zahlenschloss", "teclado", "tastierino", "kombination",
+)  # fmt: skip
+THREE_DIGITS_RE = re.compile(r"\d{3}")
+
 
 # Round 7 (tune11): passwords in tools' own directives, each value checked
 # to look like a password: `bindpw …` (ldap.conf, nslcd), `rootpw
@@ -1071,10 +1069,9 @@ def _is_sample_jwt(match: re.Match[str]) -> bool:
     return bool(PLACEHOLDER_CLAIMS_RE.search(raw.decode("utf-8", "replace")))
 
 
-def _without_documented_examples(text: str) -> str:
+def _without_documented_examples(text: str, lower: str) -> str:
     if any(marker in text for marker in EXAMPLE_MARKERS):
         text = SAYS_EXAMPLE_RE.sub(_blank, text)
-    lower = _lower(text)
     if _may_match(NAMED_DEMO_RE, lower):
         text = NAMED_DEMO_RE.sub(_blank_value, text)
     if "RFC" in text:
@@ -1085,8 +1082,8 @@ def _without_documented_examples(text: str) -> str:
 
 
 def _without_public_material(text: str) -> str:
-    text = _without_documented_examples(text)
     lower = _lower(text)  # blanking only removes text: the gates stay valid
+    text = _without_documented_examples(text, lower)
     if "M" in text and LONG_RUN_RE.search(text):
         text = DER_BASE64_RE.sub(
             lambda m: _blank(m) if _is_public_der(m.group()) else m.group(), text
@@ -2021,6 +2018,12 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for pattern in LOCK_CODE_RES:
         if _may_match(pattern, lower) and pattern.search(line):
             yield "Secret Keyword"
+    if (
+        any(word in lower for word in LOCK_CODE_WORDS)
+        and THREE_DIGITS_RE.search(line)
+        and LOCK_CODE_AFTER_RE.search(line)
+    ):
+        yield "Secret Keyword"
     for match in _finditer(RESET_TO_RE, line, lower):
         value = match.group("value")
         if (
@@ -2742,8 +2745,6 @@ WEAK_PHONE_CUES = (
     "ligue para",
     "ligar para",
     "zadzwoń",
-    "bel",
-    "ring",
 )
 MOBILE_REGIONS = (
     "US", "GB", "DE", "FR", "ES", "IT", "PT", "NL", "BE", "CH", "AT", "PL", "SE",

@@ -302,6 +302,7 @@ CLOSING_RE = re.compile(
     r"abraços|atenciosamente|cumprimentos|bien à vous|mfg|tschüss|ciao|"
     r"met vriendelijke groet|with love|love|xoxo)\W*$"
 )
+CLOSING_LINE_RE = re.compile(CLOSING_RE.pattern, re.MULTILINE)
 NAME_LINE_RE = re.compile(
     r"^[ \t]*(?-i:[A-ZÀ-ÞĀ-Ž])[\w'’.-]+(?:[ \t]+(?:[\w'’.-]+)){1,3}[ \t]*$"
 )
@@ -309,6 +310,8 @@ NAME_LINE_RE = re.compile(
 
 def _signature_addresses(text: str) -> Iterator[tuple[int, int]]:
     """A closing, a name, then a street line and a postcode line."""
+    if not CLOSING_LINE_RE.search(text):
+        return
     lines = text.split("\n")
     offsets = [0]
     for line in lines:
@@ -351,6 +354,9 @@ DELIMITERS = (";", "\t", ",", "|")
 
 def _table_cells(text: str) -> Iterator[tuple[str, int, int]]:
     """Yield `(kind, start, end)` for the address and birth-date columns."""
+    lower = text.lower()
+    if not any(stem in lower for stem in TABLE_STEMS):
+        return
     lines = text.split("\n")
     offset = 0
     header: list[str] | None = None
@@ -391,14 +397,46 @@ def _table_cells(text: str) -> Iterator[tuple[str, int, int]]:
                 break
 
 
+# Cheap tests before the patterns: most texts hold none of these stems
+# (those outside ASCII are looked for only in texts outside ASCII).
+ADDRESS_STEMS = (
+    "addr", "adres", "live", "resid", "deliver", "ship to", "send", "post ",
+    "wohn", "anschrift", "liefer", "woon", "bezorg", "bor p", "leverans", "bop",
+    "domicil", "livraison", "habite", "direcci", "vive en", "vivo en", "entregar",
+    "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
+    "mieszka", "street",
+)  # fmt: skip
+# A number beside a word, as every street has (`22 Beech`, `Lipowa 211`).
+# (Led by the digit: the engine skips ahead to digits, few in most texts.)
+STREETISH_RE = re.compile(
+    r"\d(?:(?=[ \t]+[^\W\d_])|(?<=[^\W\d_][ \t]\d)|(?<=[^\W\d_][.,][ \t]\d))"
+)
+ADDRESS_STEMS_WIDE = ("адрес", "住所", "自宅", "地址", "주소")
+BIRTH_STEMS = (
+    "birth", "dob", "d.o.b", "born", "b.", "geb", "né", "naci", "nat", "nasc",
+    "född", "født", "fødsel", "födelse", "ur.", "urodz", "рожд", "родил",
+    "doğum", "syntymä", "narozen", "生年月日", "出生", "생년월일", "(*", "birthday",
+    "geburtstag", "geboorte", "naissance", "nascita", "生まれ",
+)  # fmt: skip
+TABLE_STEMS = (
+    *ADDRESS_STEMS, "dob", "birth", "geb", "naissance", "nacimiento", "nascita",
+    "nascimento", "födelse", "urodzenia", "生年月日",
+)  # fmt: skip
+BIRTH_AFTER_STEMS = ("生まれ", "geboren", "born", "出生", "生")
+
+
 def addresses(text: str) -> Iterator[Found]:
     """Yield a person's home addresses in `text`."""
     spans: list[tuple[int, int]] = []
     lower = text.lower()
-    if any(c.isdigit() for c in text):
+    streetish = bool(STREETISH_RE.search(text))
+    if streetish and (
+        any(stem in lower for stem in ADDRESS_STEMS)
+        or (not lower.isascii() and any(s in lower for s in ADDRESS_STEMS_WIDE))
+    ):
         spans += _addresses_after_cues(text)
-        if "\n" in text:
-            spans += _signature_addresses(text)
+    if streetish and "\n" in text:
+        spans += _signature_addresses(text)
     if "〒" in text and any(w in lower for w in ("住所", "自宅", "address")):
         spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
     for start, end in sorted(set(spans)):
@@ -496,6 +534,7 @@ DATE_RE = re.compile(
     r")(?![\d])"
 )
 BIRTH_GAP = 45
+YEAR_RE = re.compile(r"(?:19|20)\d\d")
 
 
 def _year(match: re.Match[str]) -> int:
@@ -524,8 +563,12 @@ def _dated(value: str) -> tuple[int, int] | None:
 
 def dates_of_birth(text: str) -> Iterator[Found]:
     """Yield dates of birth in `text`: a date beside a birth cue."""
+    if not YEAR_RE.search(text):
+        return  # every date here has a year of four digits
     spans: set[tuple[int, int]] = set()
-    for cue in BIRTH_CUE_RE.finditer(text):
+    lower = text.lower()
+    cued = any(stem in lower for stem in BIRTH_STEMS)
+    for cue in BIRTH_CUE_RE.finditer(text) if cued else ():
         window = text[cue.end() : cue.end() + BIRTH_GAP + 30]
         date_match = DATE_RE.search(window)
         if date_match is None or date_match.start() > BIRTH_GAP:
@@ -537,7 +580,8 @@ def dates_of_birth(text: str) -> Iterator[Found]:
             continue  # `born at Google and released on 7 June 2014`
         if _living(_year(date_match)):
             spans.add((cue.end() + date_match.start(), cue.end() + date_match.end()))
-    for date_match in DATE_RE.finditer(text):
+    dated_before = any(stem in lower for stem in BIRTH_AFTER_STEMS)
+    for date_match in DATE_RE.finditer(text) if dated_before else ():
         after = text[date_match.end() : date_match.end() + 40]
         cued = BIRTH_AFTER_RE.match(after) or BORN_LATER_RE.match(after)
         if cued and _living(_year(date_match)):
@@ -582,6 +626,8 @@ PASSPORT_NAMED_RE = re.compile(
 
 def passports(text: str) -> Iterator[Found]:
     """Yield passport numbers after `passport … of <name>:`."""
+    if "pas" not in text.lower():
+        return
     for match in PASSPORT_NAMED_RE.finditer(text):
         gap = match.group("gap").strip(" \"'")
         if gap and not re.match(
@@ -614,6 +660,10 @@ OBFUSCATED_EMAIL_RE = re.compile(
     r"(?P<tld>[A-Za-z]{2,24}))(?![\w-])"
 )
 PLAIN_DOT_RE = re.compile(_DOT)
+SPELLED_AT_STEMS = (
+    "at)", "at )", "at]", "at ]", "at}", "at }", "at>", "at >", "ät", "&#",
+    "arroba", "chez", "małpa", "apenstaartje",
+)  # fmt: skip
 EMAIL_CUE_RE = re.compile(
     r"(?i)mail|write|reach|contact|kontakt|schreib|écri|escrib|scriv|escrev"
 )
@@ -622,7 +672,10 @@ EMAIL_CUE_RE = re.compile(
 def spelled_emails(text: str) -> Iterator[Found]:
     """Yield e-mail addresses written with `(at)`, `[dot]`, `&#64;` and the like."""
     lower = text.lower()
-    if not ("at" in lower or "ät" in lower or "&#" in lower or "arroba" in lower):
+    if not (
+        any(stem in lower for stem in SPELLED_AT_STEMS)
+        or (" at " in lower and " dot " in lower)
+    ):
         return
     for match in OBFUSCATED_EMAIL_RE.finditer(text):
         at, domain = match.group("at"), match.group("domain")
