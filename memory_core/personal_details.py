@@ -38,6 +38,7 @@ DOB = "DOB"
 Found = tuple[str, int, int, str, str]
 
 _L = r"[^\W\d_]"  # a letter of any script
+_UP = "(?-i:[A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁΑ-Ω])"  # a Latin, Cyrillic or Greek capital
 
 # -- Addresses ---------------------------------------------------------------
 
@@ -119,7 +120,9 @@ NOT_HOME_BEFORE_RE = re.compile(
     r"hq|headquarters|studio|factory|plant|lab|team|clinic|school|"
     r"store|shop|hotel|restaurant|registered|head|warehouse|returns?|vendor|"
     r"pickup|pick-up|event|firm|büro|geschäfts|rechnungs|firmen|bureau|"
-    r"entreprise|empresa|oficina|ufficio|kantoor|sede|siedziba)"
+    r"entreprise|empresa|oficina|ufficio|kantoor|sede|siedziba|employer|"
+    r"arbeitgeber|employeur|empleador|werkgever|pracodawc\w*|bank|supplier|"
+    r"customer service|support)(?:['’]s)?"
     r"[\s_-]*(?:\w+[\s_-]+)?$"
 )
 LEGAL_FORM_RE = re.compile(
@@ -146,12 +149,12 @@ STREET_RE = re.compile(
     rf"(?:(?i:{UNIT})[ \t]*\w{{1,6}},?[ \t]+(?:[^\W\d_][\w'’.-]*[ \t]+){{0,3}})?"
     rf"(?:\d{{1,5}}[A-Za-z]?(?:[ \t]?[/-][ \t]?\d{{1,5}}){{0,2}}"
     rf"(?:[ \t]+(?i:bis|ter))?"
-    rf"(?:[ \t]+(?-i:[A-ZÀ-ÞĀ-Ž]){_L}|,?[ \t]+(?i:{STREET_TYPES}))"
+    rf"(?:[ \t]+{_UP}{_L}|,?[ \t]+(?i:{STREET_TYPES}))"
     rf"|(?:(?i:{STREET_TYPES})[ \t]*(?:[\w'’.-]+[ \t]+){{0,5}}?[\w'’.-]+,?"
     rf"(?:[ \t]+{HOUSE_LABEL})?"
     rf"|(?!(?i:zip|plz|cep|cap|box|p\.?o\.?|room|floor|gate|hall|building|block|"
     rf"no|nr|order|ticket|tel|fax)\b)(?![A-Z]{{1,3}}\b)"
-    rf"(?-i:[A-ZÀ-ÞĀ-Ž])[\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,4}}?)"
+    rf"{_UP}[\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,4}}?)"
     rf"[ \t]+\d{{1,5}}(?:[ \t]?[A-Za-z](?![\w]))?(?:[ \t]?[/-][ \t]?\d{{1,5}})?"
     rf"(?![\d.:]\d|\w))"
 )
@@ -161,16 +164,22 @@ POSTCODE_RE = re.compile(
     r"\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
     r"[A-Z]\d{2} ?[A-Z0-9]{4}|[A-Z]{2,3} \d{4}|〒 ?\d{3}-\d{4})(?![\w-])"
 )
+PLACE_AFTER_POSTCODE_RE = re.compile(
+    rf"(?:[ \t]*[,-]?[ \t]+(?:{_UP}[\w'’.-]*|\([A-Z]{{2}}\)|"
+    rf"(?:de|del|de la|la|le|les|am|an der|sur|upon|on|di|do|da|im|in der)"
+    rf"(?=[ \t]+{_UP})))*"
+)
 ABBREVIATION_RE = re.compile(
     r"(?i)(?:^|\W)(?:col|av|avda|st|ste|ave|rd|ul|al|pl|os|no|nr|n|int|dr|blvd|"
-    r"sq|mt|apt|apto|izq|dcha|der|esq|bis|ter|co)$"
+    r"sq|mt|apt|apto|izq|dcha|der|esq|bis|ter|co|cad|sok|mah|str|pr|per|bl|esc|"
+    r"pta|lgh|ste|д|кв|ул|пр|пер|вул)$"
 )
 # Where an address ends in prose: a new clause after a comma (`, drop the
 # parcel …`, `, cheers`), a dash, a bracket that is not a province.
 CLAUSE_AFTER_RE = re.compile(
     r",\s+(?!(?:apto|apt|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
     r"room|flat|unit|suite)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
-    r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s+[A-ZÀ-Þ]|\s*$)|;|\|"
+    r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s+[^\W\d_]|\s*$)|;|\|"
 )
 JP_ADDRESS_RE = re.compile(
     r"〒\s?\d{3}-\d{4}[ \t]*[^\s、。,，]{2,60}?(?:[ \t　][^\s、。,，]{1,30}?)?"
@@ -188,13 +197,23 @@ def _is_sentence_end(text: str, index: int) -> bool:
 
 
 def _address_end(text: str, start: int, limit: int) -> int:
-    """Where the address starting at `start` ends (the end of its clause)."""
+    """Where the address starting at `start` ends (the end of its clause).
+
+    After its last postcode an address holds only the place's name
+    (`75011 Paris`, `03100 Ciudad de México, CDMX`, `80138 Napoli (NA)`):
+    `… TR11 2AB with two cats` ends before `with`.
+    """
     for match in CLAUSE_AFTER_RE.finditer(text, start, limit):
         if match.group().startswith((".", "!", "?")) and not _is_sentence_end(
             text, match.start()
         ):
             continue
-        return match.start()
+        limit = match.start()
+        break
+    postcodes = list(POSTCODE_RE.finditer(text, start, limit))
+    if postcodes:
+        place = PLACE_AFTER_POSTCODE_RE.match(text, postcodes[-1].end(), limit)
+        return place.end() if place else postcodes[-1].end()
     return limit
 
 
@@ -225,7 +244,7 @@ def _plausible_address(value: str) -> bool:
 CUE_GAP_RE = re.compile(
     r"(?i)[:：=–—-]?|(?:is|es|ist|lautet|é|è|är|er|jest|est|:)"
     rf"|(?:[:：]\s*)?(?:(?:for|of|de|di|da|do|del|van|von|för|für|du|des)\s+)?"
-    rf"(?-i:[A-ZÀ-ÞĀ-Ž]){_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*[:：,]"
+    rf"{_UP}{_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*[:：,]"
 )
 
 
@@ -293,9 +312,7 @@ def _address_block(text: str, start: int) -> Iterator[tuple[int, int]]:
         yield start, start + len(value)
 
 
-COUNTRY_LINE_RE = re.compile(
-    rf"[ \t]*(?-i:[A-ZÀ-Þ]){_L}{{3,20}}(?: {_L}{{2,12}})?[ \t]*"
-)
+COUNTRY_LINE_RE = re.compile(rf"[ \t]*{_UP}{_L}{{3,20}}(?: {_L}{{2,12}})?[ \t]*")
 CLOSING_RE = re.compile(
     r"(?i)(?:regards|cheers|thanks|thank you|best|sincerely|yours|cordialement|"
     r"saluti|un saludo|saludos|pozdrawiam|grüßen|grüße|groeten|hälsningar|"
@@ -304,7 +321,7 @@ CLOSING_RE = re.compile(
 )
 CLOSING_LINE_RE = re.compile(CLOSING_RE.pattern, re.MULTILINE)
 NAME_LINE_RE = re.compile(
-    r"^[ \t]*(?-i:[A-ZÀ-ÞĀ-Ž])[\w'’.-]+(?:[ \t]+(?:[\w'’.-]+)){1,3}[ \t]*$"
+    rf"^[ \t]*{_UP}[\w'’.-]+(?:[ \t]+(?:[\w'’.-]+)){{1,3}}[ \t]*$"
 )
 
 
@@ -594,11 +611,51 @@ def dates_of_birth(text: str) -> Iterator[Found]:
         yield DOB, start, end, value, _normalize_date(value)
 
 
+MONTH_NUMBERS = {
+    name: number
+    for number, names in enumerate(
+        (
+            "january jan januar janvier enero gennaio janeiro januari stycznia",
+            "february feb februar février febrero febbraio fevereiro februari lutego",
+            "march mar märz mars marzo março maart marca",
+            "april apr avril abril aprile kwietnia",
+            "may mai mayo maggio maio mei maja",
+            "june jun juni juin junio giugno junho czerwca",
+            "july jul juli juillet julio luglio julho lipca",
+            "august aug août agosto augustus augusti sierpnia",
+            "september sep sept septembre septiembre setiembre settembre setembro "
+            "września",
+            "october oct oktober octobre octubre ottobre outubro października",
+            "november nov novembre noviembre novembro listopada",
+            "december dec dezember décembre diciembre dicembre dezembro grudnia",
+        ),
+        start=1,
+    )
+    for name in names.split()
+}
+
+
 def _normalize_date(value: str) -> str:
+    """The date as `YYYY-MM-DD` (day before month when both could be either)."""
     match = DATE_RE.fullmatch(value)
+    parts: tuple[str | None, str | int | None, str | None] = (None, None, None)
     if match and match.group("iso"):
-        month, day = int(match.group("im")), int(match.group("id"))
-        return f"{match.group('iso')}-{month:02d}-{day:02d}"
+        parts = (match.group("iso"), match.group("im"), match.group("id"))
+    elif match and match.group("y"):
+        first, second = int(match.group("a")), int(match.group("b"))
+        day, month = (second, first) if second > 12 else (first, second)
+        parts = (match.group("y"), month, day)
+    elif match and match.group("ty"):
+        month_name = match.group("tm").lower()
+        parts = (match.group("ty"), MONTH_NUMBERS.get(month_name), match.group("td"))
+    elif match and match.group("my"):
+        month_name = match.group("mm").lower()
+        parts = (match.group("my"), MONTH_NUMBERS.get(month_name), match.group("md"))
+    elif match and match.group("jy"):
+        parts = (match.group("jy"), match.group("jm"), match.group("jd"))
+    year, month, day = parts
+    if year and month and day:
+        return f"{year}-{int(month):02d}-{int(day):02d}"
     return " ".join(re.sub(r"[^\w]+", " ", value.lower()).split())
 
 
