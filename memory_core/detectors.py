@@ -1050,6 +1050,11 @@ JWT_RE = re.compile(
 PLACEHOLDER_CLAIMS_RE = re.compile(
     r'"(?:sub|name)"\s*:\s*"(?:1234567890|John Doe|Jane Doe)"'
 )
+DOC_CUE_RE = re.compile(
+    r"(?i)(?<![@.\w-])(?:examples?|samples?|docs?|documentation|tutorials?|"
+    r"guides?|readme|demo|dummy|e\.g\.|rfc ?\d+|beispiel|exemple|ejemplo|esempio|"
+    r"exemplo|voorbeeld|doku)\b"
+)
 EXAMPLE_MARKERS = ("EXAMPLE", "-not-a-real", "-fake-", "-dummy-")
 
 
@@ -1069,15 +1074,30 @@ def _is_sample_jwt(match: re.Match[str]) -> bool:
     return bool(PLACEHOLDER_CLAIMS_RE.search(raw.decode("utf-8", "replace")))
 
 
+def _is_documented(text: str, match: re.Match[str]) -> bool:
+    """Tell whether the text around `match` says it quotes documentation."""
+    start, end = max(0, match.start() - 80), match.end() + 80
+    return bool(DOC_CUE_RE.search(text, start, end))
+
+
 def _without_documented_examples(text: str, lower: str) -> str:
     if any(marker in text for marker in EXAMPLE_MARKERS):
-        text = SAYS_EXAMPLE_RE.sub(_blank, text)
+        # `key AKIAIOSFODNN7EXAMPLE` alone is still refused: an agent may
+        # have been handed it as a key; `AWS docs example: …` is a quote.
+        text = SAYS_EXAMPLE_RE.sub(
+            lambda m: _blank(m) if _is_documented(text, m) else m.group(), text
+        )
     if _may_match(NAMED_DEMO_RE, lower):
         text = NAMED_DEMO_RE.sub(_blank_value, text)
     if "RFC" in text:
         text = RFC_VALUE_RE.sub(_blank_value, text)
     if "eyJ" in text:
-        text = JWT_RE.sub(lambda m: _blank(m) if _is_sample_jwt(m) else m.group(), text)
+        text = JWT_RE.sub(
+            lambda m: (
+                _blank(m) if _is_sample_jwt(m) and _is_documented(text, m) else m.group()
+            ),
+            text,
+        )
     return text
 
 
