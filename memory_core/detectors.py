@@ -1092,9 +1092,12 @@ def _without_documented_examples(text: str, lower: str) -> str:
     if "RFC" in text:
         text = RFC_VALUE_RE.sub(_blank_value, text)
     if "eyJ" in text:
+        quoted = text
         text = JWT_RE.sub(
             lambda m: (
-                _blank(m) if _is_sample_jwt(m) and _is_documented(text, m) else m.group()
+                _blank(m)
+                if _is_sample_jwt(m) and _is_documented(quoted, m)
+                else m.group()
             ),
             text,
         )
