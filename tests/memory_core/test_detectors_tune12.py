@@ -156,6 +156,8 @@ SECRETS = [
     "kod do domofonu: 4827",
     "keypad: 551902",
     "senha do cartão: 7281",
+    # An example's value with nothing saying it is quoted from documentation.
+    "key AKIAIOSFODNN7EXAMPLE for the backups",
 ]
 
 CLEAN = [
@@ -177,7 +179,7 @@ CLEAN = [
     "AWS docs example: aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
     "the demo secret JBSWY3DPEHPK3PXP from the authenticator docs",
     "RFC 7515 A.1 uses the HMAC key AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow",
-    "paste eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c into the debugger",
+    "paste the jwt.io sample eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c into the debugger",
     "Use user@example.com in docs; RFC 2606 reserves it.",
     "template: {{name}}@domain.tld or name@domain.tld",
     "Pincode 400001 serves Mumbai GPO.",
