@@ -413,7 +413,7 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"(?i)\bIDENTIFIED\s+(?:WITH\s+\w+\s+)?BY\s+(?:PASSWORD\s+)?"
         + _ARG.format("v"),
         # .pgpass: host:port:database:user:password
-        r"(?:^|\s)[\w.-]+:(?:\d{2,5}|\*):[\w*.-]+:[\w*.-]+:(?P<vb>\S{4,})$",
+        r"(?:^|\s)(?:[\w.-]+|\*):(?:\d{2,5}|\*):[\w*.-]+:[\w*.-]+:(?P<vb>\S{4,})$",
     )
 )
 # `<password>…</password>` in XML configs.
@@ -480,7 +480,7 @@ HEX_KEY_RE = re.compile(r"[0-9a-fA-F]{8,64}")
 # Redis config: `requirepass …`, `masterauth …`.
 REDIS_DIRECTIVE_RE = re.compile(
     r"(?im)(?:^\s*|\bCONFIG\s+SET\s+)(?:requirepass|masterauth)\s+[\"']?"
-    r"(?P<value>[^\s\"'#]{4,})"
+    r"(?P<value>[^\s\"']{4,})"
 )
 # `"auth": "6szk1r*j5bAE0iInv16"` (Redis, SMTP, proxies in JSON and YAML).
 AUTH_FIELD_RE = re.compile(
@@ -780,8 +780,10 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
 # Round 8 (tune12): `reset postgres to Lagoon~1985 on redis-cache-1`: an
 # account's password set in prose, the value a generated-looking one.
 RESET_TO_RE = re.compile(
-    r"(?i)\b(?:reset|set|changed?|rotated?|updated?)\s+(?:the\s+)?"
-    r"(?:password\s+(?:of|for)\s+)?(?P<user>[a-z_][\w.-]{1,30})(?:['’]s\s+password)?"
+    r"(?i)\b(?:reset\s+(?:the\s+)?(?:password\s+(?:of|for)\s+)?(?P<user>[a-z_][\w.-]{1,30})"
+    r"(?:['’]s\s+password)?"
+    r"|(?:set|changed?|rotated?|updated?)\s+(?:the\s+)?(?:password\s+(?:of|for)\s+"
+    r"[a-z_][\w.-]{1,30}|[a-z_][\w.-]{1,30}['’]s\s+password))"
     r"\s+to\s+[\"'`]?(?P<value>[^\s\"'`]{8,64}?)[\"'`]?[.,;]?(?:\s+(?:on|for|at|in)\b|\s*$)"
 )
 
@@ -793,7 +795,8 @@ RESET_TO_RE = re.compile(
 LOCK_CODE_AFTER_RE = re.compile(
     r"(?i)(?:\b(?:key ?safe|key ?box|lock ?box|safe|gate|door|garage|"
     r"intercom|front door|back door|alarm|tresor|tür|deur|porte|puerta|porta|"
-    r"drzwi)\b[^\n.\d]{0,30}?,?\s+(?:code|combo|combination|pin|passcode)\s*"
+    r"drzwi|garagentor|haustür|eingang)\b[^\n.\d]{0,30}?[,:]?\s+"
+    r"(?:code|combo|combination|pin|passcode)\s*"
     r"(?:is\s+|:\s*|=\s*)?\d{4,8}"
     r"|(?<![^\W\d_])(?:t(?:ü|ue)r|haust(?:ü|ue)r|deur|tor|garagen|alarm|tresor|"
     r"safe|door|gate|garage|porte|portail)[- ]?(?:code|kode|kombination|"
@@ -2147,7 +2150,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
 
 # A Markdown table with a password column: `| Service | User | Passwort |`
 # then `|---|---|---|`, each row's cell in that column a password.
-TABLE_SEPARATOR_RE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
+TABLE_SEPARATOR_RE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$")
 PASSWORD_COLUMN_RE = re.compile(
     r"(?i)^(?:password|passwort|kennwort|pass|pwd|pw|mot de passe|mdp|"
     r"contrase(?:ñ|n)a|clave|senha|wachtwoord|has(?:ł|l)o|parola|l(?:ö|o)senord|"
@@ -2768,6 +2771,15 @@ WEAK_PHONE_CUES = (
     "ligue para",
     "ligar para",
     "zadzwoń",
+    "mi número",
+    "mi numero",
+    "mon numéro",
+    "meine nummer",
+    "meu número",
+    "il mio numero",
+    "mijn nummer",
+    "mój numer",
+    "min nummer",
 )
 MOBILE_REGIONS = (
     "US", "GB", "DE", "FR", "ES", "IT", "PT", "NL", "BE", "CH", "AT", "PL", "SE",
@@ -2779,6 +2791,33 @@ MOBILE_TYPES = frozenset(
         phonenumbers.PhoneNumberType.MOBILE,
         phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE,
     )
+)
+# Numbers of other things a contact cue may stand before (`mi número de
+# pedido es …`): an order's, an invoice's, an account's, a customer's.
+NOT_CONTACT_NUMBER = (
+    *NOT_PHONE_CONTEXT,
+    "pedido",
+    "commande",
+    "bestellung",
+    "bestelling",
+    "ordine",
+    "encomenda",
+    "zamówienia",
+    "factura",
+    "facture",
+    "fattura",
+    "rechnung",
+    "cliente",
+    "client",
+    "kunde",
+    "kunden",
+    "cuenta",
+    "compte",
+    "conta",
+    "konto",
+    "ticket",
+    "expediente",
+    "dossier",
 )
 FREEPHONE_TYPES = frozenset(
     (
@@ -2837,7 +2876,7 @@ def _mobiles_after_contact(
         if FICTIONAL_PHONE_RE.fullmatch(digits) or UNIT_AFTER_RE.match(text, end):
             continue
         cue = _last_cue(text, start, WEAK_PHONE_CUES)
-        if cue < 0 or cue <= _last_cue(text, start, NOT_PHONE_CONTEXT):
+        if cue < 0 or cue <= _last_cue(text, start, NOT_CONTACT_NUMBER):
             continue
         if _is_mobile_somewhere(digits):
             yield PiiFinding(PHONE, start, end, raw, digits)
