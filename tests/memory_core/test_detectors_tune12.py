@@ -144,6 +144,7 @@ PII = [
         PHONE,
         "601 234 567",
     ),
+    ("mi número es 612 34 56 78", PHONE, "612 34 56 78"),
 ]
 
 SECRETS = [
@@ -156,6 +157,10 @@ SECRETS = [
     "kod do domofonu: 4827",
     "keypad: 551902",
     "senha do cartão: 7281",
+    "requirepass Zt8#kLm2pQ9x",
+    "*:*:*:postgres:Hx9vT2mK4pQ",
+    "| System | Benutzername | Kennwort |\n|--|--|--|\n| VPN | ana | Kiefer#2020 |",
+    "Garagentor: Code 7741",
     # An example's value with nothing saying it is quoted from documentation.
     "key AKIAIOSFODNN7EXAMPLE for the backups",
 ]
@@ -183,6 +188,10 @@ CLEAN = [
     "Use user@example.com in docs; RFC 2606 reserves it.",
     "template: {{name}}@domain.tld or name@domain.tld",
     "Pincode 400001 serves Mumbai GPO.",
+    "Changed the theme to Solarized-Dark2 on my laptop",
+    "Reset the counter to 0 on server start.",
+    "mi número de pedido es 612 34 56 78",
+    "| Service | User | Password |\n|---|---|---|\n| Jira | ana | (in 1Password) |",
 ]
 
 
