@@ -2521,10 +2521,11 @@ def _has_context_after(text: str, end: int, words: tuple[str, ...]) -> bool:
     return bool(_cue_pattern(words).search(window))
 
 
-# Round 8 (tune12): top-level names that no address can have (RFC 2606,
-# RFC 6761, and the `.tld` of templates), and the reserved example domains
-# when the text says they are reserved.
-PLACEHOLDER_TLDS = frozenset(("tld", "test", "example", "invalid", "localhost"))
+# Round 8 (tune12): the `.tld` of templates (`name@domain.tld`), no
+# top-level name at all; and the reserved example domains when the text says
+# they are reserved. (`.test` and `.example` addresses stay e-mails: tests
+# and erasure requests use them as real ones.)
+PLACEHOLDER_TLDS = frozenset(("tld",))
 RESERVED_DOMAIN_RE = re.compile(r"(?i)example\.(?:com|org|net)")
 RESERVED_CONTEXT_RE = re.compile(r"(?i)\bRFC ?(?:2606|6761)\b|\breserve[sd]?\b")
 

@@ -14,8 +14,12 @@ Personal data with no checksum to validate: each is found by its shape
 - **Date of birth**: a birth cue (`date of birth`, `DOB`, `born`, `geb.`,
   `née le`, `nació el`, `ur.`, `生年月日`, `(* …)`, a `birth_date` field) then
   a date within a few words, or a date then `geboren`/`生まれ`; the year
-  from 1900 on (the dead have no data protection: `Goethe … 1749`). A
-  birth*day* is not a cue (`Mickey Mouse's birthday`).
+  within the last 110 (the dead have no data protection: `Goethe … 1749`).
+  A birth*day* is a cue only as someone's own (`my birthday is 5 March
+  1987`), not `Mickey Mouse's birthday`.
+- Both are redacted to typed tokens (`<ADDRESS_1>`, `<DOB_1>`) under a
+  normalized value (an address lower-cased with its punctuation folded, a
+  date as `YYYY-MM-DD`), so one value keeps one token however written.
 - **Passport** numbers named before a person's name (`N° de passeport de
   Antoine Mercier : 13IT35035`, `Passnummer von …:`, `"passport_no": …`).
 - **E-mails written to fool harvesters** (`jan (at) posteo (dot) de`,
@@ -711,9 +715,9 @@ _DOT = (
 )
 OBFUSCATED_EMAIL_RE = re.compile(
     r"(?<![\w.%+-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?"
-    r"(?:(?:\s+(?:dot|DOT)\s+|\s*[\[({]\s*dot\s*[\])}]\s*)[A-Za-z0-9_]+)*)"
+    r"(?:(?:\s+(?:dot|DOT)\s+|\s*[\[({]\s*dot\s*[\])}]\s*)[A-Za-z0-9_]+){0,4})"
     rf"(?P<at>{_AT})"
-    rf"(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?{_DOT})+"
+    rf"(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?{_DOT}){{1,6}}"
     r"(?P<tld>[A-Za-z]{2,24}))(?![\w-])"
 )
 PLAIN_DOT_RE = re.compile(_DOT)
