@@ -56,6 +56,8 @@ ADDRESS_CUES = (
     r"permanent|street|shipping|delivery) address(?:\s+is)?",
     r"address(?:e|o)?(?:_?line_?\d)?",
     r"(?:i |we )?lives? at",
+    # `we moved to 48 Queen's Road`: a person moving (not `the meetup`).
+    r"(?:i|we|he|she|they)(?:['’]ve| have| just| recently)* moved to",
     r"living at",
     r"resides at",
     r"residence",
@@ -144,6 +146,13 @@ STREET_TYPES = (
 )
 # A number's own label inside a street: `ул. Ленина, д. 5`, `Cad. No: 12`.
 HOUSE_LABEL = r"(?:д\.|дом|No\.?:?|Nr\.?|n[º°]\.?|#)"
+# The small words inside a street's name (`Calle del Pez`, `Rua XV de
+# Novembro`, `Via della Spiga`): a name-first street has only these in
+# lower case (`Berlin in 2019` is no street).
+NAME_PARTICLES = (
+    r"(?:de|del|della|dei|degli|delle|di|da|do|dos|das|van|von|der|den|des|la|"
+    r"le|les|du|am|an|im|of|the|y|e|i|st\.?|ter|bis)"
+)
 UNIT = r"(?:flat|apt\.?|apartment|unit|suite|room|lgh|piso|wohnung|apto\.?|box)"
 # The start of a street: `22 Beech Close`, `Flat 3, 87 Albert Terrace`,
 # `5-22-9 Jingumae`, `7/17 Beach Road`, `27 ter avenue …` (number first) or
@@ -158,7 +167,7 @@ STREET_RE = re.compile(
     rf"(?:[ \t]+{HOUSE_LABEL})?"
     rf"|(?!(?i:zip|plz|cep|cap|box|p\.?o\.?|room|floor|gate|hall|building|block|"
     rf"no|nr|order|ticket|tel|fax)\b)(?![A-Z]{{1,3}}\b)"
-    rf"{_UP}[\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,4}}?)"
+    rf"{_UP}[\w'’.-]*(?:[ \t]+(?:{_UP}[\w'’.-]*|{NAME_PARTICLES})){{0,4}}?)"
     rf"[ \t]+\d{{1,5}}(?:[ \t]?[A-Za-z](?![\w]))?(?:[ \t]?[/-][ \t]?\d{{1,5}})?"
     rf"(?![\d.:]\d|\w))"
 )
@@ -184,6 +193,9 @@ CLAUSE_AFTER_RE = re.compile(
     r",\s+(?!(?:apto|apt|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
     r"room|flat|unit|suite)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
     r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s+[^\W\d_]|\s*$)|;|\|"
+    # prose going on: `5 Main Street in 2019 and …`, `… Lyon et …`
+    r"|\s+(?=(?:in|and|but|since|until|from|with|for|when|where|which|who|after|"
+    r"before|on|at|to|und|seit|et|depuis|desde|od)\s)"
 )
 JP_ADDRESS_RE = re.compile(
     r"〒\s?\d{3}-\d{4}[ \t]*[^\s、。,，]{2,60}?(?:[ \t　][^\s、。,，]{1,30}?)?"
@@ -249,6 +261,8 @@ CUE_GAP_RE = re.compile(
     r"(?i)[:：=–—-]?|(?:is|es|ist|lautet|é|è|är|er|jest|est|:)"
     rf"|(?:[:：]\s*)?(?:(?:for|of|de|di|da|do|del|van|von|för|für|du|des)\s+)?"
     rf"{_UP}{_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*[:：,]"
+    # `send it to my place: 12 …`, `lives at her flat — 4 …`: a short label.
+    rf"|{_L}+(?:\s+{_L}+){{0,2}}\s*[:：—–]"
 )
 
 
@@ -422,6 +436,7 @@ def _table_cells(text: str) -> Iterator[tuple[str, int, int]]:
 # (those outside ASCII are looked for only in texts outside ASCII).
 ADDRESS_STEMS = (
     "addr", "adres", "live", "resid", "deliver", "ship to", "send", "post ",
+    "moved to",
     "wohn", "anschrift", "liefer", "woon", "bezorg", "bor p", "leverans", "bop",
     "domicil", "livraison", "habite", "direcci", "vive en", "vivo en", "entregar",
     "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
@@ -582,10 +597,27 @@ def _dated(value: str) -> tuple[int, int] | None:
     return None
 
 
+# After a birth label only, a two-digit year (`DOB: 12/03/90`).
+LABELLED_SHORT_DATE_RE = re.compile(
+    r"(?i)(?<![^\W\d])(?:dob|d\.o\.b\.?|date of birth|birth ?date|geb\.|"
+    r"geburtsdatum|date de naissance|fecha de nacimiento|data di nascita|"
+    r"data de nascimento|geboortedatum|födelsedatum|data urodzenia)\s*[:=]?\s*"
+    r"(?P<date>(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|1[0-2])[./-]\d{2})(?![\d./-])"
+)
+
+
 def dates_of_birth(text: str) -> Iterator[Found]:
     """Yield dates of birth in `text`: a date beside a birth cue."""
     if not YEAR_RE.search(text):
-        return  # every date here has a year of four digits
+        # every date here has a year of four digits, but `DOB: 12/03/90`
+        for match in (
+            LABELLED_SHORT_DATE_RE.finditer(text)
+            if "/" in text or "." in text or "-" in text
+            else ()
+        ):
+            value = match.group("date")
+            yield DOB, match.start("date"), match.end("date"), value, value
+        return
     spans: set[tuple[int, int]] = set()
     lower = text.lower()
     cued = any(stem in lower for stem in BIRTH_STEMS)

@@ -110,7 +110,23 @@ PII = [
         ADDRESS,
         "Kirchweg 3\n8001 Zürich",
     ),
+    (
+        "We just moved to 48 Queen's Road, Bristol BS8 1QU last month.",
+        ADDRESS,
+        "48 Queen's Road, Bristol BS8 1QU",
+    ),
+    (
+        "They moved to 5 Main Street in 2019 and sold it in 2021.",
+        ADDRESS,
+        "5 Main Street",
+    ),
+    (
+        "Send it to my place: 12 Rue des Lilas, 75011 Paris",
+        ADDRESS,
+        "12 Rue des Lilas, 75011 Paris",
+    ),
     # Dates of birth: a birth cue, then the date (or the date, then `geboren`).
+    ("DOB: 12/03/90", DOB, "12/03/90"),
     ("Her date of birth: March 5, 1987.", DOB, "March 5, 1987"),
     ("He was born on 3 March 1990 in Leeds.", DOB, "3 March 1990"),
     ("Geburtsdatum: 05.03.1987", DOB, "05.03.1987"),
@@ -189,6 +205,9 @@ CLEAN = [
     "template: {{name}}@domain.tld or name@domain.tld",
     "Pincode 400001 serves Mumbai GPO.",
     "Changed the theme to Solarized-Dark2 on my laptop",
+    "I moved to Berlin in 2019",
+    "version 1.2.85 released",
+    "The meetup moved to Fiera Milano, Strada Statale del Sempione 28, 20017 Rho MI",
     "Reset the counter to 0 on server start.",
     "mi número de pedido es 612 34 56 78",
     "| Service | User | Password |\n|---|---|---|\n| Jira | ana | (in 1Password) |",
