@@ -110,6 +110,7 @@ ADDRESS_CUES = (
     r"adres",
     r"адрес",
     r"(?:home_?)?street(?=[\"']?\s*[:=])",
+    r"home(?=[\"']?\s*[:=])",
     r"住所",
     r"自宅",
     r"地址",
@@ -192,7 +193,7 @@ ABBREVIATION_RE = re.compile(
 CLAUSE_AFTER_RE = re.compile(
     r",\s+(?!(?:apto|apt|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
     r"room|flat|unit|suite)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
-    r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s+[^\W\d_]|\s*$)|;|\|"
+    r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s+[^\W\d_]|\s*$)|;|\||<"
     # prose going on: `5 Main Street in 2019 and …`, `… Lyon et …`
     r"|\s+(?=(?:in|and|but|since|until|from|with|for|when|where|which|who|after|"
     r"before|on|at|to|und|seit|et|depuis|desde|od)\s)"
@@ -258,7 +259,7 @@ def _plausible_address(value: str) -> bool:
 # label's colon after the person's name (`Home address for Callum Fraser:`),
 # or the person's name and a comma (`Deliver to: Luca Esposito, Via …`).
 CUE_GAP_RE = re.compile(
-    r"(?i)[:：=–—-]?|(?:is|es|ist|lautet|é|è|är|er|jest|est|:)"
+    r"(?i)[:：=–—>-]?|(?:is|es|ist|lautet|é|è|är|er|jest|est|:)"
     rf"|(?:[:：]\s*)?(?:(?:for|of|de|di|da|do|del|van|von|för|für|du|des)\s+)?"
     rf"{_UP}{_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*[:：,]"
     # `send it to my place: 12 …`, `lives at her flat — 4 …`: a short label.
@@ -335,7 +336,7 @@ CLOSING_RE = re.compile(
     r"(?i)(?:regards|cheers|thanks|thank you|best|sincerely|yours|cordialement|"
     r"saluti|un saludo|saludos|pozdrawiam|grüßen|grüße|groeten|hälsningar|"
     r"abraços|atenciosamente|cumprimentos|bien à vous|mfg|tschüss|ciao|"
-    r"met vriendelijke groet|with love|love|xoxo)\W*$"
+    r"met vriendelijke groet|with love|love|xoxo)\W*$|^\s*(?:--|—|__+)\s*$"
 )
 CLOSING_LINE_RE = re.compile(CLOSING_RE.pattern, re.MULTILINE)
 NAME_LINE_RE = re.compile(
@@ -387,6 +388,21 @@ BIRTH_FIELD_RE = re.compile(
 DELIMITERS = (";", "\t", ",", "|")
 
 
+def _cells(line: str, delimiter: str) -> list[str]:
+    """Split a CSV line into its cells as written (quotes kept, `"a, b"` whole)."""
+    if '"' not in line:
+        return line.split(delimiter)
+    cells, start, quoted = [], 0, False
+    for i, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == delimiter and not quoted:
+            cells.append(line[start:i])
+            start = i + 1
+    cells.append(line[start:])
+    return cells
+
+
 def _table_cells(text: str) -> Iterator[tuple[str, int, int]]:
     """Yield `(kind, start, end)` for the address and birth-date columns."""
     lower = text.lower()
@@ -398,8 +414,8 @@ def _table_cells(text: str) -> Iterator[tuple[str, int, int]]:
     delimiter = ""
     for line in lines:
         line_start, offset = offset, offset + len(line) + 1
-        if header is not None and line.count(delimiter) == len(header) - 1:
-            cells = line.split(delimiter)
+        cells = _cells(line, delimiter) if header is not None else []
+        if header is not None and len(cells) == len(header):
             pos = line_start
             spans: list[tuple[str, int, int]] = []
             for name, cell in zip(header, cells, strict=True):
@@ -436,7 +452,7 @@ def _table_cells(text: str) -> Iterator[tuple[str, int, int]]:
 # (those outside ASCII are looked for only in texts outside ASCII).
 ADDRESS_STEMS = (
     "addr", "adres", "live", "resid", "deliver", "ship to", "send", "post ",
-    "moved to",
+    "moved to", "home",
     "wohn", "anschrift", "liefer", "woon", "bezorg", "bor p", "leverans", "bop",
     "domicil", "livraison", "habite", "direcci", "vive en", "vivo en", "entregar",
     "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",

@@ -125,6 +125,26 @@ PII = [
         ADDRESS,
         "12 Rue des Lilas, 75011 Paris",
     ),
+    (
+        "<customer><name>Ana Souza</name><address>12 Main St, Springfield IL 62701</address></customer>",
+        ADDRESS,
+        "12 Main St, Springfield IL 62701",
+    ),
+    (
+        'id,name,address,joined\n7,Ana Souza,"12 Main St, Springfield IL 62701",2021',
+        ADDRESS,
+        "12 Main St, Springfield IL 62701",
+    ),
+    (
+        "Thanks!\n--\nAna Souza\n12 Main St\nSpringfield, IL 62701",
+        ADDRESS,
+        "12 Main St\nSpringfield, IL 62701",
+    ),
+    (
+        "contacts:\n  - home: 22 Beech Close, Cardiff CF24 6ND",
+        ADDRESS,
+        "22 Beech Close, Cardiff CF24 6ND",
+    ),
     # Dates of birth: a birth cue, then the date (or the date, then `geboren`).
     ("DOB: 12/03/90", DOB, "12/03/90"),
     ("Her date of birth: March 5, 1987.", DOB, "March 5, 1987"),
