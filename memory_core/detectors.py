@@ -2820,6 +2820,7 @@ NOT_CONTACT_NUMBER = (
     "expediente",
     "dossier",
 )
+NINE_DIGITS_RE = re.compile(r"\d(?:[ ().-]{0,2}\d){8}")
 FREEPHONE_TYPES = frozenset(
     (
         phonenumbers.PhoneNumberType.TOLL_FREE,
@@ -2861,6 +2862,8 @@ def _mobiles_after_contact(
             ):
                 covered.append((start, end))
                 yield PiiFinding(PHONE, start, end, match.group("value"), digits)
+    if not NINE_DIGITS_RE.search(text):
+        return  # a mobile has nine digits or more
     lower = text.lower()
     if not any(cue in lower for cue in WEAK_PHONE_CUES):
         return
@@ -3150,15 +3153,12 @@ def _is_documented_example(text: str, finding: PiiFinding) -> bool:
 
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
-    findings += [PiiFinding(*f) for f in personal_details.spelled_emails(text)]
     digits = sum(c.isdigit() for c in text)
+    findings += [
+        PiiFinding(*f) for f in personal_details.find_personal_details(text, digits)
+    ]
     if digits:
         findings += list(_passports(text))
-        findings += [PiiFinding(*f) for f in personal_details.passports(text)]
-        findings += [PiiFinding(*f) for f in personal_details.addresses(text)]
-        findings += [PiiFinding(*f) for f in personal_details.table_addresses(text)]
-    if digits >= 4:
-        findings += [PiiFinding(*f) for f in personal_details.dates_of_birth(text)]
     if digits >= 4:  # an Indian PAN has four
         findings += [
             f

@@ -613,6 +613,11 @@ def _dated(value: str) -> tuple[int, int] | None:
     return None
 
 
+SHORT_DATE_STEMS = (
+    "dob", "d.o.b", "birth", "geb", "naiss", "nacim", "nasc", "geboorte", "födelse",
+    "urodz",
+)  # fmt: skip
+SHORT_DATE_STEM_RE = re.compile("|".join(map(re.escape, SHORT_DATE_STEMS)))
 # After a birth label only, a two-digit year (`DOB: 12/03/90`).
 LABELLED_SHORT_DATE_RE = re.compile(
     r"(?i)(?<![^\W\d])(?:dob|d\.o\.b\.?|date of birth|birth ?date|geb\.|"
@@ -626,9 +631,10 @@ def dates_of_birth(text: str) -> Iterator[Found]:
     """Yield dates of birth in `text`: a date beside a birth cue."""
     if not YEAR_RE.search(text):
         # every date here has a year of four digits, but `DOB: 12/03/90`
+        lower = text.lower()
         for match in (
             LABELLED_SHORT_DATE_RE.finditer(text)
-            if "/" in text or "." in text or "-" in text
+            if any(stem in lower for stem in SHORT_DATE_STEMS)
             else ()
         ):
             value = match.group("date")
@@ -778,6 +784,11 @@ EMAIL_CUE_RE = re.compile(
 )
 
 
+# The same test as one pattern (the door's gate: a regex scan is cheaper
+# than a dozen substring tests).
+SPELLED_AT_RE = re.compile(r"at ?[)\]}>]|ät|&#|arroba|chez|małpa|apenstaartje")
+
+
 def spelled_emails(text: str) -> Iterator[Found]:
     """Yield e-mail addresses written with `(at)`, `[dot]`, `&#64;` and the like."""
     lower = text.lower()
@@ -799,3 +810,26 @@ def spelled_emails(text: str) -> Iterator[Found]:
         local = ".".join(re.split(PLAIN_DOT_RE.pattern, match.group("local")))
         plain = f"{local}@{'.'.join(parts)}".lower()
         yield "EMAIL", match.start(), match.end(), match.group(), plain
+
+
+def find_personal_details(text: str, digits: int) -> list[Found]:
+    """Every finding above in `text` (which holds `digits` digits).
+
+    The door calls this once per text: the cheap tests come first, so most
+    texts (prose with a few digits) leave after a handful of substring tests.
+    """
+    lower = text.lower()
+    found: list[Found] = []
+    if SPELLED_AT_RE.search(lower) or (" at " in lower and " dot " in lower):
+        found += spelled_emails(text)
+    if not digits:
+        return found
+    if "pas" in lower:
+        found += passports(text)
+    if "\n" in text or "〒" in text or STREETISH_RE.search(text):
+        found += addresses(text)
+        if "\n" in text:
+            found += table_addresses(text)
+    if digits >= 4 and (YEAR_RE.search(text) or SHORT_DATE_STEM_RE.search(lower)):
+        found += dates_of_birth(text)
+    return found
