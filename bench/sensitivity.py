@@ -43,6 +43,7 @@ PROBES = (
     "tune11c",
     "tune11d",
     "blind11",
+    "tune12",
     "blind12",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}

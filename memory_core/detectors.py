@@ -77,6 +77,7 @@ from stdnum.it import codicefiscale
 from stdnum.nl import bsn
 from stdnum.us import ssn
 
+from memory_core import personal_details
 from memory_core.national_ids import find_national_ids, inside_digit_run
 
 # Cheap gates (round 7): most rules cannot match most lines, and a
@@ -195,10 +196,14 @@ PHONE = "PHONE"
 CARD = "CARD"
 IBAN = "IBAN"
 NATIONAL_ID = "NATIONAL_ID"
-PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID)
+ADDRESS = personal_details.ADDRESS
+DOB = personal_details.DOB
+PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID, ADDRESS, DOB)
 
 # A value redacted earlier: `<EMAIL_1>`, `<NATIONAL_ID_12>`.
-REDACTION_TOKEN_RE = re.compile(r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID)_(\d+)>")
+REDACTION_TOKEN_RE = re.compile(
+    r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID|ADDRESS|DOB)_(\d+)>"
+)
 
 
 # Secrets.
@@ -408,7 +413,7 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"(?i)\bIDENTIFIED\s+(?:WITH\s+\w+\s+)?BY\s+(?:PASSWORD\s+)?"
         + _ARG.format("v"),
         # .pgpass: host:port:database:user:password
-        r"(?:^|\s)[\w.-]+:(?:\d{2,5}|\*):[\w*.-]+:[\w*.-]+:(?P<vb>\S{4,})$",
+        r"(?:^|\s)(?:[\w.-]+|\*):(?:\d{2,5}|\*):[\w*.-]+:[\w*.-]+:(?P<vb>\S{4,})$",
     )
 )
 # `<password>…</password>` in XML configs.
@@ -475,7 +480,7 @@ HEX_KEY_RE = re.compile(r"[0-9a-fA-F]{8,64}")
 # Redis config: `requirepass …`, `masterauth …`.
 REDIS_DIRECTIVE_RE = re.compile(
     r"(?im)(?:^\s*|\bCONFIG\s+SET\s+)(?:requirepass|masterauth)\s+[\"']?"
-    r"(?P<value>[^\s\"'#]{4,})"
+    r"(?P<value>[^\s\"']{4,})"
 )
 # `"auth": "6szk1r*j5bAE0iInv16"` (Redis, SMTP, proxies in JSON and YAML).
 AUTH_FIELD_RE = re.compile(
@@ -772,6 +777,49 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
     ),
 )
 
+# Round 8 (tune12): `reset postgres to Lagoon~1985 on redis-cache-1`: an
+# account's password set in prose, the value a generated-looking one.
+RESET_TO_RE = re.compile(
+    r"(?i)\b(?:reset\s+(?:the\s+)?(?:password\s+(?:of|for)\s+)?(?P<user>[a-z_][\w.-]{1,30})"
+    r"(?:['’]s\s+password)?"
+    r"|(?:set|changed?|rotated?|updated?)\s+(?:the\s+)?(?:password\s+(?:of|for)\s+"
+    r"[a-z_][\w.-]{1,30}|[a-z_][\w.-]{1,30}['’]s\s+password))"
+    r"\s+to\s+[\"'`]?(?P<value>[^\s\"'`]{8,64}?)[\"'`]?[.,;]?(?:\s+(?:on|for|at|in)\b|\s*$)"
+)
+
+# Round 8 (tune12): a code after the thing it opens, a qualifier between
+# (`Key safe by the side gate, code 6836`, `Türcode Haupteingang: 16496`,
+# `deurcode kantoor: 2906`, `Tresor-Kombination: 0824`, `kod do domofonu:
+# 1253`, `Garage keypad: 233963`, `senha do cartão: 4092`): one pattern,
+# tried when a code's word and three digits are there.
+LOCK_CODE_AFTER_RE = re.compile(
+    r"(?i)(?:\b(?:key ?safe|key ?box|lock ?box|safe|gate|door|garage|"
+    r"intercom|front door|back door|alarm|tresor|tür|deur|porte|puerta|porta|"
+    r"drzwi|garagentor|haustür|eingang)\b[^\n.\d]{0,30}?[,:]?\s+"
+    r"(?:code|combo|combination|pin|passcode)\s*"
+    r"(?:is\s+|:\s*|=\s*)?\d{4,8}"
+    r"|(?<![^\W\d_])(?:t(?:ü|ue)r|haust(?:ü|ue)r|deur|tor|garagen|alarm|tresor|"
+    r"safe|door|gate|garage|porte|portail)[- ]?(?:code|kode|kombination|"
+    r"combination|combo|pin)"
+    r"(?:[ \t]+[^\W\d_][\w-]*){0,2}\s*(?:ist|is|lautet|:|=)\s*\d{3,8}"
+    r"|\b(?:kod|code|código|codice|pin)\s+(?:do|de|du|del|della|dello|"
+    r"vom|von|des)\s+(?:domofon\w*|interkom\w*|citofono|interfone|portero|"
+    r"videoportero|interphone|gegensprechanlage|bramy|klatki)\s*[:=]\s*\d{3,8}"
+    r"|\b(?:keypad|tastenfeld|zahlenschloss|digicode|teclado|tastierino)"
+    r"\s*[:=]\s*\d{4,8}"
+    r"|\b(?:senha|pin|code|c(?:ó|o)digo|codice|kod|geheimzahl)\s+"
+    r"(?:do|da|de|du|del|della|of the|for the|der|karty)?\s*"
+    r"(?:cart(?:ã|a)o|tarjeta|carta|carte|card|karty|bankkarte|ec-karte|"
+    r"bankomat\w*|débito|crédito|debit card|credit card)\s*(?:is|:|=)\s*"
+    r"\d{4,6})(?![\w/-]|\.\d)"
+)
+LOCK_CODE_WORDS = (
+    "code", "combo", "pin", "kod", "codice", "digo", "senha", "geheimzahl",
+    "keypad", "tastenfeld", "zahlenschloss", "teclado", "tastierino", "kombination",
+)  # fmt: skip
+THREE_DIGITS_RE = re.compile(r"\d{3}")
+
+
 # Round 7 (tune11): passwords in tools' own directives, each value checked
 # to look like a password: `bindpw …` (ldap.conf, nslcd), `rootpw
 # --plaintext …` (kickstart), `d-i passwd/root-password password …`
@@ -953,7 +1001,8 @@ DER_BASE64_RE = re.compile(r"(?<![A-Za-z0-9+/])M[A-Za-z0-9+/]{39,}={0,2}")
 # (`google-site-verification=…`), published in DNS for anyone to read.
 PUBLIC_ID_RE = re.compile(
     # An Indian postal PIN code before its place: `PIN code 110001 (New Delhi)`.
-    r"(?i:\bpin[- ]?code\b)\s*:?\s*[1-9]\d{5}(?=\s+(?:\(|[A-Z][a-z]))|"
+    r"(?i:\bpin[- ]?code\b)\s*:?\s*[1-9]\d{5}(?=\s+(?:\(|[A-Z][a-z]|(?:covers|serves|"
+    r"is the|area|district)\b))|"
     r"\bdid:key:z[1-9A-HJ-NP-Za-km-z]{40,}|"
     # An Ethereum address (a private key is 64 hex digits, not 40).
     r"\b0x[0-9a-fA-F]{40}\b|"
@@ -981,8 +1030,86 @@ def _is_public_der(value: str) -> bool:
 FILLER_CHARS = ("x" * 8, "X" * 8, "*" * 8, "#" * 8, "•" * 8)
 
 
+# Round 8 (tune12): documented examples, published to be copied: values
+# that say so (`AKIAIOSFODNN7EXAMPLE`, `…EXAMPLEKEY`, `xoxb-not-a-real-token…`),
+# a value named a demo or sample (`the demo secret JBSWY3DPEHPK3PXP`), a
+# value an RFC gives (`RFC 7515 A.1 uses the HMAC key …`), and a JWT whose
+# claims are the placeholder person (`John Doe`, subject `1234567890`: the
+# jwt.io sample).
+SAYS_EXAMPLE_RE = re.compile(
+    r"[A-Za-z0-9/+_-]*(?:EXAMPLE|not-a-real|-fake-|-dummy-)[A-Za-z0-9/+=_-]*"
+)
+NAMED_DEMO_RE = re.compile(
+    r"(?i)\b(?:demo|sample|example|dummy|test[- ]vector)\s+(?:secret|key|token|seed|"
+    r"password|jwt)\s+(?:like\s+|such as\s+)?[\"'`]?(?P<value>[^\s\"'`]{8,})"
+)
+RFC_VALUE_RE = re.compile(
+    r"\bRFC ?\d{3,5}\b[^\n]{0,40}?\b(?:uses|gives|shows|example|test vector)\b"
+    r"[^\n]{0,30}?\b(?:key|secret|token|seed)\s+[\"'`]?(?P<value>[^\s\"'`]{16,})"
+)
+JWT_RE = re.compile(
+    r"\beyJ[A-Za-z0-9_-]+\.(?P<claims>eyJ[A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+"
+)
+PLACEHOLDER_CLAIMS_RE = re.compile(
+    r'"(?:sub|name)"\s*:\s*"(?:1234567890|John Doe|Jane Doe)"'
+)
+DOC_CUE_RE = re.compile(
+    r"(?i)(?<![@.\w-])(?:examples?|samples?|docs?|documentation|tutorials?|"
+    r"guides?|readme|demo|dummy|e\.g\.|rfc ?\d+|beispiel|exemple|ejemplo|esempio|"
+    r"exemplo|voorbeeld|doku)\b"
+)
+EXAMPLE_MARKERS = ("EXAMPLE", "-not-a-real", "-fake-", "-dummy-")
+
+
+def _blank_value(match: re.Match[str]) -> str:
+    start, end = match.span("value")
+    text = match.group()
+    offset = match.start()
+    return text[: start - offset] + " " * (end - start) + text[end - offset :]
+
+
+def _is_sample_jwt(match: re.Match[str]) -> bool:
+    claims = match.group("claims")
+    try:
+        raw = base64.urlsafe_b64decode(claims + "=" * (-len(claims) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return bool(PLACEHOLDER_CLAIMS_RE.search(raw.decode("utf-8", "replace")))
+
+
+def _is_documented(text: str, match: re.Match[str]) -> bool:
+    """Tell whether the text around `match` says it quotes documentation."""
+    start, end = max(0, match.start() - 80), match.end() + 80
+    return bool(DOC_CUE_RE.search(text, start, end))
+
+
+def _without_documented_examples(text: str, lower: str) -> str:
+    if any(marker in text for marker in EXAMPLE_MARKERS):
+        # `key AKIAIOSFODNN7EXAMPLE` alone is still refused: an agent may
+        # have been handed it as a key; `AWS docs example: …` is a quote.
+        text = SAYS_EXAMPLE_RE.sub(
+            lambda m: _blank(m) if _is_documented(text, m) else m.group(), text
+        )
+    if _may_match(NAMED_DEMO_RE, lower):
+        text = NAMED_DEMO_RE.sub(_blank_value, text)
+    if "RFC" in text:
+        text = RFC_VALUE_RE.sub(_blank_value, text)
+    if "eyJ" in text:
+        quoted = text
+        text = JWT_RE.sub(
+            lambda m: (
+                _blank(m)
+                if _is_sample_jwt(m) and _is_documented(quoted, m)
+                else m.group()
+            ),
+            text,
+        )
+    return text
+
+
 def _without_public_material(text: str) -> str:
     lower = _lower(text)  # blanking only removes text: the gates stay valid
+    text = _without_documented_examples(text, lower)
     if "M" in text and LONG_RUN_RE.search(text):
         text = DER_BASE64_RE.sub(
             lambda m: _blank(m) if _is_public_der(m.group()) else m.group(), text
@@ -1917,6 +2044,18 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for pattern in LOCK_CODE_RES:
         if _may_match(pattern, lower) and pattern.search(line):
             yield "Secret Keyword"
+    if (
+        any(word in lower for word in LOCK_CODE_WORDS)
+        and THREE_DIGITS_RE.search(line)
+        and LOCK_CODE_AFTER_RE.search(line)
+    ):
+        yield "Secret Keyword"
+    for match in _finditer(RESET_TO_RE, line, lower):
+        value = match.group("value")
+        if (
+            _is_password_like(value) or DICEWARE_RE.fullmatch(value)
+        ) and not VERSION_LIKE_RE.fullmatch(value):
+            yield "Secret Keyword"
     for match in _finditer(PASSWORD_MANAGER_RE, line, lower):
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
@@ -1993,7 +2132,56 @@ def find_secrets(text: str) -> list[SecretFinding]:
         findings.setdefault(
             ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
         )
+    if '\\"' in text:
+        # JSON in a JSON string (`"settings": "{\\"adminPassword\\": \\"…\\"}"`):
+        # the inner object's names and values, unescaped.
+        unescaped = text.replace('\\"', '"')
+        for number, line in enumerate(unescaped.splitlines(), start=1):
+            for secret_type in _line_secrets(line):
+                findings.setdefault(
+                    (secret_type, number), SecretFinding(secret_type, number)
+                )
+    for number in _table_secrets(text) if "\n" in text and "|" in text else ():
+        findings.setdefault(
+            ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
+        )
     return list(findings.values())
+
+
+# A Markdown table with a password column: `| Service | User | Passwort |`
+# then `|---|---|---|`, each row's cell in that column a password.
+TABLE_SEPARATOR_RE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$")
+PASSWORD_COLUMN_RE = re.compile(
+    r"(?i)^(?:password|passwort|kennwort|pass|pwd|pw|mot de passe|mdp|"
+    r"contrase(?:ñ|n)a|clave|senha|wachtwoord|has(?:ł|l)o|parola|l(?:ö|o)senord|"
+    r"passord|adgangskode|salasana|heslo|jelsz(?:ó|o)|(?:ş|s)ifre|пароль|密码|密碼|"
+    r"パスワード|비밀번호|secret|pin|code|token|api key)$"
+)
+
+
+def _table_cells_of(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _table_secrets(text: str) -> Iterator[int]:
+    """Yield the lines of a Markdown table's rows that hold a password."""
+    lines = text.split("\n")
+    column = -1
+    for number, line in enumerate(lines, start=1):
+        if "|" not in line:
+            column = -1
+            continue
+        if number >= 2 and TABLE_SEPARATOR_RE.match(line):
+            header = _table_cells_of(lines[number - 2])
+            column = next(
+                (i for i, c in enumerate(header) if PASSWORD_COLUMN_RE.match(c)), -1
+            )
+            continue
+        cells = _table_cells_of(line)
+        if 0 <= column < len(cells):
+            value = cells[column].strip("`")
+            if value and " " not in value and _is_secret_value(value, key="password"):
+                yield number
 
 
 # `<AdministratorPassword>` then `<Value>…</Value>` (Windows unattend.xml).
@@ -2051,7 +2239,9 @@ class PiiFinding:
 
 
 # When two findings overlap, the more specific shape wins.
-PRIORITY = {EMAIL: 0, IBAN: 1, CARD: 2, NATIONAL_ID: 3, PHONE: 4}
+# An address or a date of birth comes before a phone: a number inside an
+# address is redacted with the address, never leaving the rest in clear.
+PRIORITY = {EMAIL: 0, IBAN: 1, CARD: 2, NATIONAL_ID: 3, DOB: 4, ADDRESS: 5, PHONE: 6}
 
 EMAIL_RE = re.compile(
     r"(?<![\w.%+'-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+'-]{0,62}[A-Za-z0-9_])?)"
@@ -2331,6 +2521,15 @@ def _has_context_after(text: str, end: int, words: tuple[str, ...]) -> bool:
     return bool(_cue_pattern(words).search(window))
 
 
+# Round 8 (tune12): the `.tld` of templates (`name@domain.tld`), no
+# top-level name at all; and the reserved example domains when the text says
+# they are reserved. (`.test` and `.example` addresses stay e-mails: tests
+# and erasure requests use them as real ones.)
+PLACEHOLDER_TLDS = frozenset(("tld",))
+RESERVED_DOMAIN_RE = re.compile(r"(?i)example\.(?:com|org|net)")
+RESERVED_CONTEXT_RE = re.compile(r"(?i)\bRFC ?(?:2606|6761)\b|\breserve[sd]?\b")
+
+
 def _emails(text: str) -> Iterator[PiiFinding]:
     for match in EMAIL_RE.finditer(text) if "@" in text else ():
         local, tld = match.group("local"), match.group("tld").lower()
@@ -2345,6 +2544,12 @@ def _emails(text: str) -> Iterator[PiiFinding]:
             continue  # `postgres://USER:PASSWORD@host`: a URL's credentials
         if SERVICE_ACCOUNT_DOMAIN_RE.search(match.group("domain")):
             continue  # `ci@acme-prod.iam.gserviceaccount.com`: a machine
+        if tld in PLACEHOLDER_TLDS:
+            continue  # `name@domain.tld`, `a@b.test`: no such domain exists
+        if RESERVED_DOMAIN_RE.fullmatch(match.group("domain")) and (
+            RESERVED_CONTEXT_RE.search(text)
+        ):
+            continue  # `Use user@example.com in docs; RFC 2606 reserves them.`
         value = match.group()
         yield PiiFinding(EMAIL, match.start(), match.end(), value, value.lower())
 
@@ -2457,6 +2662,7 @@ def _phones(text: str) -> Iterator[PiiFinding]:
         if not any(s < match.end and match.start < e for s, e in spans):
             spans[(match.start, match.end)] = [match]
     yield from _phones_after_word(text, list(spans))
+    yield from _mobiles_after_contact(text, list(spans))
     for (start, end), matches in sorted(spans.items()):
         grouping = _grouping(matches[0].raw_string)
         best = next(
@@ -2541,6 +2747,142 @@ def _phones_after_word(
             continue
         phone_cue = _last_cue(text, start, STRONG_PHONE_CONTEXT) if worded else -1
         if phone_cue >= 0 and phone_cue > _last_cue(text, start, NOT_PHONE_CONTEXT):
+            yield PiiFinding(PHONE, start, end, raw, digits)
+
+
+# Round 8 (tune12): a weaker cue (`Kontakt / contact: Valeria Ramírez, 296
+# 976 3791`, `Llama a Diego al 672 24 64 67`) names a person to reach, not
+# a phone: the number must also be a valid mobile in some country's plan.
+WEAK_PHONE_CUES = (
+    "contact",
+    "kontakt",
+    "contacto",
+    "contato",
+    "contatto",
+    "reach",
+    "llama a",
+    "llámame",
+    "llamar a",
+    "chiama",
+    "chiamare",
+    "appelle",
+    "appeler",
+    "ruf",
+    "anrufen",
+    "ligue para",
+    "ligar para",
+    "zadzwoń",
+    "mi número",
+    "mi numero",
+    "mon numéro",
+    "meine nummer",
+    "meu número",
+    "il mio numero",
+    "mijn nummer",
+    "mój numer",
+    "min nummer",
+)
+MOBILE_REGIONS = (
+    "US", "GB", "DE", "FR", "ES", "IT", "PT", "NL", "BE", "CH", "AT", "PL", "SE",
+    "NO", "DK", "FI", "IE", "CZ", "RO", "GR", "TR", "MX", "BR", "AR", "CO", "CL",
+    "PE", "IN", "JP", "CN", "KR", "AU", "NZ", "ZA", "NG", "CA", "RU", "UA",
+)  # fmt: skip
+MOBILE_TYPES = frozenset(
+    (
+        phonenumbers.PhoneNumberType.MOBILE,
+        phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE,
+    )
+)
+# Numbers of other things a contact cue may stand before (`mi número de
+# pedido es …`): an order's, an invoice's, an account's, a customer's.
+NOT_CONTACT_NUMBER = (
+    *NOT_PHONE_CONTEXT,
+    "pedido",
+    "commande",
+    "bestellung",
+    "bestelling",
+    "ordine",
+    "encomenda",
+    "zamówienia",
+    "factura",
+    "facture",
+    "fattura",
+    "rechnung",
+    "cliente",
+    "client",
+    "kunde",
+    "kunden",
+    "cuenta",
+    "compte",
+    "conta",
+    "konto",
+    "ticket",
+    "expediente",
+    "dossier",
+)
+NINE_DIGITS_RE = re.compile(r"\d(?:[ ().-]{0,2}\d){8}")
+FREEPHONE_TYPES = frozenset(
+    (
+        phonenumbers.PhoneNumberType.TOLL_FREE,
+        phonenumbers.PhoneNumberType.PREMIUM_RATE,
+    )
+)
+VCARD_TEL_RE = re.compile(
+    r"(?im)^(?:item\d+\.)?TEL[^:\n]*:[ \t]*(?:tel:)?(?P<value>\+?\d[\d ().-]{5,20}\d)"
+)
+
+
+def _is_mobile_somewhere(digits: str) -> bool:
+    """Valid as a mobile in some plan, and no plan's toll-free or premium line."""
+    mobile = False
+    for region in MOBILE_REGIONS:
+        try:
+            number = phonenumbers.parse(digits, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if not phonenumbers.is_valid_number(number):
+            continue
+        kind = phonenumbers.number_type(number)
+        if kind in FREEPHONE_TYPES:
+            return False  # `0800 123 4567`: free to call in the UK, a business's
+        mobile = mobile or kind in MOBILE_TYPES
+    return mobile
+
+
+def _mobiles_after_contact(
+    text: str, covered: list[tuple[int, int]]
+) -> Iterator[PiiFinding]:
+    """Yield national mobiles after a contact cue, and a vCard's `TEL` lines."""
+    if "TEL" in text:
+        for match in VCARD_TEL_RE.finditer(text):
+            start, end = match.span("value")
+            digits = re.sub(r"\D", "", match.group("value"))
+            if 7 <= len(digits) <= 15 and not any(
+                s < end and start < e for s, e in covered
+            ):
+                covered.append((start, end))
+                yield PiiFinding(PHONE, start, end, match.group("value"), digits)
+    if not NINE_DIGITS_RE.search(text):
+        return  # a mobile has nine digits or more
+    lower = text.lower()
+    if not any(cue in lower for cue in WEAK_PHONE_CUES):
+        return
+    for match in PHONE_RUN_RE.finditer(text):
+        start, end = match.span()
+        if any(s < end and start < e for s, e in covered):
+            continue
+        raw = match.group()
+        digits = re.sub(r"\D", "", raw)
+        if not 9 <= len(digits) <= 12 or not GROUPED_RE.search(raw):
+            continue
+        if DATE_SHAPE_RE.fullmatch(raw) or THOUSANDS_RE.fullmatch(raw):
+            continue
+        if FICTIONAL_PHONE_RE.fullmatch(digits) or UNIT_AFTER_RE.match(text, end):
+            continue
+        cue = _last_cue(text, start, WEAK_PHONE_CUES)
+        if cue < 0 or cue <= _last_cue(text, start, NOT_CONTACT_NUMBER):
+            continue
+        if _is_mobile_somewhere(digits):
             yield PiiFinding(PHONE, start, end, raw, digits)
 
 
@@ -2812,6 +3154,9 @@ def _is_documented_example(text: str, finding: PiiFinding) -> bool:
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
     digits = sum(c.isdigit() for c in text)
+    findings += [
+        PiiFinding(*f) for f in personal_details.find_personal_details(text, digits)
+    ]
     if digits:
         findings += list(_passports(text))
     if digits >= 4:  # an Indian PAN has four

@@ -10,7 +10,9 @@ The scheme:
   another principal's first is `<EMAIL_1>` again.
 - The same value gets the same token: a `RedactionToken` row is found by
   `value_digest = HMAC-SHA256(k_digest, "KIND:normalized value")`
-  (lower-case emails, E.164 phones, bare card digits, compact IBANs), so
+  (lower-case emails, E.164 phones, bare card digits, compact IBANs,
+  addresses lower-cased with their punctuation folded, dates of birth as
+  `YYYY-MM-DD`), so
   `Alice@Example.com` and `alice@example.com` share one token. The digest
   also lets erasure find a subject's tokens from their identifiers without
   decrypting anything.

@@ -1,0 +1,835 @@
+"""Home addresses, dates of birth, named passports, spam-proofed e-mails (issue 12).
+
+Personal data with no checksum to validate: each is found by its shape
+*and* a cue that says whose and what it is, in several languages.
+
+- **Home address**: a personal cue (`home address`, `lives at`, `Wohnadresse`,
+  `mora na`, `住所`, `deliver to`, an `address`/`residence`/`street` field)
+  then a street (a number beside a street name, either order) and more
+  digits or a postcode, up to the end of the clause. An address after a
+  company's legal form (`GmbH`, `Ltd`, `S.L.`, `株式会社`) or after an office,
+  venue or warehouse word is a business's, not a person's: left alone. A
+  signature block (a closing line, a name line, a street line, a postcode
+  line) and a table's street/address column count too.
+- **Date of birth**: a birth cue (`date of birth`, `DOB`, `born`, `geb.`,
+  `née le`, `nació el`, `ur.`, `生年月日`, `(* …)`, a `birth_date` field) then
+  a date within a few words, or a date then `geboren`/`生まれ`; the year
+  within the last 110 (the dead have no data protection: `Goethe … 1749`).
+  A birth*day* is a cue only as someone's own (`my birthday is 5 March
+  1987`), not `Mickey Mouse's birthday`.
+- Both are redacted to typed tokens (`<ADDRESS_1>`, `<DOB_1>`) under a
+  normalized value (an address lower-cased with its punctuation folded, a
+  date as `YYYY-MM-DD`), so one value keeps one token however written.
+- **Passport** numbers named before a person's name (`N° de passeport de
+  Antoine Mercier : 13IT35035`, `Passnummer von …:`, `"passport_no": …`).
+- **E-mails written to fool harvesters** (`jan (at) posteo (dot) de`,
+  `x&#64;y&#46;pl`, `x{at}ziggo.nl`): normalized to the plain address, so
+  they share its redaction token.
+
+Each finding is `(kind, start, end, value, normalized)`; the detectors
+wrap them as `PiiFinding`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date
+
+ADDRESS = "ADDRESS"
+DOB = "DOB"
+
+Found = tuple[str, int, int, str, str]
+
+_L = r"[^\W\d_]"  # a letter of any script
+_UP = "(?-i:[A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁΑ-Ω])"  # a Latin, Cyrillic or Greek capital
+
+# -- Addresses ---------------------------------------------------------------
+
+# Where one cue starts another, the longer comes first (`adres
+# zamieszkania`, then `adres`): the first alternative that fits wins.
+ADDRESS_CUES = (
+    r"adres zamieszkania",
+    # English
+    r"home address",
+    r"(?:my|his|her|their|our|new|current|private|postal|mailing|residential|"
+    r"permanent|street|shipping|delivery) address(?:\s+is)?",
+    r"address(?:e|o)?(?:_?line_?\d)?",
+    r"(?:i |we )?lives? at",
+    # `we moved to 48 Queen's Road`: a person moving (not `the meetup`).
+    r"(?:i|we|he|she|they)(?:['’]ve| have| just| recently)* moved to",
+    r"living at",
+    r"resides at",
+    r"residence",
+    r"deliver(?:y)? to",
+    r"ship to",
+    r"send (?:it|them|the \w+) to",
+    r"post (?:it|them) to",
+    # German, Dutch, Scandinavian
+    r"wohnadresse",
+    r"meine adresse(?:\s+lautet|\s+ist)?",
+    r"anschrift",
+    r"privatanschrift",
+    r"wohnhaft(?:\s+in)?",
+    r"wohnt in",
+    r"lieferadresse",
+    r"huisadres",
+    r"woonadres",
+    r"bezorgadres",
+    r"(?:mijn )?adres(?:\s+is)?",
+    r"woont (?:op|aan|in)(?: de)?",
+    r"bor på",
+    r"(?:min |hem)?adress(?:\s+är)?",
+    r"leveransadress",
+    r"bopæl",
+    # Romance
+    r"adresse(?: de livraison| personnelle| du domicile)?",
+    r"domicile",
+    r"livraison à",
+    r"habite(?: au| à| rue)?",
+    r"domicilio(?: particular)?",
+    r"(?:mi )?direcci[oó]n(?:\s+es)?",
+    r"vive en",
+    r"entregar (?:para|a|en)",
+    r"enviar a",
+    r"(?:meu )?endere[cç]o(?:\s+é)?",
+    r"mora (?:na|no|em)",
+    r"morada",
+    r"indirizzo(?: di casa)?",
+    r"abita (?:in|a)",
+    r"spedire a",
+    r"residenza",
+    # Polish, others
+    r"mieszka(?:m|my)? (?:przy|na|w)",
+    r"wohne in",
+    r"woon (?:op|aan|in)(?: de)?",
+    r"j'habite(?: au| à| rue)?",
+    r"vivo en",
+    r"moro (?:na|no|em)",
+    r"abito (?:in|a)",
+    r"adres",
+    r"адрес",
+    r"(?:home_?)?street(?=[\"']?\s*[:=])",
+    r"home(?=[\"']?\s*[:=])",
+    r"住所",
+    r"自宅",
+    r"地址",
+    r"주소",
+)
+ADDRESS_CUE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + "|".join(ADDRESS_CUES) + r")(?![^\W\d_])"
+)
+# Addresses that are not a person's home: an e-mail, IP or wallet address,
+# a business's office, a venue.
+NOT_HOME_BEFORE_RE = re.compile(
+    r"(?i)(?:e-?mail|ip|ipv[46]|mac|wallet|server|web|memory|contract|bitcoin|"
+    r"ethereum|url|host|gateway|broadcast|office|company|business|work|venue|"
+    r"hq|headquarters|studio|factory|plant|lab|team|clinic|school|"
+    r"store|shop|hotel|restaurant|registered|head|warehouse|returns?|vendor|"
+    r"pickup|pick-up|event|firm|büro|geschäfts|rechnungs|firmen|bureau|"
+    r"entreprise|empresa|oficina|ufficio|kantoor|sede|siedziba|employer|"
+    r"arbeitgeber|employeur|empleador|werkgever|pracodawc\w*|bank|supplier|"
+    r"customer service|support)(?:['’]s)?"
+    r"[\s_-]*(?:\w+[\s_-]+)?$"
+)
+LEGAL_FORM_RE = re.compile(
+    r"(?<![\w.])(?:GmbH|AG|KG|GbR|Ltd|Ltda|LLC|LLP|Inc|Corp|plc|PLC|S\.A\.S?|"
+    r"SAS|S\.L\.U?|S\.r\.l|Srl|S\.p\.A|SpA|B\.V|BV|N\.V|K\.K|Pty|Pvt|SARL|"
+    r"EURL|Sp\. z o\.o|ApS|A/S|S\. de R\.L|e\.V)(?![\w])|株式会社|有限会社|合同会社"
+)
+STREET_TYPES = (
+    r"ul\.|al\.|pl\.|os\.|via|viale|vicolo|piazza|corso|largo|calle|carrer|"
+    r"avenida|av\.|avda\.|paseo|plaza|camino|carretera|rua|travessa|alameda|"
+    r"estrada|praça|largo|rue|avenue|boulevard|bd|impasse|chemin|allée|place|"
+    r"quai|route|cours|strada|ulica|aleja|straße|strasse|gasse|weg|platz|c/|"
+    r"ул\.|улица|пр\.|проспект|пер\.|переулок|вул\.|вулиця|"
+    r"cad\.|caddesi|sok\.|sokak|sk\.|mah\.|mahallesi|bulvarı"
+)
+# A number's own label inside a street: `ул. Ленина, д. 5`, `Cad. No: 12`.
+HOUSE_LABEL = r"(?:д\.|дом|No\.?:?|Nr\.?|n[º°]\.?|#)"
+# The small words inside a street's name (`Calle del Pez`, `Rua XV de
+# Novembro`, `Via della Spiga`): a name-first street has only these in
+# lower case (`Berlin in 2019` is no street).
+NAME_PARTICLES = (
+    r"(?:de|del|della|dei|degli|delle|di|da|do|dos|das|van|von|der|den|des|la|"
+    r"le|les|du|am|an|im|of|the|y|e|i|st\.?|ter|bis)"
+)
+UNIT = r"(?:flat|apt\.?|apartment|unit|suite|room|lgh|piso|wohnung|apto\.?|box)"
+# The start of a street: `22 Beech Close`, `Flat 3, 87 Albert Terrace`,
+# `5-22-9 Jingumae`, `7/17 Beach Road`, `27 ter avenue …` (number first) or
+# `Vondelstraat 25-2`, `Calle del Pez 125`, `ul. Lipowa 211/16`, `Rua XV de
+# Novembro, 44` (name first; a comma only after a street type).
+STREET_RE = re.compile(
+    rf"(?:(?i:{UNIT})[ \t]*\w{{1,6}},?[ \t]+(?:[^\W\d_][\w'’.-]*[ \t]+){{0,3}})?"
+    rf"(?:\d{{1,5}}[A-Za-z]?(?:[ \t]?[/-][ \t]?\d{{1,5}}){{0,2}}"
+    rf"(?:[ \t]+(?i:bis|ter))?"
+    rf"(?:[ \t]+{_UP}{_L}|,?[ \t]+(?i:{STREET_TYPES}))"
+    rf"|(?:(?i:{STREET_TYPES})[ \t]*(?:[\w'’.-]+[ \t]+){{0,5}}?[\w'’.-]+,?"
+    rf"(?:[ \t]+{HOUSE_LABEL})?"
+    rf"|(?!(?i:zip|plz|cep|cap|box|p\.?o\.?|room|floor|gate|hall|building|block|"
+    rf"no|nr|order|ticket|tel|fax)\b)(?![A-Z]{{1,3}}\b)"
+    rf"{_UP}[\w'’.-]*(?:[ \t]+(?:{_UP}[\w'’.-]*|{NAME_PARTICLES})){{0,4}}?)"
+    rf"[ \t]+\d{{1,5}}(?:[ \t]?[A-Za-z](?![\w]))?(?:[ \t]?[/-][ \t]?\d{{1,5}})?"
+    rf"(?![\d.:]\d|\w))"
+)
+# What follows a street: a postcode or a locality number.
+POSTCODE_RE = re.compile(
+    r"(?<![\w-])(?:\d{4,6}|\d{2}-\d{3}|\d{3} \d{2}|\d{5}-\d{3}|\d{3}-\d{4}|"
+    r"\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
+    r"[A-Z]\d{2} ?[A-Z0-9]{4}|[A-Z]{2,3} \d{4}|〒 ?\d{3}-\d{4})(?![\w-])"
+)
+PLACE_AFTER_POSTCODE_RE = re.compile(
+    rf"(?:[ \t]*[,-]?[ \t]+(?:{_UP}[\w'’.-]*|\([A-Z]{{2}}\)|"
+    rf"(?:de|del|de la|la|le|les|am|an der|sur|upon|on|di|do|da|im|in der)"
+    rf"(?=[ \t]+{_UP})))*"
+)
+ABBREVIATION_RE = re.compile(
+    r"(?i)(?:^|\W)(?:col|av|avda|st|ste|ave|rd|ul|al|pl|os|no|nr|n|int|dr|blvd|"
+    r"sq|mt|apt|apto|izq|dcha|der|esq|bis|ter|co|cad|sok|mah|str|pr|per|bl|esc|"
+    r"pta|lgh|ste|д|кв|ул|пр|пер|вул)$"
+)
+# Where an address ends in prose: a new clause after a comma (`, drop the
+# parcel …`, `, cheers`), a dash, a bracket that is not a province.
+CLAUSE_AFTER_RE = re.compile(
+    r",\s+(?!(?:apto|apt|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
+    r"room|flat|unit|suite)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
+    r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s+[^\W\d_]|\s*$)|;|\||<"
+    # prose going on: `5 Main Street in 2019 and …`, `… Lyon et …`
+    r"|\s+(?=(?:in|and|but|since|until|from|with|for|when|where|which|who|after|"
+    r"before|on|at|to|und|seit|et|depuis|desde|od)\s)"
+)
+JP_ADDRESS_RE = re.compile(
+    r"〒\s?\d{3}-\d{4}[ \t]*[^\s、。,，]{2,60}?(?:[ \t　][^\s、。,，]{1,30}?)?"
+    r"(?=です|。|、|$|\s)"
+)
+AFTER_CUE_GAP = 48
+POSTCODE_WORD_BEFORE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:zip|zip code|plz|postcode|post code|postal code|cep|cap|"
+    r"cp|pincode|pin code|código postal|code postal)\s*[:#]?\s*$"
+)
+
+
+def _is_sentence_end(text: str, index: int) -> bool:
+    return not ABBREVIATION_RE.search(text, max(0, index - 6), index)
+
+
+def _address_end(text: str, start: int, limit: int) -> int:
+    """Where the address starting at `start` ends (the end of its clause).
+
+    After its last postcode an address holds only the place's name
+    (`75011 Paris`, `03100 Ciudad de México, CDMX`, `80138 Napoli (NA)`):
+    `… TR11 2AB with two cats` ends before `with`.
+    """
+    for match in CLAUSE_AFTER_RE.finditer(text, start, limit):
+        if match.group().startswith((".", "!", "?")) and not _is_sentence_end(
+            text, match.start()
+        ):
+            continue
+        limit = match.start()
+        break
+    postcodes = list(POSTCODE_RE.finditer(text, start, limit))
+    if postcodes:
+        place = PLACE_AFTER_POSTCODE_RE.match(text, postcodes[-1].end(), limit)
+        return place.end() if place else postcodes[-1].end()
+    return limit
+
+
+STREET_WORD_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|"
+    r"court|ct|crescent|place|pl|terrace|boulevard|blvd|square|sq|"
+    r"straße|str|strasse|weg|gasse|platz|allee|rue|via|calle|rua|ulica|ul|gatan|"
+    r"gata|vej|laan|straat|gracht|plein|kade)(?![^\W\d_])|[^\W\d_]{3,}(?:straße|"
+    r"strasse|straat|gatan|gata|vej|weg|gasse|allee|plein|gracht)(?![^\W\d_])"
+)
+
+
+def _plausible_address(value: str) -> bool:
+    """A street and more: a second number, a postcode or a street's word."""
+    if "@" in value or "://" in value or len(value) < 8:
+        return False
+    numbers = re.findall(r"\d+", value)
+    if len(numbers) >= 2:
+        return True
+    return len(numbers) == 1 and bool(
+        POSTCODE_RE.search(value) or STREET_WORD_RE.search(value)
+    )
+
+
+# What may stand between a cue and the street: nothing, a copula, a
+# label's colon after the person's name (`Home address for Callum Fraser:`),
+# or the person's name and a comma (`Deliver to: Luca Esposito, Via …`).
+CUE_GAP_RE = re.compile(
+    r"(?i)[:：=–—>-]?|(?:is|es|ist|lautet|é|è|är|er|jest|est|:)"
+    rf"|(?:[:：]\s*)?(?:(?:for|of|de|di|da|do|del|van|von|för|für|du|des)\s+)?"
+    rf"{_UP}{_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*[:：,]"
+    # `send it to my place: 12 …`, `lives at her flat — 4 …`: a short label.
+    rf"|{_L}+(?:\s+{_L}+){{0,2}}\s*[:：—–]"
+)
+
+
+def _cue_is_personal(text: str, cue: re.Match[str]) -> bool:
+    line_start = max(text.rfind("\n", 0, cue.start()) + 1, cue.start() - 30)
+    before = text[line_start : cue.start()]
+    return not NOT_HOME_BEFORE_RE.search(before)
+
+
+def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
+    for cue in ADDRESS_CUE_RE.finditer(text):
+        if not _cue_is_personal(text, cue):
+            continue
+        line_end = text.find("\n", cue.end())
+        line_end = len(text) if line_end < 0 else line_end
+        window_end = line_end
+        if not text[cue.end() : line_end].strip(" \t:：\"'"):
+            # `Ship to:` alone on its line: the address is on the next lines.
+            window_end = min(len(text), cue.end() + 200)
+        street = STREET_RE.search(text, cue.end(), window_end)
+        while street is not None and POSTCODE_WORD_BEFORE_RE.search(
+            text, max(0, street.start() - 12), street.start()
+        ):
+            # `ship to ZIP 30687, box 16`: a postcode's number, no street's
+            street = STREET_RE.search(text, street.end(), window_end)
+        if street is None:
+            continue
+        gap = text[cue.end() : street.start()]
+        if LEGAL_FORM_RE.search(gap):
+            continue
+        start = street.start()
+        if window_end > line_end:
+            # The name line, then the street line: `Ship to:\nChloe Gagnon\n…`.
+            if len(gap) <= AFTER_CUE_GAP and not re.search(r"\d", gap):
+                yield from _address_block(text, start)
+            continue
+        if len(gap) > AFTER_CUE_GAP or not CUE_GAP_RE.fullmatch(gap.strip(" \t\"'")):
+            continue
+        quote = text[cue.end() : start]
+        stop = line_end
+        if quote.rstrip().endswith(('"', "'")):
+            closing = text.find(quote.rstrip()[-1], start, line_end)
+            stop = closing if closing >= 0 else line_end
+        end = _address_end(text, start, stop)
+        value = text[start:end].rstrip(" ,")
+        if _plausible_address(value) and not LEGAL_FORM_RE.search(value):
+            yield start, start + len(value)
+
+
+def _address_block(text: str, start: int) -> Iterator[tuple[int, int]]:
+    """A street line and the postcode line under it (`Calle Mayor 104`, `28009 …`)."""
+    end = text.find("\n", start)
+    end = len(text) if end < 0 else end
+    next_end = text.find("\n", end + 1) if end < len(text) else -1
+    next_end = len(text) if next_end < 0 else next_end
+    following = text[end + 1 : next_end]
+    if end < len(text) and POSTCODE_RE.search(following):
+        end = next_end
+        country_end = text.find("\n", end + 1) if end < len(text) else -1
+        country_end = len(text) if country_end < 0 else country_end
+        if end < len(text) and COUNTRY_LINE_RE.fullmatch(text[end + 1 : country_end]):
+            end = country_end  # `Nederland`, `Canada`: the block's last line
+    value = text[start:end].rstrip(" ,")
+    if _plausible_address(value) and not LEGAL_FORM_RE.search(value):
+        yield start, start + len(value)
+
+
+COUNTRY_LINE_RE = re.compile(rf"[ \t]*{_UP}{_L}{{3,20}}(?: {_L}{{2,12}})?[ \t]*")
+CLOSING_RE = re.compile(
+    r"(?i)(?:regards|cheers|thanks|thank you|best|sincerely|yours|cordialement|"
+    r"saluti|un saludo|saludos|pozdrawiam|grüßen|grüße|groeten|hälsningar|"
+    r"abraços|atenciosamente|cumprimentos|bien à vous|mfg|tschüss|ciao|"
+    r"met vriendelijke groet|with love|love|xoxo)\W*$|^\s*(?:--|—|__+)\s*$"
+)
+CLOSING_LINE_RE = re.compile(CLOSING_RE.pattern, re.MULTILINE)
+NAME_LINE_RE = re.compile(
+    rf"^[ \t]*{_UP}[\w'’.-]+(?:[ \t]+(?:[\w'’.-]+)){{1,3}}[ \t]*$"
+)
+
+
+def _signature_addresses(text: str) -> Iterator[tuple[int, int]]:
+    """A closing, a name, then a street line and a postcode line."""
+    if not CLOSING_LINE_RE.search(text):
+        return
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for i in range(2, len(lines) - 1):
+        street = STREET_RE.match(lines[i].strip())
+        if street is None or not NAME_LINE_RE.match(lines[i - 1]):
+            continue
+        if not CLOSING_RE.search(lines[i - 2]):
+            continue
+        if LEGAL_FORM_RE.search(lines[i - 1]) or LEGAL_FORM_RE.search(lines[i]):
+            continue
+        if not POSTCODE_RE.search(lines[i + 1]):
+            continue
+        start = offsets[i] + len(lines[i]) - len(lines[i].lstrip())
+        end = offsets[i + 1] + len(lines[i + 1].rstrip())
+        yield start, end
+
+
+# -- Tables: a header names the column -------------------------------------
+
+ADDRESS_FIELD_RE = re.compile(
+    r"(?i)^(?:home_?|private_?|postal_?|mailing_?)?(?:street|address|addr|"
+    r"adresse|anschrift|strasse|straße|adres|direcci[oó]n|endere[cç]o|"
+    r"indirizzo|residence|domicile|domicilio)(?:_?line_?\d)?$"
+)
+LOCALITY_FIELD_RE = re.compile(
+    r"(?i)^(?:home_?)?(?:city|town|postcode|post_?code|zip|zip_?code|plz|ort|"
+    r"cp|cap|city_postcode|postcode_city|locality|ville|ciudad|città|cidade|"
+    r"stad|miasto)$"
+)
+BIRTH_FIELD_RE = re.compile(
+    r"(?i)^(?:dob|d\.o\.b\.?|birth_?date|date_?of_?birth|birthdate|born|"
+    r"geburtsdatum|geb\.?|date_?de_?naissance|fecha_?(?:de_?)?nacimiento|"
+    r"data_?(?:di_?|de_?)?nasci(?:ta|mento)|geboortedatum|födelsedatum|"
+    r"data_?urodzenia|生年月日)$"
+)
+DELIMITERS = (";", "\t", ",", "|")
+
+
+def _cells(line: str, delimiter: str) -> list[str]:
+    """Split a CSV line into its cells as written (quotes kept, `"a, b"` whole)."""
+    if '"' not in line:
+        return line.split(delimiter)
+    cells, start, quoted = [], 0, False
+    for i, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == delimiter and not quoted:
+            cells.append(line[start:i])
+            start = i + 1
+    cells.append(line[start:])
+    return cells
+
+
+def _table_cells(text: str) -> Iterator[tuple[str, int, int]]:
+    """Yield `(kind, start, end)` for the address and birth-date columns."""
+    lower = text.lower()
+    if not any(stem in lower for stem in TABLE_STEMS):
+        return
+    lines = text.split("\n")
+    offset = 0
+    header: list[str] | None = None
+    delimiter = ""
+    for line in lines:
+        line_start, offset = offset, offset + len(line) + 1
+        cells = _cells(line, delimiter) if header is not None else []
+        if header is not None and len(cells) == len(header):
+            pos = line_start
+            spans: list[tuple[str, int, int]] = []
+            for name, cell in zip(header, cells, strict=True):
+                inner = cell.strip(" \"'")
+                begin = pos + cell.find(inner) if inner else pos
+                if inner and ADDRESS_FIELD_RE.match(name) and re.search(r"\d", inner):
+                    spans.append((ADDRESS, begin, begin + len(inner)))
+                elif (
+                    inner
+                    and LOCALITY_FIELD_RE.match(name)
+                    and spans
+                    and spans[-1][0] == ADDRESS
+                    and spans[-1][2] >= pos - 2
+                ):
+                    spans[-1] = (ADDRESS, spans[-1][1], begin + len(inner))
+                elif inner and BIRTH_FIELD_RE.match(name):
+                    found = _dated(inner)
+                    if found:
+                        spans.append((DOB, begin + found[0], begin + found[1]))
+                pos += len(cell) + 1
+            yield from spans
+            continue
+        header = None
+        for candidate in DELIMITERS:
+            names = [n.strip(" \"'") for n in line.split(candidate)]
+            if len(names) >= 2 and any(
+                ADDRESS_FIELD_RE.match(n) or BIRTH_FIELD_RE.match(n) for n in names
+            ):
+                header, delimiter = names, candidate
+                break
+
+
+# Cheap tests before the patterns: most texts hold none of these stems
+# (those outside ASCII are looked for only in texts outside ASCII).
+ADDRESS_STEMS = (
+    "addr", "adres", "live", "resid", "deliver", "ship to", "send", "post ",
+    "moved to", "home",
+    "wohn", "anschrift", "liefer", "woon", "bezorg", "bor p", "leverans", "bop",
+    "domicil", "livraison", "habite", "direcci", "vive en", "vivo en", "entregar",
+    "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
+    "mieszka", "street",
+)  # fmt: skip
+# A number beside a word, as every street has (`22 Beech`, `Lipowa 211`).
+# (Led by the digit: the engine skips ahead to digits, few in most texts.)
+STREETISH_RE = re.compile(
+    r"\d(?:(?=[ \t]+[^\W\d_])|(?<=[^\W\d_][ \t]\d)|(?<=[^\W\d_][.,][ \t]\d))"
+)
+ADDRESS_STEMS_WIDE = ("адрес", "住所", "自宅", "地址", "주소")
+BIRTH_STEMS = (
+    "birth", "dob", "d.o.b", "born", "b.", "geb", "né", "naci", "nat", "nasc",
+    "född", "født", "fødsel", "födelse", "ur.", "urodz", "рожд", "родил",
+    "doğum", "syntymä", "narozen", "生年月日", "出生", "생년월일", "(*", "birthday",
+    "geburtstag", "geboorte", "naissance", "nascita", "生まれ",
+)  # fmt: skip
+TABLE_STEMS = (
+    *ADDRESS_STEMS, "dob", "birth", "geb", "naissance", "nacimiento", "nascita",
+    "nascimento", "födelse", "urodzenia", "生年月日",
+)  # fmt: skip
+BIRTH_AFTER_STEMS = ("生まれ", "geboren", "born", "出生", "生")
+
+
+def addresses(text: str) -> Iterator[Found]:
+    """Yield a person's home addresses in `text`."""
+    spans: list[tuple[int, int]] = []
+    lower = text.lower()
+    streetish = bool(STREETISH_RE.search(text))
+    if streetish and (
+        any(stem in lower for stem in ADDRESS_STEMS)
+        or (not lower.isascii() and any(s in lower for s in ADDRESS_STEMS_WIDE))
+    ):
+        spans += _addresses_after_cues(text)
+    if streetish and "\n" in text:
+        spans += _signature_addresses(text)
+    if "〒" in text and any(w in lower for w in ("住所", "自宅", "address")):
+        spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
+    for start, end in sorted(set(spans)):
+        value = text[start:end]
+        yield ADDRESS, start, end, value, _normalize_address(value)
+
+
+def _normalize_address(value: str) -> str:
+    return " ".join(re.sub(r"[^\w]+", " ", value.lower()).split())
+
+
+# -- Dates of birth ----------------------------------------------------------
+
+BIRTH_CUES = (
+    r"date[ _-]?of[ _-]?birth",
+    r"birth[ _-]?date",
+    r"birthdate",
+    r"dob",
+    r"d\.o\.b\.?",
+    r"born(?: on| in)?",
+    r"b\.",
+    r"geb\.",
+    r"geboren(?: am| op)?",
+    r"geburtsdatum",
+    r"née?(?: le)?",
+    r"date de naissance",
+    r"nacid[oa](?: el)?",
+    r"naci[oó](?: el)?",
+    r"fecha de nacimiento",
+    r"(?-i:nat[oa])(?: il)?",
+    r"data di nascita",
+    r"nascid[oa](?: em| a)?",
+    r"nasceu(?: em)?",
+    r"data de nascimento",
+    r"geboortedatum",
+    r"född(?: den)?",
+    r"födelsedatum",
+    r"fødselsdato",
+    r"født(?: den)?",
+    r"ur\.",
+    r"urodzi(?:ł|ła)(?: się)?",
+    r"urodzon[ya]",
+    r"data urodzenia",
+    r"дата рождения",
+    r"родил(?:ся|ась)",
+    r"doğum tarihi",
+    r"syntymäaika",
+    r"narozen[aáý]?",
+    r"datum narození",
+    r"生年月日",
+    r"出生日期",
+    r"생년월일",
+    r"\(\*",
+    r"(?:my|his|her|their|your) birthday(?:\s+is)?",
+    r"(?:mein|sein|ihr) geburtstag(?:\s+ist)?(?:\s+am)?",
+)
+# Cues in prose (`born`, `née le`, `ur.`) take the date right after them;
+# labels (`Data de nascimento de Camila Rocha:`) may name the person first.
+PROSE_BIRTH_CUE_RE = re.compile(
+    r"(?i)(?:born|b\.|geb\.|geboren|née?|naci\w*|nat[oa]|nasc\w*|född|født|ur\.|"
+    r"urodz\w*|родил\w*|narozen\w*|\(\*|\w+ birthday|\w+ geburtstag)"
+    r"(?:\s+\w+)*"
+)
+PROSE_BIRTH_GAP = 8
+BIRTH_CUE_RE = re.compile(
+    r"(?i)(?<![^\W\d])(?:"
+    + "|".join(sorted(BIRTH_CUES, key=len, reverse=True))
+    + r")(?![^\W\d_])"
+)
+BIRTH_AFTER_RE = re.compile(r"(?i)\s*(?:生まれ|geboren|born|出生|生)")
+# `Luca Meier ist am 4.7.1980 geboren.`: the participle a few words later.
+BORN_LATER_RE = re.compile(r"(?i)\s*(?:\w+\s+){0,3}?geboren")
+MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|"
+    "november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|"
+    "januar|februar|märz|mai|juni|juli|oktober|dezember|"
+    "janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|"
+    "décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
+    "setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|"
+    "giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|"
+    "junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maart|"
+    "mei|augustus|oktober|augusti|stycznia|lutego|marca|kwietnia|maja|"
+    "czerwca|lipca|sierpnia|września|października|listopada|grudnia"
+)
+DATE_RE = re.compile(
+    r"(?i)(?<![\d/.-])(?:"
+    r"(?P<iso>(?:19|20)\d{2})[-/.](?P<im>0?[1-9]|1[0-2])[-/.]"
+    r"(?P<id>0?[1-9]|[12]\d|3[01])"
+    r"|(?P<a>\d{1,2})[./-](?P<b>\d{1,2})[./-](?P<y>(?:19|20)\d{2})"
+    rf"|(?P<td>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?(?:\s+|-)(?:de\s+)?(?P<tm>{MONTHS})\.?"
+    r",?(?:\s+|-)(?:de\s+)?(?P<ty>(?:19|20)\d{2})"
+    rf"|(?P<mm>{MONTHS})\.?\s+(?P<md>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
+    r"(?P<my>(?:19|20)\d{2})"
+    r"|(?P<jy>(?:19|20)\d{2})\s*年\s*(?P<jm>\d{1,2})\s*月\s*(?P<jd>\d{1,2})\s*日"
+    r")(?![\d])"
+)
+BIRTH_GAP = 45
+YEAR_RE = re.compile(r"(?:19|20)\d\d")
+
+
+def _year(match: re.Match[str]) -> int:
+    for group in ("iso", "y", "ty", "my", "jy"):
+        if match.group(group):
+            return int(match.group(group))
+    return 0
+
+
+# Data protection is for the living: nobody born more than 110 years ago
+# is likely to be (`Alan Turing, born 23 June 1912`, `Goethe … 1749`).
+OLDEST_LIVING_AGE = 110
+
+
+def _living(year: int) -> bool:
+    today = date.today().year
+    return today - OLDEST_LIVING_AGE <= year <= today
+
+
+def _dated(value: str) -> tuple[int, int] | None:
+    match = DATE_RE.search(value)
+    if match and _living(_year(match)):
+        return match.span()
+    return None
+
+
+SHORT_DATE_STEMS = (
+    "dob", "d.o.b", "birth", "geb", "naiss", "nacim", "nasc", "geboorte", "födelse",
+    "urodz",
+)  # fmt: skip
+SHORT_DATE_STEM_RE = re.compile("|".join(map(re.escape, SHORT_DATE_STEMS)))
+# After a birth label only, a two-digit year (`DOB: 12/03/90`).
+LABELLED_SHORT_DATE_RE = re.compile(
+    r"(?i)(?<![^\W\d])(?:dob|d\.o\.b\.?|date of birth|birth ?date|geb\.|"
+    r"geburtsdatum|date de naissance|fecha de nacimiento|data di nascita|"
+    r"data de nascimento|geboortedatum|födelsedatum|data urodzenia)\s*[:=]?\s*"
+    r"(?P<date>(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|1[0-2])[./-]\d{2})(?![\d./-])"
+)
+
+
+def dates_of_birth(text: str) -> Iterator[Found]:
+    """Yield dates of birth in `text`: a date beside a birth cue."""
+    if not YEAR_RE.search(text):
+        # every date here has a year of four digits, but `DOB: 12/03/90`
+        lower = text.lower()
+        for match in (
+            LABELLED_SHORT_DATE_RE.finditer(text)
+            if any(stem in lower for stem in SHORT_DATE_STEMS)
+            else ()
+        ):
+            value = match.group("date")
+            yield DOB, match.start("date"), match.end("date"), value, value
+        return
+    spans: set[tuple[int, int]] = set()
+    lower = text.lower()
+    cued = any(stem in lower for stem in BIRTH_STEMS)
+    for cue in BIRTH_CUE_RE.finditer(text) if cued else ():
+        window = text[cue.end() : cue.end() + BIRTH_GAP + 30]
+        date_match = DATE_RE.search(window)
+        if date_match is None or date_match.start() > BIRTH_GAP:
+            continue
+        gap = window[: date_match.start()]
+        if re.search(r"\d|[.!?;,]\s|\n\s*\n", gap) or gap.count("\n") > 1:
+            continue
+        if PROSE_BIRTH_CUE_RE.fullmatch(cue.group()) and len(gap) > PROSE_BIRTH_GAP:
+            continue  # `born at Google and released on 7 June 2014`
+        if _living(_year(date_match)):
+            spans.add((cue.end() + date_match.start(), cue.end() + date_match.end()))
+    dated_before = any(stem in lower for stem in BIRTH_AFTER_STEMS)
+    for date_match in DATE_RE.finditer(text) if dated_before else ():
+        after = text[date_match.end() : date_match.end() + 40]
+        cued = BIRTH_AFTER_RE.match(after) or BORN_LATER_RE.match(after)
+        if cued and _living(_year(date_match)):
+            spans.add(date_match.span())
+    for kind, start, end in _table_cells(text) if "\n" in text else ():
+        if kind == DOB:
+            spans.add((start, end))
+    for start, end in sorted(spans):
+        value = text[start:end]
+        yield DOB, start, end, value, _normalize_date(value)
+
+
+MONTH_NUMBERS = {
+    name: number
+    for number, names in enumerate(
+        (
+            "january jan januar janvier enero gennaio janeiro januari stycznia",
+            "february feb februar février febrero febbraio fevereiro februari lutego",
+            "march mar märz mars marzo março maart marca",
+            "april apr avril abril aprile kwietnia",
+            "may mai mayo maggio maio mei maja",
+            "june jun juni juin junio giugno junho czerwca",
+            "july jul juli juillet julio luglio julho lipca",
+            "august aug août agosto augustus augusti sierpnia",
+            "september sep sept septembre septiembre setiembre settembre setembro "
+            "września",
+            "october oct oktober octobre octubre ottobre outubro października",
+            "november nov novembre noviembre novembro listopada",
+            "december dec dezember décembre diciembre dicembre dezembro grudnia",
+        ),
+        start=1,
+    )
+    for name in names.split()
+}
+
+
+def _normalize_date(value: str) -> str:
+    """The date as `YYYY-MM-DD` (day before month when both could be either)."""
+    match = DATE_RE.fullmatch(value)
+    parts: tuple[str | None, str | int | None, str | None] = (None, None, None)
+    if match and match.group("iso"):
+        parts = (match.group("iso"), match.group("im"), match.group("id"))
+    elif match and match.group("y"):
+        first, second = int(match.group("a")), int(match.group("b"))
+        day, month = (second, first) if second > 12 else (first, second)
+        parts = (match.group("y"), month, day)
+    elif match and match.group("ty"):
+        month_name = match.group("tm").lower()
+        parts = (match.group("ty"), MONTH_NUMBERS.get(month_name), match.group("td"))
+    elif match and match.group("my"):
+        month_name = match.group("mm").lower()
+        parts = (match.group("my"), MONTH_NUMBERS.get(month_name), match.group("md"))
+    elif match and match.group("jy"):
+        parts = (match.group("jy"), match.group("jm"), match.group("jd"))
+    year, month, day = parts
+    if year and month and day:
+        return f"{year}-{int(month):02d}-{int(day):02d}"
+    return " ".join(re.sub(r"[^\w]+", " ", value.lower()).split())
+
+
+def table_addresses(text: str) -> Iterator[Found]:
+    """Yield the cells of a table's address columns (street, then city)."""
+    if "\n" not in text:
+        return
+    for kind, start, end in _table_cells(text):
+        if kind == ADDRESS:
+            value = text[start:end]
+            yield ADDRESS, start, end, value, _normalize_address(value)
+
+
+# -- Passports named before their holder ------------------------------------
+
+PASSPORT_NAMED_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:reise)?(?:passport|passeport|pasaporte|passaporto|"
+    r"passaporte|paszport|pasaport|paspoort|pass)(?:[ _-]?(?:no|nos|number|"
+    r"num|nr|nummer|numéro|número|numero|numer|id))?"
+    r"(?P<gap>[^\d\n.!?:：=]{0,40}?)[\"']?\s*[:：=]\s*[\"']?"
+    r"(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
+    r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
+)
+
+
+def passports(text: str) -> Iterator[Found]:
+    """Yield passport numbers after `passport … of <name>:`."""
+    if "pas" not in text.lower():
+        return
+    for match in PASSPORT_NAMED_RE.finditer(text):
+        gap = match.group("gap").strip(" \"'")
+        if gap and not re.match(
+            r"(?i)(?:of|de|du|da|do|del|di|von|för|för|van|für|for|des)?\s*"
+            r"[^\W\d_][\w'’.-]*(?:\s+[\w'’.-]+){0,4}$",
+            gap,
+        ):
+            continue
+        if re.match(r"(?i)pass(?![a-z])", match.group()):
+            continue  # `pass: Hunter22`: a password, not a passport
+        value = match.group("value")
+        yield "NATIONAL_ID", match.start("value"), match.end("value"), value, value
+
+
+# -- E-mails spelled out -------------------------------------------------------
+
+_AT = (
+    r"(?:\s*(?:\[\s*at\s*\]|\(\s*(?:at|ät|arroba|chez|apenstaartje|małpa)\s*\)|"
+    r"\{\s*at\s*\}|<\s*at\s*>)\s*|&#0*64;|&#x0*40;|\s+(?:at|AT)\s+)"
+)
+_DOT = (
+    r"(?:\s*(?:\[\s*dot\s*\]|\(\s*(?:dot|punkt|punto|ponto|point|kropka|"
+    r"punt)\s*\)|\{\s*dot\s*\}|<\s*dot\s*>)\s*|&#0*46;|&#x0*2e;|\s+(?:dot|DOT)\s+|\.)"
+)
+OBFUSCATED_EMAIL_RE = re.compile(
+    r"(?<![\w.%+-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?"
+    r"(?:(?:\s+(?:dot|DOT)\s+|\s*[\[({]\s*dot\s*[\])}]\s*)[A-Za-z0-9_]+){0,4})"
+    rf"(?P<at>{_AT})"
+    rf"(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?{_DOT}){{1,6}}"
+    r"(?P<tld>[A-Za-z]{2,24}))(?![\w-])"
+)
+PLAIN_DOT_RE = re.compile(_DOT)
+SPELLED_AT_STEMS = (
+    "at)", "at )", "at]", "at ]", "at}", "at }", "at>", "at >", "ät", "&#",
+    "arroba", "chez", "małpa", "apenstaartje",
+)  # fmt: skip
+EMAIL_CUE_RE = re.compile(
+    r"(?i)mail|write|reach|contact|kontakt|schreib|écri|escrib|scriv|escrev"
+)
+
+
+# The same test as one pattern (the door's gate: a regex scan is cheaper
+# than a dozen substring tests).
+SPELLED_AT_RE = re.compile(r"at ?[)\]}>]|ät|&#|arroba|chez|małpa|apenstaartje")
+
+
+def spelled_emails(text: str) -> Iterator[Found]:
+    """Yield e-mail addresses written with `(at)`, `[dot]`, `&#64;` and the like."""
+    lower = text.lower()
+    if not (
+        any(stem in lower for stem in SPELLED_AT_STEMS)
+        or (" at " in lower and " dot " in lower)
+    ):
+        return
+    for match in OBFUSCATED_EMAIL_RE.finditer(text):
+        at, domain = match.group("at"), match.group("domain")
+        spelled_dot = domain.count(".") < len(PLAIN_DOT_RE.findall(domain))
+        if at.strip() in ("at", "AT") and not spelled_dot:
+            continue  # `met him at home.com`: `at` and a real dot is prose
+        if at.strip() in ("at", "AT") and not EMAIL_CUE_RE.search(
+            text, max(0, match.start() - 60), match.start()
+        ):
+            continue
+        parts = [p for p in re.split(PLAIN_DOT_RE.pattern, domain) if p and p.strip()]
+        local = ".".join(re.split(PLAIN_DOT_RE.pattern, match.group("local")))
+        plain = f"{local}@{'.'.join(parts)}".lower()
+        yield "EMAIL", match.start(), match.end(), match.group(), plain
+
+
+def find_personal_details(text: str, digits: int) -> list[Found]:
+    """Every finding above in `text` (which holds `digits` digits).
+
+    The door calls this once per text: the cheap tests come first, so most
+    texts (prose with a few digits) leave after a handful of substring tests.
+    """
+    lower = text.lower()
+    found: list[Found] = []
+    if SPELLED_AT_RE.search(lower) or (" at " in lower and " dot " in lower):
+        found += spelled_emails(text)
+    if not digits:
+        return found
+    if "pas" in lower:
+        found += passports(text)
+    if "\n" in text or "〒" in text or STREETISH_RE.search(text):
+        found += addresses(text)
+        if "\n" in text:
+            found += table_addresses(text)
+    if digits >= 4 and (YEAR_RE.search(text) or SHORT_DATE_STEM_RE.search(lower)):
+        found += dates_of_birth(text)
+    return found
