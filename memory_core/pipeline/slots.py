@@ -27,6 +27,7 @@ values and no entity of their own are the same fact said twice
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ from memory_core.pipeline import judges, lexicon, wordnet
 # Known synonyms and abbreviations, read as the canonical form on the right.
 SYNONYMS = {
     "golang": "Go",
+    "head office": "headquarters",
     "nyc": "New York",
     "new york city": "New York",
     "la": "Los Angeles",
@@ -232,8 +234,25 @@ UNITS = {
     "litres": ("ml", 1000),
     "liter": ("ml", 1000),
     "liters": ("ml", 1000),
-    "tb": ("gb", 1024),
-    "mb": ("gb", 1 / 1024),
+    # Decimal (SI) sizes; a binary reading of them is one value too
+    # (`_amounts_equal`: "2 GB" / "2048 MB", "5 GB" / "5,000 MB").
+    "tb": ("gb", 1000),
+    "mb": ("gb", 1 / 1000),
+    "terabyte": ("gb", 1000),
+    "terabytes": ("gb", 1000),
+    "gigabyte": ("gb", 1),
+    "gigabytes": ("gb", 1),
+    "megabyte": ("gb", 1 / 1000),
+    "megabytes": ("gb", 1 / 1000),
+    "tib": ("gb", 1024**4 / 1e9),
+    "gib": ("gb", 1024**3 / 1e9),
+    "mib": ("gb", 1024**2 / 1e9),
+    # Kubernetes quantities ("512Mi", "1Gi").
+    "ti": ("gb", 1024**4 / 1e9),
+    "gi": ("gb", 1024**3 / 1e9),
+    "mi": ("gb", 1024**2 / 1e9),
+    "mile": ("mm", 1_609_344),
+    "miles": ("mm", 1_609_344),
     "%": ("pct", 1),
     "degrees": ("degc", 1),
     "degree": ("degc", 1),
@@ -291,11 +310,29 @@ FRAME_WORDS = frozenset(
 # Porto" share a frame's shape but not its attribute.
 ATTRIBUTES = (
     frozenset({"live", "lives", "living", "reside", "resides", "home"}),
-    frozenset({"work", "works", "working", "job"}),
+    frozenset({"work", "works", "working", "job", "office", "offices"}),
     frozenset({"grow", "grew", "grown", "raise", "raised", "hometown"}),
     frozenset({"birthday", "born"}),
     frozenset({"marry", "married", "wedding", "anniversary"}),
+    frozenset(
+        """study studied studies studying university college phd degree
+        graduated school""".split()
+    ),
+    frozenset({"headquarters", "hq", "headquartered"}),
+    # A span's end: "the freeze starts Nov 20" / "ends Jan 3", "the lease
+    # ends in March 2025" / "was signed in March 2024" (not "by the end of
+    # September": a date).
+    frozenset(
+        """end ends ended finish finishes finished expire expires expired
+        expiry closes until""".split()
+    ),
+    frozenset("land lands landed landing arrive arrives arrived arrival".split()),
+    frozenset("depart departs departed departure leave leaves".split()),
 )
+# The attribute of a span's end (`ATTRIBUTES`): said on one side only, of a
+# time or a date, it is another attribute ("the job runs at 00:30" / "usually
+# finishes by 01:10"); a start is the time of the thing itself.
+END_ATTRIBUTE = 7
 # A frame that holds several values at once: "speaks Spanish" and "speaks
 # German" are both true. A single-value word ("favourite") overrides.
 MULTI_VALUED = frozenset(
@@ -440,6 +477,39 @@ _CONCEPT_PHRASES = tuple(
     for pattern, word in lexicon.CONCEPT_PHRASES
 )
 _HASH_NUMBER = re.compile(r"#(?=\d)")
+# "since '98", "Jan '22": a year of two digits after an apostrophe.
+_SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")
+# "two hundred", "fifteen hundred", "3 thousand": once the words are digits.
+_SCALE = re.compile(r"\b(\d+(?:\.\d+)?)\s+(hundred|thousand|million)\b", re.IGNORECASE)
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+# "€40/mo", "$12/month": a rate written with a slash.
+_SLASH_RATE = re.compile(
+    r"(?<=\d)\s*/\s*(mo|month|yr|year|wk|week|day|hr|hour)\b\.?", re.IGNORECASE
+)
+_SLASH_RATES = {
+    "mo": "monthly",
+    "month": "monthly",
+    "yr": "yearly",
+    "year": "yearly",
+    "wk": "weekly",
+    "week": "weekly",
+    "day": "daily",
+    "hr": "hourly",
+    "hour": "hourly",
+}
+
+
+# "Wednesday nights" / "Wednesday evenings": one daypart after a weekday.
+_WEEKDAY_NIGHT = re.compile(
+    r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)days?) nights?\b", re.IGNORECASE
+)
+
+
+def _short_year(match: re.Match) -> str:
+    year = int(match.group(1))
+    return str(2000 + year if year <= 40 else 1900 + year)
+
+
 # "half past twelve" → 12:30, "a quarter to nine" → 8:45.
 _CLOCK_WORDS = re.compile(
     r"\b(?:(half|(?:a )?quarter) (past|to) (\d{1,2}|"
@@ -484,6 +554,8 @@ def _half_unit(match: re.Match) -> str:
 def canonical_text(text: str) -> str:
     """Return `text` with synonyms, numbers, times, dates and units normalised."""
     text = text.translate(judges._APOSTROPHES)
+    text = _SHORT_YEAR.sub(_short_year, text)
+    text = _WEEKDAY_NIGHT.sub(lambda m: f"{m.group(1)} evenings", text)
     text = _HASH_NUMBER.sub("", text)
     text = _CLOCK_WORDS.sub(_clock, text)
     text = _HALF_UNIT.sub(_half_unit, text)
@@ -500,6 +572,10 @@ def canonical_text(text: str) -> str:
     )
     text = _NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
     text = _LONE_NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
+    text = _SCALE.sub(
+        lambda m: _number(float(m.group(1)) * _SCALES[m.group(2).lower()]), text
+    )
+    text = _SLASH_RATE.sub(lambda m: " " + _SLASH_RATES[m.group(1).lower()], text)
     # "two coffees a day": a rate, once the number word is a number.
     text = _EARLY_RATE.sub(lambda m: f"{m.group(1)} {RATES[m.group(2).lower()]}", text)
     text = _ARTICLE_UNIT.sub(lambda m: f"1 {m.group(1)}", text)
@@ -899,6 +975,8 @@ def read(text: str) -> Reading:
         for t in tokens[1:]
     )
     lowered = {t.lower() for t in tokens}
+    if re.search(r"\bend of\b", lowered_text):
+        lowered.discard("end")  # "by the end of September": a date
     reading.attributes = frozenset(
         i for i, words in enumerate(ATTRIBUTES) if lowered & words
     )
@@ -1021,6 +1099,8 @@ class Comparison:
         if not self.shared:
             return False
         a, b = self.values()
+        if (a | b) & _PERSON_SUBJECT:
+            return False  # "the user" read as a value is who, not what
         # One slot: one value of one kind on each side ("€500" vs "€700"), not
         # a sum against a weekday; a value on one side only says more or less.
         if not (a and b) or len(a) > 1 and len(b) > 1:
@@ -1455,6 +1535,9 @@ def compare(premise: str, hypothesis: str) -> Comparison:
     )
     if links_b:
         a, b = _relabel(a, links_a, False), _relabel(b, links_b, negation)
+    referent = _same_referent(a, b)
+    if referent:
+        a, b = _relabel(a, referent[0], False), _relabel(b, referent[1], False)
     shared = a.words.keys() & b.words.keys()
     return Comparison(
         synonyms=linked,
@@ -1504,6 +1587,86 @@ def compare(premise: str, hypothesis: str) -> Comparison:
             and {a.kinds.get(w), b.kinds.get(w)} - {"name", "person", None}
         ),
     )
+
+
+# A name's word and a shorter form of it: "Strat" / "Stratocaster", "Dan" /
+# "Daniel", "Sevilla" / "Seville", "Lisboa" / "Lisbon".
+NAME_PREFIX_MIN = 3
+NAME_COMMON_PREFIX_MIN = 5
+
+
+# A relation and the relations it covers (stems): "spouse" / "wife".
+_KINDS_OF = {
+    _stem(general): frozenset(_stem(w) for w in kinds.split())
+    for general, kinds in (
+        ("spouse", "wife husband"),
+        ("partner", "wife husband spouse girlfriend boyfriend fiance fiancee"),
+        ("parent", "mother father mom dad"),
+        ("sibling", "brother sister"),
+        ("child", "son daughter"),
+        ("kid", "son daughter"),
+    )
+}
+
+
+def _same_word(x: str, y: str) -> bool:
+    """Return whether two words of a name may be one word in two forms."""
+    if x == y:
+        return True
+    if _TYPED.match(x) or _TYPED.match(y) or x.isdigit() or y.isdigit():
+        return False
+    short, long = sorted((x, y), key=len)
+    if len(short) >= NAME_PREFIX_MIN and long.startswith(short):
+        return True
+    common = len(os.path.commonprefix([x, y]))
+    return common >= NAME_COMMON_PREFIX_MIN and common >= len(short) - 1
+
+
+def _same_referent(
+    a: Reading, b: Reading
+) -> tuple[dict[str, str], dict[str, str]] | None:
+    """Return renamings that make the own values of `a` and `b` one value
+    when one side's names are the other's said shorter or longer ("Chase" /
+    "JPMorgan Chase", "Galaxy S24" / "Samsung Galaxy S24", "Vault" /
+    "HashiCorp Vault", "Strat" / "Fender Stratocaster"), else None.
+
+    Every word of the shorter side's values must be a word (or a shortened
+    form of one) of the other's; a typed word must match exactly ("iPhone
+    15 Pro" / "iPhone 13 Pro" stay two values).
+    """
+    rel_a = [w for w, r in a.words.items() if r == "relation" and w not in b.words]
+    rel_b = [w for w, r in b.words.items() if r == "relation" and w not in a.words]
+    if len(rel_a) == len(rel_b) == 1:
+        x, y = rel_a[0], rel_b[0]
+        if y in _KINDS_OF.get(x, ()) or x in _KINDS_OF.get(y, ()):
+            return {x: x}, {y: x}
+    own_a = [w for w, r in a.words.items() if r == "value" and w not in b.words]
+    own_b = [w for w, r in b.words.items() if r == "value" and w not in a.words]
+    if not own_a or not own_b:
+        return None
+    one = own_a[0]
+    if len(own_a) == len(own_b) == 1 and _same_amount_words(own_a[0], own_b[0]):
+        return {one: one}, {own_b[0]: one}
+    words_a = [p for w in own_a for p in w.split("_") if p]
+    words_b = [p for w in own_b for p in w.split("_") if p]
+    short, long = sorted((words_a, words_b), key=len)
+    if not all(any(_same_word(x, y) for y in long) for x in short):
+        return None
+    kinds = {a.kinds.get(w) for w in own_a} | {b.kinds.get(w) for w in own_b}
+    if not _one_kind({k for k in kinds if k} or {"name"}):
+        return None
+    return {w: one for w in own_a}, {w: one for w in own_b}
+
+
+def _same_amount_words(x: str, y: str) -> bool:
+    """Return whether two typed amounts are one value converted ("Q2gb" /
+    "Q2.048gb": 2 GB / 2048 MB), within `TYPED_TOLERANCE`."""
+    fx, fy = _family(x, _kind(x)), _family(y, _kind(y))
+    if not fx or not fy or fx[0] != fy[0] or not fx[1] or fx[0] == "date":
+        return False
+    if fx[2] is None or fy[2] is None:
+        return False
+    return _amounts_equal(fx[1], fx[2], fy[2], _tolerance(fx[1], False))
 
 
 # Roles of own words WordNet may match: not a relation ("wife"), not a
@@ -2014,10 +2177,12 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         if x is None or y is None:
             clash = True  # two frequencies, two weekdays
             continue
-        if unit and max(x, y) > 0:
-            tolerance = _tolerance(unit, hedged)
-            if abs(x - y) / max(x, y) <= tolerance:
-                continue
+        if (
+            unit
+            and max(x, y) > 0
+            and _amounts_equal(unit, x, y, _tolerance(unit, hedged))
+        ):
+            continue
         if x != y:
             clash = True
     if not clash:
@@ -2053,6 +2218,102 @@ def other_predicate(premise: str, hypothesis: str, c: Comparison) -> bool:
     return not any(wordnet.related(x, y) for x in verbs[0] for y in verbs[1])
 
 
+def other_frame(premise: str, hypothesis: str, c: Comparison) -> bool:
+    """Return whether the value each side has of its own fills another frame
+    of the same subject, so that both may hold:
+
+    - a time or date of a span's end on one side only ("the sync job runs at
+      00:30" / "usually finishes by 01:10", `END_ATTRIBUTE`);
+    - an interval against a duration ("runs every 15 minutes" / "takes about
+      2 minutes");
+    - a value now against a value then, not a date ("the son is 8" / "was 7
+      when they moved", "has 6 engineers" / "had 3 at the start of 2023").
+    """
+    a, b = c.values()
+    if not a or not b:
+        return False
+    values = a | b
+    temporal = all(
+        _YEAR.match(v)
+        or (_TYPED.match(v) and v[0] in "TD")
+        or c.kinds.get(v) in ("month", "weekday")
+        for v in values
+    )
+    if temporal:
+        ends = (
+            END_ATTRIBUTE in read(text).attributes for text in (premise, hypothesis)
+        )
+        if len(set(ends)) == 2:
+            return True
+    if not temporal:
+        measures = [_measures(text) for text in (premise, hypothesis)]
+        if (measures[0] ^ measures[1]) - {"cap"}:
+            return True
+    if all(_kind(v) == "Qs" for v in values):
+        every_a, every_b = _after_every(premise), _after_every(hypothesis)
+        if bool(a & every_a) != bool(b & every_b):
+            return True
+    if temporal or any(_kind(v) == "O" for v in values):
+        return False  # "was born on 5 March", "was the first hire": for good
+    tenses = _states(premise), _states(hypothesis)
+    return all(tenses) and not tenses[0] & tenses[1]
+
+
+# Which measure of a resource an amount is: a limit, a request, the part
+# used, the part free ("the phone has 128 GB" / "90 GB of it is used", "the
+# memory limit is 512Mi" / "the memory request is 256Mi"). A limit said on
+# one side only is often the value itself ("Redis maxmemory is 2 GB" /
+# "capped at 512 MB").
+_MEASURES = {
+    word: measure
+    for measure, words in (
+        ("cap", "limit limits limited cap capped max maximum"),
+        ("request", "request requests requested reserved minimum"),
+        ("used", "used usage occupied consumed"),
+        ("free", "free available remaining spare usable"),
+    )
+    for word in words.split()
+}
+
+
+def _measures(text: str) -> set[str]:
+    """Return the measures `text` names; a request only before its amount
+    ("the pod requests 256Mi", "the memory request is 256Mi"), not "requests
+    time out", "the request timeout")."""
+    tokens = _WORD.findall(text.lower())
+    return {
+        _MEASURES[w]
+        for w, nxt in zip(tokens, tokens[1:] + [""], strict=True)
+        if w in _MEASURES
+        and (
+            not w.startswith("request")
+            or nxt[:1].isdigit()
+            or nxt in ("is", "are", "of", "for", "at")
+        )
+    }
+
+
+_PARTICIPLES = frozenset(
+    "born made built sold paid kept set put held hit cut run won lost told".split()
+)
+
+
+def _states(text: str) -> set[str]:
+    """Return the tenses of `text`'s copulas and "have" stating a state: not
+    a passive ("was moved up to Q2", "was born")."""
+    tokens = [t.lower() for t in _WORD.findall(text)]
+    found = set()
+    for word, nxt in zip(tokens, tokens[1:] + [""], strict=True):
+        if word in _PAST and (
+            nxt.endswith(("ed", "en"))
+            or nxt in lexicon.IRREGULAR_PAST
+            or nxt in _PARTICIPLES
+        ):
+            continue
+        found |= {t for t, s in (("present", _PRESENT), ("past", _PAST)) if word in s}
+    return found
+
+
 def same_amount(premise: str, hypothesis: str, c: Comparison) -> bool:
     """Return whether the one amount each side has of its own is one value,
     converted or rounded: of one unit, within `TYPED_TOLERANCE` (within
@@ -2068,7 +2329,21 @@ def same_amount(premise: str, hypothesis: str, c: Comparison) -> bool:
         return False
     words = {w.lower() for w in _WORD.findall(f"{premise} {hypothesis}")}
     tolerance = _tolerance(fx[1], bool(words & _HEDGES))
-    return abs(fx[2] - fy[2]) / max(fx[2], fy[2]) <= tolerance
+    return _amounts_equal(fx[1], fx[2], fy[2], tolerance)
+
+
+# A size in bytes read decimal on one side and binary on the other ("2 GB" /
+# "2048 MB", "5 GB" / "5,000 MB"): 1024/1000 apart (one step of the unit).
+_BINARY_RATIOS = (1.0, 1.024)
+
+
+def _amounts_equal(unit: str, x: float, y: float, tolerance: float) -> bool:
+    """Return whether two amounts of `unit` are one value within `tolerance`."""
+    low, high = sorted((x, y))
+    if high <= 0:
+        return low == high
+    ratios = _BINARY_RATIOS if unit == "gb" else (1.0,)
+    return any(abs(low * r - high) / max(low * r, high) <= tolerance for r in ratios)
 
 
 def _tolerance(unit: str, hedged: bool) -> float:
