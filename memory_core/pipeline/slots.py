@@ -1515,6 +1515,9 @@ def _agent_swap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 # A pure function of the two texts, asked twice for the same pair: by the
 # rule judge of the contradiction gate and by the semantic dedup gate
 # (bench/PERF.md). The `Comparison` is frozen and its mappings read-only.
+_USER = "user"
+
+
 @lru_cache(maxsize=4096)
 def compare(premise: str, hypothesis: str) -> Comparison:
     """Compare two statements word by word, by role.
@@ -1539,6 +1542,15 @@ def compare(premise: str, hypothesis: str) -> Comparison:
     if referent:
         a, b = _relabel(a, referent[0], False), _relabel(b, referent[1], False)
     shared = a.words.keys() & b.words.keys()
+    # The user is the default subject: "the user's shell is zsh" / "the login
+    # shell is fish" are about one shell.
+    if (a.words.get(_USER) == "entity") != (b.words.get(_USER) == "entity") and (
+        _USER not in a.words.keys() & b.words.keys()
+    ):
+        a, b = _relabel(a, {}, False), _relabel(b, {}, False)  # copies
+        a.words.setdefault(_USER, "entity")
+        b.words.setdefault(_USER, "entity")
+        shared = a.words.keys() & b.words.keys()
     return Comparison(
         synonyms=linked,
         only_a=MappingProxyType({w: r for w, r in a.words.items() if w not in shared}),
