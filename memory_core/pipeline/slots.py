@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -40,6 +41,22 @@ from memory_core.pipeline import judges, lexicon, wordnet
 SYNONYMS = {
     "golang": "Go",
     "head office": "headquarters",
+    # Cities' own names and nicknames (after accents are dropped).
+    "munchen": "Munich",
+    "koln": "Cologne",
+    "wien": "Vienna",
+    "praha": "Prague",
+    "warszawa": "Warsaw",
+    "torino": "Turin",
+    "firenze": "Florence",
+    "milano": "Milan",
+    "napoli": "Naples",
+    "venezia": "Venice",
+    "kobenhavn": "Copenhagen",
+    "bruxelles": "Brussels",
+    "geneve": "Geneva",
+    "moskva": "Moscow",
+    "philly": "Philadelphia",
     "nyc": "New York",
     "new york city": "New York",
     "la": "Los Angeles",
@@ -505,6 +522,23 @@ _WEEKDAY_NIGHT = re.compile(
 )
 
 
+_LATIN = re.compile(r"[À-ɏ]")
+
+
+def _ascii_letters(text: str) -> str:
+    """Return `text` with accented Latin letters read plain ("München" →
+    "Munchen", "Kraków" → "Krakow"): a word is ASCII letters and digits."""
+    if not _LATIN.search(text):
+        return text
+    return _LATIN.sub(
+        lambda m: (
+            "".join(c for c in unicodedata.normalize("NFKD", m.group(0)) if c.isascii())
+            or m.group(0)
+        ),
+        text,
+    )
+
+
 def _short_year(match: re.Match) -> str:
     year = int(match.group(1))
     return str(2000 + year if year <= 40 else 1900 + year)
@@ -553,7 +587,7 @@ def _half_unit(match: re.Match) -> str:
 @lru_cache(maxsize=4096)
 def canonical_text(text: str) -> str:
     """Return `text` with synonyms, numbers, times, dates and units normalised."""
-    text = text.translate(judges._APOSTROPHES)
+    text = _ascii_letters(text.translate(judges._APOSTROPHES))
     text = _SHORT_YEAR.sub(_short_year, text)
     text = _WEEKDAY_NIGHT.sub(lambda m: f"{m.group(1)} evenings", text)
     text = _HASH_NUMBER.sub("", text)
