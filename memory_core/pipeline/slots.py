@@ -1139,6 +1139,10 @@ class Comparison:
         # a sum against a weekday; a value on one side only says more or less.
         if not (a and b) or len(a) > 1 and len(b) > 1:
             return False
+        if len(a) != len(b) and all(
+            _kind(v) == "Q" and not _YEAR.match(v) for v in a | b
+        ):
+            return False  # a count against a list: "two kids" / "are 4 and 7"
         if self.episode and all(v[:1] == "D" or _YEAR.match(v) for v in a | b):
             # "Went to the park on 7 May" and "… on 14 May": two visits.
             return False

@@ -1,0 +1,191 @@
+"""The rule path's near misses on new text (issue 12, QUALITY.md, tenth
+session): a value said shorter, longer or in other units is the same value;
+another frame of one subject (a span's end, an interval against a duration,
+a limit against a request, the part used, a value then against now) is no
+clash; the user is the default subject. Each class through the rule judge,
+and the pairs through the real gates with the real model's embeddings.
+"""
+
+import pytest
+
+from bench import gates_quality
+from memory_core.pipeline import slots
+from memory_core.pipeline.judges import RuleJudge
+
+
+def contradicts(premise: str, hypothesis: str) -> bool:
+    return RuleJudge().judge(premise, hypothesis).contradicts
+
+
+# Pairs that are not contradictions, one class each.
+NOT_CONTRADICTIONS = [
+    # One referent said shorter or longer (a name's words, a shortened word).
+    ("User banks with Chase.", "User's bank is JPMorgan Chase."),
+    ("Dana's phone is a Galaxy S24.", "Dana uses a Samsung Galaxy S24 as her phone."),
+    ("Oliver bought a Fender Stratocaster.", "Oliver bought a Fender Strat."),
+    ("Gustavo lives in Lisbon.", "Gustavo is based in Lisboa."),
+    ("My partner's name is Daniel.", "My partner is called Dan."),
+    # A relation and a kind of it.
+    ("The user's spouse is called Hana.", "The user's wife is called Hana."),
+    # Sizes in bytes, decimal and binary; years of two digits; scale words.
+    ("The backup volume is 5 GB.", "Backup volume size: 5,000 MB."),
+    ("The download is 1.5 GB.", "The download is 1,500 MB."),
+    ("Globex was founded in 1998.", "Globex has been around since '98."),
+    (
+        "The company has roughly 200 staff.",
+        "Headcount at the company is about two hundred.",
+    ),
+    # Accented letters and a city's own name.
+    ("The user lives in Munich.", "User is based in München."),
+    # A span's end on one side only, of a time or a date.
+    ("The release freeze starts Nov 20.", "The release freeze ends Jan 3."),
+    ("The sync job runs at 00:30.", "The sync job usually finishes by 01:10."),
+    ("User's lease ends in March 2025.", "User signed their lease in March 2024."),
+    # An interval against a duration.
+    (
+        "The cron job runs every 15 minutes.",
+        "The cron job takes about 2 minutes to finish.",
+    ),
+    # A limit against a request, the part used against the whole.
+    (
+        "The container memory limit is 512Mi.",
+        "The container memory request is 256Mi.",
+    ),
+    ("The phone has 128 GB of storage.", "About 90 GB of the phone's storage is used."),
+    # A value now against a value then.
+    ("User's son is 8.", "User's son was 7 when they moved."),
+    ("The data team has 6 engineers.", "The data team had 3 engineers in 2023."),
+    # Two attributes: home against office, a city studied in, a head office.
+    ("The user lives in Manchester.", "User's office is in Liverpool."),
+    ("The user grew up in Manchester.", "User went to university in Leeds."),
+    (
+        "Zhang Wei lives in Beijing.",
+        "Zhang Wei's company is headquartered in Shenzhen.",
+    ),
+    # A count against a list of ages.
+    ("The user has two kids.", "The user's kids are 4 and 7 years old."),
+    # Evening and night after a weekday are one daypart.
+    ("User's yoga class is Wednesday evenings.", "User does yoga on Wednesday nights."),
+]
+
+# Pairs that still contradict: the guards above must not let them through.
+CONTRADICTIONS = [
+    ("The user's phone is an iPhone 15 Pro.", "The user's phone is an iPhone 13 Pro."),
+    ("The user's spouse is called Hana.", "The user's wife is called Yuki."),
+    ("The user's commute is 12 km.", "User commutes 20 miles each way."),
+    ("The build cache is 50 GiB.", "build cache capped at 40GiB"),
+    ("Redis maxmemory is 2 GB.", "redis maxmemory set to 512mb"),
+    # A passive is no past state; a date is an event's.
+    (
+        "The quarterly review is scheduled for Q3.",
+        "The quarterly review was moved up to Q2.",
+    ),
+    ("The user's birthday is March 14.", "User was born on 14/04."),
+    # A deadline is not a span's end.
+    (
+        "My car insurance renews in January.",
+        "My car insurance renewal is due in August.",
+    ),
+    # An ordinal is for good, whatever the tense.
+    (
+        "Kenji is the team's second engineer hire.",
+        "Kenji was the first engineer we hired.",
+    ),
+    # The user is the default subject.
+    ("The user's phone plan costs 25 EUR monthly.", "Phone plan: €40/mo."),
+    ("Mum's birthday: 22 Nov.", "The user's mother celebrates her birthday on 2 Nov."),
+    # Requests to a service are not a resource's request.
+    (
+        "The API gateway timeout is 5 min.",
+        "Requests to the API gateway time out after 90 seconds.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("premise", "hypothesis"), NOT_CONTRADICTIONS)
+def test_near_misses_are_not_contradictions(premise, hypothesis):
+    assert not contradicts(premise, hypothesis)
+    assert not contradicts(hypothesis, premise)
+
+
+@pytest.mark.parametrize(("premise", "hypothesis"), CONTRADICTIONS)
+def test_contradictions_survive_the_guards(premise, hypothesis):
+    assert contradicts(premise, hypothesis)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("User banks with Chase.", "User's bank is JPMorgan Chase."),
+        ("The analytics DB has 2 GB of shared buffers.", "Shared buffers: 2048 MB."),
+        ("The user's spouse is called Hana.", "The user's wife is called Hana."),
+        ("Secrets are stored in Vault.", "We keep secrets in HashiCorp Vault."),
+    ],
+)
+def test_one_value_said_two_ways_is_the_same_fact(first, second):
+    comparison = slots.compare(first, second)
+    assert not comparison.clash and not (
+        comparison.values()[0] and comparison.values()[1]
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("since '98", "since Q1998"),
+        ("Jan '22", "January Q2022"),
+        ("about two hundred", "about Q200"),
+        ("fifteen hundred", "Q1500"),
+        ("€40/mo", "Q40eur monthly"),
+        ("512Mi", "Q0.537gb"),
+        ("1 TB", "Q1000gb"),
+        ("München", "Munich"),
+        ("Kraków", "Krakow"),
+        ("Tuesday nights", "Tuesday evenings"),
+    ],
+)
+def test_normalisation(text, canonical):
+    assert slots.canonical_text(text) == canonical
+
+
+@pytest.fixture(scope="module")
+def embeddings():
+    return gates_quality.Embeddings()
+
+
+@pytest.mark.parametrize(
+    ("stored", "written", "expected"),
+    [
+        # Were false contradictions; now the dedup gates' duplicates.
+        ("User banks with Chase.", "The user's bank is JPMorgan Chase.", "duplicate"),
+        ("The download is 1.5 GB.", "The download is 1,500 MB.", "duplicate"),
+        ("Gustavo lives in Lisbon.", "Gustavo is based in Lisboa.", "duplicate"),
+        # Were false contradictions; now pass.
+        (
+            "The sync job runs at 00:30.",
+            "The sync job usually finishes by 01:10.",
+            "pass",
+        ),
+        ("The user lives in Manchester.", "User's office is in Liverpool.", "pass"),
+        (
+            "The container memory limit is 512Mi.",
+            "The container memory request is 256Mi.",
+            "pass",
+        ),
+        # Were missed: the user is the default subject.
+        (
+            "The user's phone plan costs 25 EUR monthly.",
+            "Phone plan: €40/mo.",
+            "contradiction",
+        ),
+    ],
+)
+def test_through_the_gates(embeddings, db, stored, written, expected):
+    embeddings.ensure([stored, written])
+    similarity = float(embeddings[stored] @ embeddings[written])
+    got = gates_quality.outcome(
+        written,
+        [gates_quality.stored_version(stored, similarity)],
+        gates_quality.rules_only(),
+    )
+    assert got == expected, (similarity, got)
