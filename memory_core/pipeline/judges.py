@@ -571,6 +571,12 @@ def _opposites(
 
 
 @lru_cache(maxsize=65536)
+def opposed(premise: str, hypothesis: str) -> bool:
+    """Return whether each says a word the other opposes ("faces south" /
+    "is north-facing", "won" / "came last"), WordNet's antonyms included."""
+    return bool(_opposites(read_statement(premise), read_statement(hypothesis), True))
+
+
 def _opposite_candidates(word: str) -> frozenset[str]:
     """Return the words opposite `word`: an antonym, or either of the two with
     a negating prefix ("locked" / "unlocked", from four letters on).

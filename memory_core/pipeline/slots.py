@@ -658,6 +658,11 @@ class Reading:
 
 # Content words of no known role each side of a near paraphrase may have.
 NEAR_OWN_WORDS = 2
+_RATE_WORDS = frozenset(judges._stem(w) for w in RATES.values()) | frozenset(
+    RATES.values()
+)
+# … and of a close one (`Comparison.close_same_fact`).
+CLOSE_OWN_WORDS = 2
 # … in statements of at most this many content words: the embedding tells a
 # short rewording, not two stories that share a few words.
 NEAR_MAX_WORDS = 10
@@ -1101,6 +1106,9 @@ class Comparison:
     word_swap: bool = False
     pronoun_subject: bool = False
     typed_shared: bool = False
+    # Each opens with another person's first name ("Gina supports Jon" /
+    # "Jon is grateful for Gina's support"): told from two people's sides.
+    other_person: bool = False
     # Own words read as the other side's by WordNet (`_wordnet_links`):
     # (the premise's word, the hypothesis's word), "lift" / "elevator".
     synonyms: tuple[tuple[str, str], ...] = ()
@@ -1185,6 +1193,29 @@ class Comparison:
         a, b = self.values()
         roles = self.roles(self.only_a) | self.roles(self.only_b)
         return "entity" in roles or bool(a and b and "unknown" in roles)
+
+    @property
+    def close_same_fact(self) -> bool:
+        """Return whether the two may be one fact reworded when their
+        embeddings are close (`semantic_dedup.CLOSE_PARAPHRASE_SIMILARITY`):
+        no value or relation of either side's own, no relation word naming
+        another person ("the user's *wife's* favourite film"), at most
+        `CLOSE_OWN_WORDS` content words of each side's own ("the service
+        uses Redis for caching" / "caching is done with Redis")."""
+        if self.negated or self.addition or self.other_attribute:
+            return False
+        if self.agent_swap or self.word_swap or self.longest > NEAR_MAX_WORDS:
+            return False  # a longer story: two facts of the same people
+        roles = self.roles(self.only_a) | self.roles(self.only_b)
+        if roles & {"value", "relation"}:
+            return False
+        if any(w in _RELATION_STEMS for w in (*self.only_a, *self.only_b)):
+            return False
+        if self.other_person or self.pronoun_subject:
+            return False  # two people's sides; "It is written in Golang"
+        if _RATE_WORDS & {w.lower() for w in (*self.only_a, *self.only_b)}:
+            return False  # "per minute" / "per second": a rate is a value
+        return all(len(side) <= CLOSE_OWN_WORDS for side in (self.only_a, self.only_b))
 
     @property
     def near_same_fact(self) -> bool:
@@ -1527,6 +1558,18 @@ def _pronoun_opens(text: str) -> bool:
     return bool(tokens) and tokens[0].lower() in _PRONOUNS
 
 
+def _other_person(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Return whether the two open with two different first names."""
+    if not a or not b:
+        return False
+    first_a, first_b = (t.lower().removesuffix("'s") for t in (a[0], b[0]))
+    return (
+        first_a != first_b
+        and first_a in lexicon.FIRST_NAMES
+        and first_b in lexicon.FIRST_NAMES
+    )
+
+
 def _agent_swap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Return whether two statements give the same verb to different agents.
 
@@ -1611,6 +1654,7 @@ def compare(premise: str, hypothesis: str) -> Comparison:
         agent_swap=_agent_swap(_tokens(premise), _tokens(hypothesis)),
         word_swap=swapped_words(premise, hypothesis),
         pronoun_subject=_pronoun_opens(premise) != _pronoun_opens(hypothesis),
+        other_person=_other_person(_tokens(premise), _tokens(hypothesis)),
         typed_shared=any(
             _TYPED.match(w) and "value" in (a.words[w], b.words[w]) for w in shared
         ),

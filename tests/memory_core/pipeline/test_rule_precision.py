@@ -172,7 +172,24 @@ def embeddings():
             "The container memory request is 256Mi.",
             "pass",
         ),
-        # Were missed: the user is the default subject.
+        # Were missed: a close rewording with nothing of its own
+        # (`close_same_fact`), the user the default subject.
+        (
+            "The service uses Redis for caching.",
+            "Caching is done with Redis.",
+            "duplicate",
+        ),
+        # Not a close rewording: another person's, opposite words.
+        (
+            "The user owns a Tesla Model 3.",
+            "The user's sister owns a Tesla Model 3.",
+            "pass",
+        ),
+        (
+            "The user's garden faces south.",
+            "The user's garden is north-facing.",
+            "pass",
+        ),
         (
             "The user's phone plan costs 25 EUR monthly.",
             "Phone plan: €40/mo.",
