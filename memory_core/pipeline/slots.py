@@ -539,6 +539,25 @@ def _ascii_letters(text: str) -> str:
     )
 
 
+# "1.250,00 EUR": thousands with dots, decimals after a comma.
+_EUROPEAN_NUMBER = re.compile(r"\b(\d{1,3}(?:\.\d{3})+),(\d{2})\b")
+# "nineteen thirty-eight", "twenty twenty-four": a year said in words.
+_TEENS = (
+    "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+)
+_SPOKEN_YEAR = re.compile(
+    rf"\b(nineteen|twenty)[ -]((?:{_TENS})(?:[ -](?:one|two|three|four|five|six|seven"
+    rf"|eight|nine))?|{_TEENS})\b",
+    re.IGNORECASE,
+)
+
+
+def _spoken_year(match: re.Match) -> str:
+    century = NUMBER_WORDS[match.group(1).lower()]
+    rest = sum(NUMBER_WORDS[w] for w in re.split(r"[ -]", match.group(2).lower()))
+    return str(century * 100 + rest)
+
+
 def _short_year(match: re.Match) -> str:
     year = int(match.group(1))
     return str(2000 + year if year <= 40 else 1900 + year)
@@ -589,6 +608,10 @@ def canonical_text(text: str) -> str:
     """Return `text` with synonyms, numbers, times, dates and units normalised."""
     text = _ascii_letters(text.translate(judges._APOSTROPHES))
     text = _SHORT_YEAR.sub(_short_year, text)
+    text = _SPOKEN_YEAR.sub(_spoken_year, text)
+    text = _EUROPEAN_NUMBER.sub(
+        lambda m: m.group(1).replace(".", ",") + "." + m.group(2), text
+    )
     text = _WEEKDAY_NIGHT.sub(lambda m: f"{m.group(1)} evenings", text)
     text = _HASH_NUMBER.sub("", text)
     text = _CLOCK_WORDS.sub(_clock, text)
@@ -1743,6 +1766,8 @@ def _same_referent(
         return {one: one}, {own_b[0]: one}
     words_a = [p for w in own_a for p in w.split("_") if p]
     words_b = [p for w in own_b for p in w.split("_") if p]
+    if len(own_a) == len(own_b) == 1 and _acronym_of(words_a, words_b):
+        return {one: one}, {own_b[0]: one}
     short, long = sorted((words_a, words_b), key=len)
     if not all(any(_same_word(x, y) for y in long) for x in short):
         return None
@@ -1750,6 +1775,22 @@ def _same_referent(
     if not _one_kind({k for k in kinds if k} or {"name"}):
         return None
     return {w: one for w in own_a}, {w: one for w in own_b}
+
+
+def _acronym_of(words_a: list[str], words_b: list[str]) -> bool:
+    """Return whether one side's one word is the other's words' initials
+    ("NHS" / "National Health Service", "AUB" / "American University of
+    Beirut", the stop words left out)."""
+    for short, long in ((words_a, words_b), (words_b, words_a)):
+        if len(short) != 1 or len(long) < 2 or not short[0].isalpha():
+            continue
+        initials = "".join(w[0] for w in long if w not in _ACRONYM_STOP)
+        if len(short[0]) >= 2 and short[0] == initials.lower():
+            return True
+    return False
+
+
+_ACRONYM_STOP = frozenset("of the and for de".split())
 
 
 def _same_amount_words(x: str, y: str) -> bool:
@@ -1981,7 +2022,7 @@ _RELATION_STEMS = frozenset(_stem(w) for w in RELATIONS) | RELATIONS
 # / "154.3 lb"); with a hedge, within `TYPED_HEDGED_TOLERANCE` ("roughly 154
 # lb"). Not percentages: "99.9%" / "99.5%" uptime differ.
 TYPED_TOLERANCE = 0.005
-TYPED_HEDGED_TOLERANCE = 0.15
+TYPED_HEDGED_TOLERANCE = 0.1
 # A frequency as its period, to meet "every two weeks" ("monthly" /
 # "every Q1209600s"); "once" / "twice" a period as a count of times.
 _PERIODS = {
@@ -2137,7 +2178,11 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         return None
     if c.shared < 2:
         return None
-    hedged = False
+    # A hedge anywhere ("earns *about* £60k" / "the salary is £59,500"), as
+    # `same_amount` reads it.
+    hedged = bool(
+        {w.lower() for w in _WORD.findall(f"{premise} {hypothesis}")} & _HEDGES
+    )
     families: list[dict[str, list[tuple[str, str, float | None]]]] = []
     surfaces: list[list[str]] = []
     rests: list[dict[str, str]] = []

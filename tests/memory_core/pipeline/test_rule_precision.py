@@ -35,6 +35,18 @@ NOT_CONTRADICTIONS = [
         "The company has roughly 200 staff.",
         "Headcount at the company is about two hundred.",
     ),
+    # An acronym and its words; a year said in words; a European amount.
+    (
+        "The user works for the NHS.",
+        "The user's employer is the National Health Service.",
+    ),
+    (
+        "The user's grandfather was born in 1938.",
+        "Grandad was born in nineteen thirty-eight.",
+    ),
+    ("The invoice total is €1,250.00.", "Invoice amount: 1.250,00 EUR."),
+    # A hedge on either side covers a rounded amount.
+    ("The user earns about £60k a year.", "The user's salary is £59,500."),
     # Accented letters and a city's own name.
     ("The user lives in Munich.", "User is based in München."),
     # A span's end on one side only, of a time or a date.
@@ -75,6 +87,8 @@ CONTRADICTIONS = [
     ("The user's commute is 12 km.", "User commutes 20 miles each way."),
     ("The build cache is 50 GiB.", "build cache capped at 40GiB"),
     ("Redis maxmemory is 2 GB.", "redis maxmemory set to 512mb"),
+    # A hedge covers rounding, not another value (10% at most).
+    ("User weighs 80 kg.", "The user weighs about 150 lb."),
     # A passive is no past state; a date is an event's.
     (
         "The quarterly review is scheduled for Q3.",
@@ -142,6 +156,8 @@ def test_one_value_said_two_ways_is_the_same_fact(first, second):
         ("München", "Munich"),
         ("Kraków", "Krakow"),
         ("Tuesday nights", "Tuesday evenings"),
+        ("nineteen thirty-eight", "Q1938"),
+        ("1.250,00 EUR", "Q1250eur"),
     ],
 )
 def test_normalisation(text, canonical):
