@@ -230,6 +230,12 @@ UNITS = {
     "kilometer": ("mm", 1_000_000),
     "kilometers": ("mm", 1_000_000),
     "kilogram": ("g", 1000),
+    "mg": ("g", 0.001),
+    "milligram": ("g", 0.001),
+    "milligrams": ("g", 0.001),
+    "mcg": ("g", 0.000001),
+    "gram": ("g", 1),
+    "grams": ("g", 1),
     "g": ("g", 1),
     "kg": ("g", 1000),
     "kilos": ("g", 1000),
@@ -243,6 +249,7 @@ UNITS = {
     "dollar": ("usd", 1),
     "dollars": ("usd", 1),
     "gbp": ("gbp", 1),
+    "chf": ("chf", 1),
     "pounds": ("gbp", 1),
     "gb": ("gb", 1),
     "ml": ("ml", 1),
@@ -331,6 +338,7 @@ ATTRIBUTES = (
     frozenset({"grow", "grew", "grown", "raise", "raised", "hometown"}),
     frozenset({"birthday", "born"}),
     frozenset({"marry", "married", "wedding", "anniversary"}),
+    frozenset({"engaged", "engagement"}),
     frozenset(
         """study studied studies studying university college phd degree
         graduated school""".split()
@@ -349,7 +357,7 @@ ATTRIBUTES = (
 # The attribute of a span's end (`ATTRIBUTES`): said on one side only, of a
 # time or a date, it is another attribute ("the job runs at 00:30" / "usually
 # finishes by 01:10"); a start is the time of the thing itself.
-END_ATTRIBUTE = 7
+END_ATTRIBUTE = 8
 # A frame that holds several values at once: "speaks Spanish" and "speaks
 # German" are both true. A single-value word ("favourite") overrides.
 MULTI_VALUED = frozenset(
@@ -499,6 +507,18 @@ _SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")
 # "two hundred", "fifteen hundred", "3 thousand": once the words are digits.
 _SCALE = re.compile(r"\b(\d+(?:\.\d+)?)\s+(hundred|thousand|million)\b", re.IGNORECASE)
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+# "EUR 80,000", "USD 24k": a currency's code before its amount.
+_CODE_FIRST = re.compile(
+    r"\b(EUR|USD|GBP|CHF)\s?(\d[\d,]*(?:\.\d+)?(?:k|M| million| thousand)?)(?!\w|\.\d)"
+)
+# "$4M", "2M CHF": millions (a capital M right after the digits).
+_MILLIONS = re.compile(r"(?<=\d)M\b")
+# "https://staging.acme.io" is "staging.acme.io".
+_URL_SCHEME = re.compile(r"\bhttps?://", re.IGNORECASE)
+# "X is married to Y" is "X's spouse is Y" (a husband, a wife: `_KINDS_OF`).
+_MARRIED_TO = re.compile(r"\b(\w+) (is|was) married to\b", re.IGNORECASE)
+# "once a day" is "daily", "once a week" "weekly".
+_ONCE_A = re.compile(r"\bonce (?:a|per|every|each) (day|week|month)\b", re.IGNORECASE)
 # "€40/mo", "$12/month": a rate written with a slash.
 _SLASH_RATE = re.compile(
     r"(?<=\d)\s*/\s*(mo|month|yr|year|wk|week|day|hr|hour)\b\.?", re.IGNORECASE
@@ -606,7 +626,11 @@ def _half_unit(match: re.Match) -> str:
 @lru_cache(maxsize=4096)
 def canonical_text(text: str) -> str:
     """Return `text` with synonyms, numbers, times, dates and units normalised."""
-    text = _ascii_letters(text.translate(judges._APOSTROPHES))
+    text = _iso_dates(_ascii_letters(text.translate(judges._APOSTROPHES)))
+    text = _WEEKDAY_ABBREVIATION.sub(lambda m: _WEEKDAYS[m.group(1).lower()[:3]], text)
+    text = _URL_SCHEME.sub("", text)
+    text = _CODE_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
+    text = _MILLIONS.sub(" million", text)
     text = _SHORT_YEAR.sub(_short_year, text)
     text = _SPOKEN_YEAR.sub(_spoken_year, text)
     text = _EUROPEAN_NUMBER.sub(
@@ -632,6 +656,8 @@ def canonical_text(text: str) -> str:
     text = _SCALE.sub(
         lambda m: _number(float(m.group(1)) * _SCALES[m.group(2).lower()]), text
     )
+    text = _MARRIED_TO.sub(lambda m: f"{m.group(1)}'s spouse {m.group(2)}", text)
+    text = _ONCE_A.sub(lambda m: RATES[m.group(1).lower()], text)
     text = _SLASH_RATE.sub(lambda m: " " + _SLASH_RATES[m.group(1).lower()], text)
     # "two coffees a day": a rate, once the number word is a number.
     text = _EARLY_RATE.sub(lambda m: f"{m.group(1)} {RATES[m.group(2).lower()]}", text)
@@ -1751,8 +1777,8 @@ def _same_referent(
     form of one) of the other's; a typed word must match exactly ("iPhone
     15 Pro" / "iPhone 13 Pro" stay two values).
     """
-    rel_a = [w for w, r in a.words.items() if r == "relation" and w not in b.words]
-    rel_b = [w for w, r in b.words.items() if r == "relation" and w not in a.words]
+    rel_a = [w for w in a.words if w in _RELATION_STEMS and w not in b.words]
+    rel_b = [w for w in b.words if w in _RELATION_STEMS and w not in a.words]
     if len(rel_a) == len(rel_b) == 1:
         x, y = rel_a[0], rel_b[0]
         if y in _KINDS_OF.get(x, ()) or x in _KINDS_OF.get(y, ()):
@@ -2041,6 +2067,19 @@ _SLASHED = re.compile(
     r"(\b(?:on|by|until) )(\d{1,2})/(\d{1,2})(?:/(\d{4}))?\b", re.IGNORECASE
 )
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_YEAR_MONTH = re.compile(r"\b((?:19|20)\d\d)-(\d{2})\b(?!-)")
+# "Thu 16:00", "Tue the 8th": a weekday's abbreviation, capitalised ("sat"
+# and "sun" are words).
+_WEEKDAY_ABBREVIATION = re.compile(r"\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\b\.?")
+_WEEKDAYS = {
+    "mon": "Monday",
+    "tue": "Tuesday",
+    "wed": "Wednesday",
+    "thu": "Thursday",
+    "fri": "Friday",
+    "sat": "Saturday",
+    "sun": "Sunday",
+}
 _TYPED_VALUE = re.compile(r"^([TDO])(\d+)$|^Q(\d+(?:\.\d+)?)([a-z]*)$")
 
 
@@ -2067,7 +2106,14 @@ def _iso_dates(text: str) -> str:
         year = f" {match.group(4)}" if match.group(4) else ""
         return f"{match.group(1)}{day} {judges.MONTHS[month - 1].capitalize()}{year}"
 
-    return _SLASHED.sub(slashed, _ISO.sub(spelled, text))
+    def month_of_year(match: re.Match) -> str:
+        year, month = int(match.group(1)), int(match.group(2))
+        if not 1 <= month <= 12:
+            return match.group(0)
+        return f"{judges.MONTHS[month - 1].capitalize()} {year}"
+
+    text = _YEAR_MONTH.sub(month_of_year, _ISO.sub(spelled, text))
+    return _SLASHED.sub(slashed, text)
 
 
 def _family(value: str, kind: str) -> tuple[str, str, float | None] | None:
@@ -2327,6 +2373,77 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
     if not clash:
         return None
     return (", ".join(surfaces[0]), ", ".join(surfaces[1]))
+
+
+# Words that name another item of the same kind ("the train *back*", "the
+# *target* weight", "*again*", "2 *more*"): a value beside them is another's.
+_OTHER_ITEM = frozenset(
+    _stem(w)
+    for w in """back again more return last far target goal new other next
+    previous old former beta round""".split()
+)
+
+
+_PLURAL_RELATIONS = frozenset(
+    _stem(w) for w in "children grandchildren parents siblings cousins kids".split()
+)
+
+
+def loose_typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
+    """Return the two values when each statement has one typed value of one
+    kind of its own, they differ, and one side says one more word after its
+    verb that names nothing else ("The user's SSD is 1 TB" / "User has a 512
+    GB SSD as their only *drive*", "The Kubernetes deployment has 3 replicas"
+    / "… is *scaled* to five replicas"), else None.
+
+    Only from `contradiction.LOOSE_TYPED_SIMILARITY`: the embedding vouches
+    for the frame. Not a relation, a possessor, a word before one of the
+    other side's ("the *connection* timeout"), a word naming another item
+    (`_OTHER_ITEM`), another frame (`other_frame`), a negation, an addition,
+    several values, a past event that may recur.
+    """
+    c = compare(premise, hypothesis)
+    if c.negated or c.addition or c.multi or c.other_attribute or c.deictic:
+        return None
+    if c.episode or c.agent_swap or c.word_swap:
+        return None
+    a, b = c.values()
+    if len(a) != 1 or len(b) != 1:
+        return None
+    (x,), (y,) = a, b
+    if not (_TYPED.match(x) and _TYPED.match(y)) or _kind(x) != _kind(y):
+        return None
+    if x == y or _same_amount_words(x, y) or other_frame(premise, hypothesis, c):
+        return None
+    own = [
+        (word, role, text, other)
+        for side, text, other in (
+            (c.only_a, premise, hypothesis),
+            (c.only_b, hypothesis, premise),
+        )
+        for word, role in side.items()
+        if role in ("entity", "unknown", "relation")
+    ]
+    if len(own) != 1:
+        return None
+    word, role, text, other = own[0]
+    if role != "unknown" or word in _RELATION_STEMS or word in _OTHER_ITEM:
+        return None
+    if word in _PLURAL_RELATIONS:
+        return None
+    if _possessor(text, word) or _before_shared(text, word, set(read(other).words)):
+        return None
+    return (c.surface.get(x, x), c.surface.get(y, y))
+
+
+def _before_shared(text: str, word: str, other: set[str]) -> bool:
+    """Return whether `word` comes right before a word of the other side:
+    a modifier naming which one ("the *connection* timeout")."""
+    tokens = _tokens(text)
+    for i, token in enumerate(tokens[:-1]):
+        if _stem(token.removesuffix("'s")) == word:
+            return _stem(tokens[i + 1].removesuffix("'s")) in other
+    return False
 
 
 def other_predicate(premise: str, hypothesis: str, c: Comparison) -> bool:
