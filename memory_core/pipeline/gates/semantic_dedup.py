@@ -100,6 +100,13 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
         return _model_duplicate(candidate, best, policy) or GateResult.accept(
             NAME, nearest_similarity=nearest
         )
+    if _says_more(candidate, best) and best.similarity <= (
+        policy.semantic_duplicate_threshold
+    ):
+        # A triple the stored text lacks says more, however alike they read
+        # ("Laptop: ThinkPad X1." as an entity fact against "The user's
+        # laptop is a ThinkPad X1."): kept, for the fingerprint tier to merge.
+        return GateResult.accept(NAME, nearest_similarity=nearest)
     delta = information_delta(candidate, best)
     above = best.similarity > policy.semantic_duplicate_threshold
     # A paraphrase: the same values of the same subject in other words
@@ -159,7 +166,7 @@ def _model_duplicate(
         policy.cross_encoder_similarity
     ):
         return None
-    if candidate.subject and candidate.predicate and not best.predicate:
+    if _says_more(candidate, best):
         # A triple the stored text lacks says more, however alike they read
         # ("Laptop: ThinkPad X1." as an entity fact): kept.
         return None
@@ -177,6 +184,11 @@ def _model_duplicate(
         nearest_similarity=nearest,
         probability=round(probability, 4),
     )
+
+
+def _says_more(candidate: Candidate, best: ExistingVersion) -> bool:
+    """Return whether the write states a triple the stored version lacks."""
+    return bool(candidate.subject and candidate.predicate and not best.predicate)
 
 
 def _restated_similarity(comparison) -> float:
