@@ -515,6 +515,10 @@ _CODE_FIRST = re.compile(
 _MILLIONS = re.compile(r"(?<=\d)M\b")
 # "https://staging.acme.io" is "staging.acme.io".
 _URL_SCHEME = re.compile(r"\bhttps?://", re.IGNORECASE)
+# "one of the bedrooms": a member, not a count.
+_ONE_OF = re.compile(r"\bone of (?=(?:the|my|our|their|his|her|its)\b)", re.IGNORECASE)
+# "2pm PT" / "14:00 Pacific": a time zone after a time.
+_ZONE_AFTER_TIME = re.compile(r"(?<=T\d{4})\s+(Pacific|Eastern)\b")
 # "X is married to Y" is "X's spouse is Y" (a husband, a wife: `_KINDS_OF`).
 _MARRIED_TO = re.compile(r"\b(\w+) (is|was) married to\b", re.IGNORECASE)
 # "once a day" is "daily", "once a week" "weekly".
@@ -627,6 +631,7 @@ def _half_unit(match: re.Match) -> str:
 def canonical_text(text: str) -> str:
     """Return `text` with synonyms, numbers, times, dates and units normalised."""
     text = _iso_dates(_ascii_letters(text.translate(judges._APOSTROPHES)))
+    text = _ONE_OF.sub("", text)
     text = _WEEKDAY_ABBREVIATION.sub(lambda m: _WEEKDAYS[m.group(1).lower()[:3]], text)
     text = _URL_SCHEME.sub("", text)
     text = _CODE_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
@@ -671,6 +676,7 @@ def canonical_text(text: str) -> str:
     text = _VEHICLE_TIME.sub(lambda m: f"{m.group(1)}:{m.group(2)}", text)
     text = _HYPHEN.sub("", text)
     text = _TIME.sub(_time, text)
+
     text = _DATE.sub(_date, text)
     text = _LAST.sub(" O99 ", text)
     text = _ORDINAL.sub(_ordinal, text)
@@ -678,6 +684,9 @@ def canonical_text(text: str) -> str:
     text = _RATE.sub(lambda m: " " + RATES[m.group(1).lower()], text)
     for pattern, word in _CONCEPT_PHRASES:
         text = pattern.sub(word, text)
+    text = _ZONE_AFTER_TIME.sub(
+        lambda m: " PT" if m.group(1) == "Pacific" else " ET", text
+    )
     return " ".join(text.split())
 
 
@@ -2165,6 +2174,10 @@ def _possessor(text: str, word: str) -> bool:
 _ACRONYM = re.compile(r"^[A-Z]{2,5}$")
 
 
+# Possessors that name the default owner: "the user's *flight*" is the flight.
+_DEFAULT_OWNERS = _PERSON_SUBJECT | lexicon.GENERIC_POSSESSORS
+
+
 def _head_noun(text: str, word: str, shared: set[str]) -> bool:
     """Return whether `word` (a stem) follows a shared word in `text` and ends
     the noun phrase: "the Postgres *instance* runs", not "the *smart*
@@ -2178,6 +2191,9 @@ def _head_noun(text: str, word: str, shared: set[str]) -> bool:
             return True  # "the *TLS* certificate": a name's letters, not a kind
         if stems[i - 1] not in shared or stem in _DIRECTIONS:
             return False
+        owner = tokens[i - 1].lower()
+        if owner.endswith("'s") and owner[:-2] not in _DEFAULT_OWNERS:
+            return False  # "the flat's *balcony*": a part, another thing
         nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
         return not nxt or nxt in judges.STOPWORDS or _verb(nxt, 1, "")
     return False

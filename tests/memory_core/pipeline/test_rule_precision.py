@@ -74,6 +74,12 @@ NOT_CONTRADICTIONS = [
         "Zhang Wei lives in Beijing.",
         "Zhang Wei's company is headquartered in Shenzhen.",
     ),
+    # A member, not a count; a part of the flat, not the flat.
+    (
+        "The user's house has three bedrooms.",
+        "User uses one of the bedrooms as an office.",
+    ),
+    ("The user's flat is 65 m².", "The flat's balcony is 6 m²."),
     # A count against a list of ages.
     ("The user has two kids.", "The user's kids are 4 and 7 years old."),
     # Evening and night after a weekday are one daypart.
@@ -87,6 +93,11 @@ CONTRADICTIONS = [
     ("The user's commute is 12 km.", "User commutes 20 miles each way."),
     ("The build cache is 50 GiB.", "build cache capped at 40GiB"),
     ("Redis maxmemory is 2 GB.", "redis maxmemory set to 512mb"),
+    # The user's own thing is the thing ("the user's flight").
+    (
+        "The user's flight to the offsite lands at 14:40.",
+        "User lands at 4:50 pm for the offsite.",
+    ),
     # A hedge covers rounding, not another value (10% at most).
     ("User weighs 80 kg.", "The user weighs about 150 lb."),
     # A passive is no past state; a date is an event's.
@@ -157,6 +168,7 @@ def test_one_value_said_two_ways_is_the_same_fact(first, second):
         ("Kraków", "Krakow"),
         ("Tuesday nights", "Tuesday evenings"),
         ("nineteen thirty-eight", "Q1938"),
+        ("Thu 14:00 Pacific", "Thursday T1400 PT"),
         ("since 2020-04", "since April Q2020"),
         ("Thu 16:00", "Thursday T1600"),
         ("50mg once a day", "Q0.05g daily"),
