@@ -408,6 +408,13 @@ _TIME = re.compile(
     re.IGNORECASE,
 )
 _MONTH = "|".join(judges.MONTHS)
+# "the fourth of October": a day of a month, spelled.
+_SPELLED_DAY = re.compile(
+    r"\b("
+    + "|".join(w for w in ORDINAL_WORDS if w != "ground")
+    + rf") of ({_MONTH})\b",
+    re.IGNORECASE,
+)
 _DATE = re.compile(
     rf"\b(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\b"
     rf"|\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b",
@@ -519,6 +526,8 @@ _URL_SCHEME = re.compile(r"\bhttps?://", re.IGNORECASE)
 _ONE_OF = re.compile(r"\bone of (?=(?:the|my|our|their|his|her|its)\b)", re.IGNORECASE)
 # "2pm PT" / "14:00 Pacific": a time zone after a time.
 _ZONE_AFTER_TIME = re.compile(r"(?<=T\d{4})\s+(Pacific|Eastern)\b")
+# "half a dozen", "a dozen".
+_DOZEN = re.compile(r"\b(half a|a|one) dozen\b", re.IGNORECASE)
 # "X is married to Y" is "X's spouse is Y" (a husband, a wife: `_KINDS_OF`).
 _MARRIED_TO = re.compile(r"\b(\w+) (is|was) married to\b", re.IGNORECASE)
 # "once a day" is "daily", "once a week" "weekly".
@@ -632,6 +641,10 @@ def canonical_text(text: str) -> str:
     """Return `text` with synonyms, numbers, times, dates and units normalised."""
     text = _iso_dates(_ascii_letters(text.translate(judges._APOSTROPHES)))
     text = _ONE_OF.sub("", text)
+    text = _DOZEN.sub(lambda m: "6" if m.group(1).lower() == "half a" else "12", text)
+    text = _SPELLED_DAY.sub(
+        lambda m: f"{ORDINAL_WORDS[m.group(1).lower()]} {m.group(2)}", text
+    )
     text = _WEEKDAY_ABBREVIATION.sub(lambda m: _WEEKDAYS[m.group(1).lower()[:3]], text)
     text = _URL_SCHEME.sub("", text)
     text = _CODE_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
@@ -1794,6 +1807,9 @@ def _same_referent(
             return {x: x}, {y: x}
     own_a = [w for w, r in a.words.items() if r == "value" and w not in b.words]
     own_b = [w for w, r in b.words.items() if r == "value" and w not in a.words]
+    country = _country_of_shared_city(a, b, own_a, own_b)
+    if country:
+        return country
     if not own_a or not own_b:
         return None
     one = own_a[0]
@@ -1810,6 +1826,30 @@ def _same_referent(
     if not _one_kind({k for k in kinds if k} or {"name"}):
         return None
     return {w: one for w in own_a}, {w: one for w in own_b}
+
+
+def _country_of_shared_city(
+    a: Reading, b: Reading, own_a: list[str], own_b: list[str]
+) -> tuple[dict[str, str], dict[str, str]] | None:
+    """Return renamings that read a country one side adds to a city both
+    name as that city ("Lisbon" / "Lisbon, Portugal"), else None."""
+    if bool(own_a) == bool(own_b):
+        return None
+    one, other, own = (a, b, own_a) if own_a else (b, a, own_b)
+    cities = [
+        w
+        for w in one.words.keys() & other.words.keys()
+        if one.kinds.get(w) == "city" or other.kinds.get(w) == "city"
+    ]
+    if len(own) != 1 or len(cities) != 1 or one.kinds.get(own[0]) != "country":
+        return None
+    city, country = cities[0], own[0]
+    name = one.surface.get(country, country).lower()
+    home = lexicon.CITY_COUNTRIES.get(one.surface.get(city, city).lower())
+    if home is None or lexicon.COUNTRY_ALIASES.get(name, name) != home:
+        return None
+    renaming = {country: city}
+    return (renaming, {}) if one is a else ({}, renaming)
 
 
 def _acronym_of(words_a: list[str], words_b: list[str]) -> bool:

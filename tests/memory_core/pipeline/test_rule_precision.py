@@ -155,6 +155,18 @@ def test_one_value_said_two_ways_is_the_same_fact(first, second):
 
 
 @pytest.mark.parametrize(
+    ("first", "second", "same"),
+    [
+        ("User lives in Lisbon.", "The user's home is in Lisbon, Portugal.", True),
+        ("User lives in Lisbon.", "The user's home is in Lisbon, Spain.", False),
+        ("User lives in Lisbon.", "The user lives in Portugal.", False),
+    ],
+)
+def test_a_city_s_own_country_adds_nothing(first, second, same):
+    assert slots.compare(first, second).same_fact is same
+
+
+@pytest.mark.parametrize(
     ("text", "canonical"),
     [
         ("since '98", "since Q1998"),
@@ -169,6 +181,8 @@ def test_one_value_said_two_ways_is_the_same_fact(first, second):
         ("Tuesday nights", "Tuesday evenings"),
         ("nineteen thirty-eight", "Q1938"),
         ("Thu 14:00 Pacific", "Thursday T1400 PT"),
+        ("on the fourth of October", "on D1004"),
+        ("half a dozen eggs", "Q6 eggs"),
         ("since 2020-04", "since April Q2020"),
         ("Thu 16:00", "Thursday T1600"),
         ("50mg once a day", "Q0.05g daily"),
