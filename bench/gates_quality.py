@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.gates_quality [--sets dev heldout blind … blind6 tune
         tune2 blind7] [--locomo] [--misses contradiction|duplicate]
+        [--false contradiction|duplicate]
 
 Each pair of `tests/data/pairs_<set>.jsonl` (dev and heldout made by
 `tests/data/make_pair_sets.py`; blind to blind7, tune and tune2 written by
@@ -228,14 +229,21 @@ def score_pairs(name: str, embeddings: Embeddings) -> dict:
     return figures
 
 
-def misses(name: str, embeddings: Embeddings, label: str, limit: int) -> None:
-    """Print pairs of `label` the gates missed, and false catches of it."""
+def misses(
+    name: str, embeddings: Embeddings, label: str, limit: int, only_false: bool = False
+) -> None:
+    """Print pairs of `label` the gates missed, and false catches of it (only
+    the false catches with `only_false`)."""
     rows = read_pairs(name)
     shown = 0
     for row in rows:
         similarity = float(embeddings[row["a"]] @ embeddings[row["b"]])
         got = outcome(row["b"], [stored_version(row["a"], similarity)])
-        if (row["label"] == label) != (got == label) and shown < limit:
+        if only_false:
+            show = got == label and row["label"] != label
+        else:
+            show = (row["label"] == label) != (got == label)
+        if show and shown < limit:
             shown += 1
             print(f"  [{row['label']}→{got} {similarity:.2f}] {row['a']} | {row['b']}")
 
@@ -409,6 +417,11 @@ def main() -> None:
     parser.add_argument("--locomo", action="store_true")
     parser.add_argument("--api", action="store_true", help="through the HTTP API")
     parser.add_argument("--misses", choices=["contradiction", "duplicate"])
+    parser.add_argument(
+        "--false",
+        choices=["contradiction", "duplicate"],
+        help="print only the false catches of this label (the false positives)",
+    )
     parser.add_argument("--limit", type=int, default=40)
     parser.add_argument(
         "--judge",
@@ -430,6 +443,8 @@ def main() -> None:
         print(name, json.dumps(score_pairs(name, embeddings)))
         if args.misses:
             misses(name, embeddings, args.misses, args.limit)
+        if args.false:
+            misses(name, embeddings, args.false, args.limit, only_false=True)
     if args.locomo:
         print("locomo", json.dumps(locomo(embeddings)))
 

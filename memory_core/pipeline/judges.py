@@ -571,6 +571,12 @@ def _opposites(
 
 
 @lru_cache(maxsize=65536)
+def opposed(premise: str, hypothesis: str) -> bool:
+    """Return whether each says a word the other opposes ("faces south" /
+    "is north-facing", "won" / "came last"), WordNet's antonyms included."""
+    return bool(_opposites(read_statement(premise), read_statement(hypothesis), True))
+
+
 def _opposite_candidates(word: str) -> frozenset[str]:
     """Return the words opposite `word`: an antonym, or either of the two with
     a negating prefix ("locked" / "unlocked", from four letters on).
@@ -603,7 +609,9 @@ def _rule_judgement(premise: str, hypothesis: str) -> Judgement:
     comparison = slots.compare(premise, hypothesis)
     judgement = _judge_statements(premise, hypothesis, comparison)
     if judgement.detector == "value_mismatch" and (
-        comparison.same_fact or slots.same_amount(premise, hypothesis, comparison)
+        comparison.same_fact
+        or slots.same_amount(premise, hypothesis, comparison)
+        or slots.other_frame(premise, hypothesis, comparison)
     ):
         # "Stand-up is at 9.30" restates "Standup is at 9:30".
         return Judgement(False, "rules", "")
@@ -613,13 +621,14 @@ def _rule_judgement(premise: str, hypothesis: str) -> Judgement:
         comparison.clash
         and not slots.other_predicate(premise, hypothesis, comparison)
         and not slots.same_amount(premise, hypothesis, comparison)
+        and not slots.other_frame(premise, hypothesis, comparison)
     ):
         first, second = (", ".join(sorted(side)) for side in comparison.values())
         return Judgement(
             True, "slot_value", f"Same subject and attribute: {first} vs {second}."
         )
     typed = slots.typed_clash(premise, hypothesis)
-    if typed:
+    if typed and not slots.other_frame(premise, hypothesis, comparison):
         return Judgement(
             True,
             "typed_value",
@@ -695,10 +704,13 @@ def _value_mismatch(a: Statement, b: Statement) -> Judgement:
     # A kind clashes when each side has a value the other lacks: "Monday" vs
     # "Tuesday", or "X1, 16 GB" vs "X1, 32 GB"; not "Monday" vs "Monday and
     # Tuesday", which only says more.
+    # Not a count against a list ("has two kids" / "the kids are 4 and 7").
     clashing = [
         kind
         for kind in a.values.keys() & b.values.keys()
-        if a.values[kind] - b.values[kind] and b.values[kind] - a.values[kind]
+        if a.values[kind] - b.values[kind]
+        and b.values[kind] - a.values[kind]
+        and len(a.values[kind]) == len(b.values[kind])
     ]
     # The same attribute: "budget" and "monthly budget", not two siblings
     # ("son is 7", "daughter is 9").

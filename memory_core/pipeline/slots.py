@@ -27,7 +27,9 @@ values and no entity of their own are the same fact said twice
 
 from __future__ import annotations
 
+import os
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -38,6 +40,23 @@ from memory_core.pipeline import judges, lexicon, wordnet
 # Known synonyms and abbreviations, read as the canonical form on the right.
 SYNONYMS = {
     "golang": "Go",
+    "head office": "headquarters",
+    # Cities' own names and nicknames (after accents are dropped).
+    "munchen": "Munich",
+    "koln": "Cologne",
+    "wien": "Vienna",
+    "praha": "Prague",
+    "warszawa": "Warsaw",
+    "torino": "Turin",
+    "firenze": "Florence",
+    "milano": "Milan",
+    "napoli": "Naples",
+    "venezia": "Venice",
+    "kobenhavn": "Copenhagen",
+    "bruxelles": "Brussels",
+    "geneve": "Geneva",
+    "moskva": "Moscow",
+    "philly": "Philadelphia",
     "nyc": "New York",
     "new york city": "New York",
     "la": "Los Angeles",
@@ -211,6 +230,12 @@ UNITS = {
     "kilometer": ("mm", 1_000_000),
     "kilometers": ("mm", 1_000_000),
     "kilogram": ("g", 1000),
+    "mg": ("g", 0.001),
+    "milligram": ("g", 0.001),
+    "milligrams": ("g", 0.001),
+    "mcg": ("g", 0.000001),
+    "gram": ("g", 1),
+    "grams": ("g", 1),
     "g": ("g", 1),
     "kg": ("g", 1000),
     "kilos": ("g", 1000),
@@ -224,6 +249,7 @@ UNITS = {
     "dollar": ("usd", 1),
     "dollars": ("usd", 1),
     "gbp": ("gbp", 1),
+    "chf": ("chf", 1),
     "pounds": ("gbp", 1),
     "gb": ("gb", 1),
     "ml": ("ml", 1),
@@ -232,8 +258,25 @@ UNITS = {
     "litres": ("ml", 1000),
     "liter": ("ml", 1000),
     "liters": ("ml", 1000),
-    "tb": ("gb", 1024),
-    "mb": ("gb", 1 / 1024),
+    # Decimal (SI) sizes; a binary reading of them is one value too
+    # (`_amounts_equal`: "2 GB" / "2048 MB", "5 GB" / "5,000 MB").
+    "tb": ("gb", 1000),
+    "mb": ("gb", 1 / 1000),
+    "terabyte": ("gb", 1000),
+    "terabytes": ("gb", 1000),
+    "gigabyte": ("gb", 1),
+    "gigabytes": ("gb", 1),
+    "megabyte": ("gb", 1 / 1000),
+    "megabytes": ("gb", 1 / 1000),
+    "tib": ("gb", 1024**4 / 1e9),
+    "gib": ("gb", 1024**3 / 1e9),
+    "mib": ("gb", 1024**2 / 1e9),
+    # Kubernetes quantities ("512Mi", "1Gi").
+    "ti": ("gb", 1024**4 / 1e9),
+    "gi": ("gb", 1024**3 / 1e9),
+    "mi": ("gb", 1024**2 / 1e9),
+    "mile": ("mm", 1_609_344),
+    "miles": ("mm", 1_609_344),
     "%": ("pct", 1),
     "degrees": ("degc", 1),
     "degree": ("degc", 1),
@@ -291,11 +334,30 @@ FRAME_WORDS = frozenset(
 # Porto" share a frame's shape but not its attribute.
 ATTRIBUTES = (
     frozenset({"live", "lives", "living", "reside", "resides", "home"}),
-    frozenset({"work", "works", "working", "job"}),
+    frozenset({"work", "works", "working", "job", "office", "offices"}),
     frozenset({"grow", "grew", "grown", "raise", "raised", "hometown"}),
     frozenset({"birthday", "born"}),
     frozenset({"marry", "married", "wedding", "anniversary"}),
+    frozenset({"engaged", "engagement"}),
+    frozenset(
+        """study studied studies studying university college phd degree
+        graduated school""".split()
+    ),
+    frozenset({"headquarters", "hq", "headquartered"}),
+    # A span's end: "the freeze starts Nov 20" / "ends Jan 3", "the lease
+    # ends in March 2025" / "was signed in March 2024" (not "by the end of
+    # September": a date).
+    frozenset(
+        """end ends ended finish finishes finished expire expires expired
+        expiry closes until""".split()
+    ),
+    frozenset("land lands landed landing arrive arrives arrived arrival".split()),
+    frozenset("depart departs departed departure leave leaves".split()),
 )
+# The attribute of a span's end (`ATTRIBUTES`): said on one side only, of a
+# time or a date, it is another attribute ("the job runs at 00:30" / "usually
+# finishes by 01:10"); a start is the time of the thing itself.
+END_ATTRIBUTE = 8
 # A frame that holds several values at once: "speaks Spanish" and "speaks
 # German" are both true. A single-value word ("favourite") overrides.
 MULTI_VALUED = frozenset(
@@ -346,6 +408,13 @@ _TIME = re.compile(
     re.IGNORECASE,
 )
 _MONTH = "|".join(judges.MONTHS)
+# "the fourth of October": a day of a month, spelled.
+_SPELLED_DAY = re.compile(
+    r"\b("
+    + "|".join(w for w in ORDINAL_WORDS if w != "ground")
+    + rf") of ({_MONTH})\b",
+    re.IGNORECASE,
+)
 _DATE = re.compile(
     rf"\b(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\b"
     rf"|\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b",
@@ -440,6 +509,93 @@ _CONCEPT_PHRASES = tuple(
     for pattern, word in lexicon.CONCEPT_PHRASES
 )
 _HASH_NUMBER = re.compile(r"#(?=\d)")
+# "since '98", "Jan '22": a year of two digits after an apostrophe.
+_SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")
+# "two hundred", "fifteen hundred", "3 thousand": once the words are digits.
+_SCALE = re.compile(r"\b(\d+(?:\.\d+)?)\s+(hundred|thousand|million)\b", re.IGNORECASE)
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+# "EUR 80,000", "USD 24k": a currency's code before its amount.
+_CODE_FIRST = re.compile(
+    r"\b(EUR|USD|GBP|CHF)\s?(\d[\d,]*(?:\.\d+)?(?:k|M| million| thousand)?)(?!\w|\.\d)"
+)
+# "$4M", "2M CHF": millions (a capital M right after the digits).
+_MILLIONS = re.compile(r"(?<=\d)M\b")
+# "https://staging.acme.io" is "staging.acme.io".
+_URL_SCHEME = re.compile(r"\bhttps?://", re.IGNORECASE)
+# "one of the bedrooms": a member, not a count.
+_ONE_OF = re.compile(r"\bone of (?=(?:the|my|our|their|his|her|its)\b)", re.IGNORECASE)
+# "2pm PT" / "14:00 Pacific": a time zone after a time.
+_ZONE_AFTER_TIME = re.compile(r"(?<=T\d{4})\s+(Pacific|Eastern)\b")
+# "half a dozen", "a dozen".
+_DOZEN = re.compile(r"\b(half a|a|one) dozen\b", re.IGNORECASE)
+# "X is married to Y" is "X's spouse is Y" (a husband, a wife: `_KINDS_OF`).
+_MARRIED_TO = re.compile(r"\b(\w+) (is|was) married to\b", re.IGNORECASE)
+# "once a day" is "daily", "once a week" "weekly".
+_ONCE_A = re.compile(r"\bonce (?:a|per|every|each) (day|week|month)\b", re.IGNORECASE)
+# "€40/mo", "$12/month": a rate written with a slash.
+_SLASH_RATE = re.compile(
+    r"(?<=\d)\s*/\s*(mo|month|yr|year|wk|week|day|hr|hour)\b\.?", re.IGNORECASE
+)
+_SLASH_RATES = {
+    "mo": "monthly",
+    "month": "monthly",
+    "yr": "yearly",
+    "year": "yearly",
+    "wk": "weekly",
+    "week": "weekly",
+    "day": "daily",
+    "hr": "hourly",
+    "hour": "hourly",
+}
+
+
+# "Wednesday nights" / "Wednesday evenings": one daypart after a weekday.
+_WEEKDAY_NIGHT = re.compile(
+    r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)days?) nights?\b", re.IGNORECASE
+)
+
+
+_LATIN = re.compile(r"[À-ɏ]")
+
+
+def _ascii_letters(text: str) -> str:
+    """Return `text` with accented Latin letters read plain ("München" →
+    "Munchen", "Kraków" → "Krakow"): a word is ASCII letters and digits."""
+    if not _LATIN.search(text):
+        return text
+    return _LATIN.sub(
+        lambda m: (
+            "".join(c for c in unicodedata.normalize("NFKD", m.group(0)) if c.isascii())
+            or m.group(0)
+        ),
+        text,
+    )
+
+
+# "1.250,00 EUR": thousands with dots, decimals after a comma.
+_EUROPEAN_NUMBER = re.compile(r"\b(\d{1,3}(?:\.\d{3})+),(\d{2})\b")
+# "nineteen thirty-eight", "twenty twenty-four": a year said in words.
+_TEENS = (
+    "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+)
+_SPOKEN_YEAR = re.compile(
+    rf"\b(nineteen|twenty)[ -]((?:{_TENS})(?:[ -](?:one|two|three|four|five|six|seven"
+    rf"|eight|nine))?|{_TEENS})\b",
+    re.IGNORECASE,
+)
+
+
+def _spoken_year(match: re.Match) -> str:
+    century = NUMBER_WORDS[match.group(1).lower()]
+    rest = sum(NUMBER_WORDS[w] for w in re.split(r"[ -]", match.group(2).lower()))
+    return str(century * 100 + rest)
+
+
+def _short_year(match: re.Match) -> str:
+    year = int(match.group(1))
+    return str(2000 + year if year <= 40 else 1900 + year)
+
+
 # "half past twelve" → 12:30, "a quarter to nine" → 8:45.
 _CLOCK_WORDS = re.compile(
     r"\b(?:(half|(?:a )?quarter) (past|to) (\d{1,2}|"
@@ -483,7 +639,22 @@ def _half_unit(match: re.Match) -> str:
 @lru_cache(maxsize=4096)
 def canonical_text(text: str) -> str:
     """Return `text` with synonyms, numbers, times, dates and units normalised."""
-    text = text.translate(judges._APOSTROPHES)
+    text = _iso_dates(_ascii_letters(text.translate(judges._APOSTROPHES)))
+    text = _ONE_OF.sub("", text)
+    text = _DOZEN.sub(lambda m: "6" if m.group(1).lower() == "half a" else "12", text)
+    text = _SPELLED_DAY.sub(
+        lambda m: f"{ORDINAL_WORDS[m.group(1).lower()]} {m.group(2)}", text
+    )
+    text = _WEEKDAY_ABBREVIATION.sub(lambda m: _WEEKDAYS[m.group(1).lower()[:3]], text)
+    text = _URL_SCHEME.sub("", text)
+    text = _CODE_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
+    text = _MILLIONS.sub(" million", text)
+    text = _SHORT_YEAR.sub(_short_year, text)
+    text = _SPOKEN_YEAR.sub(_spoken_year, text)
+    text = _EUROPEAN_NUMBER.sub(
+        lambda m: m.group(1).replace(".", ",") + "." + m.group(2), text
+    )
+    text = _WEEKDAY_NIGHT.sub(lambda m: f"{m.group(1)} evenings", text)
     text = _HASH_NUMBER.sub("", text)
     text = _CLOCK_WORDS.sub(_clock, text)
     text = _HALF_UNIT.sub(_half_unit, text)
@@ -500,6 +671,12 @@ def canonical_text(text: str) -> str:
     )
     text = _NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
     text = _LONE_NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
+    text = _SCALE.sub(
+        lambda m: _number(float(m.group(1)) * _SCALES[m.group(2).lower()]), text
+    )
+    text = _MARRIED_TO.sub(lambda m: f"{m.group(1)}'s spouse {m.group(2)}", text)
+    text = _ONCE_A.sub(lambda m: RATES[m.group(1).lower()], text)
+    text = _SLASH_RATE.sub(lambda m: " " + _SLASH_RATES[m.group(1).lower()], text)
     # "two coffees a day": a rate, once the number word is a number.
     text = _EARLY_RATE.sub(lambda m: f"{m.group(1)} {RATES[m.group(2).lower()]}", text)
     text = _ARTICLE_UNIT.sub(lambda m: f"1 {m.group(1)}", text)
@@ -512,6 +689,7 @@ def canonical_text(text: str) -> str:
     text = _VEHICLE_TIME.sub(lambda m: f"{m.group(1)}:{m.group(2)}", text)
     text = _HYPHEN.sub("", text)
     text = _TIME.sub(_time, text)
+
     text = _DATE.sub(_date, text)
     text = _LAST.sub(" O99 ", text)
     text = _ORDINAL.sub(_ordinal, text)
@@ -519,6 +697,9 @@ def canonical_text(text: str) -> str:
     text = _RATE.sub(lambda m: " " + RATES[m.group(1).lower()], text)
     for pattern, word in _CONCEPT_PHRASES:
         text = pattern.sub(word, text)
+    text = _ZONE_AFTER_TIME.sub(
+        lambda m: " PT" if m.group(1) == "Pacific" else " ET", text
+    )
     return " ".join(text.split())
 
 
@@ -548,6 +729,11 @@ class Reading:
 
 # Content words of no known role each side of a near paraphrase may have.
 NEAR_OWN_WORDS = 2
+_RATE_WORDS = frozenset(judges._stem(w) for w in RATES.values()) | frozenset(
+    RATES.values()
+)
+# … and of a close one (`Comparison.close_same_fact`).
+CLOSE_OWN_WORDS = 2
 # … in statements of at most this many content words: the embedding tells a
 # short rewording, not two stories that share a few words.
 NEAR_MAX_WORDS = 10
@@ -899,6 +1085,8 @@ def read(text: str) -> Reading:
         for t in tokens[1:]
     )
     lowered = {t.lower() for t in tokens}
+    if re.search(r"\bend of\b", lowered_text):
+        lowered.discard("end")  # "by the end of September": a date
     reading.attributes = frozenset(
         i for i, words in enumerate(ATTRIBUTES) if lowered & words
     )
@@ -989,6 +1177,9 @@ class Comparison:
     word_swap: bool = False
     pronoun_subject: bool = False
     typed_shared: bool = False
+    # Each opens with another person's first name ("Gina supports Jon" /
+    # "Jon is grateful for Gina's support"): told from two people's sides.
+    other_person: bool = False
     # Own words read as the other side's by WordNet (`_wordnet_links`):
     # (the premise's word, the hypothesis's word), "lift" / "elevator".
     synonyms: tuple[tuple[str, str], ...] = ()
@@ -1021,10 +1212,16 @@ class Comparison:
         if not self.shared:
             return False
         a, b = self.values()
+        if (a | b) & _PERSON_SUBJECT:
+            return False  # "the user" read as a value is who, not what
         # One slot: one value of one kind on each side ("€500" vs "€700"), not
         # a sum against a weekday; a value on one side only says more or less.
         if not (a and b) or len(a) > 1 and len(b) > 1:
             return False
+        if len(a) != len(b) and all(
+            _kind(v) == "Q" and not _YEAR.match(v) for v in a | b
+        ):
+            return False  # a count against a list: "two kids" / "are 4 and 7"
         if self.episode and all(v[:1] == "D" or _YEAR.match(v) for v in a | b):
             # "Went to the park on 7 May" and "… on 14 May": two visits.
             return False
@@ -1067,6 +1264,29 @@ class Comparison:
         a, b = self.values()
         roles = self.roles(self.only_a) | self.roles(self.only_b)
         return "entity" in roles or bool(a and b and "unknown" in roles)
+
+    @property
+    def close_same_fact(self) -> bool:
+        """Return whether the two may be one fact reworded when their
+        embeddings are close (`semantic_dedup.CLOSE_PARAPHRASE_SIMILARITY`):
+        no value or relation of either side's own, no relation word naming
+        another person ("the user's *wife's* favourite film"), at most
+        `CLOSE_OWN_WORDS` content words of each side's own ("the service
+        uses Redis for caching" / "caching is done with Redis")."""
+        if self.negated or self.addition or self.other_attribute:
+            return False
+        if self.agent_swap or self.word_swap or self.longest > NEAR_MAX_WORDS:
+            return False  # a longer story: two facts of the same people
+        roles = self.roles(self.only_a) | self.roles(self.only_b)
+        if roles & {"value", "relation"}:
+            return False
+        if any(w in _RELATION_STEMS for w in (*self.only_a, *self.only_b)):
+            return False
+        if self.other_person or self.pronoun_subject:
+            return False  # two people's sides; "It is written in Golang"
+        if _RATE_WORDS & {w.lower() for w in (*self.only_a, *self.only_b)}:
+            return False  # "per minute" / "per second": a rate is a value
+        return all(len(side) <= CLOSE_OWN_WORDS for side in (self.only_a, self.only_b))
 
     @property
     def near_same_fact(self) -> bool:
@@ -1409,6 +1629,18 @@ def _pronoun_opens(text: str) -> bool:
     return bool(tokens) and tokens[0].lower() in _PRONOUNS
 
 
+def _other_person(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Return whether the two open with two different first names."""
+    if not a or not b:
+        return False
+    first_a, first_b = (t.lower().removesuffix("'s") for t in (a[0], b[0]))
+    return (
+        first_a != first_b
+        and first_a in lexicon.FIRST_NAMES
+        and first_b in lexicon.FIRST_NAMES
+    )
+
+
 def _agent_swap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Return whether two statements give the same verb to different agents.
 
@@ -1435,6 +1667,9 @@ def _agent_swap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 # A pure function of the two texts, asked twice for the same pair: by the
 # rule judge of the contradiction gate and by the semantic dedup gate
 # (bench/PERF.md). The `Comparison` is frozen and its mappings read-only.
+_USER = "user"
+
+
 @lru_cache(maxsize=4096)
 def compare(premise: str, hypothesis: str) -> Comparison:
     """Compare two statements word by word, by role.
@@ -1455,7 +1690,19 @@ def compare(premise: str, hypothesis: str) -> Comparison:
     )
     if links_b:
         a, b = _relabel(a, links_a, False), _relabel(b, links_b, negation)
+    referent = _same_referent(a, b)
+    if referent:
+        a, b = _relabel(a, referent[0], False), _relabel(b, referent[1], False)
     shared = a.words.keys() & b.words.keys()
+    # The user is the default subject: "the user's shell is zsh" / "the login
+    # shell is fish" are about one shell.
+    if (a.words.get(_USER) == "entity") != (b.words.get(_USER) == "entity") and (
+        _USER not in a.words.keys() & b.words.keys()
+    ):
+        a, b = _relabel(a, {}, False), _relabel(b, {}, False)  # copies
+        a.words.setdefault(_USER, "entity")
+        b.words.setdefault(_USER, "entity")
+        shared = a.words.keys() & b.words.keys()
     return Comparison(
         synonyms=linked,
         only_a=MappingProxyType({w: r for w, r in a.words.items() if w not in shared}),
@@ -1478,6 +1725,7 @@ def compare(premise: str, hypothesis: str) -> Comparison:
         agent_swap=_agent_swap(_tokens(premise), _tokens(hypothesis)),
         word_swap=swapped_words(premise, hypothesis),
         pronoun_subject=_pronoun_opens(premise) != _pronoun_opens(hypothesis),
+        other_person=_other_person(_tokens(premise), _tokens(hypothesis)),
         typed_shared=any(
             _TYPED.match(w) and "value" in (a.words[w], b.words[w]) for w in shared
         ),
@@ -1504,6 +1752,131 @@ def compare(premise: str, hypothesis: str) -> Comparison:
             and {a.kinds.get(w), b.kinds.get(w)} - {"name", "person", None}
         ),
     )
+
+
+# A name's word and a shorter form of it: "Strat" / "Stratocaster", "Dan" /
+# "Daniel", "Sevilla" / "Seville", "Lisboa" / "Lisbon".
+NAME_PREFIX_MIN = 3
+NAME_COMMON_PREFIX_MIN = 5
+
+
+# A relation and the relations it covers (stems): "spouse" / "wife".
+_KINDS_OF = {
+    _stem(general): frozenset(_stem(w) for w in kinds.split())
+    for general, kinds in (
+        ("spouse", "wife husband"),
+        ("partner", "wife husband spouse girlfriend boyfriend fiance fiancee"),
+        ("parent", "mother father mom dad"),
+        ("sibling", "brother sister"),
+        ("child", "son daughter"),
+        ("kid", "son daughter"),
+    )
+}
+
+
+def _same_word(x: str, y: str) -> bool:
+    """Return whether two words of a name may be one word in two forms."""
+    if x == y:
+        return True
+    if _TYPED.match(x) or _TYPED.match(y) or x.isdigit() or y.isdigit():
+        return False
+    short, long = sorted((x, y), key=len)
+    if len(short) >= NAME_PREFIX_MIN and long.startswith(short):
+        return True
+    common = len(os.path.commonprefix([x, y]))
+    return common >= NAME_COMMON_PREFIX_MIN and common >= len(short) - 1
+
+
+def _same_referent(
+    a: Reading, b: Reading
+) -> tuple[dict[str, str], dict[str, str]] | None:
+    """Return renamings that make the own values of `a` and `b` one value
+    when one side's names are the other's said shorter or longer ("Chase" /
+    "JPMorgan Chase", "Galaxy S24" / "Samsung Galaxy S24", "Vault" /
+    "HashiCorp Vault", "Strat" / "Fender Stratocaster"), else None.
+
+    Every word of the shorter side's values must be a word (or a shortened
+    form of one) of the other's; a typed word must match exactly ("iPhone
+    15 Pro" / "iPhone 13 Pro" stay two values).
+    """
+    rel_a = [w for w in a.words if w in _RELATION_STEMS and w not in b.words]
+    rel_b = [w for w in b.words if w in _RELATION_STEMS and w not in a.words]
+    if len(rel_a) == len(rel_b) == 1:
+        x, y = rel_a[0], rel_b[0]
+        if y in _KINDS_OF.get(x, ()) or x in _KINDS_OF.get(y, ()):
+            return {x: x}, {y: x}
+    own_a = [w for w, r in a.words.items() if r == "value" and w not in b.words]
+    own_b = [w for w, r in b.words.items() if r == "value" and w not in a.words]
+    country = _country_of_shared_city(a, b, own_a, own_b)
+    if country:
+        return country
+    if not own_a or not own_b:
+        return None
+    one = own_a[0]
+    if len(own_a) == len(own_b) == 1 and _same_amount_words(own_a[0], own_b[0]):
+        return {one: one}, {own_b[0]: one}
+    words_a = [p for w in own_a for p in w.split("_") if p]
+    words_b = [p for w in own_b for p in w.split("_") if p]
+    if len(own_a) == len(own_b) == 1 and _acronym_of(words_a, words_b):
+        return {one: one}, {own_b[0]: one}
+    short, long = sorted((words_a, words_b), key=len)
+    if not all(any(_same_word(x, y) for y in long) for x in short):
+        return None
+    kinds = {a.kinds.get(w) for w in own_a} | {b.kinds.get(w) for w in own_b}
+    if not _one_kind({k for k in kinds if k} or {"name"}):
+        return None
+    return {w: one for w in own_a}, {w: one for w in own_b}
+
+
+def _country_of_shared_city(
+    a: Reading, b: Reading, own_a: list[str], own_b: list[str]
+) -> tuple[dict[str, str], dict[str, str]] | None:
+    """Return renamings that read a country one side adds to a city both
+    name as that city ("Lisbon" / "Lisbon, Portugal"), else None."""
+    if bool(own_a) == bool(own_b):
+        return None
+    one, other, own = (a, b, own_a) if own_a else (b, a, own_b)
+    cities = [
+        w
+        for w in one.words.keys() & other.words.keys()
+        if one.kinds.get(w) == "city" or other.kinds.get(w) == "city"
+    ]
+    if len(own) != 1 or len(cities) != 1 or one.kinds.get(own[0]) != "country":
+        return None
+    city, country = cities[0], own[0]
+    name = one.surface.get(country, country).lower()
+    home = lexicon.CITY_COUNTRIES.get(one.surface.get(city, city).lower())
+    if home is None or lexicon.COUNTRY_ALIASES.get(name, name) != home:
+        return None
+    renaming = {country: city}
+    return (renaming, {}) if one is a else ({}, renaming)
+
+
+def _acronym_of(words_a: list[str], words_b: list[str]) -> bool:
+    """Return whether one side's one word is the other's words' initials
+    ("NHS" / "National Health Service", "AUB" / "American University of
+    Beirut", the stop words left out)."""
+    for short, long in ((words_a, words_b), (words_b, words_a)):
+        if len(short) != 1 or len(long) < 2 or not short[0].isalpha():
+            continue
+        initials = "".join(w[0] for w in long if w not in _ACRONYM_STOP)
+        if len(short[0]) >= 2 and short[0] == initials.lower():
+            return True
+    return False
+
+
+_ACRONYM_STOP = frozenset("of the and for de".split())
+
+
+def _same_amount_words(x: str, y: str) -> bool:
+    """Return whether two typed amounts are one value converted ("Q2gb" /
+    "Q2.048gb": 2 GB / 2048 MB), within `TYPED_TOLERANCE`."""
+    fx, fy = _family(x, _kind(x)), _family(y, _kind(y))
+    if not fx or not fy or fx[0] != fy[0] or not fx[1] or fx[0] == "date":
+        return False
+    if fx[2] is None or fy[2] is None:
+        return False
+    return _amounts_equal(fx[1], fx[2], fy[2], _tolerance(fx[1], False))
 
 
 # Roles of own words WordNet may match: not a relation ("wife"), not a
@@ -1724,7 +2097,7 @@ _RELATION_STEMS = frozenset(_stem(w) for w in RELATIONS) | RELATIONS
 # / "154.3 lb"); with a hedge, within `TYPED_HEDGED_TOLERANCE` ("roughly 154
 # lb"). Not percentages: "99.9%" / "99.5%" uptime differ.
 TYPED_TOLERANCE = 0.005
-TYPED_HEDGED_TOLERANCE = 0.15
+TYPED_HEDGED_TOLERANCE = 0.1
 # A frequency as its period, to meet "every two weeks" ("monthly" /
 # "every Q1209600s"); "once" / "twice" a period as a count of times.
 _PERIODS = {
@@ -1743,6 +2116,19 @@ _SLASHED = re.compile(
     r"(\b(?:on|by|until) )(\d{1,2})/(\d{1,2})(?:/(\d{4}))?\b", re.IGNORECASE
 )
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_YEAR_MONTH = re.compile(r"\b((?:19|20)\d\d)-(\d{2})\b(?!-)")
+# "Thu 16:00", "Tue the 8th": a weekday's abbreviation, capitalised ("sat"
+# and "sun" are words).
+_WEEKDAY_ABBREVIATION = re.compile(r"\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\b\.?")
+_WEEKDAYS = {
+    "mon": "Monday",
+    "tue": "Tuesday",
+    "wed": "Wednesday",
+    "thu": "Thursday",
+    "fri": "Friday",
+    "sat": "Saturday",
+    "sun": "Sunday",
+}
 _TYPED_VALUE = re.compile(r"^([TDO])(\d+)$|^Q(\d+(?:\.\d+)?)([a-z]*)$")
 
 
@@ -1769,7 +2155,14 @@ def _iso_dates(text: str) -> str:
         year = f" {match.group(4)}" if match.group(4) else ""
         return f"{match.group(1)}{day} {judges.MONTHS[month - 1].capitalize()}{year}"
 
-    return _SLASHED.sub(slashed, _ISO.sub(spelled, text))
+    def month_of_year(match: re.Match) -> str:
+        year, month = int(match.group(1)), int(match.group(2))
+        if not 1 <= month <= 12:
+            return match.group(0)
+        return f"{judges.MONTHS[month - 1].capitalize()} {year}"
+
+    text = _YEAR_MONTH.sub(month_of_year, _ISO.sub(spelled, text))
+    return _SLASHED.sub(slashed, text)
 
 
 def _family(value: str, kind: str) -> tuple[str, str, float | None] | None:
@@ -1821,6 +2214,10 @@ def _possessor(text: str, word: str) -> bool:
 _ACRONYM = re.compile(r"^[A-Z]{2,5}$")
 
 
+# Possessors that name the default owner: "the user's *flight*" is the flight.
+_DEFAULT_OWNERS = _PERSON_SUBJECT | lexicon.GENERIC_POSSESSORS
+
+
 def _head_noun(text: str, word: str, shared: set[str]) -> bool:
     """Return whether `word` (a stem) follows a shared word in `text` and ends
     the noun phrase: "the Postgres *instance* runs", not "the *smart*
@@ -1834,6 +2231,9 @@ def _head_noun(text: str, word: str, shared: set[str]) -> bool:
             return True  # "the *TLS* certificate": a name's letters, not a kind
         if stems[i - 1] not in shared or stem in _DIRECTIONS:
             return False
+        owner = tokens[i - 1].lower()
+        if owner.endswith("'s") and owner[:-2] not in _DEFAULT_OWNERS:
+            return False  # "the flat's *balcony*": a part, another thing
         nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
         return not nxt or nxt in judges.STOPWORDS or _verb(nxt, 1, "")
     return False
@@ -1880,7 +2280,11 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         return None
     if c.shared < 2:
         return None
-    hedged = False
+    # A hedge anywhere ("earns *about* £60k" / "the salary is £59,500"), as
+    # `same_amount` reads it.
+    hedged = bool(
+        {w.lower() for w in _WORD.findall(f"{premise} {hypothesis}")} & _HEDGES
+    )
     families: list[dict[str, list[tuple[str, str, float | None]]]] = []
     surfaces: list[list[str]] = []
     rests: list[dict[str, str]] = []
@@ -2014,15 +2418,88 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         if x is None or y is None:
             clash = True  # two frequencies, two weekdays
             continue
-        if unit and max(x, y) > 0:
-            tolerance = _tolerance(unit, hedged)
-            if abs(x - y) / max(x, y) <= tolerance:
-                continue
+        if (
+            unit
+            and max(x, y) > 0
+            and _amounts_equal(unit, x, y, _tolerance(unit, hedged))
+        ):
+            continue
         if x != y:
             clash = True
     if not clash:
         return None
     return (", ".join(surfaces[0]), ", ".join(surfaces[1]))
+
+
+# Words that name another item of the same kind ("the train *back*", "the
+# *target* weight", "*again*", "2 *more*"): a value beside them is another's.
+_OTHER_ITEM = frozenset(
+    _stem(w)
+    for w in """back again more return last far target goal new other next
+    previous old former beta round""".split()
+)
+
+
+_PLURAL_RELATIONS = frozenset(
+    _stem(w) for w in "children grandchildren parents siblings cousins kids".split()
+)
+
+
+def loose_typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
+    """Return the two values when each statement has one typed value of one
+    kind of its own, they differ, and one side says one more word after its
+    verb that names nothing else ("The user's SSD is 1 TB" / "User has a 512
+    GB SSD as their only *drive*", "The Kubernetes deployment has 3 replicas"
+    / "… is *scaled* to five replicas"), else None.
+
+    Only from `contradiction.LOOSE_TYPED_SIMILARITY`: the embedding vouches
+    for the frame. Not a relation, a possessor, a word before one of the
+    other side's ("the *connection* timeout"), a word naming another item
+    (`_OTHER_ITEM`), another frame (`other_frame`), a negation, an addition,
+    several values, a past event that may recur.
+    """
+    c = compare(premise, hypothesis)
+    if c.negated or c.addition or c.multi or c.other_attribute or c.deictic:
+        return None
+    if c.episode or c.agent_swap or c.word_swap:
+        return None
+    a, b = c.values()
+    if len(a) != 1 or len(b) != 1:
+        return None
+    (x,), (y,) = a, b
+    if not (_TYPED.match(x) and _TYPED.match(y)) or _kind(x) != _kind(y):
+        return None
+    if x == y or _same_amount_words(x, y) or other_frame(premise, hypothesis, c):
+        return None
+    own = [
+        (word, role, text, other)
+        for side, text, other in (
+            (c.only_a, premise, hypothesis),
+            (c.only_b, hypothesis, premise),
+        )
+        for word, role in side.items()
+        if role in ("entity", "unknown", "relation")
+    ]
+    if len(own) != 1:
+        return None
+    word, role, text, other = own[0]
+    if role != "unknown" or word in _RELATION_STEMS or word in _OTHER_ITEM:
+        return None
+    if word in _PLURAL_RELATIONS:
+        return None
+    if _possessor(text, word) or _before_shared(text, word, set(read(other).words)):
+        return None
+    return (c.surface.get(x, x), c.surface.get(y, y))
+
+
+def _before_shared(text: str, word: str, other: set[str]) -> bool:
+    """Return whether `word` comes right before a word of the other side:
+    a modifier naming which one ("the *connection* timeout")."""
+    tokens = _tokens(text)
+    for i, token in enumerate(tokens[:-1]):
+        if _stem(token.removesuffix("'s")) == word:
+            return _stem(tokens[i + 1].removesuffix("'s")) in other
+    return False
 
 
 def other_predicate(premise: str, hypothesis: str, c: Comparison) -> bool:
@@ -2053,6 +2530,102 @@ def other_predicate(premise: str, hypothesis: str, c: Comparison) -> bool:
     return not any(wordnet.related(x, y) for x in verbs[0] for y in verbs[1])
 
 
+def other_frame(premise: str, hypothesis: str, c: Comparison) -> bool:
+    """Return whether the value each side has of its own fills another frame
+    of the same subject, so that both may hold:
+
+    - a time or date of a span's end on one side only ("the sync job runs at
+      00:30" / "usually finishes by 01:10", `END_ATTRIBUTE`);
+    - an interval against a duration ("runs every 15 minutes" / "takes about
+      2 minutes");
+    - a value now against a value then, not a date ("the son is 8" / "was 7
+      when they moved", "has 6 engineers" / "had 3 at the start of 2023").
+    """
+    a, b = c.values()
+    if not a or not b:
+        return False
+    values = a | b
+    temporal = all(
+        _YEAR.match(v)
+        or (_TYPED.match(v) and v[0] in "TD")
+        or c.kinds.get(v) in ("month", "weekday")
+        for v in values
+    )
+    if temporal:
+        ends = (
+            END_ATTRIBUTE in read(text).attributes for text in (premise, hypothesis)
+        )
+        if len(set(ends)) == 2:
+            return True
+    if not temporal:
+        measures = [_measures(text) for text in (premise, hypothesis)]
+        if (measures[0] ^ measures[1]) - {"cap"}:
+            return True
+    if all(_kind(v) == "Qs" for v in values):
+        every_a, every_b = _after_every(premise), _after_every(hypothesis)
+        if bool(a & every_a) != bool(b & every_b):
+            return True
+    if temporal or any(_kind(v) == "O" for v in values):
+        return False  # "was born on 5 March", "was the first hire": for good
+    tenses = _states(premise), _states(hypothesis)
+    return all(tenses) and not tenses[0] & tenses[1]
+
+
+# Which measure of a resource an amount is: a limit, a request, the part
+# used, the part free ("the phone has 128 GB" / "90 GB of it is used", "the
+# memory limit is 512Mi" / "the memory request is 256Mi"). A limit said on
+# one side only is often the value itself ("Redis maxmemory is 2 GB" /
+# "capped at 512 MB").
+_MEASURES = {
+    word: measure
+    for measure, words in (
+        ("cap", "limit limits limited cap capped max maximum"),
+        ("request", "request requests requested reserved minimum"),
+        ("used", "used usage occupied consumed"),
+        ("free", "free available remaining spare usable"),
+    )
+    for word in words.split()
+}
+
+
+def _measures(text: str) -> set[str]:
+    """Return the measures `text` names; a request only before its amount
+    ("the pod requests 256Mi", "the memory request is 256Mi"), not "requests
+    time out", "the request timeout")."""
+    tokens = _WORD.findall(text.lower())
+    return {
+        _MEASURES[w]
+        for w, nxt in zip(tokens, tokens[1:] + [""], strict=True)
+        if w in _MEASURES
+        and (
+            not w.startswith("request")
+            or nxt[:1].isdigit()
+            or nxt in ("is", "are", "of", "for", "at")
+        )
+    }
+
+
+_PARTICIPLES = frozenset(
+    "born made built sold paid kept set put held hit cut run won lost told".split()
+)
+
+
+def _states(text: str) -> set[str]:
+    """Return the tenses of `text`'s copulas and "have" stating a state: not
+    a passive ("was moved up to Q2", "was born")."""
+    tokens = [t.lower() for t in _WORD.findall(text)]
+    found = set()
+    for word, nxt in zip(tokens, tokens[1:] + [""], strict=True):
+        if word in _PAST and (
+            nxt.endswith(("ed", "en"))
+            or nxt in lexicon.IRREGULAR_PAST
+            or nxt in _PARTICIPLES
+        ):
+            continue
+        found |= {t for t, s in (("present", _PRESENT), ("past", _PAST)) if word in s}
+    return found
+
+
 def same_amount(premise: str, hypothesis: str, c: Comparison) -> bool:
     """Return whether the one amount each side has of its own is one value,
     converted or rounded: of one unit, within `TYPED_TOLERANCE` (within
@@ -2068,7 +2641,21 @@ def same_amount(premise: str, hypothesis: str, c: Comparison) -> bool:
         return False
     words = {w.lower() for w in _WORD.findall(f"{premise} {hypothesis}")}
     tolerance = _tolerance(fx[1], bool(words & _HEDGES))
-    return abs(fx[2] - fy[2]) / max(fx[2], fy[2]) <= tolerance
+    return _amounts_equal(fx[1], fx[2], fy[2], tolerance)
+
+
+# A size in bytes read decimal on one side and binary on the other ("2 GB" /
+# "2048 MB", "5 GB" / "5,000 MB"): 1024/1000 apart (one step of the unit).
+_BINARY_RATIOS = (1.0, 1.024)
+
+
+def _amounts_equal(unit: str, x: float, y: float, tolerance: float) -> bool:
+    """Return whether two amounts of `unit` are one value within `tolerance`."""
+    low, high = sorted((x, y))
+    if high <= 0:
+        return low == high
+    ratios = _BINARY_RATIOS if unit == "gb" else (1.0,)
+    return any(abs(low * r - high) / max(low * r, high) <= tolerance for r in ratios)
 
 
 def _tolerance(unit: str, hedged: bool) -> float:

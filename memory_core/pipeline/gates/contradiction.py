@@ -16,7 +16,12 @@ Two questions, cheapest first:
    versions in the readable scopes, any layer; those from
    `policy.contradiction_judge_similarity` are put to the judge
    (`judges.get_judge`), which compares them slot by slot; those above
-   σ_topic (`policy.topic_similarity`) are counted as topical.
+   σ_topic (`policy.topic_similarity`) are counted as topical. From
+   `LOOSE_TYPED_SIMILARITY`, a neighbour the judge let pass that states one
+   typed value of the write's kind in another frame, one word apart
+   (`slots.loose_typed_clash`: "The user's SSD is 1 TB" / "User has a 512
+   GB SSD as their only drive"), is a contradiction too (detector
+   `loose_typed_value`): the embedding vouches for the frame.
    Versions already weighed in step 1, the item being updated and exact
    copies are not judged.
 3. The model judge (`cross_encoder.py`, `policy.cross_encoder_judge`): the
@@ -62,7 +67,7 @@ from typing import Any
 
 from memory_core.hashing import normalize_value
 from memory_core.models import ancestor_paths
-from memory_core.pipeline import cross_encoder
+from memory_core.pipeline import cross_encoder, slots
 from memory_core.pipeline.judges import Judge, get_judge
 from memory_core.pipeline.types import (
     Candidate,
@@ -81,6 +86,11 @@ NEEDS_EMBEDDING = True
 # Confidences are floats: 0.7 - 0.5 is 0.19999999999999996.
 EPSILON = 1e-9
 UNCHECKED_FLAG = "contradiction_unchecked"
+# A typed value said in another frame, vouched for by the embedding
+# (`slots.loose_typed_clash`): from this cosine. Calibrated on the tenth
+# session's dev sets (QUALITY.md): 24 contradictions at 3 false from 0.7.
+LOOSE_TYPED_SIMILARITY = 0.7
+LOOSE_TYPED = "loose_typed_value"
 # The detector of a contradiction found by the cross-encoder judge.
 CROSS_ENCODER = "cross_encoder"
 # A write waiting for a review is re-run when the review closes; this is
@@ -173,6 +183,23 @@ def check(
                     neighbour,
                     judgement.detector,
                     judgement.reason,
+                    similarity=neighbour.similarity,
+                )
+            )
+    found_ids = {c["version_id"] for c in contradictions}
+    for neighbour in to_judge[: len(to_judge) - unchecked]:
+        if (
+            neighbour.similarity < LOOSE_TYPED_SIMILARITY
+            or str(neighbour.version_id) in found_ids
+        ):
+            continue
+        values = slots.loose_typed_clash(neighbour.content, candidate.content)
+        if values:
+            contradictions.append(
+                _record(
+                    neighbour,
+                    LOOSE_TYPED,
+                    f"The same slot with another value: {values[0]} vs {values[1]}.",
                     similarity=neighbour.similarity,
                 )
             )

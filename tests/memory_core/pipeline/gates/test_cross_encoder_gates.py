@@ -17,7 +17,9 @@ from tests.memory_core.pipeline.gates import test_semantic_dedup as d_gate
 # default threshold, QUALITY.md), so the tests that need it set the tenant's
 # own, below it.
 STORED = "The user's apartment has two bedrooms."
-CONTRADICTS = "The apartment the user rents has four bedrooms."
+# A contradiction the rules miss (no value of its own to compare; the rules
+# now read "The apartment the user rents has four bedrooms." themselves).
+CONTRADICTS = "The user's apartment is a studio with no separate bedroom."
 JUDGE = {"cross_encoder_judge": True}
 THRESHOLD = {**JUDGE, "cross_encoder_contradiction": 0.6}
 REWORDED_STORED = "The user drives a Toyota Corolla."
