@@ -1286,6 +1286,8 @@ class Comparison:
             return False  # two people's sides; "It is written in Golang"
         if _RATE_WORDS & {w.lower() for w in (*self.only_a, *self.only_b)}:
             return False  # "per minute" / "per second": a rate is a value
+        if any(c.isdigit() for w in (*self.only_a, *self.only_b) for c in w):
+            return False  # "Room 101" / "Room 102", "Python 3.12" / "3.9"
         return all(len(side) <= CLOSE_OWN_WORDS for side in (self.only_a, self.only_b))
 
     @property

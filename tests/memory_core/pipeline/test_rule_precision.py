@@ -263,7 +263,18 @@ def embeddings():
             "Caching is done with Redis.",
             "duplicate",
         ),
-        # Not a close rewording: another person's, opposite words.
+        # Not a close rewording: another number ("Room 101" / "Room 102",
+        # a version), another person's, opposite words.
+        (
+            "Room 101 is booked for Monday.",
+            "Room 102 is booked for Monday.",
+            "pass",
+        ),
+        (
+            "Day 3 of the trip: visited the museum.",
+            "Day 4 of the trip: visited the museum.",
+            "pass",
+        ),
         (
             "The user owns a Tesla Model 3.",
             "The user's sister owns a Tesla Model 3.",
