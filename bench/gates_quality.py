@@ -179,7 +179,7 @@ POLICY = None  # the policy `outcome` judges under when given none (--judge)
 
 
 def with_judge():
-    """The default policy with the cross-encoder judge on (off by default)."""
+    """The default policy with the cross-encoder judge on (as it is by default)."""
     import dataclasses
 
     from memory_core.policy import DEFAULT_POLICY

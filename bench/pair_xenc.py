@@ -3,6 +3,14 @@
     .venv/bin/python -m bench.pair_xenc train [--report tune3] [--extra tune8a]
         [--epochs 4] [--seed 7] [--no-ship]
     .venv/bin/python -m bench.pair_xenc choose   # thresholds again, from the cache
+    .venv/bin/python -m bench.pair_xenc student --layers 3 --extra SETS...
+        --choose-on tune10b --report tune8b tune10c [--ship FILE.npz]
+
+`student` distils the shipped judge into the package's first `--layers`
+layers (labels plus the judge's probabilities; QUALITY.md, tenth session),
+chooses its thresholds on --choose-on and scores it beside the judge once
+on --report and LoCoMo; --ship writes FILE-o1.npz (reads one order: the
+shipped `cross_encoder_small.npz`) and FILE-o2.npz.
 
 The package's all-MiniLM-L6-v2 reads `[CLS] stored [SEP] new [SEP]`, and a
 head over its mean-pooled states answers compatible / contradiction /

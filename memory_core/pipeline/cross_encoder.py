@@ -14,9 +14,14 @@ It runs through onnxruntime (`OnnxCrossEncoder`: the merged model exported
 once, cached under the data dir by the adapters' digest, on one thread),
 about half the CPU of the same forward in torch (`CrossEncoderJudge`, kept
 as the reference the export is checked against), with the same
-probabilities to 1e-5. The worker judges a batch's pairs in one call before
-its gates run (`judged_ahead`); a gate asks `judge_pairs`. Thresholds and
-figures: QUALITY.md; cost: bench/PERF.md.
+probabilities to 1e-5. A gate asks `judge_pairs` (one call a write).
+
+The judge the gates ask by default (`get_judge`) is a cascade
+(`CascadeJudge`): a student distilled from that 6-layer judge, the
+package's first 3 layers reading (stored, new) once (`SMALL`, trained by
+`python -m bench.pair_xenc student`), reads every pair, and the 6-layer
+judge reads again the few it may call a contradiction. Thresholds and
+figures: QUALITY.md; cost: bench/PERF.md (tenth session).
 """
 
 from __future__ import annotations
