@@ -314,17 +314,22 @@ class OnnxCrossEncoder:
 # the pair again (`CascadeJudge`): the highest that kept pairs_tune10b's
 # contradictions within 0.02 of the full judge's (QUALITY.md, tenth session).
 ESCALATE = 0.5
+# The small judge's duplicate probability from which the full judge reads the
+# pair again, and the full judge's from which the small one's stands.
+CONFIRM = 0.5
 
 
 class CascadeJudge:
-    """The small judge on every pair; the full judge where it may contradict.
+    """The small judge on every pair; the full judge where it may matter.
 
     The student (`SMALL`, the package's first 3 layers, one order) reads
-    every pair; a pair it gives at least `ESCALATE` of contradiction is read
-    again by the 6-layer judge (`ADAPTERS`, both orders), whose reading of
-    contradiction replaces the student's. The duplicate reading is the
-    student's (it finds more rewordings at about the same precision on the
-    report sets). A row holds the two readings and what is left for
+    every pair. A pair it gives at least `ESCALATE` of contradiction or
+    `CONFIRM` of duplicate is read again by the 6-layer judge (`ADAPTERS`,
+    both orders): its contradiction reading replaces the student's, and the
+    student's duplicate reading stands only where the 6-layer judge's is at
+    least `CONFIRM` too (else the 6-layer judge's is taken: the student
+    alone reads "First note of the minute." / "Second note of the minute."
+    as one fact). A row holds the two readings and what is left for
     compatible: per-class readings, which the gates compare with their
     thresholds.
     """
@@ -334,17 +339,20 @@ class CascadeJudge:
         small: OnnxCrossEncoder,
         full: OnnxCrossEncoder,
         escalate: float = ESCALATE,
+        confirm: float = CONFIRM,
     ) -> None:
         self.small = small
         self.full = full
         self.escalate = escalate
+        self.confirm = confirm
 
     def probabilities(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         p = self.small.probabilities(pairs)
-        again = np.flatnonzero(p[:, 1] >= self.escalate)
+        again = np.flatnonzero((p[:, 1] >= self.escalate) | (p[:, 2] >= self.confirm))
         if len(again):
             full = self.full.probabilities([pairs[i] for i in again])
             p[again, 1] = full[:, 1]
+            p[again, 2] = np.where(full[:, 2] >= self.confirm, p[again, 2], full[:, 2])
             p[again, 0] = np.clip(1.0 - p[again, 1] - p[again, 2], 0.0, 1.0)
         return p
 

@@ -90,20 +90,28 @@ def test_the_cascade_reads_again_only_what_the_small_judge_may_contradict(full):
 
     cascade = xe.CascadeJudge(small, full)
     cascade.full = type("Spy", (), {"probabilities": staticmethod(spy)})()
-    got = cascade.probabilities(PAIRS)
-    first = small.probabilities(PAIRS)
-    again = [pair for pair, p in zip(PAIRS, first, strict=True) if p[1] >= xe.ESCALATE]
-    # The student reads some of these as possible contradictions, not all.
-    assert 0 < len(again) < len(PAIRS)
+    # An ordinal changed: the student alone reads one fact, the 6-layer no.
+    pairs = [*PAIRS, ("First note of the minute.", "Second note of the minute.")]
+    got = cascade.probabilities(pairs)
+    first = small.probabilities(pairs)
+    again = [
+        pair
+        for pair, p in zip(pairs, first, strict=True)
+        if p[1] >= xe.ESCALATE or p[2] >= xe.CONFIRM
+    ]
+    # The student sends some of these to the 6-layer judge, not all.
+    assert 0 < len(again) < len(pairs)
     assert asked == again
     by_full = dict(zip(again, read(again), strict=True))
-    for pair, row, small_row in zip(PAIRS, got, first, strict=True):
-        # The duplicate reading is always the student's.
-        assert row[2] == pytest.approx(small_row[2], abs=1e-6)
-        if pair in by_full:
-            assert row[1] == pytest.approx(by_full[pair][1], abs=1e-6)
-        else:
+    for pair, row, small_row in zip(pairs, got, first, strict=True):
+        if pair not in by_full:
             assert np.allclose(row, small_row, atol=1e-6)
+            continue
+        assert row[1] == pytest.approx(by_full[pair][1], abs=1e-6)
+        confirmed = by_full[pair][2] >= xe.CONFIRM
+        expected = small_row[2] if confirmed else by_full[pair][2]
+        assert row[2] == pytest.approx(expected, abs=1e-6)
+    assert first[-1][2] >= 0.9 > got[-1][2]
     assert cascade.probabilities([]).shape == (0, 3)
 
 
