@@ -180,7 +180,7 @@ POLICY = None  # the policy `outcome` judges under when given none (--judge)
 
 
 def with_judge():
-    """The default policy with the cross-encoder judge on (off by default)."""
+    """The default policy with the cross-encoder judge on (as it is by default)."""
     import dataclasses
 
     from memory_core.policy import DEFAULT_POLICY
@@ -205,14 +205,15 @@ def read_pairs(name: str) -> list[dict]:
     return [json.loads(line) for line in text.splitlines() if line]
 
 
-def score_pairs(name: str, embeddings: Embeddings) -> dict:
+def score_pairs(name: str, embeddings: Embeddings, policy=None) -> dict:  # noqa: ANN001
     rows = read_pairs(name)
     embeddings.ensure([r["a"] for r in rows] + [r["b"] for r in rows])
     started = time.perf_counter()
     results = []
     for row in rows:
         similarity = float(embeddings[row["a"]] @ embeddings[row["b"]])
-        results.append(outcome(row["b"], [stored_version(row["a"], similarity)]))
+        stored = [stored_version(row["a"], similarity)]
+        results.append(outcome(row["b"], stored, policy))
     elapsed = (time.perf_counter() - started) / len(rows)
     figures = {"per_pair_ms": round(elapsed * 1000, 3)}
     for label in ("contradiction", "duplicate"):
@@ -426,13 +427,19 @@ def main() -> None:
     parser.add_argument(
         "--judge",
         action="store_true",
-        help="with the cross-encoder judge on (off in the default policy)",
+        help="with the cross-encoder judge on (as the default policy has it)",
+    )
+    parser.add_argument(
+        "--rules", action="store_true", help="the rules alone: the judge off"
     )
     args = parser.parse_args()
+    global POLICY
     if args.judge:
-        global POLICY
         setup()
         POLICY = with_judge()
+    if args.rules:
+        setup()
+        POLICY = rules_only()
     if args.api:
         for name, figures in api_scores(args.sets).items():
             print(name, "api", json.dumps(figures))

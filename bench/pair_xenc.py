@@ -3,6 +3,14 @@
     .venv/bin/python -m bench.pair_xenc train [--report tune3] [--extra tune8a]
         [--epochs 4] [--seed 7] [--no-ship]
     .venv/bin/python -m bench.pair_xenc choose   # thresholds again, from the cache
+    .venv/bin/python -m bench.pair_xenc student --layers 3 --extra SETS...
+        --choose-on tune10b --report tune8b tune10c [--ship FILE.npz]
+
+`student` distils the shipped judge into the package's first `--layers`
+layers (labels plus the judge's probabilities; QUALITY.md, tenth session),
+chooses its thresholds on --choose-on and scores it beside the judge once
+on --report and LoCoMo; --ship writes FILE-o1.npz (reads one order: the
+shipped `cross_encoder_small.npz`) and FILE-o2.npz.
 
 The package's all-MiniLM-L6-v2 reads `[CLS] stored [SEP] new [SEP]`, and a
 head over its mean-pooled states answers compatible / contradiction /
@@ -77,6 +85,10 @@ FROZEN_LAYERS = 2
 # Contradictions made from the hand-written duplicates, a epoch (0: none).
 AUGMENT = int(os.environ.get("MGC_XENC_AUGMENT", "0"))
 LOCOMO_TRAIN_NEAREST = 3
+# Unlabelled pairs of bench.writes' sentences (a student learns them from the
+# teacher), and how many a epoch.
+WORKLOAD = "workload"
+WORKLOAD_PER_EPOCH = 300
 # The judge reads a write's nearest stored neighbours within this band.
 BAND = 0.4
 NEAREST = 3
@@ -148,27 +160,39 @@ def rows_of(names: list[str]) -> list[dict]:
 # -- The model under training ----------------------------------------------------
 
 
-def lora_model(seed: int):
-    """The package's encoder with trainable adapters, norms and a fresh head."""
+def lora_model(
+    seed: int,
+    *,
+    layers: int | None = None,
+    frozen: int = FROZEN_LAYERS,
+    rank: int = RANK,
+):
+    """The package's encoder with trainable adapters, norms and a fresh head.
+
+    With `layers`, only the package's first `layers` encoder layers (a
+    student: the same tokenizer and embeddings, fewer layers to run).
+    """
     import torch
 
     from memory_core.pipeline import cross_encoder as xe
 
     torch.manual_seed(seed)
     tokenizer, model = xe.base_model()
+    if layers is not None:
+        xe.truncate(model, layers)
     for p in model.parameters():
         p.requires_grad = False
     adapters = torch.nn.ParameterDict()
     for i, layer in enumerate(model.encoder.layer):
-        if i < FROZEN_LAYERS:
+        if i < frozen:
             continue
         for name in xe.ADAPTED:
             linear = layer.get_submodule(name)
             key = f"{i}.{name}".replace(".", "_")
-            a = torch.nn.Parameter(torch.randn(RANK, linear.in_features) / RANK)
-            b = torch.nn.Parameter(torch.zeros(linear.out_features, RANK))
+            a = torch.nn.Parameter(torch.randn(rank, linear.in_features) / rank)
+            b = torch.nn.Parameter(torch.zeros(linear.out_features, rank))
             adapters[key + "_A"], adapters[key + "_B"] = a, b
-            linear.register_forward_hook(_adapter_hook(a, b))
+            linear.register_forward_hook(_adapter_hook(a, b, ALPHA / rank))
         for name in xe.NORMS:
             for p in layer.get_submodule(name).parameters():
                 p.requires_grad = True
@@ -176,10 +200,9 @@ def lora_model(seed: int):
     return tokenizer, model, adapters, head
 
 
-def _adapter_hook(a, b):
+def _adapter_hook(a, b, scale: float = ALPHA / RANK):  # noqa: ANN001, ANN202
     import torch
 
-    scale = ALPHA / RANK
     dropout = torch.nn.Dropout(0.05)
 
     def hook(module, inputs, output):  # noqa: ANN001, ANN202
@@ -196,13 +219,28 @@ def logits_of(model, head, batch):  # noqa: ANN001, ANN201
     return head(xe.pool(hidden, batch["attention_mask"]))
 
 
-def export(model, adapters, head) -> dict[str, np.ndarray]:  # noqa: ANN001
-    """The shipped arrays (float16 adapters, float32 norms and head)."""
+def export(  # noqa: ANN201
+    model,  # noqa: ANN001
+    adapters,  # noqa: ANN001
+    head,  # noqa: ANN001
+    *,
+    frozen: int = FROZEN_LAYERS,
+    rank: int = RANK,
+    layers: int | None = None,
+    orders: int = 2,
+) -> dict[str, np.ndarray]:
+    """The shipped arrays (float16 adapters, float32 norms and head).
+
+    A student also ships its layer count and the orders it reads.
+    """
     from memory_core.pipeline import cross_encoder as xe
 
-    out: dict[str, np.ndarray] = {"scale": np.float32(ALPHA / RANK)}
+    out: dict[str, np.ndarray] = {"scale": np.float32(ALPHA / rank)}
+    if layers is not None:
+        out["layers"] = np.int32(layers)
+        out["orders"] = np.int32(orders)
     for i, layer in enumerate(model.encoder.layer):
-        if i < FROZEN_LAYERS:
+        if i < frozen:
             continue
         for name in xe.ADAPTED:
             key = f"{i}.{name}".replace(".", "_")
@@ -255,28 +293,31 @@ def contradicting(text: str, rng) -> str | None:  # noqa: ANN001
 
 def examples(rows: list[dict], train: np.ndarray, rng, sets: np.ndarray) -> list:
     """One epoch's (a, b, label) examples: both orders, sampled where large."""
-    hand, templated, locomo = [], [], []
+    hand, templated, locomo, workload = [], [], [], []
     for i in np.flatnonzero(train):
         r = rows[i]
-        y = LABELS.index(r["label"])
-        pair = [(r["a"], r["b"], y), (r["b"], r["a"], y)]
+        y = LABELS.index(r["label"]) if r["label"] else -1  # -1: unlabelled
+        pair = [(r["a"], r["b"], y, i), (r["b"], r["a"], y, i)]
         if sets[i] in TEMPLATED:
             templated += pair
         elif sets[i].startswith("locomo"):
             locomo += pair
+        elif sets[i] == WORKLOAD:
+            workload += pair
         else:
             hand += pair
     out = list(hand)
     made = []
     if AUGMENT:
-        for a, b, y in hand:
+        for a, b, y, _ in hand:
             if y == LABELS.index("duplicate"):
                 flipped = contradicting(b, rng)
                 if flipped:
-                    made.append((a, flipped, LABELS.index("contradiction")))
+                    made.append((a, flipped, LABELS.index("contradiction"), -1))
     pools = (
         (templated, TEMPLATED_PER_EPOCH),
         (locomo, LOCOMO_PER_EPOCH),
+        (workload, WORKLOAD_PER_EPOCH),
         (made, AUGMENT),
     )
     for pool, n in pools:
@@ -296,11 +337,20 @@ def train(
     seed: int,
     score: dict[int, np.ndarray],
     log: str,
+    teacher: np.ndarray | None = None,
+    distill: float = 0.5,
+    layers: int | None = None,
+    frozen: int = FROZEN_LAYERS,
+    rank: int = RANK,
 ):
     """Fit adapters; after each epoch in `score`, return probabilities of its rows.
 
     `score` maps an epoch number to a row mask; the result maps it to the
-    probabilities (both orders averaged) of those rows at that epoch.
+    probabilities (both orders averaged) of those rows at that epoch. With
+    `teacher` (a row's class probabilities from the shipped judge, NaN where
+    none), the loss is (1 - `distill`) the labels' cross-entropy plus
+    `distill` the teacher's KL divergence (distillation); an unlabelled row
+    learns from the teacher alone.
     """
     import torch
 
@@ -310,7 +360,9 @@ def train(
     # 4.6 times the CPU and twice the wall time at load 6).
     torch.set_num_threads(1)
     rng = np.random.default_rng(seed)
-    tokenizer, model, adapters, head = lora_model(seed)
+    tokenizer, model, adapters, head = lora_model(
+        seed, layers=layers, frozen=frozen, rank=rank
+    )
     norms = [p for p in model.parameters() if p.requires_grad]
     optimizer = torch.optim.AdamW(
         [
@@ -326,7 +378,8 @@ def train(
         optimizer,
         lambda s: min(1.0, (s + 1) / warmup) * max(0.0, 1 - s / steps),
     )
-    loss_fn = torch.nn.CrossEntropyLoss()
+    loss_fn = torch.nn.CrossEntropyLoss(ignore_index=-1)
+    soft = None if teacher is None else torch.from_numpy(teacher.astype(np.float32))
     dropout = torch.nn.Dropout(0.1)
     out: dict[int, np.ndarray] = {}
     started = time.process_time()
@@ -346,7 +399,21 @@ def train(
             y = torch.tensor([batch_examples[j][2] for j in chunk])
             hidden = model(**batch).last_hidden_state
             logits = head(dropout(xe.pool(hidden, batch["attention_mask"])))
-            loss = loss_fn(logits, y)
+            loss = (
+                loss_fn(logits, y)
+                if (y >= 0).any()
+                else torch.zeros((), requires_grad=True)
+            )
+            if soft is not None:
+                rows_of_chunk = torch.tensor([batch_examples[j][3] for j in chunk])
+                target = soft[rows_of_chunk.clamp(min=0)]
+                known = (rows_of_chunk >= 0) & ~torch.isnan(target).any(-1)
+                if known.any():
+                    log_p = torch.log_softmax(logits[known], -1)
+                    t = target[known].clamp(min=1e-6)
+                    kl = (t * (t.log() - log_p)).sum(-1).mean()
+                    labelled = 1.0 - distill if (y >= 0).any() else 0.0
+                    loss = labelled * loss + distill * kl
             loss.backward()
             optimizer.step()
             scheduler.step()
@@ -513,9 +580,282 @@ def cost(names: list[str]) -> None:
     print(json.dumps(figures))
 
 
+# -- A smaller student, distilled from the shipped judge ------------------------
+
+
+def workload_rows(n: int = 600) -> list[dict]:
+    """Unlabelled pairs as bench.writes asks the judge: each sentence, its nearest.
+
+    The sentences share a template, so each write's nearest earlier one (of
+    the last 50) is within the judge's band, as in the worker's batches.
+    """
+    from bench.writes import distinct_texts
+
+    texts = distinct_texts(n, "student")
+    embeddings = gq.Embeddings()
+    embeddings.ensure(texts)
+    rows = []
+    for i in range(1, n):
+        vector = embeddings[texts[i]]
+        earlier = texts[max(0, i - 50) : i]
+        cos, nearest = max((float(vector @ embeddings[t]), t) for t in earlier)
+        rows.append(
+            {
+                "set": WORKLOAD,
+                "a": nearest,
+                "b": texts[i],
+                "label": None,
+                "cos": round(cos, 4),
+                "rules": "pass",
+            }
+        )
+    return rows
+
+
+def teacher_probabilities(rows: list[dict], mask: np.ndarray) -> np.ndarray:
+    """The shipped judge's probabilities (both orders averaged) of the masked rows.
+
+    NaN elsewhere; cached by the judge's and the pairs' digest.
+    """
+    from django.conf import settings
+
+    from memory_core.pipeline import cross_encoder as xe
+
+    index = np.flatnonzero(mask)
+    digest = hashlib.sha256(xe.ADAPTERS.read_bytes())
+    for i in index:
+        digest.update(f"{rows[i]['a']}\x00{rows[i]['b']}\x01".encode())
+    cached = CACHE / f"teacher-{digest.hexdigest()[:16]}.npy"
+    p = np.full((len(rows), len(LABELS)), np.nan, dtype=np.float32)
+    if cached.exists():
+        p[index] = np.load(cached)
+        return p
+    judge = xe.OnnxCrossEncoder(cache_dir=settings.DATA_DIR / "models")
+    started = time.process_time()
+    p[index] = judge.probabilities([(rows[i]["a"], rows[i]["b"]) for i in index])
+    print(
+        f"teacher: {len(index)} pairs, cpu {time.process_time() - started:.0f} s",
+        flush=True,
+    )
+    CACHE.mkdir(exist_ok=True)
+    np.save(cached, p[index])
+    return p
+
+
+def student_thresholds(  # noqa: PLR0913
+    labels: np.ndarray,
+    rules: np.ndarray,
+    judges: dict[str, np.ndarray],
+    judge: str,
+    judged: np.ndarray,
+    sets: np.ndarray,
+    choose_on: list[str],
+    choose_loco: np.ndarray,
+    teacher_t: tuple[float, float, float],
+) -> tuple[float, float, float]:
+    """A student's thresholds, chosen on `choose_on` (never trained on).
+
+    The highest recall sum there whose own additions (the pairs it turns
+    from the rules' answer into a contradiction, or a duplicate) are each
+    as precise as the teacher's at its thresholds (or 0.90), adding no more
+    contradictions on LoCoMo 42 and 43 than the teacher; without a choice
+    set, the teacher's. 1.01: that class never from the student.
+    """
+    if not choose_on:
+        return teacher_t
+    m = np.isin(sets, choose_on)
+
+    def additions(got: np.ndarray) -> dict[str, float]:
+        out = {}
+        for label in ("contradiction", "duplicate"):
+            added = m & (got == label) & (rules != label)
+            out[label] = float((labels[added] == label).mean()) if added.any() else 1
+        return out
+
+    def locomo_added(got: np.ndarray) -> int:
+        return int((choose_loco & (got != rules) & (got == "contradiction")).sum())
+
+    by_teacher = combine(rules, judges["teacher"], judged, *teacher_t)
+    floor = {k: min(0.9, v) for k, v in additions(by_teacher).items()}
+    allowed = locomo_added(by_teacher)
+    p = judges[judge]
+    best: tuple = (-1.0,)
+    for t_c in THRESHOLDS:
+        for t_d in THRESHOLDS:
+            got = combine(rules, p, judged, t_c, t_d, t_c)
+            precise = additions(got)
+            if any(precise[k] < floor[k] for k in floor):
+                continue
+            if locomo_added(got) > allowed:
+                continue
+            f = ph.figures(labels[m], got[m])
+            key = (f["contradiction"]["recall"] + f["duplicate"]["recall"], t_c, t_d)
+            best = max(best, key)
+    if best[0] < 0:
+        return (1.01, 1.01, 1.01)
+    return (best[1], best[2], best[1])
+
+
+def student(args: argparse.Namespace) -> None:
+    """Distil the shipped judge into its package's first `--layers` layers.
+
+    Trained on the --extra hand sets, the templated sets, LoCoMo 26/30/41's
+    nearest and bench.writes' pairs, the labels and the shipped judge's
+    probabilities (`--distill` of the loss); scored once on --report and
+    LoCoMo (all five conversations, 42 and 43 never trained on) at the
+    shipped judge's thresholds, beside the shipped judge itself.
+    """
+    held = [*args.report, *args.choose_on]
+    train_sets = [n for n in args.extra if n not in held]
+    if any("blind" in n for n in [*train_sets, *held]):
+        raise SystemExit("held-back sets are the lead's to score")
+    names = list(TEMPLATED) + train_sets + held
+    rows = rows_of(names) + workload_rows()
+    sets = np.array([r["set"] for r in rows])
+    labels = np.array([r["label"] or "" for r in rows])
+    rules = np.array([r["rules"] for r in rows])
+    judged = judged_mask(rows)
+    rank_ok = np.array([r.get("rank", 0) < LOCOMO_TRAIN_NEAREST for r in rows])
+    locomo = np.array([s.startswith("locomo") for s in sets])
+    train_mask = (
+        np.isin(sets, TEMPLATED + (WORKLOAD,))
+        | np.isin(sets, train_sets)
+        | (np.isin(sets, [f"locomo{c}" for c in LOCOMO_TRAIN]) & rank_ok)
+    )
+    report = np.isin(sets, args.report)
+    score_mask = report | np.isin(sets, args.choose_on) | (locomo & judged)
+    teacher = teacher_probabilities(rows, train_mask | score_mask)
+    print(
+        f"{len(rows)} rows; training {int(train_mask.sum())}; scored "
+        f"{int(score_mask.sum())}",
+        flush=True,
+    )
+    tag = f"student-L{args.layers}-r{args.rank}-e{args.epochs}-d{args.distill}"
+    cached = (
+        CACHE / f"{tag}-{hashlib.sha256('|'.join(names).encode()).hexdigest()[:8]}.npz"
+    )
+    cpu = time.process_time()
+    if cached.exists():
+        with np.load(cached) as f:
+            p_student = f["p"]
+            shipped = {k[4:]: f[k] for k in f.files if k.startswith("adp.")}
+    else:
+        (model, adapters, head), out = train(
+            rows,
+            train_mask,
+            sets,
+            epochs=args.epochs,
+            seed=args.seed,
+            score={args.epochs: score_mask},
+            log=f"[{tag}]",
+            teacher=teacher,
+            distill=args.distill,
+            layers=args.layers,
+            frozen=0,
+            rank=args.rank,
+        )
+        p_student = out[args.epochs]
+        shipped = export(
+            model, adapters, head, frozen=0, rank=args.rank, layers=args.layers
+        )
+        np.savez(cached, p=p_student, **{f"adp.{k}": v for k, v in shipped.items()})
+    train_cpu = time.process_time() - cpu
+    teacher_t = (args.t_contradiction, args.t_duplicate, args.t_contradiction)
+    judges = {
+        "teacher": np.nan_to_num(teacher),
+        "student_2_orders": np.nan_to_num(p_student.mean(-1)),
+        "student_1_order": np.nan_to_num(p_student[..., 0]),
+    }
+    choose_loco = np.isin(sets, [f"locomo{c}" for c in LOCOMO_CHOOSE])
+    thresholds = {"teacher": teacher_t}
+    for judge in ("student_2_orders", "student_1_order"):
+        thresholds[judge] = student_thresholds(
+            labels,
+            rules,
+            judges,
+            judge,
+            judged,
+            sets,
+            args.choose_on,
+            choose_loco,
+            teacher_t,
+        )
+    locomo_rows = [r for r in rows if r["set"].startswith("locomo")]
+    choose_rows = [r for r in locomo_rows if r["set"][6:] in LOCOMO_CHOOSE]
+    figures_of: dict = {"rules": {}}
+    for name in args.report:
+        m = sets == name
+        figures_of["rules"][name] = ph.figures(labels[m], rules[m])
+    figures_of["rules"]["locomo_all"] = ph.locomo_gate(locomo_rows, rules[locomo])
+    for judge, p in judges.items():
+        t = thresholds[judge]
+        got = combine(rules, p, judged, *t)
+        figures_of[judge] = {
+            name: ph.figures(labels[sets == name], got[sets == name])
+            for name in args.report
+        }
+        figures_of[judge]["locomo_all"] = ph.locomo_gate(locomo_rows, got[locomo])
+        figures_of[judge]["locomo_42_43"] = ph.locomo_gate(
+            choose_rows, got[choose_loco]
+        )
+        agree = report & judged
+        same = (
+            got[agree] == combine(rules, judges["teacher"], judged, *teacher_t)[agree]
+        )
+        figures_of[judge]["same_decisions_as_teacher"] = (
+            f"{int(same.sum())}/{int(agree.sum())}"
+        )
+    result = {
+        "protocol": {
+            "train": train_sets,
+            "report": args.report,
+            "layers": args.layers,
+            "rank": args.rank,
+            "epochs": args.epochs,
+            "distill": args.distill,
+            "seed": args.seed,
+            "choose_on": args.choose_on,
+            "thresholds": thresholds,
+            "train_cpu_s": round(train_cpu, 1),
+        },
+        "figures": figures_of,
+    }
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / f"pair_xenc_{tag}.json").write_text(json.dumps(result, indent=1))
+    for judge, by_set in figures_of.items():
+        for name, f in by_set.items():
+            print(judge, name, json.dumps(f))
+    if args.ship:
+        for orders in (1, 2):
+            t = thresholds["student_1_order" if orders == 1 else "student_2_orders"]
+            target = Path(str(args.ship).replace(".npz", f"-o{orders}.npz"))
+            np.savez_compressed(
+                target,
+                **{
+                    **shipped,
+                    "orders": np.int32(orders),
+                    "t_contradiction": np.float32(t[0]),
+                    "t_duplicate": np.float32(t[1]),
+                    "t_veto": np.float32(t[2]),
+                },
+            )
+            print("wrote", target, target.stat().st_size, "bytes")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("command", choices=["train", "choose", "final", "cost"])
+    parser.add_argument(
+        "command", choices=["train", "choose", "final", "cost", "student"]
+    )
+    parser.add_argument("--layers", type=int, default=2, help="student: layers")
+    parser.add_argument("--rank", type=int, default=16, help="student: adapter rank")
+    parser.add_argument("--distill", type=float, default=0.5, help="student")
+    parser.add_argument("--t-contradiction", type=float, default=0.99)
+    parser.add_argument("--t-duplicate", type=float, default=0.95)
+    parser.add_argument("--ship", type=Path, help="student: write it here")
+    parser.add_argument(
+        "--choose-on", nargs="*", default=[], help="student: thresholds chosen here"
+    )
     parser.add_argument("--report", nargs="*", default=["tune3"])
     parser.add_argument("--extra", nargs="*", default=[], help="more hand sets")
     parser.add_argument("--epochs", type=int, default=3)
@@ -533,6 +873,9 @@ def main() -> None:
 
     if args.command == "cost":
         cost(args.report)
+        return
+    if args.command == "student":
+        student(args)
         return
     groups = FOLDS + tuple((name,) for name in args.extra)
     folds = tuple(name for group in groups for name in group)

@@ -12,9 +12,8 @@ bench/results/worker_profile.json; runs in its own database
 (`MGC_BENCH_DATABASE`, else memory_bench_worker). `--duplicates-only` stores
 one sentence and drains N exact duplicates of it, without the model's rate
 (bench/results/worker_profile_duplicates.json). `--judge` turns the
-tenant's model judge on (`cross_encoder_judge`) and counts its calls: those
-made for a whole batch before its gates (`judged_ahead`) and those a gate made
-for pairs not judged ahead, with their pairs and seconds.
+tenant's model judge on (`cross_encoder_judge`) and counts its calls, pairs
+and seconds.
 """
 
 from __future__ import annotations
@@ -79,39 +78,25 @@ class ModelClock:
 
 
 class JudgeClock:
-    """Count the model judge's calls, pairs and seconds: ahead or per write."""
+    """Count the model judge's calls (one a write that asks), pairs and seconds."""
 
     def __init__(self, judge) -> None:
-        self.figures = {
-            kind: {"calls": 0, "pairs": 0, "seconds": 0.0}
-            for kind in ("ahead", "per_write")
-        }
+        self.figures = {"calls": 0, "pairs": 0, "seconds": 0.0}
         probabilities = judge.probabilities
 
         def timed(pairs):
-            import inspect
-
-            kind = (
-                "ahead"
-                if inspect.stack()[1].function == "judged_ahead"
-                else "per_write"
-            )
             started = time.perf_counter()
             try:
                 return probabilities(pairs)
             finally:
-                figures = self.figures[kind]
-                figures["calls"] += 1
-                figures["pairs"] += len(pairs)
-                figures["seconds"] += time.perf_counter() - started
+                self.figures["calls"] += 1
+                self.figures["pairs"] += len(pairs)
+                self.figures["seconds"] += time.perf_counter() - started
 
         judge.probabilities = timed  # the one instance every caller gets
 
     def result(self) -> dict:
-        return {
-            kind: {**f, "seconds": round(f["seconds"], 3)}
-            for kind, f in self.figures.items()
-        }
+        return {**self.figures, "seconds": round(self.figures["seconds"], 3)}
 
 
 def drain(
@@ -195,6 +180,16 @@ def main() -> None:
         "--judge", action="store_true", help="the tenant's model judge on"
     )
     parser.add_argument(
+        "--judge-neighbours",
+        type=int,
+        help="with --judge: the policy's cross_encoder_neighbours (default 3)",
+    )
+    parser.add_argument(
+        "--adapters",
+        type=Path,
+        help="with --judge: this judge file instead of the shipped one",
+    )
+    parser.add_argument(
         "--no-prefetch",
         action="store_true",
         help="embed each batch only when it is claimed (measures the overlap)",
@@ -216,22 +211,29 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     run = uuid.uuid4().hex[:6]
     tenant, scope, agent = bench_agent(f"wp-{run}", "Worker profile", judge=args.judge)
+    if args.judge_neighbours:
+        tenant.policy["cross_encoder_neighbours"] = args.judge_neighbours
+        tenant.save(update_fields=["policy"])
     as_app_role(app_url)
     provider = get_provider()
     clock = ModelClock(provider)
-    judge_clock = None
+    judge_clock = full_clock = None
     if args.judge:
-        from memory_core.pipeline import cross_encoder
+        from bench.judge_cost import judge_for
 
-        judge = cross_encoder.get_judge()
+        judge = judge_for(args.adapters)
         judge.probabilities([("warm", "up")])
         judge_clock = JudgeClock(judge)
+        # The cascade's full judge: the pairs the small one escalated.
+        full_clock = JudgeClock(judge.full) if hasattr(judge, "full") else None
     texts = distinct_texts(1 if args.duplicates_only else args.n, run)
     result: dict = {
         "n": args.n,
         "embedding_provider": provider.name,
         "prefetch": result_prefetch,
         "cross_encoder_judge": args.judge,
+        "judge_neighbours": args.judge_neighbours,
+        "adapters": str(args.adapters) if args.adapters else None,
     }
     if args.duplicates_only:
         # The one memory the duplicates copy; no model rate, no distinct figures.
@@ -257,6 +259,8 @@ def main() -> None:
         }
         if judge_clock is not None:
             result["distinct"]["judge"] = judge_clock.result()
+            if full_clock is not None:
+                result["distinct"]["judge_escalated"] = full_clock.result()
         distinct_profile = profiler
     dup_profile = None
     if not args.skip_duplicates:

@@ -343,24 +343,20 @@ class Policy:
     # The cross-encoder judge (pipeline/cross_encoder.py): the project's
     # MiniLM fine-tuned to read a stored memory and the write together. Where
     # the rules pass, it adds the contradictions and reworded duplicates they
-    # miss; its thresholds were chosen leaving one hand-written pair set out
-    # at a time (pipeline/QUALITY.md). Off by default: it reads each write
-    # with up to `cross_encoder_neighbours` stored memories, each pair in
-    # both orders, and even through onnxruntime and in one call per worker
-    # batch that is about six times the worker CPU of a write without it
-    # (bench/PERF.md, ninth session: 215 against 34 ms a write in
-    # bench.worker_profile; the pipeline's committed writes/s fall by ~85 %).
-    # A tenant that values the rewordings it catches over throughput turns
-    # it on.
+    # miss (pipeline/QUALITY.md). On by default since the tenth session: a
+    # 3-layer student distilled from the 6-layer judge reads the write's
+    # nearest memory, and the 6-layer judge reads again only the pairs the
+    # student may call a contradiction (`CascadeJudge`); a write costs about
+    # 1.5 times the worker CPU of one without it (bench/PERF.md, tenth
+    # session), against six times for the 6-layer judge on 3 neighbours.
     cross_encoder_judge: bool = setting(
-        False,
+        True,
         label="Model judge for contradictions and rewordings",
         help=(
             "A model that reads the stored memory and the write together also "
             "judges the nearest memories: it catches more rewordings and "
-            "contradictions, at about six times the worker CPU of a write "
-            "without it (a worker then commits about a seventh as many writes "
-            "a second)."
+            "contradictions, at about one and a half times the worker CPU of a "
+            "write without it (more with more memories read per write)."
         ),
         group="contradiction",
         rule=SWITCH,
@@ -373,7 +369,7 @@ class Policy:
         rule=PROBABILITY,
     )
     cross_encoder_neighbours: int = setting(
-        3,
+        1,
         label="Memories the model judge reads per write",
         help="The most similar memories the model judge reads.",
         unit="items",
@@ -391,7 +387,7 @@ class Policy:
         rule=PROBABILITY,
     )
     cross_encoder_duplicate: float = setting(
-        0.95,
+        0.9,
         label="Model judge's certainty for a reworded duplicate",
         help=(
             "From 0 to 1: the model's probability from which it is a duplicate "

@@ -389,6 +389,11 @@ MGC_EMBEDDING_SPIN = os.environ.get("MGC_EMBEDDING_SPIN", "0") == "1"
 # merged model exported to ONNX (cached under DATA_DIR/models), "onnx-int8"
 # quantised (its decisions differ: bench/PERF.md), "torch" in PyTorch.
 MGC_CROSS_ENCODER_RUNTIME = os.environ.get("MGC_CROSS_ENCODER_RUNTIME", "onnx")
+# Which judge: "cascade" the distilled student (the package's first 3
+# layers, pipeline/cross_encoder_small.npz) with the 6-layer judge reading
+# again the pairs it may call a contradiction; "small" the student alone;
+# "full" the 6-layer judge alone (cross_encoder.npz; bench/PERF.md).
+MGC_CROSS_ENCODER_MODEL = os.environ.get("MGC_CROSS_ENCODER_MODEL", "cascade")
 MGC_OPENAI_EMBEDDING_URL = os.environ.get(
     "MGC_OPENAI_EMBEDDING_URL", "https://api.openai.com/v1/embeddings"
 )

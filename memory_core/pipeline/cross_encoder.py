@@ -14,9 +14,14 @@ It runs through onnxruntime (`OnnxCrossEncoder`: the merged model exported
 once, cached under the data dir by the adapters' digest, on one thread),
 about half the CPU of the same forward in torch (`CrossEncoderJudge`, kept
 as the reference the export is checked against), with the same
-probabilities to 1e-5. The worker judges a batch's pairs in one call before
-its gates run (`judged_ahead`); a gate asks `judge_pairs`. Thresholds and
-figures: QUALITY.md; cost: bench/PERF.md.
+probabilities to 1e-5. A gate asks `judge_pairs` (one call a write).
+
+The judge the gates ask by default (`get_judge`) is a cascade
+(`CascadeJudge`): a student distilled from that 6-layer judge, the
+package's first 3 layers reading (stored, new) once (`SMALL`, trained by
+`python -m bench.pair_xenc student`), reads every pair, and the 6-layer
+judge reads again the few it may call a contradiction. Thresholds and
+figures: QUALITY.md; cost: bench/PERF.md (tenth session).
 """
 
 from __future__ import annotations
@@ -25,9 +30,7 @@ import hashlib
 import logging
 import os
 import threading
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -37,6 +40,10 @@ import numpy as np
 from memory_core.embeddings import export_once, export_traced, onnx_session
 
 ADAPTERS = Path(__file__).resolve().parent / "cross_encoder.npz"
+# The student: the package's first layers only, distilled from `ADAPTERS`'
+# judge (`python -m bench.pair_xenc student`), about a tenth of its CPU a
+# write.
+SMALL = Path(__file__).resolve().parent / "cross_encoder_small.npz"
 LABELS = ("compatible", "contradiction", "duplicate")
 # The linear layers of each encoder layer that carry an adapter.
 ADAPTED = (
@@ -69,6 +76,17 @@ def base_model() -> tuple[Any, Any]:
     return tokenizer, model
 
 
+def orders_of(adapters: Path) -> int:
+    """How many orders of each pair the shipped judge reads (`orders`, else 2).
+
+    The 6-layer judge reads (stored, new) and (new, stored) and averages the
+    two answers, as its thresholds were chosen; a student trained to match
+    that average from (stored, new) alone reads that order only.
+    """
+    with np.load(adapters) as stored:
+        return int(stored["orders"]) if "orders" in stored.files else 2
+
+
 def encode(tokenizer: Any, pairs: Sequence[tuple[str, str]]) -> dict:
     """Tokenise (stored, new) pairs as one padded torch batch."""
     return tokenizer(
@@ -87,10 +105,22 @@ def pool(hidden: Any, mask: Any) -> Any:
     return (hidden * m).sum(1) / m.sum(1).clamp(min=1.0)
 
 
+def truncate(model: Any, layers: int) -> None:
+    """Keep the encoder's first `layers` layers (a student judge's)."""
+    model.encoder.layer = model.encoder.layer[:layers]
+    model.config.num_hidden_layers = layers
+
+
 def merge(model: Any, adapters: dict[str, np.ndarray]) -> tuple[Any, Any]:
-    """Merge shipped adapters into `model` in place; return the head (W, b)."""
+    """Merge shipped adapters into `model` in place; return the head (W, b).
+
+    A student judge (`layers` in the file) keeps only the package's first
+    `layers` encoder layers: the rest are dropped before merging.
+    """
     import torch
 
+    if "layers" in adapters:
+        truncate(model, int(adapters["layers"]))
     scale = float(adapters["scale"])
     with torch.no_grad():
         for i, layer in enumerate(model.encoder.layer):
@@ -130,6 +160,7 @@ class CrossEncoderJudge:
                 with np.load(self.adapters_path) as stored:
                     adapters = {k: stored[k] for k in stored.files}
                 weight, bias = merge(model, adapters)
+                self.orders = orders_of(self.adapters_path)
                 self._loaded = (tokenizer, model, weight, bias)
         return self._loaded
 
@@ -139,14 +170,15 @@ class CrossEncoderJudge:
         """Return one row of class probabilities (`LABELS` order) per pair.
 
         Each pair is read in both orders and the two answers averaged, as
-        the thresholds were chosen (bench/pair_xenc.py).
+        the thresholds were chosen (bench/pair_xenc.py); a one-order student
+        reads (stored, new) only (`orders_of`).
         """
         import torch
 
         if not pairs:
             return np.zeros((0, len(LABELS)), dtype=np.float32)
         tokenizer, model, weight, bias = self._load()
-        both = [*pairs, *((b, a) for a, b in pairs)]
+        both = both_orders(pairs, self.orders)
         out = []
         with torch.inference_mode():
             for start in range(0, len(both), batch_size):
@@ -154,8 +186,21 @@ class CrossEncoderJudge:
                 hidden = model(**batch).last_hidden_state
                 logits = pool(hidden, batch["attention_mask"]) @ weight.T + bias
                 out.append(torch.softmax(logits, -1).numpy())
-        p = np.concatenate(out).astype(np.float32)
-        return (p[: len(pairs)] + p[len(pairs) :]) / 2
+        return averaged(np.concatenate(out).astype(np.float32), len(pairs))
+
+
+def both_orders(pairs: Sequence[tuple[str, str]], orders: int) -> list:
+    """The sequences to read: each pair, then (with 2 orders) each reversed."""
+    if orders == 1:
+        return list(pairs)
+    return [*pairs, *((b, a) for a, b in pairs)]
+
+
+def averaged(p: np.ndarray, n: int) -> np.ndarray:
+    """One row per pair from `both_orders`' rows: the orders' mean."""
+    if len(p) == n:
+        return p
+    return (p[:n] + p[n:]) / 2
 
 
 # Sequences of one run of the ONNX model: sorted by length first, so each run
@@ -195,6 +240,7 @@ class OnnxCrossEncoder:
         self.spin = spin
         self._lock = threading.Lock()
         self._loaded: tuple[Any, Any] | None = None
+        self.orders = 2
 
     def model_path(self) -> Path:
         """Return the cached .onnx file, exporting it first if missing."""
@@ -229,19 +275,20 @@ class OnnxCrossEncoder:
                 session = onnx_session(
                     self.model_path(), threads=self.threads, spin=self.spin
                 )
+                self.orders = orders_of(self.adapters_path)
                 self._loaded = (tokenizer, session)
         return self._loaded
 
     def probabilities(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         """Return one row of class probabilities (`LABELS` order) per pair.
 
-        Each pair is read in both orders and the two answers averaged, as
-        `CrossEncoderJudge` does.
+        Each pair is read in both orders and the two answers averaged (a
+        one-order student: (stored, new) only), as `CrossEncoderJudge` does.
         """
         if not pairs:
             return np.zeros((0, len(LABELS)), dtype=np.float32)
         tokenizer, session = self._load()
-        both = [*pairs, *((b, a) for a, b in pairs)]
+        both = both_orders(pairs, self.orders)
         encodings = tokenizer.encode_batch([(a, b) for a, b in both])
         order = sorted(range(len(both)), key=lambda i: len(encodings[i].ids))
         p = np.empty((len(both), len(LABELS)), dtype=np.float32)
@@ -260,7 +307,54 @@ class OnnxCrossEncoder:
                 ["probabilities"],
                 {"input_ids": ids, "attention_mask": mask, "token_type_ids": types},
             )
-        return (p[: len(pairs)] + p[len(pairs) :]) / 2
+        return averaged(p, len(pairs))
+
+
+# The small judge's contradiction probability from which the full judge reads
+# the pair again (`CascadeJudge`): the highest that kept pairs_tune10b's
+# contradictions within 0.02 of the full judge's (QUALITY.md, tenth session).
+ESCALATE = 0.5
+# The small judge's duplicate probability from which the full judge reads the
+# pair again, and the full judge's from which the small one's stands.
+CONFIRM = 0.5
+
+
+class CascadeJudge:
+    """The small judge on every pair; the full judge where it may matter.
+
+    The student (`SMALL`, the package's first 3 layers, one order) reads
+    every pair. A pair it gives at least `ESCALATE` of contradiction or
+    `CONFIRM` of duplicate is read again by the 6-layer judge (`ADAPTERS`,
+    both orders): its contradiction reading replaces the student's, and the
+    student's duplicate reading stands only where the 6-layer judge's is at
+    least `CONFIRM` too (else the 6-layer judge's is taken: the student
+    alone reads "First note of the minute." / "Second note of the minute."
+    as one fact). A row holds the two readings and what is left for
+    compatible: per-class readings, which the gates compare with their
+    thresholds.
+    """
+
+    def __init__(
+        self,
+        small: OnnxCrossEncoder,
+        full: OnnxCrossEncoder,
+        escalate: float = ESCALATE,
+        confirm: float = CONFIRM,
+    ) -> None:
+        self.small = small
+        self.full = full
+        self.escalate = escalate
+        self.confirm = confirm
+
+    def probabilities(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        p = self.small.probabilities(pairs)
+        again = np.flatnonzero((p[:, 1] >= self.escalate) | (p[:, 2] >= self.confirm))
+        if len(again):
+            full = self.full.probabilities([pairs[i] for i in again])
+            p[again, 1] = full[:, 1]
+            p[again, 2] = np.where(full[:, 2] >= self.confirm, p[again, 2], full[:, 2])
+            p[again, 0] = np.clip(1.0 - p[again, 1] - p[again, 2], 0.0, 1.0)
+        return p
 
 
 def onnx_export(target: Path, *, adapters: Path, quantized: bool) -> None:
@@ -305,20 +399,34 @@ def onnx_export(target: Path, *, adapters: Path, quantized: bool) -> None:
 
 
 @cache
-def get_judge() -> OnnxCrossEncoder | CrossEncoderJudge:
+def get_judge() -> OnnxCrossEncoder | CrossEncoderJudge | CascadeJudge:
     """The process's one judge (the model loads on its first pairs).
 
+    `MGC_CROSS_ENCODER_MODEL`: "cascade" (the default) the small judge with
+    the full one behind it (`CascadeJudge`), "small" the student alone
+    (`SMALL`), "full" the 6-layer judge alone (`ADAPTERS`).
     `MGC_CROSS_ENCODER_RUNTIME`: "onnx" (the default) or "onnx-int8" runs
-    the exported model, "torch" the merged model in PyTorch.
+    the exported models, "torch" the merged model in PyTorch (full only).
     """
     from django.conf import settings
 
+    model = settings.MGC_CROSS_ENCODER_MODEL
     runtime = settings.MGC_CROSS_ENCODER_RUNTIME
     if runtime == "torch":
-        return CrossEncoderJudge()
-    return OnnxCrossEncoder(
-        cache_dir=settings.DATA_DIR / "models", quantized=runtime == "onnx-int8"
-    )
+        return CrossEncoderJudge(SMALL if model == "small" else ADAPTERS)
+
+    def onnx(adapters: Path) -> OnnxCrossEncoder:
+        return OnnxCrossEncoder(
+            cache_dir=settings.DATA_DIR / "models",
+            adapters=adapters,
+            quantized=runtime == "onnx-int8",
+        )
+
+    if model == "small":
+        return onnx(SMALL)
+    if model == "full":
+        return onnx(ADAPTERS)
+    return CascadeJudge(onnx(SMALL), onnx(ADAPTERS))
 
 
 def reaches(probability: float, threshold: float) -> bool:
@@ -327,64 +435,18 @@ def reaches(probability: float, threshold: float) -> bool:
 
 
 def judge_pairs(candidate: Any, versions: Sequence[Any]) -> None:
-    """Judge (stored version, write) pairs not judged yet, in one batch.
+    """Judge (stored version, write) pairs not judged yet, in one call.
 
-    The probabilities go to `candidate.pair_judgements` by version id. Pairs
-    judged ahead for the worker's batch (`judged_ahead`) are taken from there.
+    The probabilities go to `candidate.pair_judgements` by version id: the
+    contradiction gate's pairs are there when the dedup gate asks. Should
+    the model fail, the write's gates fail with it (the worker then decides
+    its batch write by write: that write alone is rejected).
     """
     todo = [v for v in versions if str(v.version_id) not in candidate.pair_judgements]
     if not todo:
         return
-    ahead = _ahead.get()
-    known = {} if ahead is None else ahead
-    missing = [v for v in todo if (v.content, candidate.content) not in known]
-    if missing:
-        p = get_judge().probabilities([(v.content, candidate.content) for v in missing])
-        known = {
-            **known,
-            **{
-                (v.content, candidate.content): tuple(float(x) for x in row)
-                for v, row in zip(missing, p, strict=True)
-            },
-        }
-    for version in todo:
-        candidate.pair_judgements[str(version.version_id)] = known[
-            (version.content, candidate.content)
-        ]
-
-
-# The worker batch's (stored text, write text) pairs judged in one call, by
-# `judged_ahead`, while its gates run.
-_ahead: ContextVar[dict[tuple[str, str], tuple[float, ...]] | None] = ContextVar(
-    "cross_encoder_ahead", default=None
-)
-
-
-@contextmanager
-def judged_ahead(pairs: Iterable[tuple[str, str]]) -> Iterator[int]:
-    """Judge `pairs` in one call; meanwhile `judge_pairs` takes their answers.
-
-    The worker knows before its gates run which pairs they will most likely
-    ask (services/writes.py): one run of the model over the whole batch,
-    sorted by length, costs less than one per write. The answers are the
-    same whichever call computes them; a pair not judged ahead is judged
-    when asked. Should the call fail, each write asks its own pairs, so a
-    pair the model chokes on fails its write alone. Yield the pairs judged.
-    """
-    unique = list(dict.fromkeys(pairs))
-    known: dict[tuple[str, str], tuple[float, ...]] = {}
-    if unique:
-        try:
-            p = get_judge().probabilities(unique)
-        except Exception:  # noqa: BLE001 - each write asks its own pairs instead
-            logger.warning("the model judge failed on a batch; judging per write")
-        else:
-            known = {
-                pair: tuple(float(x) for x in row)
-                for pair, row in zip(unique, p, strict=True)
-            }
-    token = _ahead.set(known)
-    try:
-        yield len(known)
-    finally:
-        _ahead.reset(token)
+    p = get_judge().probabilities([(v.content, candidate.content) for v in todo])
+    for version, row in zip(todo, p, strict=True):
+        candidate.pair_judgements[str(version.version_id)] = tuple(
+            float(x) for x in row
+        )

@@ -15,7 +15,6 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
-import numpy as np
 from django.conf import settings
 from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import Q
@@ -48,7 +47,7 @@ from memory_core.models import (
     WriteStatus,
     WriteTally,
 )
-from memory_core.pipeline import GATES, SUBMIT_GATES, cross_encoder, run_gates
+from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
 from memory_core.pipeline.gates.schema import embedding_problem
 from memory_core.pipeline.gates.sensitivity import NAME as SENSITIVITY
 from memory_core.pipeline.lookups import (
@@ -1042,62 +1041,60 @@ def _batch_decide(
         _prefetch_next(lookups, taken=[w.id for w in batch], size=prefetch)
     policy = policy_for(agents[batch[0].agent_id].tenant)
     fresh = _prime_neighbours(candidates, lookups, embed, policy)
-    ahead = _judge_pairs_ahead(fresh, lookups, embed, policy)
     now = timezone.now()
     memory = MemoryBatch(tenant_id=tenant_id, now=now)
     entries: dict[uuid.UUID, list[AuditEntry]] = defaultdict(list)
     decided = []
     contexts: dict[uuid.UUID, GateContext] = {}
-    with cross_encoder.judged_ahead(ahead):
-        for write, candidate in zip(batch, candidates, strict=True):
-            started_ns = time.time_ns()
-            agent = agents[write.agent_id]
-            attempts = write.attempts
-            try:
-                with transaction.atomic() if isolate else nullcontext():
-                    ctx = contexts.get(agent.id)
-                    if ctx is None:
-                        ctx = contexts[agent.id] = gate_context(
-                            agent=agent, lookups=lookups, now=now, embed=embed
-                        )
-                    result, trace = run_gates(candidate, ctx, gates=GATES)
-                    write_entries, seen = _apply(
-                        write,
-                        candidate,
-                        result,
-                        trace,
-                        memory=memory,
-                        embed=embed,
-                        now=now,
-                        policy=ctx.policy,
+    for write, candidate in zip(batch, candidates, strict=True):
+        started_ns = time.time_ns()
+        agent = agents[write.agent_id]
+        attempts = write.attempts
+        try:
+            with transaction.atomic() if isolate else nullcontext():
+                ctx = contexts.get(agent.id)
+                if ctx is None:
+                    ctx = contexts[agent.id] = gate_context(
+                        agent=agent, lookups=lookups, now=now, embed=embed
                     )
-                    if isolate:
-                        memory.flush()
-            except (OperationalError, EmbeddingError):
+                result, trace = run_gates(candidate, ctx, gates=GATES)
+                write_entries, seen = _apply(
+                    write,
+                    candidate,
+                    result,
+                    trace,
+                    memory=memory,
+                    embed=embed,
+                    now=now,
+                    policy=ctx.policy,
+                )
+                if isolate:
+                    memory.flush()
+        except (OperationalError, EmbeddingError):
+            raise
+        except Exception as exc:
+            if not isolate:
                 raise
-            except Exception as exc:
-                if not isolate:
-                    raise
-                logger.exception("write %s failed in its batch; rejected", write.id)
-                memory.discard()
-                write_entries, seen = _write_failed(write, exc, attempts, now=now), None
-            if seen is not None:
-                if write.status == WriteStatus.COMMITTED:
-                    lookups.remember(candidate=candidate, version=seen)
-                else:
-                    lookups.remember_draft(candidate=candidate, item_id=seen.item_id)
-            entries[agent.id] += write_entries
-            decided.append(write)
-            tracing.record_memory_operation(
-                tracing.UPDATE,
-                started_ns,
-                record_id=write.memory_item_id,
-                **{
-                    "gen_ai.agent.id": agent.id,
-                    "mgc.write.id": write.id,
-                    "mgc.write.status": write.status,
-                },
-            )
+            logger.exception("write %s failed in its batch; rejected", write.id)
+            memory.discard()
+            write_entries, seen = _write_failed(write, exc, attempts, now=now), None
+        if seen is not None:
+            if write.status == WriteStatus.COMMITTED:
+                lookups.remember(candidate=candidate, version=seen)
+            else:
+                lookups.remember_draft(candidate=candidate, item_id=seen.item_id)
+        entries[agent.id] += write_entries
+        decided.append(write)
+        tracing.record_memory_operation(
+            tracing.UPDATE,
+            started_ns,
+            record_id=write.memory_item_id,
+            **{
+                "gen_ai.agent.id": agent.id,
+                "mgc.write.id": write.id,
+                "mgc.write.status": write.status,
+            },
+        )
     memory.flush()
     return _BatchOutcome(
         decided, entries, model_free=not fresh and not embed.model_texts
@@ -1163,70 +1160,6 @@ def _prime_neighbours(
         ]
     )
     return fresh
-
-
-def _judge_pairs_ahead(
-    fresh: list[Candidate],
-    lookups: BatchLookups,
-    embed: _BatchEmbedder,
-    policy: Policy,
-) -> list[tuple[str, str]]:
-    """Return the (stored, write) texts the gates will most likely put to the
-    model judge, so that one call judges the whole batch (`judged_ahead`).
-
-    As the contradiction gate chooses them: the nearest
-    `policy.cross_encoder_neighbours` of the write's neighbours in its
-    lineage, from `policy.cross_encoder_similarity`, other than copies; and
-    the nearest in its scope and layer, the semantic dedup gate's. The
-    batch's earlier writes count as neighbours, as `BatchLookups` shows them
-    once committed. A write decided otherwise (an earlier write refused, a
-    key's item updated) only wastes a pair; a pair missed is judged when
-    asked.
-    """
-    if not policy.cross_encoder_judge:
-        return []
-    pairs: list[tuple[str, str]] = []
-    earlier: list[tuple[Candidate, uuid.UUID, np.ndarray]] = []
-    for c in fresh:
-        scope_id = lookups.scope(c.scope_path).id
-        lineage = lookups.lineage_ids(c.scope_path)
-        vector = np.asarray(embed(c), dtype=np.float32)
-        vector /= np.linalg.norm(vector) or 1.0
-        own = [
-            (
-                float(v @ vector),
-                e.content,
-                e.content_hash,
-                sid == scope_id and e.layer == c.layer,
-            )
-            for e, sid, v in earlier
-            if sid in lineage
-        ]
-        found = sorted(
-            [
-                *(
-                    (n.similarity, n.content, n.content_hash, False)
-                    for n in lookups.neighbours(
-                        lineage, embed(c), policy.contradiction_neighbours
-                    )
-                ),
-                *own,
-            ],
-            key=lambda f: -f[0],
-        )
-        chosen = found[: policy.cross_encoder_neighbours]
-        if not c.key:
-            nearest = lookups.nearest(scope_id, c.layer, embed(c), 1)
-            chosen += [(n.similarity, n.content, n.content_hash, True) for n in nearest]
-            chosen += sorted((f for f in own if f[3]), key=lambda f: -f[0])[:1]
-        pairs += [
-            (content, c.content)
-            for similarity, content, digest, _ in chosen
-            if similarity >= policy.cross_encoder_similarity
-            and digest != c.content_hash
-        ]
-        earlier.append((c, scope_id, vector))
-    return pairs
 
 
 def _apply(

@@ -1,9 +1,11 @@
 """The cross-encoder judge's pieces (memory_core/pipeline/cross_encoder.py).
 
 Its figures come from the bench (bench/pair_xenc.py, QUALITY.md); these check
-what it is built of: the shipped adapters merge into the package's weights
-as trained, the answer does not depend on the order of the two statements,
-and the real model reads pairs the rules miss.
+what it is built of: the shipped adapters (the 6-layer judge's and the
+small student's) merge into the package's weights as trained, the student
+keeps the package's first layers, the 6-layer judge's answer does not
+depend on the order of the two statements (a one-order judge reads
+(stored, new) alone), and the real model reads pairs the rules miss.
 """
 
 import numpy as np
@@ -19,15 +21,28 @@ def judge():
     return xe.get_judge()
 
 
-def test_the_adapters_merge_into_the_package_weights_as_trained():
-    with np.load(xe.ADAPTERS) as stored:
+@pytest.fixture(scope="module")
+def full():
+    """The 6-layer judge the small one was distilled from (both orders)."""
+    from django.conf import settings
+
+    return xe.OnnxCrossEncoder(cache_dir=settings.DATA_DIR / "models")
+
+
+@pytest.mark.parametrize("path", [xe.ADAPTERS, xe.SMALL], ids=["full", "small"])
+def test_the_adapters_merge_into_the_package_weights_as_trained(path):
+    with np.load(path) as stored:
         adapters = {k: stored[k] for k in stored.files}
     _, base = xe.base_model()
     _, merged = xe.base_model()
     xe.merge(merged, adapters)
+    # The student keeps the package's first layers only.
+    kept = int(adapters.get("layers", len(base.encoder.layer)))
+    assert len(merged.encoder.layer) == kept
+    assert merged.config.num_hidden_layers == kept
     scale = float(adapters["scale"])
     for i, (before, after) in enumerate(
-        zip(base.encoder.layer, merged.encoder.layer, strict=True)
+        zip(base.encoder.layer[:kept], merged.encoder.layer, strict=True)
     ):
         for name in xe.ADAPTED:
             w0 = before.get_submodule(name).weight
@@ -42,17 +57,94 @@ def test_the_adapters_merge_into_the_package_weights_as_trained():
             )
             assert torch.allclose(w1 - w0, scale * delta, atol=1e-6), key
     # Small enough to commit beside the code.
-    assert xe.ADAPTERS.stat().st_size < 3_000_000
+    assert path.stat().st_size < 3_000_000
 
 
-def test_probabilities_are_a_distribution_whatever_the_order(judge):
+def test_the_default_judge_is_the_cascade_and_a_setting_picks_one(settings):
+    xe.get_judge.cache_clear()
+    try:
+        judge = xe.get_judge()
+        assert isinstance(judge, xe.CascadeJudge)
+        assert judge.small.adapters_path == xe.SMALL
+        assert judge.full.adapters_path == xe.ADAPTERS
+        for model, path in (("small", xe.SMALL), ("full", xe.ADAPTERS)):
+            settings.MGC_CROSS_ENCODER_MODEL = model
+            xe.get_judge.cache_clear()
+            assert xe.get_judge().adapters_path == path
+    finally:
+        xe.get_judge.cache_clear()
+
+
+def test_the_cascade_reads_again_only_what_the_small_judge_may_contradict(full):
+    from django.conf import settings
+
+    small = xe.OnnxCrossEncoder(
+        cache_dir=settings.DATA_DIR / "models", adapters=xe.SMALL
+    )
+    asked: list[tuple[str, str]] = []
+    read = full.probabilities
+
+    def spy(pairs):
+        asked.extend(pairs)
+        return read(pairs)
+
+    cascade = xe.CascadeJudge(small, full)
+    cascade.full = type("Spy", (), {"probabilities": staticmethod(spy)})()
+    # An ordinal changed: the student alone reads one fact, the 6-layer no.
+    pairs = [*PAIRS, ("First note of the minute.", "Second note of the minute.")]
+    got = cascade.probabilities(pairs)
+    first = small.probabilities(pairs)
+    again = [
+        pair
+        for pair, p in zip(pairs, first, strict=True)
+        if p[1] >= xe.ESCALATE or p[2] >= xe.CONFIRM
+    ]
+    # The student sends some of these to the 6-layer judge, not all.
+    assert 0 < len(again) < len(pairs)
+    assert asked == again
+    by_full = dict(zip(again, read(again), strict=True))
+    for pair, row, small_row in zip(pairs, got, first, strict=True):
+        if pair not in by_full:
+            assert np.allclose(row, small_row, atol=1e-6)
+            continue
+        assert row[1] == pytest.approx(by_full[pair][1], abs=1e-6)
+        confirmed = by_full[pair][2] >= xe.CONFIRM
+        expected = small_row[2] if confirmed else by_full[pair][2]
+        assert row[2] == pytest.approx(expected, abs=1e-6)
+    assert first[-1][2] >= 0.9 > got[-1][2]
+    assert cascade.probabilities([]).shape == (0, 3)
+
+
+def test_probabilities_are_a_distribution_whatever_the_order(full):
     a = "The billing service listens on port 8443."
     b = "The billing service listens on port 80."
-    p = judge.probabilities([(a, b), (b, a)])
+    p = full.probabilities([(a, b), (b, a)])
     assert p.shape == (2, 3)
     assert np.allclose(p.sum(1), 1.0, atol=1e-5)
     assert np.allclose(p[0], p[1], atol=1e-5)
-    assert judge.probabilities([]).shape == (0, 3)
+    assert full.probabilities([]).shape == (0, 3)
+
+
+def test_a_one_order_judge_reads_stored_then_new_only(tmp_path):
+    # The shipped judge's file, marked one-order: its answer for (a, b) is
+    # the model's on that order alone, not the mean of both.
+    with np.load(xe.ADAPTERS) as stored:
+        adapters = {k: stored[k] for k in stored.files}
+    one = tmp_path / "one.npz"
+    np.savez(one, **adapters, orders=np.int32(1))
+    assert xe.orders_of(one) == 1
+    assert xe.orders_of(xe.ADAPTERS) == 2
+    reversed_pairs = [pair[::-1] for pair in PAIRS]
+    one_way = xe.CrossEncoderJudge(one)
+    p_one = one_way.probabilities(PAIRS)
+    p_reversed = one_way.probabilities(reversed_pairs)
+    torch_judge = xe.CrossEncoderJudge()
+    p_both = torch_judge.probabilities(PAIRS)
+    assert np.allclose(p_both, torch_judge.probabilities(reversed_pairs), atol=1e-5)
+    # Averaged with the reversed reading, the one-order answer gives the
+    # two-order one back; alone, it differs from the reversed one.
+    assert np.allclose((p_one + p_reversed) / 2, p_both, atol=1e-5)
+    assert np.abs(p_one - p_reversed).max() > 1e-3
 
 
 @pytest.mark.parametrize(
@@ -132,9 +224,12 @@ PAIRS = [
 ]
 
 
-def test_the_onnx_judge_reads_pairs_as_the_torch_model_does(judge):
-    assert isinstance(judge, xe.OnnxCrossEncoder)
-    expected = xe.CrossEncoderJudge().probabilities(PAIRS)
+@pytest.mark.parametrize("path", [xe.ADAPTERS, xe.SMALL], ids=["full", "small"])
+def test_the_onnx_judge_reads_pairs_as_the_torch_model_does(path):
+    from django.conf import settings
+
+    judge = xe.OnnxCrossEncoder(cache_dir=settings.DATA_DIR / "models", adapters=path)
+    expected = xe.CrossEncoderJudge(path).probabilities(PAIRS)
     # One call of them all (sorted by length, padded per run) and one per pair.
     together = judge.probabilities(PAIRS)
     alone = np.vstack([judge.probabilities([pair]) for pair in PAIRS])

@@ -8,13 +8,14 @@ import pytest
 
 from memory_core.pipeline.gates import contradiction, semantic_dedup
 from memory_core.pipeline.types import Decision
+from memory_core.policy import DEFAULT_POLICY
 from tests.memory_core.pipeline.gates import test_contradiction as c_gate
 from tests.memory_core.pipeline.gates import test_semantic_dedup as d_gate
 
 # The rules let both pass (bench.gates_quality's outcome under rules_only).
-# The judge is off in the default policy (its cost, policy.py): a tenant
-# turns it on. The shipped judge reads the contradiction at about 0.99 (the
-# default threshold, QUALITY.md), so the tests that need it set the tenant's
+# The judge is on in the default policy (policy.py); these tests set it. The
+# shipped judge reads the contradiction at about 0.98, below the default
+# threshold (0.99, QUALITY.md), so the tests that need it set the tenant's
 # own, below it.
 STORED = "The user's apartment has two bedrooms."
 # A contradiction the rules miss (no value of its own to compare; the rules
@@ -49,11 +50,13 @@ def test_the_policy_turns_the_judge_off_and_sets_its_thresholds():
     )
     assert result.decision == Decision.ACCEPT
     assert c.pair_judgements == {}
-    # The default policy: no model reads the pair.
+    # The default policy: the model (on by default) reads the pair, and its
+    # default certainty decides.
     c = c_gate.candidate(CONTRADICTS, confidence=0.9)
     result, _ = c_gate.run(c, c_gate.Lookups([], [old]))
-    assert result.decision == Decision.ACCEPT
-    assert c.pair_judgements == {}
+    reading = c.pair_judgements[str(old.version_id)][1]
+    expected = reading >= DEFAULT_POLICY.cross_encoder_contradiction
+    assert (result.decision == Decision.REJECT) == expected, reading
     # On, with a threshold above the model's reading: not enough.
     c = c_gate.candidate(CONTRADICTS, confidence=0.9)
     result, _ = c_gate.run(
@@ -97,7 +100,7 @@ def test_a_rewording_the_rules_miss_is_a_duplicate():
     assert result.decision == Decision.DUPLICATE, result
     assert result.details["tier"] == contradiction.CROSS_ENCODER
     assert result.details["version_id"] == str(old.version_id)
-    off, _ = d_gate.check(d_gate.candidate(REWORDED), old)
+    off, _ = d_gate.check(d_gate.candidate(REWORDED), old, cross_encoder_judge=False)
     assert off.decision == Decision.ACCEPT
 
 
