@@ -577,6 +577,28 @@ def opposed(premise: str, hypothesis: str) -> bool:
     return bool(_opposites(read_statement(premise), read_statement(hypothesis), True))
 
 
+@lru_cache(maxsize=65536)
+def gloss_denied(premise: str, hypothesis: str) -> bool:
+    """Return whether one side's word is defined as lacking what the other
+    says outright: "vegetarian" ("… eats no meat …") / "eats meat", but not
+    / "does not eat meat" (the side naming it negates it too).
+
+    The model judge reads such pairs as one fact (issue 12, tenth session);
+    a duplicate it finds is vetoed by this (`semantic_dedup`), since an
+    answered duplicate drops the write.
+    """
+    a, b = read_statement(premise), read_statement(hypothesis)
+    for one, other in ((a, b), (b, a)):
+        if other.negated:
+            continue
+        for x in one.core - other.core:
+            word = one.surface.get(x, x)
+            for y in other.core - one.core:
+                if wordnet.defines(word, other.surface.get(y, y)) == -1:
+                    return True
+    return False
+
+
 def _opposite_candidates(word: str) -> frozenset[str]:
     """Return the words opposite `word`: an antonym, or either of the two with
     a negating prefix ("locked" / "unlocked", from four letters on).

@@ -41,7 +41,7 @@ from memory_core.pipeline import cross_encoder
 from memory_core.pipeline.delta import information_delta
 from memory_core.pipeline.gates.contradiction import CROSS_ENCODER
 from memory_core.pipeline.gates.dedup import contradicted, duplicate, near_duplicate
-from memory_core.pipeline.judges import opposed
+from memory_core.pipeline.judges import gloss_denied, opposed
 from memory_core.pipeline.slots import compare, restatement
 from memory_core.pipeline.types import (
     Candidate,
@@ -173,6 +173,10 @@ def _model_duplicate(
     cross_encoder.judge_pairs(candidate, [best])
     probability = candidate.pair_judgements[str(best.version_id)][2]
     if not cross_encoder.reaches(probability, policy.cross_encoder_duplicate):
+        return None
+    if gloss_denied(best.content, candidate.content):
+        # "The user is vegetarian." / "The user eats meat.": the judge reads
+        # one fact (0.99), a gloss says the opposite; kept, not dropped.
         return None
     nearest = round(best.similarity, 4)
     return duplicate(

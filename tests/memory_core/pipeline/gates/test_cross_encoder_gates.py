@@ -112,3 +112,18 @@ def test_the_dedup_gate_reuses_the_contradiction_gate_judgement():
     result, _ = d_gate.check(c, old, **JUDGE)
     assert result.decision == Decision.ACCEPT
     assert result.gate == semantic_dedup.NAME
+
+
+def test_a_judge_duplicate_a_gloss_denies_is_kept():
+    # Both judges read these as one fact (about 0.96-0.99); "vegetarian"'s
+    # gloss ("eats no meat") denies what the write says, so it is kept.
+    old = d_gate.stored("The user is vegetarian.", 0.75)
+    eats = d_gate.candidate("The user eats meat.")
+    eats.pair_judgements[str(old.version_id)] = (0.0, 0.0, 0.99)
+    result, _ = d_gate.check(eats, old, **JUDGE)
+    assert result.decision == Decision.ACCEPT, result
+    # The same gloss with the write negating it too is the same fact.
+    none = d_gate.candidate("The user does not eat meat.")
+    none.pair_judgements[str(old.version_id)] = (0.0, 0.0, 0.99)
+    result, _ = d_gate.check(none, old, **JUDGE)
+    assert result.decision == Decision.DUPLICATE, result
