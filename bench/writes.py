@@ -750,8 +750,10 @@ def main() -> None:
     )
     parser.add_argument(
         "--judge",
-        action="store_true",
-        help="the tenant's model judge on (cross_encoder_judge)",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="the tenant's model judge on or off (cross_encoder_judge); "
+        "the default policy's setting unless given",
     )
     parser.add_argument(
         "--pipeline-only",
@@ -760,6 +762,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     configure()
+    if args.judge is None:
+        from memory_core.policy import DEFAULT_POLICY
+
+        args.judge = DEFAULT_POLICY.cross_encoder_judge
     if not args.port:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
@@ -823,6 +829,7 @@ def main() -> None:
 
     result = {
         "n": args.n,
+        "cross_encoder_judge": args.judge,
         "embedding_provider": get_provider().name,
         "embedding_model_texts_per_s": round(model_rate, 1),
         "torch_model_texts_per_s": round(torch_rate, 1),
