@@ -1324,6 +1324,29 @@ class Comparison:
         )
 
 
+def contained(premise: str, hypothesis: str) -> bool:
+    """Return whether one statement says all the other says, and no
+    negation sets them apart: "The user prefers dark mode" / "… dark mode
+    in every dashboard" (a refinement or a generalisation, not a clash).
+
+    A model-judge contradiction between such two is vetoed (the judge read
+    the README's own example that way: tenth session, QUALITY.md).
+    """
+    comparison = compare(premise, hypothesis)
+    if comparison.negation_flip or comparison.negated:
+        return False
+    sides = (comparison.only_a, comparison.only_b)
+    if all(sides):
+        return False
+    # The longer one adds a qualifier or two ("in every dashboard"), no
+    # value, relation or name of its own: "… a new job at Shopify after
+    # leaving Stripe" holds all of "works at Stripe" and says otherwise.
+    extra = comparison.only_a or comparison.only_b
+    return len(extra) <= 2 and not (
+        comparison.roles(extra) & {"value", "relation", "entity"}
+    )
+
+
 # Words that may end the shared frame before a substituted value: "is in
 # *the* hallway", "builds run *on* Jenkins", "coffee order is *a* flat white".
 _SLOT_OPENERS = _DETERMINERS | frozenset(

@@ -209,8 +209,10 @@ def check(
     found = {c["version_id"] for c in contradictions}
     for neighbour in model_judged:
         probability = candidate.pair_judgements[str(neighbour.version_id)][1]
-        if str(neighbour.version_id) not in found and cross_encoder.reaches(
-            probability, policy.cross_encoder_contradiction
+        if (
+            str(neighbour.version_id) not in found
+            and cross_encoder.reaches(probability, policy.cross_encoder_contradiction)
+            and not slots.contained(neighbour.content, candidate.content)
         ):
             record = _record(
                 neighbour,

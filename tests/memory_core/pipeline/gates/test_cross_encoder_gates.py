@@ -127,3 +127,27 @@ def test_a_judge_duplicate_a_gloss_denies_is_kept():
     none.pair_judgements[str(old.version_id)] = (0.0, 0.0, 0.99)
     result, _ = d_gate.check(none, old, **JUDGE)
     assert result.decision == Decision.DUPLICATE, result
+
+
+def test_a_generalisation_is_no_model_contradiction():
+    # The README's first write against the demo's "… in every dashboard":
+    # the judge read a contradiction (>= 0.99); one says all the other says.
+    old = c_gate.stored(
+        "The user prefers dark mode in every dashboard.", similarity=0.84
+    )
+    c = c_gate.candidate("The user prefers dark mode.", confidence=0.9)
+    c.pair_judgements[str(old.version_id)] = (0.0, 0.999, 0.0)
+    result, _ = c_gate.run(c, c_gate.Lookups([], [old]), **JUDGE)
+    assert result.decision != Decision.REJECT, result
+    assert not c.contradictions
+    # A longer story that holds all of the other's words still clashes.
+    old = c_gate.stored("The user works at Stripe.", similarity=0.7)
+    c = c_gate.candidate(
+        "User just started a new job at Shopify after leaving Stripe.",
+        confidence=0.9,
+    )
+    c.pair_judgements[str(old.version_id)] = (0.0, 0.999, 0.0)
+    result, _ = c_gate.run(c, c_gate.Lookups([], [old]), **JUDGE)
+    assert result.decision != Decision.ACCEPT, result
+    [record] = c.contradictions
+    assert record["detector"] == contradiction.CROSS_ENCODER
