@@ -290,6 +290,7 @@ def api_scores(names: list[str]) -> dict[str, dict]:
 
     from audit.services import Actor
     from memory_core.models import WriteRequest, WriteStatus
+    from memory_core.policy import DEFAULT_POLICY
     from memory_core.services.tenancy import (
         agent_create,
         agent_token_issue,
@@ -304,7 +305,8 @@ def api_scores(names: list[str]) -> dict[str, dict]:
     tenant.policy = {
         "rate_limits": {"episodic": 10**9},
         "storm_writes_per_minute": 10**9,
-        "cross_encoder_judge": POLICY is not None and POLICY.cross_encoder_judge,
+        # The policy the run scores (--judge, --rules, or the default's).
+        "cross_encoder_judge": (POLICY or DEFAULT_POLICY).cross_encoder_judge,
     }
     tenant.save(update_fields=["policy"])
     root = f"/org/gq-{run}/"  # tenant_create made it
