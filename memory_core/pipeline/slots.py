@@ -1324,6 +1324,17 @@ class Comparison:
         )
 
 
+# (semantic_dedup, and the contradiction gate's veto of the model judge.)
+# A rewording with no value or relation of either side's own and at most two
+# own words each, no antonyms between them, the same first name opening both
+# (`Comparison.close_same_fact`: "the service uses Redis for caching" /
+# "caching is done with Redis") needs this cosine, below the semantic
+# threshold. Calibrated on the tenth session's dev sets (QUALITY.md): from
+# 0.88, 32 paraphrases and 3 contradictions the rules miss anyway (0.84:
+# 54 and 8, tune3's duplicate precision under 0.97); LoCoMo: 9 duplicates.
+CLOSE_PARAPHRASE_SIMILARITY = 0.88
+
+
 def contained(premise: str, hypothesis: str) -> bool:
     """Return whether one statement says all the other says, and no
     negation sets them apart: "The user prefers dark mode" / "… dark mode

@@ -68,7 +68,7 @@ from typing import Any
 from memory_core.hashing import normalize_value
 from memory_core.models import ancestor_paths
 from memory_core.pipeline import cross_encoder, slots
-from memory_core.pipeline.judges import Judge, get_judge
+from memory_core.pipeline.judges import Judge, get_judge, opposed
 from memory_core.pipeline.types import (
     Candidate,
     ExistingVersion,
@@ -213,6 +213,7 @@ def check(
             str(neighbour.version_id) not in found
             and cross_encoder.reaches(probability, policy.cross_encoder_contradiction)
             and not slots.contained(neighbour.content, candidate.content)
+            and not _reworded(neighbour, candidate)
         ):
             record = _record(
                 neighbour,
@@ -305,6 +306,19 @@ def decide(candidate: Candidate, policy: Policy, details: dict[str, Any]) -> Gat
         item_ids=[c["item_id"] for c in contradictions],
         **details,
     )
+
+
+def _reworded(neighbour: ExistingVersion, candidate: Candidate) -> bool:
+    """Return whether the rules read the pair as one fact reworded, as the
+    semantic dedup gate's close tier does ("The user prefers dark mode." /
+    "User wants dark mode everywhere."): the model judge's contradiction
+    reading of such a pair is vetoed (QUALITY.md, tenth session)."""
+    if neighbour.similarity < slots.CLOSE_PARAPHRASE_SIMILARITY:
+        return False
+    comparison = slots.compare(neighbour.content, candidate.content)
+    if not (comparison.same_fact or comparison.close_same_fact):
+        return False
+    return not opposed(neighbour.content, candidate.content)
 
 
 def _model_judgements(

@@ -37,7 +37,7 @@ different facts however alike they read.
 from __future__ import annotations
 
 from memory_core.hashing import normalize_value
-from memory_core.pipeline import cross_encoder
+from memory_core.pipeline import cross_encoder, slots
 from memory_core.pipeline.delta import information_delta
 from memory_core.pipeline.gates.contradiction import CROSS_ENCODER
 from memory_core.pipeline.gates.dedup import contradicted, duplicate, near_duplicate
@@ -71,14 +71,7 @@ RESTATED_SIMILARITY = 0.85
 # LoCoMo's 1,205 nearest pairs have a link, none is a restatement); 0.7 is
 # blind6's elevator pair (0.72), the one such pair below 0.8 (QUALITY.md).
 LINKED_RESTATED_SIMILARITY = 0.7
-# A rewording with no value or relation of either side's own and at most two
-# own words each, no antonyms between them, the same first name opening both
-# (`Comparison.close_same_fact`: "the service uses Redis for caching" /
-# "caching is done with Redis") needs this cosine, below the semantic
-# threshold. Calibrated on the tenth session's dev sets (QUALITY.md): from
-# 0.88, 32 paraphrases and 3 contradictions the rules miss anyway (0.84:
-# 54 and 8, tune3's duplicate precision under 0.97); LoCoMo: 9 duplicates.
-CLOSE_PARAPHRASE_SIMILARITY = 0.88
+CLOSE_PARAPHRASE_SIMILARITY = slots.CLOSE_PARAPHRASE_SIMILARITY
 
 
 def check(candidate: Candidate, ctx: GateContext) -> GateResult:

@@ -151,3 +151,19 @@ def test_a_generalisation_is_no_model_contradiction():
     assert result.decision != Decision.ACCEPT, result
     [record] = c.contradictions
     assert record["detector"] == contradiction.CROSS_ENCODER
+
+
+def test_a_close_rewording_is_no_model_contradiction():
+    # The judge read this paraphrase as a contradiction (>= 0.99); the rules
+    # read one fact reworded (the close tier), which vetoes it.
+    old = c_gate.stored("The user prefers dark mode.", similarity=0.9)
+    c = c_gate.candidate("User wants dark mode everywhere.", confidence=0.9)
+    c.pair_judgements[str(old.version_id)] = (0.0, 0.999, 0.0)
+    result, _ = c_gate.run(c, c_gate.Lookups([], [old]), **JUDGE)
+    assert result.decision == Decision.ACCEPT, result
+    # Below the close tier's cosine the judge's reading stands.
+    old = c_gate.stored("The user prefers dark mode.", similarity=0.8)
+    c = c_gate.candidate("User wants dark mode everywhere.", confidence=0.9)
+    c.pair_judgements[str(old.version_id)] = (0.0, 0.999, 0.0)
+    result, _ = c_gate.run(c, c_gate.Lookups([], [old]), **JUDGE)
+    assert c.contradictions, result
