@@ -249,11 +249,11 @@ def misses(
             print(f"  [{row['label']}→{got} {similarity:.2f}] {row['a']} | {row['b']}")
 
 
-def locomo(embeddings: Embeddings) -> dict:
-    """Return the share of LoCoMo observations that pass without a person."""
+def locomo_writes(embeddings: Embeddings):  # noqa: ANN201
+    """Yield each LoCoMo observation, in order, one pool per conversation,
+    with its ten nearest earlier observations as stored versions."""
     from bench import LOCOMO
 
-    counts = {"pass": 0, "duplicate": 0, "review": 0, "contradiction": 0}
     for path in sorted(LOCOMO.glob("*.json")):
         conversation = json.loads(path.read_text())
         facts = []
@@ -268,9 +268,15 @@ def locomo(embeddings: Embeddings) -> dict:
             near = sorted(
                 ((float(vector @ embeddings[t]), t) for t in pool), reverse=True
             )[:10]
-            stored = [stored_version(t, s) for s, t in near]
-            counts[outcome(text, stored)] += 1
+            yield text, [stored_version(t, s) for s, t in near]
             pool.append(text)
+
+
+def locomo(embeddings: Embeddings) -> dict:
+    """Return the share of LoCoMo observations that pass without a person."""
+    counts = {"pass": 0, "duplicate": 0, "review": 0, "contradiction": 0}
+    for text, stored in locomo_writes(embeddings):
+        counts[outcome(text, stored)] += 1
     total = sum(counts.values())
     return {
         **counts,

@@ -60,29 +60,11 @@ def locomo_pairs(policy, judge) -> dict:  # noqa: ANN001
         return probabilities(pairs)
 
     judge.probabilities = counted
-    from bench import LOCOMO
-
-    embeddings = gq.Embeddings()
     counts = Counter()
     cpu = time.process_time()
-    for path in sorted(LOCOMO.glob("*.json")):
-        conversation = json.loads(path.read_text())
-        facts = []
-        for name, value in sorted(conversation.items()):
-            if name.endswith("_observation") and isinstance(value, dict):
-                for speaker_facts in value.values():
-                    facts += [f[0] for f in speaker_facts if f and f[0]]
-        embeddings.ensure(facts)
-        pool: list[str] = []
-        for text in facts:
-            vector = embeddings[text]
-            near = sorted(
-                ((float(vector @ embeddings[t]), t) for t in pool), reverse=True
-            )[:10]
-            asked.append(0)
-            stored = [gq.stored_version(t, s) for s, t in near]
-            counts[gq.outcome(text, stored, policy)] += 1
-            pool.append(text)
+    for text, stored in gq.locomo_writes(gq.Embeddings()):
+        asked.append(0)
+        counts[gq.outcome(text, stored, policy)] += 1
     judge.probabilities = probabilities
     total = sum(counts.values())
     spread = Counter(asked)
