@@ -1706,6 +1706,20 @@ def _agent_swap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 _USER = "user"
 
 
+# A redaction token (`redaction.py`): "<EMAIL_1>", "<ADDRESS_2>", "<DOB_1>".
+_REDACTED_RE = re.compile(r"<([A-Z][A-Z_]*?)_\d+>")
+
+
+def _other_redacted_kinds(premise: str, hypothesis: str) -> bool:
+    """Return whether each side holds redacted personal data of kinds the
+    other lacks: "The user's home address is <ADDRESS_1>." / "The user's
+    date of birth is <DOB_1>." are two attributes (the rules read the token
+    names as two values of one); "<PHONE_1>" / "<PHONE_2>" may clash."""
+    kinds_a = set(_REDACTED_RE.findall(premise))
+    kinds_b = set(_REDACTED_RE.findall(hypothesis))
+    return bool(kinds_a and kinds_b and not kinds_a & kinds_b)
+
+
 @lru_cache(maxsize=4096)
 def compare(premise: str, hypothesis: str) -> Comparison:
     """Compare two statements word by word, by role.
@@ -1751,7 +1765,8 @@ def compare(premise: str, hypothesis: str) -> Comparison:
         multi=(a.multi or b.multi) and not (a.single or b.single),
         other_attribute=bool(
             a.attributes and b.attributes and not a.attributes & b.attributes
-        ),
+        )
+        or _other_redacted_kinds(premise, hypothesis),
         verb=a.verb or b.verb,
         deictic=a.deictic or b.deictic,
         episode=a.episode and b.episode,

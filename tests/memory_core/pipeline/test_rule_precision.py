@@ -263,6 +263,13 @@ def embeddings():
             "Caching is done with Redis.",
             "duplicate",
         ),
+        # Redacted personal data of two kinds are two attributes, not two
+        # values of one (the token names read as values).
+        (
+            "The user's home address is <ADDRESS_1>.",
+            "The user's date of birth is <DOB_1>.",
+            "pass",
+        ),
         # Not a close rewording: another number ("Room 101" / "Room 102",
         # a version), another person's, opposite words.
         (
