@@ -540,7 +540,10 @@ def _same_subject(a: set[str], b: set[str]) -> bool:
 
 
 def _opposites(
-    a: Statement, b: Statement, wordnet_antonyms: bool = False
+    a: Statement,
+    b: Statement,
+    wordnet_antonyms: bool = False,
+    senses: int = wordnet.TOP_SENSES,
 ) -> list[tuple[str, str]]:
     """Return pairs of opposite terms, one only in `a` and one only in `b`.
 
@@ -561,7 +564,7 @@ def _opposites(
             found = {
                 y
                 for y in free & b.core
-                if wordnet.opposite(a.surface.get(x, x), b.surface.get(y, y))
+                if wordnet.opposite(a.surface.get(x, x), b.surface.get(y, y), senses)
             }
         if found:
             y = min(found)
@@ -570,11 +573,20 @@ def _opposites(
     return pairs
 
 
+# `opposed` only ever keeps two statements apart (no close-rewording
+# duplicate, no veto of the model judge's contradiction), so it reads the
+# antonyms of more senses than the rule judge: "large" has "small" only
+# from its fourth sense (blind7's "a small breed" / "a very large breed"
+# was answered duplicate).
+OPPOSED_SENSES = 10
+
+
 @lru_cache(maxsize=65536)
 def opposed(premise: str, hypothesis: str) -> bool:
     """Return whether each says a word the other opposes ("faces south" /
     "is north-facing", "won" / "came last"), WordNet's antonyms included."""
-    return bool(_opposites(read_statement(premise), read_statement(hypothesis), True))
+    a, b = read_statement(premise), read_statement(hypothesis)
+    return bool(_opposites(a, b, True, OPPOSED_SENSES))
 
 
 @lru_cache(maxsize=65536)
