@@ -692,6 +692,62 @@ NEARBY_AFTER = 70
 NEARBY_BEFORE = 45
 TEMPLATE_RE = re.compile(r"\{\{|\{%|\$\{|%\(|<[^<>]+>")
 MAC_ADDRESS_RE = re.compile(r"(?:[0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}")
+# A passphrase of three to six plain words, unquoted, given as a password:
+# `wifi password is correct horse battery staple`, `Passwort: grüner Apfel
+# Baum`. The words end their clause, and none is a small word of prose
+# (`the password is in the vault`, `… is too short and weak`).
+BARE_PASSPHRASE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:pass\s?phrase|password|passwort|kennwort|mot de passe|"
+    r"contraseña|senha|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|salasana|"
+    r"(?:wi-?fi|wlan|network)\s+key)"
+    r"(?:\s+(?:for|of|to|on|für|zum|zur|du|de|des|pour|del|da|do|para|per|voor|van|"
+    r"dla|do|för|till|til)(?:\s+[\w'’-]+){1,3}?)?"
+    r"(?:\s*[:=]\s*|\s+(?:is|was|ist|lautet|est|es|é|è|is|jest|är|er|on)\s*:?\s+)"
+    r"(?P<value>[^\W\d_]{3,12}(?:\s+[^\W\d_]{3,12}){2,5})"
+    r"(?=\s*(?:$|[.!?;,)]|[—–]|\s-\s|\s+(?:and|but|please|pls|don|do|so|keep|"
+    r"thanks|cheers|—)\b))"
+)
+# Words that make the value prose, not a passphrase: small words and what is
+# said about passwords, in the languages above.
+PROSE_WORDS = frozenset(
+    """
+    the and for that this with are was not our you your where what from have has
+    its into then them they there will would should been being can could which
+    who nobody somewhere stored safe too very also still now again just only
+    always never here same different each every all any some whatever whichever
+    any none both either neither same than more most less least much many few
+    but nor yet how why when while until since before after about above below
+    under over between through during without within against among upon onto off
+    out per via like unlike near inside outside his her their him she who whom
+    whose mine yours ours theirs hers one two three four five six seven eight
+    nine ten first last next long short weak strong wrong invalid valid expired
+    required optional mandatory unknown empty blank missing hidden visible case
+    sensitive insensitive secure insecure temporary default reset changed set
+    updated saved shared sent written printed stored hashed encrypted managed
+    rotated known listed noted taped kept given attached enough minimum maximum
+    least characters letters digits words word symbols chars random generated
+    easy hard simple complex complicated new old current previous usual same
+    today tomorrow yesterday soon later week month year years days hours minutes
+    fridge vault drawer keychain manager envelope note sticky paper card back
+    bottom top router label sticker box desk wall door
+    der die das und ist nicht ein eine einen mit auf für von zu im in am den
+    dem des noch schon sehr zu immer wieder auch nur
+    le la les et est pas un une des du au aux sur dans avec pour par très
+    trop encore aussi toujours
+    el los las y es no un una unos unas del al en con por para muy también
+    siempre todavía
+    de het een en niet op aan met voor van zeer ook nog altijd
+    o os as um uma não em com por muito também ainda sempre
+    och inte en ett på med för till också alltid
+    """.split()
+)
+# A value that starts with one of these is an instruction (`Password: ask
+# Maria tomorrow`), not the password.
+INSTRUCTION_VERBS = frozenset(
+    "see ask check call contact email mail use try request follow click visit "
+    "look find get read open text ping message phone reach consult refer "
+    "siehe frag fragen voir demander demande ver pedir preguntar vraag zie".split()
+)
 # A passphrase of words in quotes: `the passphrase … is "maple copper
 # lantern thistle"`.
 QUOTED_PASSPHRASE_RE = re.compile(
@@ -2032,6 +2088,14 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     if named and _nearby_secrets(line):
         yield "Secret Keyword"
     yield from _classless_secrets(line, lower)
+    for match in _finditer(BARE_PASSPHRASE_RE, line, lower):
+        words = match.group("value").lower().split()
+        if not (
+            PROSE_WORDS & set(words)
+            or words[0] in INSTRUCTION_VERBS
+            or words[0].endswith(("ed", "ing", "ly"))
+        ):
+            yield "Secret Keyword"
     for match in _finditer(QUOTED_PASSPHRASE_RE, line, lower):
         value = match.group("value")
         if TEMPLATE_RE.search(value):
@@ -2566,6 +2630,8 @@ def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
         return False  # `22:49:02.123456`: a time's seconds
     if SSN_SHAPE_RE.fullmatch(raw):
         return False  # `078-05-1120`: no phone plan groups digits 3-2-4
+    if _calendar_date(raw):
+        return False  # `Termin am 03.04.2026, Kontakt: Lena`: a day, not a line
     if phonenumbers.number_type(match.number) in BUSINESS_NUMBER_TYPES:
         return False  # toll-free, premium-rate, shared-cost: a business line
     if raw.startswith("+") and text[match.start - 1 : match.start].isalnum():
@@ -2694,6 +2760,23 @@ PHONE_RUN_RE = re.compile(
 DATE_SHAPE_RE = re.compile(
     r"\d{4}[-./ ]\d{1,2}[-./ ]\d{1,2}|\d{1,2}[-./ ]\d{1,2}[-./ ]\d{4}"
 )
+CALENDAR_DATE_RE = re.compile(
+    r"(?P<y1>(?:19|20)\d\d)[-./](?P<m1>\d{1,2})[-./](?P<d1>\d{1,2})"
+    r"|(?P<a>\d{1,2})[-./](?P<b>\d{1,2})[-./](?P<y2>(?:19|20)\d\d)"
+)
+
+
+def _calendar_date(raw: str) -> bool:
+    """Tell a date of this or the last century (`03.04.2026`) in a phone's shape."""
+    match = CALENDAR_DATE_RE.fullmatch(raw)
+    if match is None:
+        return False
+    if match.group("y1"):
+        return 1 <= int(match.group("m1")) <= 12 and 1 <= int(match.group("d1")) <= 31
+    a, b = int(match.group("a")), int(match.group("b"))
+    return 1 <= min(a, b) <= 12 and max(a, b) <= 31
+
+
 # Numbers reserved for fiction: NANP's 555 exchange, Ofcom's drama range.
 FICTIONAL_PHONE_RE = re.compile(r"(?:1?\d{3})?555\d{4}|0?7700900\d{3}")
 # Counts, not phones: `4 500 000 this month`, `1999-2004`, `12000000 bytes`.

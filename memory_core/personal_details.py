@@ -174,7 +174,7 @@ STREET_RE = re.compile(
 )
 # What follows a street: a postcode or a locality number.
 POSTCODE_RE = re.compile(
-    r"(?<![\w-])(?:\d{4,6}|\d{2}-\d{3}|\d{3} \d{2}|\d{5}-\d{3}|\d{3}-\d{4}|"
+    r"(?<![\w-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3}|\d{3} \d{2}|\d{5}-\d{3}|\d{3}-\d{4}|"
     r"\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
     r"[A-Z]\d{2} ?[A-Z0-9]{4}|[A-Z]{2,3} \d{4}|〒 ?\d{3}-\d{4})(?![\w-])"
 )
@@ -477,6 +477,74 @@ TABLE_STEMS = (
 BIRTH_AFTER_STEMS = ("生まれ", "geboren", "born", "出生", "生")
 
 
+# A full address with no cue word: a street with a street's word, then a
+# postcode and a place (`Hannah Schmidt, Lindenstraße 12, 10969 Berlin`).
+# Whose it is, the words before it say: a person's name and a comma or
+# dash, or a short label about a person (`Package for Tom:`, `Mum's place
+# is`). An address alone on its line is anyone's (a shop's, a film's). A
+# business, venue or event in the sentence makes it no one's home (`Café
+# Luna, 12 Rue Oberkampf, 75011 Paris`, `Meeting at Hotel Adlon, …`).
+STREET_TYPE_START_RE = re.compile(rf"(?i)(?:{STREET_TYPES})(?![^\W\d_])")
+BARE_OWNER_BEFORE_RE = re.compile(
+    rf"(?:^|[.!?]\s+|\n)[ \t]*(?:"
+    # a person's name: `Hannah Schmidt,`, `Dr. Anna Nowak —`
+    rf"(?:(?:Mr|Mrs|Ms|Dr|Herr|Frau|Sr|Sra|M|Mme|Pan|Pani)\.?[ \t]+)?"
+    rf"{_UP}{_L}+(?:[\s'’-]+(?:{_UP}{_L}+|{NAME_PARTICLES})){{1,3}}[ \t]*[,:—–-]"
+    # a label about a person: `Package for Tom:`, `Mum's place is`, `For
+    # Grandma —`, `Parents:`
+    rf"|(?:{_L}+[ \t]+){{0,3}}?(?:for|to|an|à|para|per|voor|für|dla)[ \t]+"
+    rf"{_UP}{_L}+(?:[ \t]+{_UP}{_L}+)?[ \t]*[:—–-]"
+    rf"|(?:{_L}+[ \t]+){{0,2}}?{_L}+['’]s[ \t]+(?:place|flat|house|home|apartment|"
+    rf"address)(?:[ \t]+is)?[ \t]*:?"
+    rf"|(?i:(?:my|our|his|her|their)[ \t]+)?(?i:parents|mum|mom|dad|grandma|"
+    rf"grandpa|grandparents|sister|brother|aunt|uncle)(?:['’]s)?[ \t]*[:—–-]"
+    rf")[ \t]*$"
+)
+NOT_HOME_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:office|company|business|headquarters|hq|venue|event|"
+    r"conference|meetup|meeting|workshop|café|cafe|coffee|bar|pub|restaurant|"
+    r"bistro|hotel|hostel|museum|gallery|theat(?:re|er)|cinema|station|airport|"
+    r"hospital|clinic|pharmacy|church|library|park|stadium|arena|hall|cent(?:re|er)|"
+    r"shop|store|boutique|bakery|market|mall|salon|gym|studio|school|university|"
+    r"campus|college|bank|branch|warehouse|factory|depot|invoice|billing|"
+    r"returns?|vendor|supplier|customer service|support|opens?|opening|hours|"
+    r"reception|embassy|consulate|ministry|town hall|city hall|"
+    r"praxis|büro|firma|geschäft|bureau|magasin|oficina|tienda|ufficio|negozio|"
+    r"kantoor|winkel|biuro|sklep|loja|escritório)(?![^\W\d_])"
+)
+
+
+def _bare_addresses(
+    text: str, covered: list[tuple[int, int]]
+) -> Iterator[tuple[int, int]]:
+    """Yield full addresses without a cue word, when the words before say whose."""
+    position, tries = 0, 0
+    while tries < 40 and (street := STREET_RE.search(text, position)):
+        # A street may start inside a failed one (`place is 7 Rowan Avenue`).
+        start, tries, position = street.start(), tries + 1, street.start() + 1
+        if any(s <= start < e for s, e in covered):
+            continue
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", start)
+        line_end = len(text) if line_end < 0 else line_end
+        end = _address_end(text, start, line_end)
+        value = text[start:end].rstrip(" ,")
+        head = street.group()
+        if not (STREET_WORD_RE.search(value) or STREET_TYPE_START_RE.match(head)):
+            continue
+        postcode = POSTCODE_RE.search(value, len(head))
+        if postcode is None or not _plausible_address(value):
+            continue
+        if not BARE_OWNER_BEFORE_RE.search(text, line_start, start):
+            continue
+        sentence = text[line_start:line_end]
+        if LEGAL_FORM_RE.search(sentence) or NOT_HOME_RE.search(sentence):
+            continue
+        covered.append((start, start + len(value)))
+        position = start + len(value)
+        yield start, start + len(value)
+
+
 def addresses(text: str) -> Iterator[Found]:
     """Yield a person's home addresses in `text`."""
     spans: list[tuple[int, int]] = []
@@ -487,6 +555,8 @@ def addresses(text: str) -> Iterator[Found]:
         or (not lower.isascii() and any(s in lower for s in ADDRESS_STEMS_WIDE))
     ):
         spans += _addresses_after_cues(text)
+    if streetish and POSTCODE_RE.search(text):
+        spans += list(_bare_addresses(text, list(spans)))
     if streetish and "\n" in text:
         spans += _signature_addresses(text)
     if "〒" in text and any(w in lower for w in ("住所", "自宅", "address")):
@@ -627,6 +697,76 @@ LABELLED_SHORT_DATE_RE = re.compile(
 )
 
 
+# A birth in prose about a public or historical figure, or about a thing
+# (`The euro was born on 1 January 1999`), is no one's personal data to
+# redact: an encyclopaedia's sentence. It takes a marker in the sentence: a
+# death or a lifespan, a public role, an encyclopaedic phrase, or a thing as
+# the subject; and no sign that the person is the user's or a contact's.
+SENTENCE_END_RE = re.compile(r"(?<=[a-z0-9)\]][.!?])\s+(?=[^\W\d_])|\n")
+DEATH_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:died|dies|death|passed away|deceased|the late|killed|"
+    r"assassinated|executed|gestorben|verstorben|starb|mort|morte|décédée?|"
+    r"murió|falleció|morto|morta|morreu|faleceu|overleden|stierf|zmarła?|"
+    r"умерл?а?)(?![^\W\d_])|†|\(\s*[^()]{0,30}(?:19|20|1[5-8])\d\d\s*[–—-]\s*"
+    r"[^()]{0,30}(?:19|20)\d\d\s*\)"
+)
+PUBLIC_ROLE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:president|presidente|président|präsident(?:in)?|"
+    r"prezydent|politician|prime minister|chancellor|bundeskanzler(?:in)?|"
+    r"senator|governor|minister|king|queen|prince|princess|emperor|empress|"
+    r"pope|saint|actor|actress|acteur|actrice|schauspieler(?:in)?|aktor(?:ka)?|"
+    r"singer|sänger(?:in)?|chanteu(?:r|se)|cantante|zanger(?:es)?|"
+    r"piosenkar(?:z|ka)|songwriter|rapper|musician|composer|guitarist|drummer|"
+    r"pianist|violinist|conductor|painter|sculptor|poet|novelist|writer|"
+    r"écrivain|escritor(?:a)?|schriftsteller(?:in)?|schrijver|pisarz|author|"
+    r"playwright|philosopher|scientist|physicist|chemist|biologist|"
+    r"mathematician|astronomer|inventor|explorer|astronaut|cosmonaut|"
+    r"footballer|futbolista|athlete|olympic|olympian|champion|tennis|"
+    r"cricketer|boxer|racing driver|filmmaker|film director|comedian|"
+    r"celebrity|famous|renowned|legendary|iconic|nobel|laureate|grammy|oscar|"
+    r"founder|co-?founder|creator of|inventor of|entrepreneur|billionaire|"
+    r"businessman|businesswoman|activist|journalist|youtuber|influencer|"
+    r"wikipedia|biography|encyclop\w+|(?:best |well[ -])?known for|namesake|"
+    r"historian|dynasty|reign|pharaoh|general|admiral)(?![^\W\d_])"
+)
+BORN_THING_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:euro|web|internet|idea|project|company|band|brand|"
+    r"movement|concept|festival|tradition|language|format|standard|protocol|"
+    r"app|product|startup|platform|bitcoin|linux|game|series|show|genre|style|"
+    r"city|nation|republic|state|party|union|club|team|league|magazine|"
+    r"newspaper|journal|podcast|blog|channel|network|currency|empire|kingdom|"
+    r"church|university|school|museum|orchestra|label|franchise|character)s?"
+    r"(?:\s+[\w'’-]+){0,2}\s+(?:was|were|is|got)\s+born(?![^\W\d_])"
+)
+OWN_PERSON_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:my|our|your|i|i'm|we|me|us|the user|user'?s|client|"
+    r"customer|patient|tenant|employee|applicant|candidate|member|colleague|"
+    r"neighbou?r|friend|son|daughter|wife|husband|mother|mum|mom|father|dad|"
+    r"sister|brother|grand\w*|baby|kid|child|children|cousin|niece|nephew|"
+    r"partner|fianc[ée]e?|boyfriend|girlfriend|boss|dob|mein|meine|unser\w*|"
+    r"mon|ma|mes|notre|nos|mi|mis|nuestr[oa]s?|meu|minha|mijn|onze|mój|moja|"
+    r"contact|kontakt|contacto|contato|e-?mail|phone|tel|mobile|address|"
+    r"record|file|form|account|works? (?:as|at|for|in)|working|employed|hired|"
+    r"joined|lives|living|moved)(?![^\W\d_])|@"
+)
+
+
+def _public_birth(text: str, start: int, end: int) -> bool:
+    """Tell a birth in an encyclopaedia's sentence from a person's record."""
+    begin = 0
+    for boundary in SENTENCE_END_RE.finditer(text, 0, start):
+        begin = boundary.end()
+    stop = SENTENCE_END_RE.search(text, end)
+    sentence = text[begin : stop.start() if stop else len(text)]
+    if OWN_PERSON_RE.search(sentence):
+        return False
+    return bool(
+        DEATH_RE.search(sentence)
+        or PUBLIC_ROLE_RE.search(sentence)
+        or BORN_THING_RE.search(sentence)
+    )
+
+
 def dates_of_birth(text: str) -> Iterator[Found]:
     """Yield dates of birth in `text`: a date beside a birth cue."""
     if not YEAR_RE.search(text):
@@ -653,13 +793,21 @@ def dates_of_birth(text: str) -> Iterator[Found]:
             continue
         if PROSE_BIRTH_CUE_RE.fullmatch(cue.group()) and len(gap) > PROSE_BIRTH_GAP:
             continue  # `born at Google and released on 7 June 2014`
-        if _living(_year(date_match)):
-            spans.add((cue.end() + date_match.start(), cue.end() + date_match.end()))
+        start, end = cue.end() + date_match.start(), cue.end() + date_match.end()
+        prose = PROSE_BIRTH_CUE_RE.fullmatch(cue.group())
+        if _living(_year(date_match)) and not (
+            prose and _public_birth(text, cue.start(), end)
+        ):
+            spans.add((start, end))
     dated_before = any(stem in lower for stem in BIRTH_AFTER_STEMS)
     for date_match in DATE_RE.finditer(text) if dated_before else ():
         after = text[date_match.end() : date_match.end() + 40]
         cued = BIRTH_AFTER_RE.match(after) or BORN_LATER_RE.match(after)
-        if cued and _living(_year(date_match)):
+        if (
+            cued
+            and _living(_year(date_match))
+            and not _public_birth(text, date_match.start(), date_match.end())
+        ):
             spans.add(date_match.span())
     for kind, start, end in _table_cells(text) if "\n" in text else ():
         if kind == DOB:
