@@ -563,10 +563,11 @@ def addresses(text: str) -> Iterator[Found]:
         spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
     for start, end in sorted(set(spans)):
         value = text[start:end]
-        yield ADDRESS, start, end, value, _normalize_address(value)
+        yield ADDRESS, start, end, value, normalize_address(value)
 
 
-def _normalize_address(value: str) -> str:
+def normalize_address(value: str) -> str:
+    """An address as redaction keys it: lower case, punctuation folded."""
     return " ".join(re.sub(r"[^\w]+", " ", value.lower()).split())
 
 
@@ -814,7 +815,7 @@ def dates_of_birth(text: str) -> Iterator[Found]:
             spans.add((start, end))
     for start, end in sorted(spans):
         value = text[start:end]
-        yield DOB, start, end, value, _normalize_date(value)
+        yield DOB, start, end, value, normalize_date(value)
 
 
 MONTH_NUMBERS = {
@@ -841,7 +842,7 @@ MONTH_NUMBERS = {
 }
 
 
-def _normalize_date(value: str) -> str:
+def normalize_date(value: str) -> str:
     """The date as `YYYY-MM-DD` (day before month when both could be either)."""
     match = DATE_RE.fullmatch(value)
     parts: tuple[str | None, str | int | None, str | None] = (None, None, None)
@@ -872,7 +873,7 @@ def table_addresses(text: str) -> Iterator[Found]:
     for kind, start, end in _table_cells(text):
         if kind == ADDRESS:
             value = text[start:end]
-            yield ADDRESS, start, end, value, _normalize_address(value)
+            yield ADDRESS, start, end, value, normalize_address(value)
 
 
 # -- Passports named before their holder ------------------------------------
