@@ -45,6 +45,7 @@ PROBES = (
     "blind11",
     "tune12",
     "blind12",
+    "tune13x",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 

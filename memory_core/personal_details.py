@@ -238,8 +238,11 @@ STREET_WORD_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|"
     r"court|ct|crescent|place|pl|terrace|boulevard|blvd|square|sq|"
     r"straße|str|strasse|weg|gasse|platz|allee|rue|via|calle|rua|ulica|ul|gatan|"
-    r"gata|vej|laan|straat|gracht|plein|kade)(?![^\W\d_])|[^\W\d_]{3,}(?:straße|"
-    r"strasse|straat|gatan|gata|vej|weg|gasse|allee|plein|gracht)(?![^\W\d_])"
+    r"gata|vej|laan|straat|gracht|plein|kade|grove|gardens|gdns|mews|row|walk|"
+    r"hill|rise|vale|green|parade|wharf|highway|hwy|parkway|pkwy|trail|alley|"
+    r"circle|cir|loop|pike|utca|ulice|iela|katu|gade|vegen|veien)(?![^\W\d_])|"
+    r"[^\W\d_]{3,}(?:straße|strasse|straat|gatan|gata|vej|weg|gasse|allee|plein|"
+    r"gracht|gade|vegen|veien|katu)(?![^\W\d_])"
 )
 
 
@@ -504,7 +507,7 @@ NOT_HOME_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:office|company|business|headquarters|hq|venue|event|"
     r"conference|meetup|meeting|workshop|café|cafe|coffee|bar|pub|restaurant|"
     r"bistro|hotel|hostel|museum|gallery|theat(?:re|er)|cinema|station|airport|"
-    r"hospital|clinic|pharmacy|church|library|park|stadium|arena|hall|cent(?:re|er)|"
+    r"hospital|clinic|pharmacy|church|library|stadium|arena|cent(?:re|er)|"
     r"shop|store|boutique|bakery|market|mall|salon|gym|studio|school|university|"
     r"campus|college|bank|branch|warehouse|factory|depot|invoice|billing|"
     r"returns?|vendor|supplier|customer service|support|opens?|opening|hours|"
