@@ -631,9 +631,7 @@ def _spoken_number(match: re.Match) -> str:
 
 # "2 hours 10 minutes", "an hour and a half": one duration, once each part
 # is a quantity of seconds (`_quantity`).
-_DURATION_PARTS = re.compile(
-    r"\bQ(\d+(?:\.\d+)?)s\s+(?:and\s+)?Q(\d+(?:\.\d+)?)s\b"
-)
+_DURATION_PARTS = re.compile(r"\bQ(\d+(?:\.\d+)?)s\s+(?:and\s+)?Q(\d+(?:\.\d+)?)s\b")
 
 
 def _duration_parts(match: re.Match) -> str:
