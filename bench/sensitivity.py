@@ -45,6 +45,8 @@ PROBES = (
     "blind11",
     "tune12",
     "blind12",
+    "tune13",
+    "blind13",
     "tune13x",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}

@@ -435,6 +435,20 @@ _QUANTITY = re.compile(
     rf"([$€£])?\b(\d+(?:,\d{{3}})*(?:\.\d+)?)(k)?\s*({_UNIT_WORDS})?(?![\w])",
     re.IGNORECASE,
 )
+# "1 hour and a half", "2 and a half years": a half more of the unit.
+_AND_A_HALF = re.compile(
+    rf"\b(\d+(?:\.\d+)?)(?:\s+({_UNIT_WORDS}))?\s+and a half(?:\s+({_UNIT_WORDS}))?\b",
+    re.IGNORECASE,
+)
+
+
+def _and_a_half(match: re.Match) -> str:
+    number, before, after = match.groups()
+    if bool(before) == bool(after):
+        return match.group(0)
+    return f"{_number(float(number) + 0.5)} {before or after}"
+
+
 # A typed token keeps its decimals ("Q3.2pct"); other words their
 # possessive.
 _WORD = re.compile(r"\b[TDOQ]\d+(?:\.\d+)?[a-z]*\b|[A-Za-z0-9]+(?:'s)?|[$€£%]")
@@ -585,6 +599,48 @@ _SPOKEN_YEAR = re.compile(
 )
 
 
+_SMALL_NUMBER_WORDS = "|".join(w for w, v in NUMBER_WORDS.items() if v < 100)
+# "thirteen hundred and fifty", "two thousand five hundred", "a hundred and
+# twenty": a spoken amount with a scale word, read before its words are
+# digits one by one ("13 100 and 50").
+_SPOKEN_NUMBER = re.compile(
+    rf"\b(?:a|{_SMALL_NUMBER_WORDS})(?:[ -](?:{_SMALL_NUMBER_WORDS}))?"
+    rf"[ -](?:hundred|thousand|million)"
+    rf"(?:(?:[ -]and)?[ -](?:{_SMALL_NUMBER_WORDS}|hundred|thousand|million)\b)*",
+    re.IGNORECASE,
+)
+_SPOKEN_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+
+
+def _spoken_number(match: re.Match) -> str:
+    total = current = 0
+    for word in re.split(r"[ -]+", match.group(0).lower()):
+        if word == "and":
+            continue
+        if word == "a":
+            current = 1
+        elif word == "hundred":
+            current = (current or 1) * 100
+        elif word in _SPOKEN_SCALES:
+            total += (current or 1) * _SPOKEN_SCALES[word]
+            current = 0
+        else:
+            current += NUMBER_WORDS[word]
+    return str(total + current)
+
+
+# "2 hours 10 minutes", "an hour and a half": one duration, once each part
+# is a quantity of seconds (`_quantity`).
+_DURATION_PARTS = re.compile(r"\bQ(\d+(?:\.\d+)?)s\s+(?:and\s+)?Q(\d+(?:\.\d+)?)s\b")
+
+
+def _duration_parts(match: re.Match) -> str:
+    larger, smaller = float(match.group(1)), float(match.group(2))
+    if smaller >= larger:
+        return match.group(0)  # "between 10 and 20 minutes" is a range
+    return f"Q{_number(larger + smaller)}s"
+
+
 def _spoken_year(match: re.Match) -> str:
     century = NUMBER_WORDS[match.group(1).lower()]
     rest = sum(NUMBER_WORDS[w] for w in re.split(r"[ -]", match.group(2).lower()))
@@ -651,6 +707,7 @@ def canonical_text(text: str) -> str:
     text = _MILLIONS.sub(" million", text)
     text = _SHORT_YEAR.sub(_short_year, text)
     text = _SPOKEN_YEAR.sub(_spoken_year, text)
+    text = _SPOKEN_NUMBER.sub(_spoken_number, text)
     text = _EUROPEAN_NUMBER.sub(
         lambda m: m.group(1).replace(".", ",") + "." + m.group(2), text
     )
@@ -681,6 +738,7 @@ def canonical_text(text: str) -> str:
     text = _EARLY_RATE.sub(lambda m: f"{m.group(1)} {RATES[m.group(2).lower()]}", text)
     text = _ARTICLE_UNIT.sub(lambda m: f"1 {m.group(1)}", text)
     text = _AGE.sub(lambda m: m.group(1), text)
+    text = _AND_A_HALF.sub(_and_a_half, text)
     text = _FLOOR.sub(lambda m: f"{m.group(2)}th {m.group(1)}", text)
     text = _DAYPART_TIME.sub(
         lambda m: f"{m.group(1)} {'am' if m.group(2).lower() == 'morning' else 'pm'}",
@@ -694,6 +752,7 @@ def canonical_text(text: str) -> str:
     text = _LAST.sub(" O99 ", text)
     text = _ORDINAL.sub(_ordinal, text)
     text = _QUANTITY.sub(_quantity, text)
+    text = _DURATION_PARTS.sub(_duration_parts, text)
     text = _RATE.sub(lambda m: " " + RATES[m.group(1).lower()], text)
     for pattern, word in _CONCEPT_PHRASES:
         text = pattern.sub(word, text)

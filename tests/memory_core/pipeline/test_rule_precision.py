@@ -192,6 +192,14 @@ def test_a_city_s_own_country_adds_nothing(first, second, same):
         ("$4M", "Q4000000usd"),
         ("at https://staging.acme.io", "at staging.acme.io"),
         ("1.250,00 EUR", "Q1250eur"),
+        ("thirteen hundred and fifty pounds", "Q1350gbp"),
+        ("a hundred and twenty people", "Q120 people"),
+        ("two thousand five hundred euros", "Q2500eur"),
+        ("2 hours 10 minutes", "Q7800s"),
+        ("2 hours and 10 minutes", "Q7800s"),
+        ("an hour and a half", "Q5400s"),
+        ("two and a half hours", "Q9000s"),
+        ("between 10 and 20 minutes", "between Q10 and Q1200s"),
     ],
 )
 def test_normalisation(text, canonical):
@@ -315,3 +323,18 @@ def test_through_the_gates(embeddings, stored, written, expected):
         gates_quality.rules_only(),
     )
     assert got == expected, (similarity, got)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Harlow review call is 90 minutes.", "Harlow review: an hour and a half"),
+        ("The error budget is 2 hours 10 minutes.", "Error budget: 130 min."),
+        (
+            "User's rent: £1,350/month.",
+            "rent is thirteen hundred and fifty pounds a month",
+        ),
+    ],
+)
+def test_one_amount_said_two_ways_is_no_clash(first, second):
+    assert not slots.compare(first, second).clash
