@@ -328,6 +328,14 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\.webhook\.office\.com/webhookb2/[\w@-]+/IncomingWebhook/[0-9a-f]{32}/",
         ),
         ("Salesforce Session Id", r"\b00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}"),
+        # Round 9 (tune13): webhook URLs that are their own key.
+        (
+            "IFTTT Webhook Key",
+            r"maker\.ifttt\.com/(?:trigger/[\w-]+/(?:json/)?with/key|use)/"
+            r"[A-Za-z0-9_-]{16,}",
+        ),
+        ("Zapier Webhook", r"hooks\.zapier\.com/hooks/catch/\d+/[A-Za-z0-9]{5,}"),
+        ("Mattermost Webhook", r"/hooks/[a-z0-9]{26}(?![A-Za-z0-9])"),
     )
 )
 # All of them at once: most lines hold none, and one search says so.
@@ -505,6 +513,25 @@ BENIGN_KEY_KINDS = {
     "group", "join", "the", "a", "an", "this", "that", "your", "my", "our",
     "example", "sample", "test", "demo", "dummy", "fake",
 }  # fmt: skip
+# A vendor's key named in any language, the value 32 to 64 hex digits a few
+# words later: `here's the Datadog key you asked for: 0d4f…`, `Algolia-sleutel:
+# …`, `Twilio 的密钥是 …`. Hex after a vendor's name and a key word is no digest.
+VENDOR_HEX_KEY_RE = re.compile(
+    r"(?i)(?<![\w-])(?:twilio|datadog|algolia|mailgun|mailchimp|sendgrid|new ?relic|"
+    r"mixpanel|segment|amplitude|pagerduty|bugsnag|rollbar|postmark|pusher|"
+    r"cloudinary|contentful|hotjar|intercom|optimizely|braze|onesignal|clearbit|"
+    r"ipinfo|openweather(?:map)?|weatherapi|newsapi|mapbox|tomtom|sentry|"
+    r"logdna|loggly|honeybadger|airbrake|statuspage|freshdesk|zendesk)"
+    r"[^\n]{0,30}?(?:key|token|secret|sleutel|nyckel(?:n)?|schlüssel|clé|clave|"
+    r"chave|klucz|chiave|nøgle(?:n)?|nøkkel(?:en)?|avain|kulcs|anahtar\w*|ключ\w*|"
+    r"密钥|秘钥|令牌|キー|トークン|키|토큰)"
+    r"[^\n]{0,30}?(?<![0-9A-Za-z])(?P<value>[0-9a-f]{32,64})(?![0-9A-Za-z])"
+)
+# `Set-Cookie: connect.sid=s%3A…`: a session cookie's value.
+SESSION_COOKIE_RE = re.compile(
+    r"(?i)\b(?:set-)?cookie:\s*(?:[^\s=;]+=[^;\s]*;\s*)*?"
+    r"[\w.-]*(?:sid|sess|session|auth|token)[\w.-]*=(?P<value>[^;\s]{20,})"
+)
 # `try Glacier2484?, that's the one for the router`.
 THATS_THE_ONE_RE = re.compile(
     r"(?i)\b(?:try|use)\s+[\"'`]?(?P<value>[^\s\"'`]{8,}?)[\"'`]?[,.;]?\s+"
@@ -598,7 +625,8 @@ USER_SLASH_PASSWORD_RE = re.compile(
 # `API_KEY: …`, `the wifi password is …`, `Bearer …`. A name may be part of
 # a snake_case or kebab-case name (`db_password`), not of a word (`shipping`).
 KEY_WORD = (
-    r"pass(?:word|wd|phrase|code)?|pwd|secret|token|pin(?:[_ -]?code)?|"
+    r"pass(?:word|wd|phrase|code)?|phrase de passe|pwd|secret|token|"
+    r"pin(?:[_ -]?code)?|"
     r"api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|"
     r"(?:app|application|admin|master|service|account|signing|encryption|"
     r"license|webhook|write|auth|subscription)[_ -]?key|client[_ -]?secret|"
@@ -697,14 +725,18 @@ MAC_ADDRESS_RE = re.compile(r"(?:[0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}")
 # Baum`. The words end their clause, and none is a small word of prose
 # (`the password is in the vault`, `… is too short and weak`).
 BARE_PASSPHRASE_RE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:pass\s?phrase|password|passwort|kennwort|mot de passe|"
-    r"contraseña|senha|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|salasana|"
-    r"(?:wi-?fi|wlan|network)\s+key)"
+    r"(?i)(?<![^\W\d_])(?:pass\s?phrase|phrase de passe|frase de contraseña|"
+    r"password|passwort|kennwort|mot de passe|contraseña|clave|senha|wachtwoord|"
+    r"hasło|heslo|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|"
+    r"jelszó|şifre(?:si)?|parola|(?:wi-?fi|wlan|network)\s+key|schlüssel|"
+    r"sleutel|nyckel(?:n)?)"
     r"(?:\s+(?:for|of|to|on|für|zum|zur|du|de|des|pour|del|da|do|para|per|voor|van|"
-    r"dla|do|för|till|til)(?:\s+[\w'’-]+){1,3}?)?"
-    r"(?:\s*[:=]\s*|\s+(?:is|was|ist|lautet|est|es|é|è|is|jest|är|er|on)\s*:?\s+)"
-    r"(?P<value>[^\W\d_]{3,12}(?:\s+[^\W\d_]{3,12}){2,5})"
-    r"(?=\s*(?:$|[.!?;,)]|[—–]|\s-\s|\s+(?:and|but|please|pls|don|do|so|keep|"
+    r"dla|do|för|till|til|k|ke|na|della|dello)(?:\s+[\w'’-]+){1,3}?)?"
+    r"(?:\s*[:=]\s*|\s+(?:is|was|ist|lautet|est|es|é|è|is|jest|är|er|on|je)"
+    r"\s*:?\s+)"
+    r"[«“„\"']?(?P<value>[^\W\d_]{3,12}(?:\s+[^\W\d_]{3,12}){2,5}(?:\s+\d{1,4})?)"
+    r"[»”“\"']?"
+    r"(?=\s*(?:$|[.!?;,()]|[—–]|\s-\s|\s+(?:and|but|please|pls|don|do|so|keep|"
     r"thanks|cheers|—)\b))"
 )
 # Words that make the value prose, not a passphrase: small words and what is
@@ -751,8 +783,10 @@ INSTRUCTION_VERBS = frozenset(
 # A passphrase of words in quotes: `the passphrase … is "maple copper
 # lantern thistle"`.
 QUOTED_PASSPHRASE_RE = re.compile(
-    r"(?i)\b(?:pass\s?phrase|password|passwort|mot de passe|contraseña|senha|pw)\b"
-    r"[^\n\"“]{0,50}?(?:\bis\b|:|=|->|→)\s*[\"“'](?P<value>[^\"”'\n]{12,80})[\"”']"
+    r"(?i)\b(?:pass\s?phrase|password|passwort|mot de passe|phrase de passe|"
+    r"contraseña|senha|wachtwoord|pw)\b"
+    r"(?:[^\n\"“«„]{0,50}?(?:\b(?:is|es|est|ist|lautet|é|è|är)\b|:|=|->|→)"
+    r"[^\n\"“«„:=]{0,16}?|\s*)\s*[\"“'«„](?P<value>[^\"”'»“\n]{12,80})[\"”'»“]"
 )
 # `use Qu0kk4&128 for the shared Netflix account`: a generated-looking
 # value said to be used for an account or a login.
@@ -1300,9 +1334,19 @@ ALGORITHM_RE = re.compile(
 )
 # Four or more words joined by one separator, under a password's own name.
 WORDS_PASSPHRASE_RE = re.compile(
-    r"[A-Za-z]{3,}(?:([-_.])[A-Za-z]{3,})(?:\1[A-Za-z]{3,}){2,}"
+    r"[^\W\d_]{3,}(?:([-_.])[^\W\d_]{3,})(?:\1[^\W\d_]{3,}){2,}"
 )
-PASSPHRASE_KEY_RE = re.compile(r"(?i)pass|pw")
+PASSPHRASE_KEY_RE = re.compile(
+    r"(?i)pass|pw|wort|senha|contrase|wachtwoord|has[łl]o|l[öo]senord|salasana|"
+    r"heslo|jelsz|[şs]ifre|parol|пароль|clave|psk|phrase|sleutel|nyckel"
+)
+DASHED_WORDS_RE = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){2,}")
+# Three words are a passphrase only under its own name (`psk="granit-fyr-skog"`,
+# `Phrase de passe : nuage-orage-montagne`).
+PHRASE_KEY_RE = re.compile(r"(?i)phrase|psk|frase")
+THREE_WORDS_PASSPHRASE_RE = re.compile(
+    r"[^\W\d_]{3,}(?:([-_.])[^\W\d_]{3,})\1[^\W\d_]{3,}"
+)
 # Words joined into a passphrase, with a number (`pixel-fjord-cactus20`).
 DICEWARE_RE = re.compile(r"[a-z]{3,}(?:[-_.][a-z]{3,}){2,}\d{1,4}")
 PATH_VALUE_RE = re.compile(r"(?:~|\.{1,2})?/[\w.@+~/-]+|[A-Za-z]:\\[\w.\\ -]+")
@@ -1338,6 +1382,8 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
         return True  # `POSTGRES_PASSWORD=wszijqzl`: no word has so few vowels
     if PASSPHRASE_KEY_RE.search(key) and WORDS_PASSPHRASE_RE.fullmatch(value):
         return True  # `password: correct-horse-battery-staple`
+    if PHRASE_KEY_RE.search(key) and THREE_WORDS_PASSPHRASE_RE.fullmatch(value):
+        return True  # `psk="granit-fyr-skog"`
     if bare:
         return len(value) >= 8 and (
             _is_strong(value)
@@ -2007,6 +2053,15 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     ):
         if not _is_placeholder(match.group("value")):
             yield "Basic Auth Credentials"
+    for match in _finditer(VENDOR_HEX_KEY_RE, line, lower):
+        if not _is_placeholder(match.group("value")):
+            yield "Secret Keyword"
+    for match in _finditer(SESSION_COOKIE_RE, line, lower) if "cookie" in lower else ():
+        value = match.group("value")
+        if not _is_placeholder(value) and _looks_like_token(
+            value.replace("%3A", ""), after_key_word=True
+        ):
+            yield "Secret Keyword"
     for match in _finditer(VENDOR_KEY_RE, line, lower) if " key" in lower else ():
         value = match.group("value")
         if (
@@ -2089,7 +2144,7 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         yield "Secret Keyword"
     yield from _classless_secrets(line, lower)
     for match in _finditer(BARE_PASSPHRASE_RE, line, lower):
-        words = match.group("value").lower().split()
+        words = [w for w in match.group("value").lower().split() if not w.isdigit()]
         if not (
             PROSE_WORDS & set(words)
             or words[0] in INSTRUCTION_VERBS
@@ -2100,7 +2155,12 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         value = match.group("value")
         if TEMPLATE_RE.search(value):
             continue  # `password: '{{ db_password }}'`
-        if len(value.split()) >= 3 and not _is_placeholder(value):
+        words = value.split()
+        if len(words) == 1:
+            if not DASHED_WORDS_RE.fullmatch(value):
+                continue  # `'community.hashi_vault'`: a name, not a phrase
+            words = value.split("-")  # `«barco-ventana-río-fuego»`
+        if len(words) >= 3 and not _is_placeholder(value):
             yield "Secret Keyword"
     for match in _finditer(USE_FOR_ACCOUNT_RE, line, lower):
         if _is_generated(match.group("value")):
@@ -2209,12 +2269,20 @@ def find_secrets(text: str) -> list[SecretFinding]:
         findings.setdefault(
             ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
         )
+    for number in _csv_secrets(text) if "\n" in text else ():
+        findings.setdefault(
+            ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
+        )
     return list(findings.values())
 
 
 # A Markdown table with a password column: `| Service | User | Passwort |`
 # then `|---|---|---|`, each row's cell in that column a password.
-TABLE_SEPARATOR_RE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$")
+TABLE_SEPARATOR_RE = re.compile(
+    r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$"
+    # an ASCII box's border: `+----------+-------+`
+    r"|^\s*\+[-=]+(?:\+[-=]+)+\+?\s*$"
+)
 PASSWORD_COLUMN_RE = re.compile(
     r"(?i)^(?:password|passwort|kennwort|pass|pwd|pw|mot de passe|mdp|"
     r"contrase(?:ñ|n)a|clave|senha|wachtwoord|has(?:ł|l)o|parola|l(?:ö|o)senord|"
@@ -2232,20 +2300,63 @@ def _table_secrets(text: str) -> Iterator[int]:
     lines = text.split("\n")
     column = -1
     for number, line in enumerate(lines, start=1):
+        if TABLE_SEPARATOR_RE.match(line):
+            header = _table_cells_of(lines[number - 2]) if number >= 2 else []
+            if "|" in (lines[number - 2] if number >= 2 else ""):
+                # a border under a header row names the columns; one under a
+                # data row (an ASCII box's bottom) leaves them as they were
+                named = next(
+                    (i for i, c in enumerate(header) if PASSWORD_COLUMN_RE.match(c)),
+                    -1,
+                )
+                if named >= 0 or column < 0:
+                    column = named
+            continue
         if "|" not in line:
             column = -1
-            continue
-        if number >= 2 and TABLE_SEPARATOR_RE.match(line):
-            header = _table_cells_of(lines[number - 2])
-            column = next(
-                (i for i, c in enumerate(header) if PASSWORD_COLUMN_RE.match(c)), -1
-            )
             continue
         cells = _table_cells_of(line)
         if 0 <= column < len(cells):
             value = cells[column].strip("`")
             if value and " " not in value and _is_secret_value(value, key="password"):
                 yield number
+
+
+CSV_DELIMITERS = (";", "\t", ",")
+
+
+def _csv_secrets(text: str) -> Iterator[int]:
+    """Yield the rows of a CSV export whose header names a password column.
+
+    `Dienst;Benutzer;Passwort` then `Router;admin;Falc0nZ3br4#42`: each row
+    with as many cells as the header, its cell in that column a password.
+    """
+    lines = text.split("\n")
+    column, delimiter, width = -1, "", 0
+    for number, line in enumerate(lines, start=1):
+        if column >= 0:
+            cells = line.split(delimiter)
+            if len(cells) != width:
+                column = -1
+            else:
+                value = cells[column].strip().strip("\"'")
+                if (
+                    value
+                    and " " not in value
+                    and _is_secret_value(value, key="password")
+                ):
+                    yield number
+                continue
+        for candidate in CSV_DELIMITERS:
+            if candidate not in line:
+                continue
+            names = [n.strip().strip("\"'") for n in line.split(candidate)]
+            named = next(
+                (i for i, n in enumerate(names) if PASSWORD_COLUMN_RE.match(n)), -1
+            )
+            if len(names) >= 2 and named >= 0:
+                column, delimiter, width = named, candidate, len(names)
+                break
 
 
 # `<AdministratorPassword>` then `<Value>…</Value>` (Windows unattend.xml).

@@ -71,7 +71,7 @@ ADDRESS_CUES = (
     r"anschrift",
     r"privatanschrift",
     r"wohnhaft(?:\s+in)?",
-    r"wohnt in",
+    r"wohnt(?: jetzt)?(?: in)?",
     r"lieferadresse",
     r"huisadres",
     r"woonadres",
@@ -92,6 +92,7 @@ ADDRESS_CUES = (
     r"vive en",
     r"entregar (?:para|a|en)",
     r"enviar a",
+    r"endere[cç]o residencial",
     r"(?:meu )?endere[cç]o(?:\s+é)?",
     r"mora (?:na|no|em)",
     r"morada",
@@ -191,7 +192,7 @@ ABBREVIATION_RE = re.compile(
 # Where an address ends in prose: a new clause after a comma (`, drop the
 # parcel …`, `, cheers`), a dash, a bracket that is not a province.
 CLAUSE_AFTER_RE = re.compile(
-    r",\s+(?!(?:apto|apt|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
+    r",\s+(?!(?:apto|apt|app|depto|dpto|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
     r"room|flat|unit|suite)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
     r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s+[^\W\d_]|\s*$)|;|\||<"
     # prose going on: `5 Main Street in 2019 and …`, `… Lyon et …`
@@ -470,7 +471,8 @@ ADDRESS_STEMS_WIDE = ("адрес", "住所", "自宅", "地址", "주소")
 BIRTH_STEMS = (
     "birth", "dob", "d.o.b", "born", "b.", "geb", "né", "naci", "nat", "nasc",
     "född", "født", "fødsel", "födelse", "ur.", "urodz", "рожд", "родил",
-    "doğum", "syntymä", "narozen", "生年月日", "出生", "생년월일", "(*", "birthday",
+    "doğum", "syntymä", "syntyn", "narozen", "生年月日", "出生", "생년월일", "(*",
+    "birthday", "lahir", "ngày sinh", "לידה",
     "geburtstag", "geboorte", "naissance", "nascita", "生まれ",
 )  # fmt: skip
 TABLE_STEMS = (
@@ -490,26 +492,34 @@ BIRTH_AFTER_STEMS = ("生まれ", "geboren", "born", "出生", "生")
 STREET_TYPE_START_RE = re.compile(rf"(?i)(?:{STREET_TYPES})(?![^\W\d_])")
 BARE_OWNER_BEFORE_RE = re.compile(
     rf"(?:^|[.!?]\s+|\n)[ \t]*(?:"
-    # a person's name: `Hannah Schmidt,`, `Dr. Anna Nowak —`
+    # a person's name: `Hannah Schmidt,`, `Dr. Anna Nowak —`, `Emily
+    # Thompson (`, `Hannah Fletcher ·`
     rf"(?:(?:Mr|Mrs|Ms|Dr|Herr|Frau|Sr|Sra|M|Mme|Pan|Pani)\.?[ \t]+)?"
-    rf"{_UP}{_L}+(?:[\s'’-]+(?:{_UP}{_L}+|{NAME_PARTICLES})){{1,3}}[ \t]*[,:—–-]"
+    rf"{_UP}{_L}+(?:[\s'’-]+(?:{_UP}{_L}+|{NAME_PARTICLES})){{1,3}}[ \t]*[,:—–(·•-]"
     # a label about a person: `Package for Tom:`, `Mum's place is`, `For
-    # Grandma —`, `Parents:`
+    # Grandma —`, `Parents:`, `Birthday card for Daniel Carter,`
     rf"|(?:{_L}+[ \t]+){{0,3}}?(?:for|to|an|à|para|per|voor|für|dla)[ \t]+"
-    rf"{_UP}{_L}+(?:[ \t]+{_UP}{_L}+)?[ \t]*[:—–-]"
+    rf"{_UP}{_L}+(?:[ \t]+{_UP}{_L}+)?[ \t]*[:—–,-]"
     rf"|(?:{_L}+[ \t]+){{0,2}}?{_L}+['’]s[ \t]+(?:place|flat|house|home|apartment|"
     rf"address)(?:[ \t]+is)?[ \t]*:?"
     rf"|(?i:(?:my|our|his|her|their)[ \t]+)?(?i:parents|mum|mom|dad|grandma|"
     rf"grandpa|grandparents|sister|brother|aunt|uncle)(?:['’]s)?[ \t]*[:—–-]"
     rf")[ \t]*$"
 )
+BARE_OWNER_AFTER_RE = re.compile(
+    rf"[ \t]*[:—–-][ \t]*{_UP}{_L}+[ \t]+{_UP}{_L}+[ \t]+(?:is|lives|has|was|will)\b"
+)
 NOT_HOME_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:office|company|business|headquarters|hq|venue|event|"
     r"conference|meetup|meeting|workshop|café|cafe|coffee|bar|pub|restaurant|"
+    r"museo|musée|muzeum|schloss|palace|palast|palacio|palazzo|palais|castle|"
+    r"château|castello|cathedral|kathedrale|catedral|basilica|abbey|monument|"
+    r"memorial|amtssitz|official residence|residence of|zoo|aquarium|opera|oper|"
+    r"teatro|théâtre|theater|landmark|tourist|visitors?|tickets?|admission|"
     r"bistro|hotel|hostel|museum|gallery|theat(?:re|er)|cinema|station|airport|"
     r"hospital|clinic|pharmacy|church|library|stadium|arena|cent(?:re|er)|"
     r"shop|store|boutique|bakery|market|mall|salon|gym|studio|school|university|"
-    r"campus|college|bank|branch|warehouse|factory|depot|invoice|billing|"
+    r"campus|college|bank|branch|warehouse|factory|depot|"
     r"returns?|vendor|supplier|customer service|support|opens?|opening|hours|"
     r"reception|embassy|consulate|ministry|town hall|city hall|"
     r"praxis|büro|firma|geschäft|bureau|magasin|oficina|tienda|ufficio|negozio|"
@@ -525,6 +535,8 @@ def _bare_addresses(
     while tries < 40 and (street := STREET_RE.search(text, position)):
         # A street may start inside a failed one (`place is 7 Rowan Avenue`).
         start, tries, position = street.start(), tries + 1, street.start() + 1
+        if start and text[start - 1].isalnum():
+            continue  # inside a number or word: `44300 Nantes` is no street
         if any(s <= start < e for s, e in covered):
             continue
         line_start = text.rfind("\n", 0, start) + 1
@@ -533,12 +545,22 @@ def _bare_addresses(
         end = _address_end(text, start, line_end)
         value = text[start:end].rstrip(" ,")
         head = street.group()
-        if not (STREET_WORD_RE.search(value) or STREET_TYPE_START_RE.match(head)):
-            continue
         postcode = POSTCODE_RE.search(value, len(head))
         if postcode is None or not _plausible_address(value):
             continue
-        if not BARE_OWNER_BEFORE_RE.search(text, line_start, start):
+        if not (
+            STREET_WORD_RE.search(value)
+            or STREET_TYPE_START_RE.match(head)
+            or re.match(rf"[ \t,]*{_UP}", value[postcode.end() :])
+        ):
+            continue  # a street's word, or a place after the postcode
+        if not (
+            BARE_OWNER_BEFORE_RE.search(text, line_start, start)
+            or (
+                not text[line_start:start].strip()
+                and BARE_OWNER_AFTER_RE.match(text, start + len(value))
+            )
+        ):
             continue
         sentence = text[line_start:line_end]
         if LEGAL_FORM_RE.search(sentence) or NOT_HOME_RE.search(sentence):
@@ -615,6 +637,10 @@ BIRTH_CUES = (
     r"生年月日",
     r"出生日期",
     r"생년월일",
+    r"tanggal lahir",
+    r"ngày sinh",
+    r"syntynyt",
+    r"תאריך(?: ה)?לידה",
     r"\(\*",
     r"(?:my|his|her|their|your) birthday(?:\s+is)?",
     r"(?:mein|sein|ihr) geburtstag(?:\s+ist)?(?:\s+am)?",
@@ -622,15 +648,17 @@ BIRTH_CUES = (
 # Cues in prose (`born`, `née le`, `ur.`) take the date right after them;
 # labels (`Data de nascimento de Camila Rocha:`) may name the person first.
 PROSE_BIRTH_CUE_RE = re.compile(
-    r"(?i)(?:born|b\.|geb\.|geboren|née?|naci\w*|nat[oa]|nasc\w*|född|født|ur\.|"
+    r"(?i)(?:born|b\.|geb\.|geboren|née?|naci\w*|nat[oa]|nasc\w*|född|født|ur\.|syntyn\w*|"
     r"urodz\w*|родил\w*|narozen\w*|\(\*|\w+ birthday|\w+ geburtstag)"
     r"(?:\s+\w+)*"
 )
 PROSE_BIRTH_GAP = 8
+# A cue is a word of its own in scripts with spaces; a CJK cue stands
+# between other characters (`王芳的出生日期是…`, `…さんの生年月日：`).
 BIRTH_CUE_RE = re.compile(
-    r"(?i)(?<![^\W\d])(?:"
+    r"(?i)(?<![^\W\d\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])(?:"
     + "|".join(sorted(BIRTH_CUES, key=len, reverse=True))
-    + r")(?![^\W\d_])"
+    + r")(?![^\W\d_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
 )
 BIRTH_AFTER_RE = re.compile(r"(?i)\s*(?:生まれ|geboren|born|出生|生)")
 # `Luca Meier ist am 4.7.1980 geboren.`: the participle a few words later.
@@ -731,7 +759,8 @@ PUBLIC_ROLE_RE = re.compile(
     r"founder|co-?founder|creator of|inventor of|entrepreneur|billionaire|"
     r"businessman|businesswoman|activist|journalist|youtuber|influencer|"
     r"wikipedia|biography|encyclop\w+|(?:best |well[ -])?known for|namesake|"
-    r"historian|dynasty|reign|pharaoh|general|admiral)(?![^\W\d_])"
+    r"historian|dynasty|reign|pharaoh|general|admiral|observed|celebrated|"
+    r"commemorated|anniversary|international day|national day)(?![^\W\d_])"
 )
 BORN_THING_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:euro|web|internet|idea|project|company|band|brand|"
@@ -755,7 +784,12 @@ OWN_PERSON_RE = re.compile(
 )
 
 
-def _public_birth(text: str, start: int, end: int) -> bool:
+# Born this long ago and told in prose, with no sign of the user's own
+# people: history (`García Márquez nació el 6 de marzo de 1927 en …`).
+HISTORICAL_AGE = 90
+
+
+def _public_birth(text: str, start: int, end: int, year: int = 0) -> bool:
     """Tell a birth in an encyclopaedia's sentence from a person's record."""
     begin = 0
     for boundary in SENTENCE_END_RE.finditer(text, 0, start):
@@ -765,7 +799,8 @@ def _public_birth(text: str, start: int, end: int) -> bool:
     if OWN_PERSON_RE.search(sentence):
         return False
     return bool(
-        DEATH_RE.search(sentence)
+        (year and date.today().year - year > HISTORICAL_AGE)
+        or DEATH_RE.search(sentence)
         or PUBLIC_ROLE_RE.search(sentence)
         or BORN_THING_RE.search(sentence)
     )
@@ -800,7 +835,7 @@ def dates_of_birth(text: str) -> Iterator[Found]:
         start, end = cue.end() + date_match.start(), cue.end() + date_match.end()
         prose = PROSE_BIRTH_CUE_RE.fullmatch(cue.group())
         if _living(_year(date_match)) and not (
-            prose and _public_birth(text, cue.start(), end)
+            prose and _public_birth(text, cue.start(), end, _year(date_match))
         ):
             spans.add((start, end))
     dated_before = any(stem in lower for stem in BIRTH_AFTER_STEMS)
@@ -810,7 +845,9 @@ def dates_of_birth(text: str) -> Iterator[Found]:
         if (
             cued
             and _living(_year(date_match))
-            and not _public_birth(text, date_match.start(), date_match.end())
+            and not _public_birth(
+                text, date_match.start(), date_match.end(), _year(date_match)
+            )
         ):
             spans.add(date_match.span())
     for kind, start, end in _table_cells(text) if "\n" in text else ():
