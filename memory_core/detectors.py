@@ -2273,7 +2273,30 @@ def find_secrets(text: str) -> list[SecretFinding]:
         findings.setdefault(
             ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
         )
+    if any(kind == "Private Key" for kind, _ in findings):
+        for number in _empty_key_blocks(text):
+            findings.pop(("Private Key", number), None)
     return list(findings.values())
+
+
+PEM_BLOCK_RE = re.compile(
+    r"-----BEGIN (?P<label>[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----"
+    r"(?P<body>.*?)-----END (?P=label)-----",
+    re.DOTALL,
+)
+BASE64_RUN_RE = re.compile(r"[A-Za-z0-9+/=]{40,}")
+
+
+def _empty_key_blocks(text: str) -> Iterator[int]:
+    """Yield the lines of private-key blocks with no key in them.
+
+    `-----BEGIN PRIVATE KEY-----`, `...paste your key here...`, `-----END
+    PRIVATE KEY-----`: a template's frame around a placeholder.
+    """
+    for match in PEM_BLOCK_RE.finditer(text):
+        body = re.sub(r"\s+", "", match.group("body"))
+        if not BASE64_RUN_RE.search(body):
+            yield text.count("\n", 0, match.start()) + 1
 
 
 # A Markdown table with a password column: `| Service | User | Passwort |`
@@ -2702,7 +2725,15 @@ def _has_context_after(text: str, end: int, words: tuple[str, ...]) -> bool:
 # and erasure requests use them as real ones.)
 PLACEHOLDER_TLDS = frozenset(("tld",))
 RESERVED_DOMAIN_RE = re.compile(r"(?i)example\.(?:com|org|net)")
-RESERVED_CONTEXT_RE = re.compile(r"(?i)\bRFC ?(?:2606|6761)\b|\breserve[sd]?\b")
+# A reserved domain's address (`you@example.com`) is documentation when the
+# text says it is an example, a placeholder, a sample or a default.
+RESERVED_CONTEXT_RE = re.compile(
+    r"(?i)\bRFC ?(?:2606|6761)\b|\breserve[sd]?\b|"
+    r"\b(?:examples?|ejemplos?|beispiel\w*|exemples?|esempi[oa]|exemplos?|"
+    r"voorbeeld\w*|przykład\w*|placeholder|samples?|replace|your own|"
+    r"fictitious|fictional|fictici[ao]s?|fittizi[oa]|fiktiv\w*|dummy|fake|"
+    r"default|template|user\.email|docs?|documentation|readme|tutorial)\b(?!\.\w)"
+)
 
 
 def _emails(text: str) -> Iterator[PiiFinding]:
@@ -3345,6 +3376,58 @@ def _is_documented_example(text: str, finding: PiiFinding) -> bool:
     )
 
 
+# A company's switchboard, a shop's or an office's landline: no one's
+# personal data (`Boulangerie Dufour SARL — … — standard : 04 78 12 34 56`).
+# A mobile, or a number said to be someone's own, stays personal.
+BUSINESS_LINE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:switchboard|standard|centralino|centralita|zentrale|"
+    r"main line|reception|front desk|hotline|klantenservice|customer service|"
+    r"service client|kundenservice|atención al cliente|head office|sede legale|"
+    r"siège|headquarters|hq|store|"
+    r"shop|restaurant|hotel|clinic|practice|praxis|bakery|boulangerie|"
+    r"werkdagen|business hours|opening hours|öffnungszeiten|horaires)"
+    r"(?![^\W\d_])|代表電話|本社|総合窓口"
+)
+PERSONAL_LINE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:mobile|mob|cell|handy|móvil|celular|cellulare|"
+    r"portable|mobil|privat\w*|private|personal|home|direct|mein\w*|mijn|meu|"
+    r"minha|(?-i:[Mm]y|[Mm]i|[Mm]on|[Hh]is|[Hh]er))(?![^\W\d_])"
+)
+NOT_PERSONAL_TYPES = frozenset(
+    (
+        phonenumbers.PhoneNumberType.FIXED_LINE,
+        phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE,
+    )
+)
+
+
+def _business_line(text: str, finding: PiiFinding) -> bool:
+    """Tell a business's landline (a legal form or a business word near it)."""
+    line_start = text.rfind("\n", 0, finding.start) + 1
+    line_end = text.find("\n", finding.end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    if not (
+        personal_details.LEGAL_FORM_RE.search(line) or BUSINESS_LINE_RE.search(line)
+    ):
+        return False
+    if PERSONAL_LINE_RE.search(
+        text, max(line_start, finding.start - 30), finding.start
+    ):
+        return False
+    value = finding.normalized or finding.value
+    types = set()
+    # A national number's region is unknown: a landline in every plan where
+    # it is valid (`02 4570 1000` is Milan's, and a mobile nowhere).
+    for region in (None,) if value.startswith("+") else PHONE_REGIONS:
+        try:
+            number = phonenumbers.parse(value, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number):
+            types.add(phonenumbers.number_type(number))
+    return bool(types) and types <= NOT_PERSONAL_TYPES
+
+
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
     digits = sum(c.isdigit() for c in text)
@@ -3362,7 +3445,7 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     if digits >= 6:
         findings += [*_ibans(text), *_cards(text)]
     if digits >= 7:
-        findings += list(_phones(text))
+        findings += [f for f in _phones(text) if not _business_line(text, f)]
     kept: list[PiiFinding] = []
     for finding in sorted(
         findings, key=lambda f: (PRIORITY[f.kind], f.start - f.end, f.start)
