@@ -2235,7 +2235,7 @@ def _encoded_secret(token: str) -> bool:
 def find_secrets(text: str) -> list[SecretFinding]:
     """Return the secrets found in `text`, one finding per type and line."""
     findings: dict[tuple[str, int], SecretFinding] = {}
-    text = _without_public_material(text)
+    original, text = text, _without_public_material(text)
     for number, line in enumerate(text.splitlines() or [text], start=1):
         for secret_type in _line_secrets(line):
             findings.setdefault(
@@ -2274,7 +2274,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
             ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
         )
     if any(kind == "Private Key" for kind, _ in findings):
-        for number in _empty_key_blocks(text):
+        for number in _empty_key_blocks(original):
             findings.pop(("Private Key", number), None)
     return list(findings.values())
 
