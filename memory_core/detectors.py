@@ -2441,10 +2441,15 @@ class PiiFinding:
 # address is redacted with the address, never leaving the rest in clear.
 PRIORITY = {EMAIL: 0, IBAN: 1, CARD: 2, NATIONAL_ID: 3, DOB: 4, ADDRESS: 5, PHONE: 6}
 
+# A word character of a script written without spaces (kana, Han, Hangul):
+# an address or a number stands right beside them (`アドレスはa@b.jpです`).
+_CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef"
+_NON_CJK_WORD = rf"[^\W{_CJK}]"
 EMAIL_RE = re.compile(
-    r"(?<![\w.%+'-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+'-]{0,62}[A-Za-z0-9_])?)"
+    rf"(?<!{_NON_CJK_WORD})(?<![.%+'-])"
+    r"(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+'-]{0,62}[A-Za-z0-9_])?)"
     r"@(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
-    r"(?P<tld>[A-Za-z]{2,24}))(?![\w-])"
+    rf"(?P<tld>[A-Za-z]{{2,24}}))(?!{_NON_CJK_WORD}|-)"
 )
 SSH_COMMAND_RE = re.compile(
     r"(?:^|[\s;&|`(])(?:ssh|scp|sftp|rsync|mosh|autossh|ssh-copy-id|sshpass)\s"
@@ -2621,7 +2626,10 @@ NOT_PHONE_CONTEXT = (
 NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")
 GROUPED_RE = re.compile(r"\d[ ./-]+\d|\(\d")
 
-CARD_RE = re.compile(r"(?<![\w.,/-])\d(?:[ -]?\d){12,18}(?![\w-]|[.,/]\d)")
+CARD_RE = re.compile(
+    rf"(?<!{_NON_CJK_WORD})(?<![.,/-])\d(?:[ -]?\d){{12,18}}"
+    rf"(?!{_NON_CJK_WORD}|-|[.,/]\d)"
+)
 
 IBAN_START_RE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}")
 

@@ -950,15 +950,19 @@ def passports(text: str) -> Iterator[Found]:
 
 _AT = (
     r"(?:\s*(?:\[\s*at\s*\]|\(\s*(?:at|ät|arroba|chez|apenstaartje|małpa)\s*\)|"
-    r"\{\s*at\s*\}|<\s*at\s*>)\s*|&#0*64;|&#x0*40;|\s+(?:at|AT)\s+)"
+    r"\{\s*at\s*\}|<\s*at\s*>)\s*|&#0*64;|&#x0*40;|\s+(?:at|AT)\s+|"
+    r"\s+(?:arroba|chiocciola|małpa|malpa|apenstaartje|chez|klammeraffe|"
+    r"snabel-a)\s+)"
 )
 _DOT = (
     r"(?:\s*(?:\[\s*dot\s*\]|\(\s*(?:dot|punkt|punto|ponto|point|kropka|"
-    r"punt)\s*\)|\{\s*dot\s*\}|<\s*dot\s*>)\s*|&#0*46;|&#x0*2e;|\s+(?:dot|DOT)\s+|\.)"
+    r"punt)\s*\)|\{\s*dot\s*\}|<\s*dot\s*>)\s*|&#0*46;|&#x0*2e;|\s+(?:dot|DOT)\s+|"
+    r"\s+(?:punto|punt|ponto|point|kropka|punkt|prik|piste)\s+|\.)"
 )
 OBFUSCATED_EMAIL_RE = re.compile(
     r"(?<![\w.%+-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?"
-    r"(?:(?:\s+(?:dot|DOT)\s+|\s*[\[({]\s*dot\s*[\])}]\s*)[A-Za-z0-9_]+){0,4})"
+    r"(?:(?:\s+(?:dot|DOT|punto|punt|ponto|point|kropka|punkt)\s+|"
+    r"\s*[\[({]\s*dot\s*[\])}]\s*)[A-Za-z0-9_]+){0,4})"
     rf"(?P<at>{_AT})"
     rf"(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?{_DOT}){{1,6}}"
     r"(?P<tld>[A-Za-z]{2,24}))(?![\w-])"
@@ -966,16 +970,21 @@ OBFUSCATED_EMAIL_RE = re.compile(
 PLAIN_DOT_RE = re.compile(_DOT)
 SPELLED_AT_STEMS = (
     "at)", "at )", "at]", "at ]", "at}", "at }", "at>", "at >", "ät", "&#",
-    "arroba", "chez", "małpa", "apenstaartje",
+    "arroba", "chez", "małpa", "malpa", "apenstaartje", "chiocciola", "klammeraffe",
+    "snabel-a",
 )  # fmt: skip
 EMAIL_CUE_RE = re.compile(
-    r"(?i)mail|write|reach|contact|kontakt|schreib|écri|escrib|scriv|escrev"
+    r"(?i)mail|write|reach|contact|kontakt|schreib|écri|escrib|scriv|escrev|"
+    r"correo|pisz|napisz|schrijf|skriv"
 )
 
 
 # The same test as one pattern (the door's gate: a regex scan is cheaper
 # than a dozen substring tests).
-SPELLED_AT_RE = re.compile(r"at ?[)\]}>]|ät|&#|arroba|chez|małpa|apenstaartje")
+SPELLED_AT_RE = re.compile(
+    r"at ?[)\]}>]|ät|&#|arroba|chez|małpa|malpa|apenstaartje|chiocciola|"
+    r"klammeraffe|snabel-a"
+)
 
 
 def spelled_emails(text: str) -> Iterator[Found]:
@@ -989,9 +998,12 @@ def spelled_emails(text: str) -> Iterator[Found]:
     for match in OBFUSCATED_EMAIL_RE.finditer(text):
         at, domain = match.group("at"), match.group("domain")
         spelled_dot = domain.count(".") < len(PLAIN_DOT_RE.findall(domain))
-        if at.strip() in ("at", "AT") and not spelled_dot:
+        worded = at.strip().isalpha() or at.strip() == "snabel-a"
+        if worded and not spelled_dot:
             continue  # `met him at home.com`: `at` and a real dot is prose
-        if at.strip() in ("at", "AT") and not EMAIL_CUE_RE.search(
+        if worded and len(match.group("tld")) > 4:
+            continue  # `write to me at home point blank`: no domain's ending
+        if worded and not EMAIL_CUE_RE.search(
             text, max(0, match.start() - 60), match.start()
         ):
             continue
