@@ -2522,6 +2522,7 @@ PHONE_CONTEXT = (
     "telefone",
     "telemóvel",
     "telefonu",
+    "telefonum",
     "telefonnummer",
     "mobiltelefon",
     "mobil",
@@ -2669,11 +2670,12 @@ IDNR_CONTEXT = (
 # `Reisepass Nr. C11VGNPXF`, `护照号码：E12345678`. No checksum to validate,
 # so the name must come first, with at most a number label between.
 PASSPORT_RE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:passports?|reisepass|passeport|pasaporte|passaporto|"
-    r"passaporte|paszport(?:u)?|pasaport|paspoort|passi|passet|паспорт[а]?|"
-    r"パスポート|护照|護照|여권)"
-    r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|#|nummer|"
-    r"numéro|número|numero|numer|番号|号码|號碼|号|번호|№))?(?:\s+(?:is|was|ist|est|es|é|è))?"
+    rf"(?i)(?<!{_NON_CJK_WORD})(?:passports?|reisepass|passeport|pasaporte|"
+    r"passaporto|passaporte|paszport(?:u)?|pasaport|paspoort|passi|passet|"
+    r"паспорт[а]?|パスポート|旅券|护照|護照|여권|पासपोर्ट)"
+    r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|n\.|#|"
+    r"nummer|numéro|número|numero|numer|番号|号码|號碼|号|번호|№|नंबर|संख्या))?"
+    r"(?:\s+(?:is|was|ist|est|es|é|è))?"
     r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
     r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
 )
@@ -2904,8 +2906,8 @@ def _phones(text: str) -> Iterator[PiiFinding]:
 # `(2) 2128 1950`, `40 60 98 02`): its region is anyone's guess, and
 # with 7 to 15 digits some country's plan makes it valid.
 PHONE_RUN_RE = re.compile(
-    r"(?<![\w+/.,:-])(?:\(\d{1,5}\)[ .-]?)?\d{1,8}(?:[ .-]\d{1,8}){0,5}"
-    r"(?![\w/-]|[.,:]\d)"
+    rf"(?<!{_NON_CJK_WORD})(?<![+/.,:-])(?:\(\d{{1,5}}\)[ .-]?)?\d{{1,8}}"
+    rf"(?:[ .-]\d{{1,8}}){{0,5}}(?!{_NON_CJK_WORD}|[/-]|[.,:]\d)"
 )
 DATE_SHAPE_RE = re.compile(
     r"\d{4}[-./ ]\d{1,2}[-./ ]\d{1,2}|\d{1,2}[-./ ]\d{1,2}[-./ ]\d{4}"
@@ -3014,6 +3016,12 @@ WEAK_PHONE_CUES = (
     "mijn nummer",
     "mój numer",
     "min nummer",
+    "moje číslo",
+    "mé číslo",
+    "moje cislo",
+    "numaram",
+    "numaramı",
+    "мой номер",
 )
 MOBILE_REGIONS = (
     "US", "GB", "DE", "FR", "ES", "IT", "PT", "NL", "BE", "CH", "AT", "PL", "SE",
@@ -3066,8 +3074,12 @@ VCARD_TEL_RE = re.compile(
 
 
 def _is_mobile_somewhere(digits: str) -> bool:
-    """Valid as a mobile in some plan, and no plan's toll-free or premium line."""
-    mobile = False
+    """Valid as a mobile in more plans than it is a toll-free or premium line.
+
+    `0800 123 4567` is free to call in the UK (a business's); `606 604 817`
+    is a mobile in five plans and premium-rate only in Korea's.
+    """
+    mobiles = freephones = 0
     for region in MOBILE_REGIONS:
         try:
             number = phonenumbers.parse(digits, region)
@@ -3076,10 +3088,9 @@ def _is_mobile_somewhere(digits: str) -> bool:
         if not phonenumbers.is_valid_number(number):
             continue
         kind = phonenumbers.number_type(number)
-        if kind in FREEPHONE_TYPES:
-            return False  # `0800 123 4567`: free to call in the UK, a business's
-        mobile = mobile or kind in MOBILE_TYPES
-    return mobile
+        freephones += kind in FREEPHONE_TYPES
+        mobiles += kind in MOBILE_TYPES
+    return mobiles > freephones
 
 
 def _mobiles_after_contact(
@@ -3106,8 +3117,8 @@ def _mobiles_after_contact(
             continue
         raw = match.group()
         digits = re.sub(r"\D", "", raw)
-        if not 9 <= len(digits) <= 12 or not GROUPED_RE.search(raw):
-            continue
+        if not 9 <= len(digits) <= 13 or not GROUPED_RE.search(raw):
+            continue  # 13: `011 15-2930-6224`, Buenos Aires' mobiles dialled at home
         if DATE_SHAPE_RE.fullmatch(raw) or THOUSANDS_RE.fullmatch(raw):
             continue
         if FICTIONAL_PHONE_RE.fullmatch(digits) or UNIT_AFTER_RE.match(text, end):

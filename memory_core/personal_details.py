@@ -920,17 +920,19 @@ def table_addresses(text: str) -> Iterator[Found]:
 
 PASSPORT_NAMED_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:reise)?(?:passport|passeport|pasaporte|passaporto|"
-    r"passaporte|paszport|pasaport|paspoort|pass)(?:[ _-]?(?:no|nos|number|"
+    r"passaporte|paszport|pasaport|paspoort|pass|(?:загран)?паспорт)"
+    r"(?:[ _-]?(?:no|nos|number|"
     r"num|nr|nummer|numéro|número|numero|numer|id))?"
     r"(?P<gap>[^\d\n.!?:：=]{0,40}?)[\"']?\s*[:：=]\s*[\"']?"
     r"(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
-    r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
+    r"[A-Z0-9]{6,9}|\d{2} \d{7}|\d{4} \d{6}))(?![\w-]|[.,/]\d)"
 )
 
 
 def passports(text: str) -> Iterator[Found]:
     """Yield passport numbers after `passport … of <name>:`."""
-    if "pas" not in text.lower():
+    lower = text.lower()
+    if "pas" not in lower and "паспорт" not in lower:
         return
     for match in PASSPORT_NAMED_RE.finditer(text):
         gap = match.group("gap").strip(" \"'")
@@ -1025,7 +1027,7 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         found += spelled_emails(text)
     if not digits:
         return found
-    if "pas" in lower:
+    if "pas" in lower or "паспорт" in lower:
         found += passports(text)
     if "\n" in text or "〒" in text or STREETISH_RE.search(text):
         found += addresses(text)
