@@ -673,7 +673,11 @@ MONTHS = (
     "giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|"
     "junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maart|"
     "mei|augustus|oktober|augusti|stycznia|lutego|marca|kwietnia|maja|"
-    "czerwca|lipca|sierpnia|września|października|listopada|grudnia"
+    "czerwca|lipca|sierpnia|września|października|listopada|grudnia|"
+    # Indonesian (the rest as Dutch), Turkish, Czech
+    "maret|agustus|desember|ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|"
+    "eylül|ekim|kasım|aralık|ledna|února|března|dubna|května|června|července|"
+    "srpna|září|října|listopadu|prosince"
 )
 DATE_RE = re.compile(
     r"(?i)(?<![\d/.-])(?:"
@@ -862,19 +866,23 @@ MONTH_NUMBERS = {
     name: number
     for number, names in enumerate(
         (
-            "january jan januar janvier enero gennaio janeiro januari stycznia",
-            "february feb februar février febrero febbraio fevereiro februari lutego",
-            "march mar märz mars marzo março maart marca",
-            "april apr avril abril aprile kwietnia",
-            "may mai mayo maggio maio mei maja",
-            "june jun juni juin junio giugno junho czerwca",
-            "july jul juli juillet julio luglio julho lipca",
-            "august aug août agosto augustus augusti sierpnia",
+            "january jan januar janvier enero gennaio janeiro januari stycznia "
+            "ocak ledna",
+            "february feb februar février febrero febbraio fevereiro februari "
+            "lutego şubat února",
+            "march mar märz mars marzo março maart marca maret mart března",
+            "april apr avril abril aprile kwietnia nisan dubna",
+            "may mai mayo maggio maio mei maja mayıs května",
+            "june jun juni juin junio giugno junho czerwca haziran června",
+            "july jul juli juillet julio luglio julho lipca temmuz července",
+            "august aug août agosto augustus augusti sierpnia agustus ağustos srpna",
             "september sep sept septembre septiembre setiembre settembre setembro "
-            "września",
-            "october oct oktober octobre octubre ottobre outubro października",
-            "november nov novembre noviembre novembro listopada",
-            "december dec dezember décembre diciembre dicembre dezembro grudnia",
+            "września eylül září",
+            "october oct oktober octobre octubre ottobre outubro października "
+            "ekim října",
+            "november nov novembre noviembre novembro listopada kasım listopadu",
+            "december dec dezember décembre diciembre dicembre dezembro grudnia "
+            "desember aralık prosince",
         ),
         start=1,
     )
