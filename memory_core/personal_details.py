@@ -580,7 +580,11 @@ def addresses(text: str) -> Iterator[Found]:
         or (not lower.isascii() and any(s in lower for s in ADDRESS_STEMS_WIDE))
     ):
         spans += _addresses_after_cues(text)
-    if streetish and POSTCODE_RE.search(text):
+    if streetish and any(
+        not any(s <= m.start() < e for s, e in spans)
+        for m in POSTCODE_RE.finditer(text)
+    ):
+        # a postcode no address found so far holds: a cue-less address?
         spans += list(_bare_addresses(text, list(spans)))
     if streetish and "\n" in text:
         spans += _signature_addresses(text)
