@@ -2285,6 +2285,7 @@ PEM_BLOCK_RE = re.compile(
     re.DOTALL,
 )
 BASE64_RUN_RE = re.compile(r"[A-Za-z0-9+/=]{40,}")
+BASE64_BODY_RE = re.compile(r"(?:[A-Za-z0-9+/=]|\\n)*")
 
 
 def _empty_key_blocks(text: str) -> Iterator[int]:
@@ -2295,7 +2296,9 @@ def _empty_key_blocks(text: str) -> Iterator[int]:
     """
     for match in PEM_BLOCK_RE.finditer(text):
         body = re.sub(r"\s+", "", match.group("body"))
-        if not BASE64_RUN_RE.search(body):
+        if not BASE64_RUN_RE.search(body) and not BASE64_BODY_RE.fullmatch(body):
+            # words, dots or brackets, not base64: `<your key goes here>`; a
+            # short base64 body (`MIIEpAIBAAKCAQEA`) is a key cut short
             yield text.count("\n", 0, match.start()) + 1
 
 
