@@ -690,7 +690,7 @@ def _batch_body_read(request: Request) -> None:
 
 
 def _batch_items(data: Any) -> list:
-    """Return the batch's writes; refuse a batch that is not one (400/413/422)."""
+    """Return the batch's writes; refuse a batch that is not one (400/422)."""
     if not isinstance(data, dict):
         raise Malformed("The body must be a JSON object.", code="malformed_json")
     unknown = sorted(set(data) - {"writes"})
@@ -709,7 +709,8 @@ def _batch_items(data: Any) -> list:
         )
     limit = settings.MGC_WRITE_BATCH_MAX_ITEMS
     if len(items) > limit:
-        raise TooLarge(
+        # 422, as any other value over its schema's bound (`maxItems`).
+        raise Invalid(
             f"The batch has {len(items)} writes; the limit is {limit}.",
             code="batch_too_large",
             details={"writes": len(items), "limit": limit},

@@ -38,7 +38,7 @@ CONFIG = """
 # kind in the wrong layer, an unknown residency class, a malformed e-mail
 # to forget) are 422: the schema describes a body, not the tenant's data.
 [[operations]]
-include-operation-id = ["writes_create", "forget_create"]
+include-operation-id = ["writes_create", "writes_batch_create", "forget_create"]
 checks.positive_data_acceptance.expected-statuses = [
     "2xx", "401", "403", "404", "409", "422", "429",
 ]

@@ -171,10 +171,10 @@ def test_a_body_that_is_not_a_batch_refuses_it_whole(api, body, status, code):
     assert WriteRequest.objects.count() == 0
 
 
-def test_an_oversize_batch_is_413(api, settings):
+def test_an_oversize_batch_is_422(api, settings):
     settings.MGC_WRITE_BATCH_MAX_ITEMS = 3
     response = post(api, {"writes": [note(f"Fact {n}.") for n in range(4)]})
-    assert response.status_code == 413
+    assert response.status_code == 422
     assert response.json()["error"]["code"] == "batch_too_large"
     assert WriteRequest.objects.count() == 0
     assert results(post(api, {"writes": [note(f"Fact {n}.") for n in range(3)]}))
@@ -260,3 +260,11 @@ def test_the_schema_documents_the_batch(api):
     assert operation["operationId"] == "writes_batch_create"
     assert "207" in operation["responses"]
     assert {"413", "422", "403"} <= set(operation["responses"])
+
+
+def test_one_drain_request_for_the_batch(api, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks() as callbacks:
+        answers = results(post(api, {"writes": [note(f"Fact {n}.") for n in range(5)]}))
+    assert [a["write"]["status"] for a in answers] == ["queued"] * 5
+    # The drain request: one message takes the tenant's queued writes.
+    assert len(callbacks) == 1
