@@ -43,6 +43,15 @@ checks.positive_data_acceptance.expected-statuses = [
     "2xx", "401", "403", "404", "409", "422", "429",
 ]
 
+# A batch answers a write the schema refuses in its 207, that write alone
+# (422 in its result), so that one bad write never refuses the others; a body
+# that is not a batch is refused whole (tests/memory_core/test_write_batch_api.py).
+[[operations]]
+include-operation-id = ["writes_batch_create"]
+checks.negative_data_rejection.expected-statuses = [
+    "207", "400", "401", "403", "404", "413", "415", "422", "429",
+]
+
 # Search and context refuse what a schema cannot say: a blank (whitespace)
 # query, an `as_of` in the future, a scope the agent may not read (422).
 [[operations]]

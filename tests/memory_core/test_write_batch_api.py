@@ -268,3 +268,26 @@ def test_one_drain_request_for_the_batch(api, django_capture_on_commit_callbacks
     assert [a["write"]["status"] for a in answers] == ["queued"] * 5
     # The drain request: one message takes the tenant's queued writes.
     assert len(callbacks) == 1
+
+
+def test_a_mem0_add_of_several_messages_is_one_batch(
+    agent_and_token, tenant, django_capture_on_commit_callbacks
+):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {agent_and_token[1]}")
+    messages = [
+        {"role": "user", "content": "I moved to Lyon."},
+        {"role": "assistant", "content": "Noted."},
+        {"role": "user", "content": "My sister is called Ada."},
+    ]
+    with django_capture_on_commit_callbacks() as callbacks:
+        response = client.post(
+            "/mem0/v3/memories/add/",
+            data=json.dumps({"messages": messages, "user_id": "42"}),
+            content_type="application/json",
+        )
+    assert response.status_code == 200, response.content
+    ids = response.json()["event_id"].split(".")
+    writes = WriteRequest.objects.filter(id__in=ids)
+    assert {w.status for w in writes} == {WriteStatus.QUEUED} and len(ids) == 2
+    assert len(callbacks) == 1  # one drain request for the user's messages
