@@ -291,3 +291,24 @@ def test_a_mem0_add_of_several_messages_is_one_batch(
     writes = WriteRequest.objects.filter(id__in=ids)
     assert {w.status for w in writes} == {WriteStatus.QUEUED} and len(ids) == 2
     assert len(callbacks) == 1  # one drain request for the user's messages
+
+
+def test_a_write_that_fails_the_batch_is_refused_alone(api, tenant):
+    # Its subject outgrows its column once its e-mails become tokens, in the
+    # batch's transaction: nothing of it is kept, each write goes alone.
+    subject = " ".join(f"u{n}@b.io" for n in range(22))
+    assert len(subject) <= 200
+    body = {
+        "writes": [
+            note("A fact."),
+            note("Their contact list.", subject=subject),
+            note("Another fact."),
+        ]
+    }
+    answers = results(post(api, body, HTTP_IDEMPOTENCY_KEY="b"))
+    assert [a["status"] for a in answers] == [202, 422, 202]
+    assert answers[1]["error"]["code"] == "invalid_write"
+    assert "subject" in answers[1]["error"]["details"]
+    assert WriteRequest.objects.filter(tenant=tenant).count() == 2
+    replay = results(post(api, body, HTTP_IDEMPOTENCY_KEY="b"))
+    assert [a["replayed"] for a in replay] == [True, False, True]
