@@ -17,7 +17,9 @@ lets a fresh worker drain them (bench/results/writes_duplicates.json).
 `--ingest-only` measures the door alone: N distinct writes posted by
 `--clients` threads, no worker, after the server has warmed up; `--repeat K`
 posts K rounds of N and reports each. It writes
-bench/results/writes_ingest.json.
+bench/results/writes_ingest.json. With `--batch 1 10 50`, each round posts
+N writes for each batch size in turn through /api/v1/writes/batch
+(bench/results/writes_ingest_batch.json).
 """
 
 from __future__ import annotations
@@ -182,16 +184,30 @@ class Server:
         self.proc.wait(30)
 
 
-def post_all(port: int, token: str, bodies: list[dict], clients: int) -> float:
-    """POST every body with its own Idempotency-Key; return posts per second."""
-    local = threading.local()
+def post_all(
+    port: int, token: str, bodies: list[dict], clients: int, batch: int = 0
+) -> float:
+    """POST every body with its own Idempotency-Key; return writes per second.
 
-    def post(body: dict) -> int:
+    With `batch` K, the bodies go K at a time to /api/v1/writes/batch, each
+    batch with its own key; every write of it must be answered 202.
+    """
+    local = threading.local()
+    if batch:
+        requests = [
+            ("/api/v1/writes/batch", {"writes": bodies[i : i + batch]}, 207)
+            for i in range(0, len(bodies), batch)
+        ]
+    else:
+        requests = [("/api/v1/writes", body, 202) for body in bodies]
+
+    def post(request: tuple[str, dict, int]) -> int:
+        path, body, expected = request
         if not hasattr(local, "conn"):
             local.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         local.conn.request(
             "POST",
-            "/api/v1/writes",
+            path,
             body=json.dumps(body),
             headers={
                 "Authorization": f"Bearer {token}",
@@ -200,14 +216,18 @@ def post_all(port: int, token: str, bodies: list[dict], clients: int) -> float:
             },
         )
         response = local.conn.getresponse()
-        response.read()
-        if response.status != 202:
-            raise RuntimeError(f"POST answered {response.status}")
+        answer = response.read()
+        if response.status != expected:
+            raise RuntimeError(f"POST {path} answered {response.status}")
+        if batch:
+            statuses = {r["status"] for r in json.loads(answer)["results"]}
+            if statuses != {202}:
+                raise RuntimeError(f"a batch's writes answered {statuses}")
         return response.status
 
     started = time.perf_counter()
     with ThreadPoolExecutor(clients) as pool:
-        list(pool.map(post, bodies))
+        list(pool.map(post, requests))
     return len(bodies) / (time.perf_counter() - started)
 
 
@@ -499,53 +519,73 @@ def machine() -> dict:
 
 
 def ingest_only(args: argparse.Namespace, *, scope: str, token: str, run: str) -> None:
-    """Post `--repeat` rounds of N distinct writes to a warmed server; no worker."""
+    """Post `--repeat` rounds of N distinct writes to a warmed server; no worker.
+
+    With `--batch K …`, each round posts N writes for each K in turn, K at a
+    time to /api/v1/writes/batch (the sizes interleaved, round after round).
+    """
     RESULTS.mkdir(parents=True, exist_ok=True)
     server = Server(args.port)
+    sizes = args.batch or [0]
     rounds = []
     try:
         warm = [note(scope, t) for t in distinct_texts(4 * args.clients, run + "w")]
-        post_all(args.port, token, warm, args.clients)
+        for size in sizes:
+            post_all(args.port, token, warm, args.clients, batch=size)
+            warm = [note(scope, t) for t in distinct_texts(len(warm), run + f"w{size}")]
         server.wait_idle()
         for k in range(args.repeat):
-            bodies = [note(scope, t) for t in distinct_texts(args.n, f"{run}{k}")]
-            cpu = server.cpu_seconds()
-            pg_cpu = backends_cpu()
-            client_cpu = time.process_time()
-            with Sessions() as sessions:
-                rate = post_all(args.port, token, bodies, args.clients)
-            client_cpu = time.process_time() - client_cpu
-            rounds.append(
-                {
-                    "writes_per_s": round(rate, 1),
-                    "server_cpu_ms_per_write": round(
-                        (server.cpu_seconds() - cpu) * 1000 / args.n, 2
-                    ),
-                    # The app's PostgreSQL backends, and this process (the
-                    # clients and the sessions' sampler).
-                    "pg_cpu_ms_per_write": round(
-                        backends_cpu_since(pg_cpu) * 1000 / args.n, 2
-                    ),
-                    "client_cpu_ms_per_write": round(client_cpu * 1000 / args.n, 2),
-                    "db_sessions": sessions.means(),
-                    "loadavg": loadavg(),
-                }
-            )
-            print(json.dumps(rounds[-1]), file=sys.stderr)
+            for size in sizes:
+                texts = distinct_texts(args.n, f"{run}{k}b{size}")
+                bodies = [note(scope, t) for t in texts]
+                cpu = server.cpu_seconds()
+                pg_cpu = backends_cpu()
+                client_cpu = time.process_time()
+                with Sessions() as sessions:
+                    rate = post_all(args.port, token, bodies, args.clients, size)
+                client_cpu = time.process_time() - client_cpu
+                rounds.append(
+                    {
+                        "batch": size,
+                        "writes_per_s": round(rate, 1),
+                        "server_cpu_ms_per_write": round(
+                            (server.cpu_seconds() - cpu) * 1000 / args.n, 2
+                        ),
+                        # The app's PostgreSQL backends, and this process (the
+                        # clients and the sessions' sampler).
+                        "pg_cpu_ms_per_write": round(
+                            backends_cpu_since(pg_cpu) * 1000 / args.n, 2
+                        ),
+                        "client_cpu_ms_per_write": round(client_cpu * 1000 / args.n, 2),
+                        "db_sessions": sessions.means(),
+                        "loadavg": loadavg(),
+                    }
+                )
+                print(json.dumps(rounds[-1]), file=sys.stderr)
     finally:
         server.stop()
-    rates = [r["writes_per_s"] for r in rounds]
+    by_size = {
+        str(size): round(
+            statistics.median(r["writes_per_s"] for r in rounds if r["batch"] == size),
+            1,
+        )
+        for size in sizes
+    }
     result = {
         "n": args.n,
         "clients": args.clients,
         "web_concurrency": os.environ.get("WEB_CONCURRENCY", ""),
         "web_threads": os.environ.get("MGC_WEB_THREADS", ""),
-        "api_ingest_writes_per_s": round(statistics.median(rates), 1),
+        # Batch size 0: one write a request (POST /api/v1/writes).
+        "api_ingest_writes_per_s": by_size[str(sizes[0])]
+        if len(sizes) == 1
+        else by_size,
         "rounds": rounds,
         **machine(),
     }
-    (RESULTS / "writes_ingest.json").write_text(json.dumps(result, indent=2))
-    print(json.dumps(result, indent=2))
+    name = "writes_ingest_batch.json" if args.batch else "writes_ingest.json"
+    (RESULTS / name).write_text(json.dumps(result, indent=2))
+    print(json.dumps({k: v for k, v in result.items() if k != "rounds"}, indent=2))
 
 
 def single_writes(port: int, token: str, bodies: list[dict]) -> list[dict]:
@@ -735,6 +775,15 @@ def main() -> None:
         help="only the door: post N distinct writes, no worker",
     )
     parser.add_argument("--repeat", type=int, default=1, help="rounds of --ingest-only")
+    parser.add_argument(
+        "--batch",
+        type=int,
+        nargs="+",
+        default=None,
+        help="with --ingest-only: post the writes K at a time to "
+        "/api/v1/writes/batch, for each K given (bench/results/"
+        "writes_ingest_batch.json)",
+    )
     parser.add_argument(
         "--duplicates-only",
         action="store_true",

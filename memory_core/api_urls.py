@@ -6,6 +6,12 @@ from memory_core.search_apis import ContextApi, SearchApi
 
 urlpatterns = [
     path("writes", apis.WriteCreateApi.as_view(), name="api-write-create"),
+    # Before `writes/<write_id>`, which would take `batch` for an id.
+    path(
+        "writes/batch",
+        apis.WriteBatchCreateApi.as_view(),
+        name="api-write-batch-create",
+    ),
     path(
         "writes/<str:write_id>", apis.WriteDetailApi.as_view(), name="api-write-detail"
     ),

@@ -33,6 +33,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from memory_core.exceptions import (
+    DomainError,
     Forbidden,
     Invalid,
     Malformed,
@@ -53,7 +54,12 @@ from memory_core.models import (
 )
 from memory_core.pipeline.gates.schema import MAX_TTL_SECONDS
 from memory_core.pipeline.schemas import REGISTRY as KINDS
-from memory_core.schema import RETRY_AFTER, WWW_AUTHENTICATE, error_responses
+from memory_core.schema import (
+    RETRY_AFTER,
+    WWW_AUTHENTICATE,
+    ErrorSerializer,
+    error_responses,
+)
 from memory_core.selectors import (
     agent_readable_scopes,
     memory_item_get,
@@ -61,7 +67,12 @@ from memory_core.selectors import (
     memory_version_list,
     write_request_get,
 )
-from memory_core.services.writes import write_submit, write_wait
+from memory_core.services.writes import (
+    SubmitResult,
+    write_submit,
+    write_wait,
+    writes_submit,
+)
 
 # Refusals that are about the agent, not the write.
 SUSPENDED_CODES = {"agent_suspended", "write_storm"}
@@ -299,6 +310,35 @@ def _wait_seconds(seconds: float | None) -> float:
     return max(0.0, min(seconds or 0.0, settings.MGC_LONG_POLL_MAX_SECONDS))
 
 
+def door_refusal(
+    write: WriteRequest, *, headers: dict | None = None
+) -> DomainError | None:
+    """Return the error a submitted write is answered with, if the door refused it.
+
+    Refused before it was queued: the error it is (and the same answer to a
+    replay of its key). Deferred by the rate gate: 429 with `Retry-After`.
+    """
+    if write.status == WriteStatus.REJECTED and not write.started_at:
+        error = Forbidden if write.code in SUSPENDED_CODES else Invalid
+        return error(
+            write.reason,
+            code=write.code,
+            gate=write.gate,
+            details={"write_id": str(write.id), "gates": write.gate_decisions[-1:]},
+            headers=headers,
+        )
+    if write.status == WriteStatus.DEFERRED and write.code == "rate_limited":
+        wait = max(1, int((write.retry_at - timezone.now()).total_seconds() + 0.999))
+        return RateLimited(
+            write.reason,
+            code=write.code,
+            gate=write.gate,
+            details={"write_id": str(write.id), "retry_at": write.retry_at.isoformat()},
+            headers={**(headers or {}), "Retry-After": str(wait)},
+        )
+    return None
+
+
 def _write_response(
     write: WriteRequest,
     *,
@@ -306,30 +346,10 @@ def _write_response(
     status: int = 200,
     headers: dict | None = None,
 ) -> Response:
-    if status == 202 and write.status == WriteStatus.REJECTED and not write.started_at:
-        # Refused before it was queued: answer as the error it is (and replay
-        # the same answer for the same key).
-        error = Forbidden if write.code in SUSPENDED_CODES else Invalid
-        raise error(
-            write.reason,
-            code=write.code,
-            gate=write.gate,
-            details={"write_id": str(write.id), "gates": write.gate_decisions[-1:]},
-            headers=headers,
-        )
-    if (
-        status == 202
-        and write.status == WriteStatus.DEFERRED
-        and write.code == "rate_limited"
-    ):
-        wait = max(1, int((write.retry_at - timezone.now()).total_seconds() + 0.999))
-        raise RateLimited(
-            write.reason,
-            code=write.code,
-            gate=write.gate,
-            details={"write_id": str(write.id), "retry_at": write.retry_at.isoformat()},
-            headers={**(headers or {}), "Retry-After": str(wait)},
-        )
+    if status == 202:
+        refusal = door_refusal(write, headers=headers)
+        if refusal is not None:
+            raise refusal
     data = WriteDetailOutput(write).data if detail else write_output(write)
     return Response(data, status=status, headers=headers)
 
@@ -490,21 +510,8 @@ class WriteCreateApi(APIView):
                 f"{settings.MGC_MAX_BODY_BYTES}.",
                 code="body_too_large",
             )
-        serializer = _WriteBody(data=request.data)
-        if not serializer.is_valid():
-            raise Invalid(
-                "The write is invalid.",
-                code="invalid_write",
-                gate="schema",
-                details=serializer.errors,
-            )
-        payload = json.loads(json.dumps(serializer.validated_data, default=str))
-        key = request.headers.get("Idempotency-Key")
-        if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
-            raise Invalid(
-                "Idempotency-Key must be 1 to 255 printable ASCII characters.",
-                code="invalid_idempotency_key",
-            )
+        payload = write_payload(request.data)
+        key = idempotency_key_header(request)
         result = write_submit(
             agent=request.user.agent, payload=payload, idempotency_key=key
         )
@@ -518,6 +525,34 @@ class WriteCreateApi(APIView):
                 write=write, seconds=_wait_seconds(float(match.group(1)))
             )
         return _write_response(write, status=202, headers=headers)
+
+
+def write_payload(data: Any) -> dict[str, Any]:
+    """Return a write body validated as `POST /api/v1/writes` takes it, as JSON.
+
+    Raise the error that endpoint answers: not an object (400), unknown
+    fields or invalid values (422), content over its limit (413).
+    """
+    serializer = _WriteBody(data=data)
+    if not serializer.is_valid():
+        raise Invalid(
+            "The write is invalid.",
+            code="invalid_write",
+            gate="schema",
+            details=serializer.errors,
+        )
+    return json.loads(json.dumps(serializer.validated_data, default=str))
+
+
+def idempotency_key_header(request: Request) -> str | None:
+    """Return the request's Idempotency-Key; a malformed one is 422."""
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
+        raise Invalid(
+            "Idempotency-Key must be 1 to 255 printable ASCII characters.",
+            code="invalid_idempotency_key",
+        )
+    return key
 
 
 class _WriteBody(WriteCreateApi.InputSerializer):
@@ -539,6 +574,169 @@ class _WriteBody(WriteCreateApi.InputSerializer):
             fields = WriteCreateApi.InputSerializer().fields
             _bound_fields.write_body = fields
         return fields
+
+
+class WriteBatchItemOutput(serializers.Serializer):
+    index = serializers.IntegerField(
+        min_value=0, help_text="The write's place in `writes`."
+    )
+    status = serializers.IntegerField(
+        help_text="What `POST /api/v1/writes` would answer for it: 202, or "
+        "the error's status (403, 413, 422, 429)."
+    )
+    replayed = serializers.BooleanField(
+        help_text="The stored answer to an earlier submit of this write."
+    )
+    write = WriteOutput(required=False, help_text="With a 202.")
+    error = ErrorSerializer.BodySerializer(
+        required=False, help_text="With an error status, as its envelope holds it."
+    )
+
+
+class WriteBatchCreateApi(APIView):
+    """Submit several memory writes in one request: a bulk import, or the facts
+    an agent drew from one turn. Each is answered as `POST /api/v1/writes`
+    answers it; one refused does not refuse the others."""
+
+    class InputSerializer(serializers.Serializer):
+        writes = serializers.ListField(
+            child=WriteCreateApi.InputSerializer(),
+            min_length=1,
+            max_length=settings.MGC_WRITE_BATCH_MAX_ITEMS,
+            help_text="Each a write body as `POST /api/v1/writes` takes it.",
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        results = WriteBatchItemOutput(many=True, help_text="One per write, in order.")
+
+    @extend_schema(
+        operation_id="writes_batch_create",
+        request=InputSerializer,
+        examples=[
+            OpenApiExample(
+                "Two facts from one turn",
+                request_only=True,
+                value={
+                    "writes": [
+                        {
+                            "scope": "/org/acme/user/42/",
+                            "layer": "episodic",
+                            "content": "The user prefers dark mode.",
+                        },
+                        {
+                            "scope": "/org/acme/user/42/",
+                            "layer": "episodic",
+                            "content": "The user lives in Lyon.",
+                        },
+                    ]
+                },
+            )
+        ],
+        responses={
+            207: OutputSerializer,
+            **error_responses(400, 401, 403, 413, 415, 422),
+        },
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                {"type": "string", "pattern": f"^{IDEMPOTENCY_KEY.pattern}$"},
+                OpenApiParameter.HEADER,
+                description="The batch's key: write `i` is keyed by it and `i`. "
+                "The same batch again returns the stored answers; a write "
+                "whose body changed under the same key is 422 alone.",
+            ),
+            WWW_AUTHENTICATE,
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        query_validate(request)
+        _batch_body_read(request)
+        items = _batch_items(request.data)
+        key = idempotency_key_header(request)
+        answers: dict[int, Any] = {}
+        payloads = []
+        for index, item in enumerate(items):
+            try:
+                payloads.append((index, write_payload(item)))
+            except DomainError as exc:
+                answers[index] = exc
+        answers.update(
+            writes_submit(
+                agent=request.user.agent, payloads=payloads, idempotency_key=key
+            )
+        )
+        results = [_batch_result(i, answers[i]) for i in range(len(items))]
+        return Response({"results": results}, status=207)
+
+
+def _batch_body_read(request: Request) -> None:
+    """Read the body under the batch's limit, not one write's (413 over it).
+
+    Django's `request.body` refuses a body over DATA_UPLOAD_MAX_MEMORY_SIZE,
+    which is one write's limit; DRF's JSON parser reads `request.body`. So
+    the body is read here, from the stream (bounded by Content-Length), and
+    kept where `request.body` finds it.
+    """
+    size = int(request.META.get("CONTENT_LENGTH") or 0)
+    limit = settings.MGC_WRITE_BATCH_MAX_BODY_BYTES
+    if size > limit:
+        raise TooLarge(
+            f"The body is {size} bytes; the limit is {limit}.",
+            code="body_too_large",
+        )
+    raw = request._request
+    if not raw._read_started and not hasattr(raw, "_body"):
+        raw._body = raw.read()
+
+
+def _batch_items(data: Any) -> list:
+    """Return the batch's writes; refuse a batch that is not one (400/422)."""
+    if not isinstance(data, dict):
+        raise Malformed("The body must be a JSON object.", code="malformed_json")
+    unknown = sorted(set(data) - {"writes"})
+    if unknown:
+        raise Invalid(
+            f"Unknown fields: {', '.join(unknown)}.",
+            code="unknown_fields",
+            details={"fields": unknown},
+        )
+    items = data.get("writes")
+    if not isinstance(items, list) or not items:
+        raise Invalid(
+            "`writes` must be a non-empty list of write bodies.",
+            code="invalid_batch",
+            details={"writes": ["A non-empty list is required."]},
+        )
+    limit = settings.MGC_WRITE_BATCH_MAX_ITEMS
+    if len(items) > limit:
+        # 422, as any other value over its schema's bound (`maxItems`).
+        raise Invalid(
+            f"The batch has {len(items)} writes; the limit is {limit}.",
+            code="batch_too_large",
+            details={"writes": len(items), "limit": limit},
+        )
+    return items
+
+
+def _batch_result(index: int, answer: SubmitResult | DomainError) -> dict[str, Any]:
+    """One write's answer in a batch: what `POST /api/v1/writes` says of it."""
+    replayed = isinstance(answer, SubmitResult) and answer.replayed
+    if isinstance(answer, SubmitResult):
+        answer = door_refusal(answer.write) or answer
+    if isinstance(answer, DomainError):
+        error = answer.as_dict()["error"]
+        return {
+            "index": index,
+            "status": answer.status,
+            "replayed": replayed,
+            "error": error,
+        }
+    return {
+        "index": index,
+        "status": 202,
+        "replayed": replayed,
+        "write": write_output(answer.write),
+    }
 
 
 class WriteDetailApi(APIView):

@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 
 from memory_core.auth import AgentTokenAuthentication
 from memory_core.exceptions import (
+    DomainError,
     Forbidden,
     Invalid,
     Malformed,
@@ -38,7 +39,7 @@ from memory_core.selectors import (
     write_request_get,
 )
 from memory_core.services.mem0 import memory_retract_by_agent
-from memory_core.services.writes import write_submit, write_wait
+from memory_core.services.writes import write_submit, write_wait, writes_submit
 
 LAYER = "episodic"
 KEY_PREFIX = "mem0-"
@@ -204,21 +205,32 @@ class AddApi(Mem0View):
         texts = [t for t in texts if isinstance(t, str) and t.strip()]
         if not texts:
             raise Invalid("No user message with content.", code="invalid_messages")
-        writes = [
-            _submit(
-                request,
-                {
-                    "scope": scope,
-                    "layer": LAYER,
-                    "kind": "note",
-                    "key": f"{KEY_PREFIX}{uuid.uuid4().hex[:16]}",
-                    "content": text,
-                    "source": "user_stated",
-                    "task_id": run_id or "",
-                },
-            )
-            for text in texts
-        ]
+        # One batch: the messages' writes in one transaction, one drain.
+        answers = writes_submit(
+            agent=request.user.agent,
+            payloads=[
+                (
+                    index,
+                    {
+                        "scope": scope,
+                        "layer": LAYER,
+                        "kind": "note",
+                        "key": f"{KEY_PREFIX}{uuid.uuid4().hex[:16]}",
+                        "content": text,
+                        "source": "user_stated",
+                        "task_id": run_id or "",
+                    },
+                )
+                for index, text in enumerate(texts)
+            ],
+            idempotency_key=None,
+        )
+        writes = []
+        for answer in answers.values():
+            if isinstance(answer, DomainError):
+                raise answer
+            _refused(answer.write)
+            writes.append(answer.write)
         return Response(
             {
                 "event_id": ".".join(str(w.id) for w in writes),

@@ -409,6 +409,12 @@ MGC_METRICS_TOKEN = os.environ.get("MGC_METRICS_TOKEN", "")
 # The write path.
 MGC_MAX_CONTENT_BYTES = 32 * 1024
 MGC_MAX_BODY_BYTES = 256 * 1024
+# POST /api/v1/writes/batch: at most this many writes, in a body of at most
+# this many bytes (a hundred writes with 32 KiB of content each, and room).
+MGC_WRITE_BATCH_MAX_ITEMS = int(os.environ.get("MGC_WRITE_BATCH_MAX_ITEMS", "100"))
+MGC_WRITE_BATCH_MAX_BODY_BYTES = int(
+    os.environ.get("MGC_WRITE_BATCH_MAX_BODY_BYTES", str(4 * 1024 * 1024))
+)
 MGC_WRITE_BATCH_SIZE = int(os.environ.get("MGC_WRITE_BATCH_SIZE", "64"))
 # Batches that need no model (exact copies of stored memories) follow one
 # another in one transaction, up to this many writes (services/writes.py).

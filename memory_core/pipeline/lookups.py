@@ -437,6 +437,66 @@ class DoorLookups(DatabaseLookups):
         return super().write_counts(agent_id, layer, since, session_id)
 
 
+class BatchDoorLookups(DatabaseLookups):
+    """A batch of submits' lookups at the door (`writes_submit`).
+
+    `prefetch` reads the agent's writes stored under any of the batch's keys
+    and every scope the batch names, with their ancestors, in two queries.
+    The rate gate's counts are read once per (agent, layer, window, session)
+    and include the batch's own earlier writes (`counted`): each write of a
+    batch is an attempt, as if it had been posted alone.
+    """
+
+    def __init__(self, tenant_id: uuid.UUID) -> None:
+        super().__init__(tenant_id)
+        self._base: dict[tuple, WriteCounts] = {}
+        self._by_agent: Counter = Counter()
+        self._by_layer: Counter = Counter()
+        self._by_session: Counter = Counter()
+
+    def prefetch(
+        self, *, agent_id: uuid.UUID, keys: Sequence[str], scope_paths: Iterable[str]
+    ) -> dict[str, uuid.UUID]:
+        """Load the scopes; return the agent's writes under `keys`, id by key."""
+        paths = set(scope_paths)
+        paths |= {p for path in paths for p in ancestor_paths(path)}
+        self._scopes.update(dict.fromkeys(paths))
+        self._scopes.update(scope_refs(self.tenant_id, paths))
+        if not keys:
+            return {}
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT idempotency_key, id FROM {WriteRequest._meta.db_table} "
+                "WHERE tenant_id = (SELECT %s::uuid) AND agent_id = (SELECT %s::uuid) "
+                "AND idempotency_key = ANY(%s)",
+                [self.tenant_id, agent_id, list(dict.fromkeys(keys))],
+            )
+            return dict(cursor.fetchall())
+
+    def counted(self, candidate: Candidate) -> None:
+        """Count the candidate, about to be stored, for the batch's next ones."""
+        self._by_agent[candidate.agent_id] += 1
+        self._by_layer[(candidate.agent_id, candidate.layer)] += 1
+        if candidate.session_id:
+            self._by_session[(candidate.agent_id, candidate.session_id)] += 1
+
+    def write_counts(
+        self, agent_id, layer, since: datetime, session_id: str
+    ) -> WriteCounts:
+        key = (agent_id, layer, since, session_id)
+        base = self._base.get(key)
+        if base is None:
+            base = self._base[key] = super().write_counts(
+                agent_id, layer, since, session_id
+            )
+        in_session = self._by_session[(agent_id, session_id)] if session_id else 0
+        return WriteCounts(
+            layer_in_window=base.layer_in_window + self._by_layer[(agent_id, layer)],
+            all_in_last_minute=base.all_in_last_minute + self._by_agent[agent_id],
+            in_session=base.in_session + in_session,
+        )
+
+
 class BatchLookups(DatabaseLookups):
     """Answer a whole batch from a few queries, and see the batch's own writes.
 

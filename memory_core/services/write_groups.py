@@ -141,7 +141,7 @@ def _batch_store(batch: list[GroupedWrite]) -> None:
             entries = item.prepare()
             item.write.created_at = now
             ready.append((item, entries))
-        inserted = _writes_insert([item.write for item, _ in ready])
+        inserted = writes_insert([item.write for item, _ in ready])
         kept = [(item, entries) for item, entries in ready if item.write.id in inserted]
         groups = [(item.actor, entries) for item, entries in kept]
         audit_groups_record(tenant_id=tenant_id, groups=groups)
@@ -199,7 +199,7 @@ def json_value(value: Any) -> Any:
     return value
 
 
-def _writes_insert(writes: list[WriteRequest]) -> set[uuid.UUID]:
+def writes_insert(writes: list[WriteRequest]) -> set[uuid.UUID]:
     """Insert `writes`; return the ids inserted (a taken key inserts nothing).
 
     In key order, so two groups racing for the same keys wait on each other

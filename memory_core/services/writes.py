@@ -8,6 +8,7 @@ import logging
 import time
 import uuid
 from collections import defaultdict
+from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -16,7 +17,13 @@ from functools import cache
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db import (
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    connection,
+    transaction,
+)
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -25,7 +32,7 @@ from audit.actions import AuditAction
 from audit.services import Actor, AuditEntry, audit_event_record, audit_events_record
 from memory_core import write_signals
 from memory_core.embeddings import EmbeddingError, OnnxMiniLM, get_provider
-from memory_core.exceptions import Invalid
+from memory_core.exceptions import DomainError, Forbidden, Invalid
 from memory_core.hashing import (
     content_hash,
     content_token,
@@ -51,6 +58,7 @@ from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
 from memory_core.pipeline.gates.schema import embedding_problem
 from memory_core.pipeline.gates.sensitivity import NAME as SENSITIVITY
 from memory_core.pipeline.lookups import (
+    BatchDoorLookups,
     BatchLookups,
     DatabaseLookups,
     DoorLookups,
@@ -80,6 +88,7 @@ from memory_core.services.write_groups import (
     GroupedWrite,
     json_value,
     write_store_grouped,
+    writes_insert,
 )
 
 logger = logging.getLogger(__name__)
@@ -174,6 +183,90 @@ def _replay(existing: WriteRequest, fingerprint: str) -> SubmitResult:
     return SubmitResult(existing, replayed=True)
 
 
+@dataclass
+class _Submission:
+    """One payload at the door: its idempotency keys, then what the gates made of it.
+
+    `key` is the key it is stored under; `keys` every key a stored write of
+    the same request may carry (any redaction key still accepted, the key in
+    clear); `fingerprint` what a replay must match; `idempotency_key` the
+    client's key, if any.
+    """
+
+    payload: dict[str, Any]
+    token: str
+    key: str
+    keys: list[str]
+    fingerprint: str
+    idempotency_key: str | None
+    write: WriteRequest | None = None
+    candidate: Candidate | None = None
+    result: GateResult | None = None
+    new_scope: bool = False
+
+
+def _submission(
+    *, agent: Agent, payload: dict[str, Any], idempotency_key: str | None
+) -> _Submission:
+    """Return the payload with the keys it is stored and replayed under."""
+    token = content_token(payload, agent_id=agent.id, layer=payload["layer"])
+    # An agent's key is stored only as a keyed hash: it is only ever compared.
+    # A replay matches under any redaction key still accepted, and a row
+    # stored before keys were hashed by its key in clear.
+    if idempotency_key:
+        key = idempotency_key_digest(idempotency_key)
+        keys = [*idempotency_key_digests(idempotency_key), idempotency_key]
+    else:
+        key = f"content:{token}"
+        keys = [key]
+    fingerprint = request_hash(payload) if idempotency_key else token
+    return _Submission(payload, token, key, keys, fingerprint, idempotency_key or None)
+
+
+def _replayable(
+    existing: WriteRequest | None, sub: _Submission, *, agent: Agent, now: datetime
+) -> bool:
+    """Return whether `existing`, stored under the submission's key, answers it."""
+    return existing is not None and (
+        sub.idempotency_key is not None
+        or not _content_key_expired(existing, agent=agent, now=now)
+    )
+
+
+def _door_decide(
+    sub: _Submission, *, agent: Agent, lookups: DatabaseLookups, ctx: GateContext
+) -> None:
+    """Run the door's gates on the submission and make its (unsaved) write.
+
+    Raise Invalid for a write whose ids outgrow their columns once redacted.
+    """
+    payload = sub.payload
+    write_id = uuid.uuid4()
+    candidate = candidate_from_payload(payload, write_id=write_id, agent_id=agent.id)
+    # Before the gates: the rate gate counts the session's stored writes,
+    # whose session ids are redacted.
+    redact_candidate_ids(candidate, tenant_id=agent.tenant_id)
+    redacted_sizes_check(candidate)
+    result, trace = run_gates(candidate, ctx, gates=SUBMIT_GATES)
+    # Missing, yet admitted by the schema gate: the policy lets this write
+    # create it.
+    sub.new_scope = lookups.scope(payload["scope"]) is None
+    sub.candidate, sub.result = candidate, result
+    sub.write = WriteRequest(
+        id=write_id,
+        tenant_id=agent.tenant_id,
+        agent=agent,
+        idempotency_key=sub.key,
+        request_hash=sub.fingerprint,
+        content_token=sub.token,
+        scope_path=payload["scope"],
+        layer=payload["layer"],
+        deadline=candidate.deadline,
+        session_id=candidate.session_id,
+        gate_decisions=trace,
+    )
+
+
 def write_submit(
     *, agent: Agent, payload: dict[str, Any], idempotency_key: str | None
 ) -> SubmitResult:
@@ -188,17 +281,7 @@ def write_submit(
     missing scope the tenant's policy lets this agent create is created with
     the write, in its transaction (never for a refused write).
     """
-    token = content_token(payload, agent_id=agent.id, layer=payload["layer"])
-    # An agent's key is stored only as a keyed hash: it is only ever compared.
-    # A replay matches under any redaction key still accepted, and a row
-    # stored before keys were hashed by its key in clear.
-    if idempotency_key:
-        key = idempotency_key_digest(idempotency_key)
-        keys = [*idempotency_key_digests(idempotency_key), idempotency_key]
-    else:
-        key = f"content:{token}"
-        keys = [key]
-    fingerprint = request_hash(payload) if idempotency_key else token
+    sub = _submission(agent=agent, payload=payload, idempotency_key=idempotency_key)
     now = timezone.now()
     # The key's write, the scope and the rate gate's counts in one round trip
     # (the counts as the gate asks for them: the session id unless its
@@ -207,59 +290,38 @@ def write_submit(
     window = policy_for(agent.tenant).rate_window_seconds
     existing_id = lookups.prefetch(
         agent_id=agent.id,
-        keys=keys,
+        keys=sub.keys,
         scope_path=payload["scope"],
         layer=payload["layer"],
         since=now - timedelta(seconds=window),
         session_id=payload.get("session_id") or "",
     )
     existing = _write_by_id(existing_id) if existing_id is not None else None
-    if existing is not None and (
-        idempotency_key or not _content_key_expired(existing, agent=agent, now=now)
-    ):
-        return _replay(existing, fingerprint)
+    if _replayable(existing, sub, agent=agent, now=now):
+        return _replay(existing, sub.fingerprint)
 
-    write_id = uuid.uuid4()
-    candidate = candidate_from_payload(payload, write_id=write_id, agent_id=agent.id)
-    # Before the gates: the rate gate counts the session's stored writes,
-    # whose session ids are redacted.
-    redact_candidate_ids(candidate, tenant_id=agent.tenant_id)
-    redacted_sizes_check(candidate)
     ctx = dataclasses.replace(
         gate_context(agent=agent, lookups=lookups, now=now), scope_auto_create=True
     )
-    result, trace = run_gates(candidate, ctx, gates=SUBMIT_GATES)
-    # Missing, yet admitted by the schema gate: the policy lets this write
-    # create it.
-    new_scope = lookups.scope(payload["scope"]) is None
-    write = WriteRequest(
-        id=write_id,
-        tenant_id=agent.tenant_id,
-        agent=agent,
-        idempotency_key=key,
-        request_hash=fingerprint,
-        content_token=token,
-        scope_path=payload["scope"],
-        layer=payload["layer"],
-        deadline=candidate.deadline,
-        session_id=candidate.session_id,
-        gate_decisions=trace,
-    )
+    _door_decide(sub, agent=agent, lookups=lookups, ctx=ctx)
+    write, candidate, result = sub.write, sub.candidate, sub.result
     if (
         existing is None
-        and not new_scope
+        and not sub.new_scope
         and result.decision not in (Decision.REJECT, Decision.DEFER)
         and not connection.in_atomic_block
     ):
         grouped = _store_grouped(write, candidate, payload, result, agent=agent)
         if grouped is not None:
-            return _stored_or_replayed(grouped, agent=agent, keys=keys, fp=fingerprint)
+            return _stored_or_replayed(
+                grouped, agent=agent, keys=sub.keys, fp=sub.fingerprint
+            )
     try:
         with transaction.atomic():
             tenant_writes_fence_enter(agent.tenant_id)
             if existing is not None:
-                _content_key_retire(existing, key=key)
-            if new_scope and result.decision != Decision.REJECT:
+                _content_key_retire(existing, key=sub.key)
+            if sub.new_scope and result.decision != Decision.REJECT:
                 scope_create_for_write(agent=agent, path=write.scope_path)
             entries = _admit(write, candidate, payload, result, now=now)
             write.save(force_insert=True)
@@ -267,10 +329,10 @@ def write_submit(
                 tenant_id=agent.tenant_id, actor=agent_actor(agent), entries=entries
             )
     except IntegrityError:
-        existing = _write_by_key(agent, keys)
+        existing = _write_by_key(agent, sub.keys)
         if existing is None:
             raise
-        return _replay(existing, fingerprint)
+        return _replay(existing, sub.fingerprint)
     instruments.observe_writes("submit", [write])
     return SubmitResult(write, replayed=False)
 
@@ -311,6 +373,219 @@ def _stored_or_replayed(
     if existing is None:
         raise RuntimeError(f"write {item.write.id} lost its key to no stored write")
     return _replay(existing, fp)
+
+
+def batch_item_key(idempotency_key: str, index: int) -> str:
+    """Return the key of a batch's item `index`, derived from the batch's key.
+
+    The newline between them is in no Idempotency-Key a client may send
+    (printable ASCII): a derived key never meets a single write's.
+    """
+    return f"{idempotency_key}\n{index}"
+
+
+def writes_submit(
+    *,
+    agent: Agent,
+    payloads: Sequence[tuple[int, dict[str, Any]]],
+    idempotency_key: str | None,
+) -> dict[int, SubmitResult | DomainError]:
+    """Submit a batch of writes; return each one's answer by its index.
+
+    Each payload is what `write_submit` takes and is answered as it would
+    be: stored and enqueued, replayed, refused at the door (a stored, refused
+    write) or refused with an error (the DomainError `write_submit` raises),
+    without refusing the others. With an Idempotency-Key, item `i` is keyed
+    `batch_item_key(key, i)`: the same batch again replays every item.
+
+    Each write is an attempt for the rate gate, in the batch's order, as if
+    posted alone (`BatchDoorLookups.counted`); a storm suspends the agent
+    and refuses the batch's writes after it. The batch's new writes are
+    stored in one transaction with their audit events, and ask for one drain
+    of the tenant's queue. If that transaction fails (a write whose ids
+    outgrow their columns once redacted, say), nothing of it is stored and
+    each write is submitted alone, in order (`write_submit`).
+    """
+    if agent.writes_suspended_at is not None:
+        raise Forbidden(
+            "This agent's writes are suspended; an admin must lift the suspension.",
+            code="agent_suspended",
+            gate="rate",
+        )
+    if len(payloads) == 1:
+        # Alone, it joins the tenant's concurrent submits' group commit
+        # (write_groups), as POST /api/v1/writes does: a batch of one in a
+        # transaction of its own ran ~15 % below it (bench/PERF.md).
+        ((index, payload),) = payloads
+        key = batch_item_key(idempotency_key, index) if idempotency_key else None
+        sub = _submission(agent=agent, payload=payload, idempotency_key=key)
+        return {index: _alone(agent, sub)}
+    now = timezone.now()
+    subs = {
+        index: _submission(
+            agent=agent,
+            payload=payload,
+            idempotency_key=(
+                batch_item_key(idempotency_key, index) if idempotency_key else None
+            ),
+        )
+        for index, payload in payloads
+    }
+    lookups = BatchDoorLookups(agent.tenant_id)
+    stored = lookups.prefetch(
+        agent_id=agent.id,
+        keys=[k for sub in subs.values() for k in sub.keys],
+        scope_paths=[sub.payload["scope"] for sub in subs.values()],
+    )
+    existing = WriteRequest.objects.in_bulk(set(stored.values())) if stored else {}
+    ctx = dataclasses.replace(
+        gate_context(agent=agent, lookups=lookups, now=now), scope_auto_create=True
+    )
+    answers: dict[int, SubmitResult | DomainError] = {}
+    first_of_key: dict[str, int] = {}
+    copies: dict[int, int] = {}
+    fresh: list[tuple[int, _Submission, WriteRequest | None]] = []
+    for index, sub in subs.items():
+        found = min(
+            (existing[stored[k]] for k in sub.keys if k in stored),
+            key=lambda w: w.id,
+            default=None,
+        )
+        if _replayable(found, sub, agent=agent, now=now):
+            answers[index] = _replay_answer(found, sub.fingerprint)
+            continue
+        if sub.key in first_of_key:  # the same content twice, without a key
+            copies[index] = first_of_key[sub.key]
+            continue
+        first_of_key[sub.key] = index
+        try:
+            _door_decide(sub, agent=agent, lookups=lookups, ctx=ctx)
+        except DomainError as exc:
+            answers[index] = exc
+            continue
+        lookups.counted(sub.candidate)
+        if sub.result.details.get("suspend"):
+            ctx = dataclasses.replace(ctx, agent_suspended=True)
+        fresh.append((index, sub, found))
+    if fresh:
+        try:
+            inserted = _batch_store(agent, [(s, f) for _, s, f in fresh], now=now)
+        except (OperationalError, InterfaceError):
+            raise  # the database is away: so would each write be
+        except Exception as exc:
+            # A write's own refusal (Invalid) is the client's; anything else
+            # is a bug to look at. Either way, each write goes alone.
+            log = logger.info if isinstance(exc, DomainError) else logger.exception
+            log("batch of %d writes failed; submitting each alone", len(fresh))
+            for index, sub, _ in fresh:
+                answers[index] = _alone(agent, sub)
+        else:
+            instruments.observe_writes(
+                "submit", [s.write for _, s, _ in fresh if s.write.id in inserted]
+            )
+            for index, sub, _ in fresh:
+                if sub.write.id in inserted:
+                    answers[index] = SubmitResult(sub.write, replayed=False)
+                else:  # a concurrent request stored its key first
+                    answers[index] = _replay_answer(
+                        _write_by_key(agent, sub.keys), sub.fingerprint
+                    )
+    for index, first in copies.items():
+        answer = answers[first]
+        answers[index] = (
+            SubmitResult(answer.write, replayed=True)
+            if isinstance(answer, SubmitResult)
+            else answer
+        )
+    return dict(sorted(answers.items()))
+
+
+def _replay_answer(
+    existing: WriteRequest | None, fingerprint: str
+) -> SubmitResult | DomainError:
+    if existing is None:
+        raise RuntimeError("a write lost its key to no stored write")
+    try:
+        return _replay(existing, fingerprint)
+    except DomainError as exc:
+        return exc
+
+
+def _alone(agent: Agent, sub: _Submission) -> SubmitResult | DomainError:
+    """Submit one write as `write_submit` does (a batch of one, or one write of
+    a failed batch)."""
+    try:
+        return write_submit(
+            agent=agent, payload=sub.payload, idempotency_key=sub.idempotency_key
+        )
+    except DomainError as exc:
+        return exc
+
+
+def _batch_store(
+    agent: Agent,
+    fresh: list[tuple[_Submission, WriteRequest | None]],
+    *,
+    now: datetime,
+) -> set[uuid.UUID]:
+    """Store a batch's decided writes and their events in one transaction.
+
+    As `write_submit` stores one (fence, retired content keys, new scopes,
+    redaction, refusal or deferral), then one INSERT of every row (a key a
+    concurrent request took meanwhile inserts nothing), the events of the
+    rows inserted, and one drain request for the queued ones. Return the
+    ids inserted.
+    """
+    tenant_id = agent.tenant_id
+    admitted: list[tuple[WriteRequest, list[AuditEntry]]] = []
+    with transaction.atomic():
+        tenant_writes_fence_enter(tenant_id)
+        for sub, found in fresh:
+            if found is not None:  # its content key expired: free it
+                _content_key_retire(found, key=sub.key)
+        new_scopes = dict.fromkeys(
+            sub.write.scope_path
+            for sub, _ in fresh
+            if sub.new_scope and sub.result.decision != Decision.REJECT
+        )
+        for path in new_scopes:
+            scope_create_for_write(agent=agent, path=path)
+        for offset, (sub, _) in enumerate(fresh):
+            write = sub.write
+            _admit_texts(write, sub.candidate, sub.payload, sub.result)
+            entries = _write_refuse_or_defer(write, sub.result, now=now)
+            if entries is None:
+                entries = [_write_event(AuditAction.WRITE_SUBMIT, write)]
+            # A microsecond apart, in the batch's order: the worker takes a
+            # tenant's queued writes oldest first.
+            write.created_at = now + timedelta(microseconds=offset)
+            admitted.append((write, entries))
+        inserted = writes_insert([write for write, _ in admitted])
+        # A write not inserted leaves no event; an agent's suspension does.
+        audit_events_record(
+            tenant_id=tenant_id,
+            actor=agent_actor(agent),
+            entries=[
+                entry
+                for write, entries in admitted
+                for entry in entries
+                if write.id in inserted or entry.object_type != "write_request"
+            ],
+        )
+        queued = [
+            w.id
+            for w, _ in admitted
+            if w.id in inserted and w.status == WriteStatus.QUEUED
+        ]
+        if queued:
+            transaction.on_commit(
+                lambda: write_drain_request(tenant_id=tenant_id, write_id=queued[0])
+            )
+    for write, _ in admitted:
+        if write.id in inserted:
+            write._state.adding = False
+            write._state.db = connection.alias
+    return inserted
 
 
 def _write_by_key(agent: Agent, keys: list[str]) -> WriteRequest | None:

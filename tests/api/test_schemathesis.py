@@ -38,9 +38,18 @@ CONFIG = """
 # kind in the wrong layer, an unknown residency class, a malformed e-mail
 # to forget) are 422: the schema describes a body, not the tenant's data.
 [[operations]]
-include-operation-id = ["writes_create", "forget_create"]
+include-operation-id = ["writes_create", "writes_batch_create", "forget_create"]
 checks.positive_data_acceptance.expected-statuses = [
     "2xx", "401", "403", "404", "409", "422", "429",
+]
+
+# A batch answers a write the schema refuses in its 207, that write alone
+# (422 in its result), so that one bad write never refuses the others; a body
+# that is not a batch is refused whole (tests/memory_core/test_write_batch_api.py).
+[[operations]]
+include-operation-id = ["writes_batch_create"]
+checks.negative_data_rejection.expected-statuses = [
+    "207", "400", "401", "403", "404", "413", "415", "422", "429",
 ]
 
 # Search and context refuse what a schema cannot say: a blank (whitespace)

@@ -161,3 +161,33 @@ def test_the_readme_lines_switch_a_graph_over(store, live_server):
     )
     assert run.returncode == 0, run.stderr[-3000:]
     assert run.stdout.strip() == "The user prefers dark mode.", run.stdout
+
+
+def test_consecutive_puts_of_one_batch_go_as_one_request(store, live_server):
+    import httpx
+    from langgraph.store.base import GetOp, PutOp
+
+    sent = []
+    client = httpx.Client(
+        base_url=live_server.url,
+        headers=dict(store._http.headers),
+        event_hooks={"request": [lambda r: sent.append((r.method, r.url.path))]},
+    )
+    batched = MemoryGovernanceStore(
+        live_server.url, "unused", org="acme", client=client
+    )
+    results = batched.batch(
+        [
+            PutOp(USER, "city", {"content": "The user lives in Lyon."}),
+            PutOp(USER, "pet", {"content": "The user has a cat named Miso."}),
+            PutOp(USER, "sport", {"content": "The user plays tennis on Sundays."}),
+            GetOp(USER, "pet"),
+        ]
+    )
+    assert results[:3] == [None, None, None]
+    assert results[3].value == {"content": "The user has a cat named Miso."}
+    assert batched.last_put_status == "committed"
+    posts = [path for method, path in sent if method == "POST"]
+    assert posts == ["/api/v1/writes/batch"]
+    assert store.get(USER, "sport").value["content"].endswith("tennis on Sundays.")
+    batched.close()

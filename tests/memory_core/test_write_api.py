@@ -332,6 +332,13 @@ def test_a_non_finite_embedding_is_422_naming_it(api, number):
     assert fields_named(response) == {"embedding"}
 
 
+def test_an_embedding_of_huge_finite_numbers_is_422_not_a_crash(api):
+    # Their squares' sum overflows a float (Schemathesis found it).
+    response = post(api, {**BODY, "embedding": [1e154] * DIM})
+    assert response.status_code == 422, response.content
+    assert fields_named(response) == {"embedding"}
+
+
 def test_a_good_supplied_embedding_is_queued(api):
     response = post(api, {**BODY, "embedding": [0.05] * DIM})
     assert response.status_code == 202, response.content

@@ -7,7 +7,8 @@ item's `key` is the memory's `key`; its `value` dict is the memory's content:
 `{"content": "text"}` is stored as the text itself (what LangMem writes),
 any other dict as its JSON.
 
-Every put is a governed write (`POST /api/v1/writes`): the store waits for
+Every put is a governed write (`POST /api/v1/writes`; consecutive puts in one
+`batch` call go as one `POST /api/v1/writes/batch`): the store waits for
 the outcome and returns normally when the write is committed, a duplicate,
 or held for a curator's review (`pending_review`, `awaiting_approval`): such
 an item is not readable until a curator approves it. A refused write raises
@@ -44,6 +45,8 @@ HELD_FOR_REVIEW = {"pending_review", "awaiting_approval"}
 # Queued and deferred writes run later (a deferred one after its retry).
 LATER = {"queued", "deferred"}
 ACCEPTED = {"committed", "duplicate"} | HELD_FOR_REVIEW | LATER
+# What a put waits through (`Prefer: wait`, `?wait=`): the pipeline, a curator.
+WAITED = {"queued", "awaiting_approval"}
 
 
 class MemoryGovernanceError(Exception):
@@ -132,7 +135,17 @@ class MemoryGovernanceStore(BaseStore):
 
     def batch(self, ops: Iterable[Op]) -> list[Result]:
         results: list[Result] = []
-        for op in ops:
+        ops = list(ops)
+        while ops:
+            # Consecutive puts (not deletes) go as one `POST /writes/batch`.
+            run = 0
+            while run < len(ops) and _is_write(ops[run]):
+                run += 1
+            if run > 1:
+                results.extend(self._put_many(ops[:run]))  # type: ignore[arg-type]
+                ops = ops[run:]
+                continue
+            op = ops.pop(0)
             if isinstance(op, GetOp):
                 results.append(self._get(op))
             elif isinstance(op, SearchOp):
@@ -185,25 +198,28 @@ class MemoryGovernanceStore(BaseStore):
             items = [i for i in items if _matches(i.value, op.filter)]
         return items[op.offset : op.offset + op.limit]  # type: ignore[return-value]
 
-    def _put(self, op: PutOp) -> None:
-        path = self.scope_path(op.namespace)
-        if op.value is None:
-            return self._delete(path, op.key)
-        value = op.value
+    def _write(self, op: PutOp) -> dict[str, Any]:
+        """The write body of a put."""
+        value = op.value or {}
         if set(value) == {"content"} and isinstance(value["content"], str):
             content = value["content"]
         else:
             content = json.dumps(value, sort_keys=True, default=str)
+        return {
+            **self.write_fields,
+            "scope": self.scope_path(op.namespace),
+            "layer": self.layer,
+            "key": op.key,
+            "content": content,
+        }
+
+    def _put(self, op: PutOp) -> None:
+        if op.value is None:
+            return self._delete(self.scope_path(op.namespace), op.key)
         response = self._request(
             "POST",
             "writes",
-            json={
-                **self.write_fields,
-                "scope": path,
-                "layer": self.layer,
-                "key": op.key,
-                "content": content,
-            },
+            json=self._write(op),
             headers={
                 "Idempotency-Key": str(uuid.uuid4()),
                 "Prefer": f"wait={self.wait:g}",
@@ -211,7 +227,41 @@ class MemoryGovernanceStore(BaseStore):
         )
         if response.status_code == 404:
             raise _error(response)
-        answer = response.json()
+        return self._outcome(response.json())
+
+    def _put_many(self, ops: list[PutOp]) -> list[None]:
+        """Several puts as one batch (`POST /api/v1/writes/batch`), in order.
+
+        Every write is submitted; the first one refused then raises, as the
+        same puts one by one would (but the writes after it are kept). Each
+        queued write is waited for as a single put is (`wait`).
+        """
+        response = self._request(
+            "POST",
+            "writes/batch",
+            json={"writes": [self._write(op) for op in ops]},
+            headers={"Idempotency-Key": str(uuid.uuid4())},
+        )
+        if response.status_code == 404:
+            raise _error(response)
+        answers = []
+        for result in response.json()["results"]:
+            if "error" in result:
+                error = result["error"]
+                raise MemoryGovernanceError(
+                    error["code"], error["message"], result["status"]
+                )
+            answers.append(result["write"])
+        for answer in answers:
+            if answer["status"] in WAITED and self.wait > 0:
+                answer = self._request(
+                    "GET", f"writes/{answer['id']}", params={"wait": f"{self.wait:g}"}
+                ).json()
+            self._outcome(answer)
+        return [None] * len(ops)
+
+    def _outcome(self, answer: dict[str, Any]) -> None:
+        """Return if the write was accepted; raise if it was refused."""
         self.last_put_status = answer["status"]
         if answer["status"] in ACCEPTED:
             return None
@@ -289,6 +339,10 @@ class MemoryGovernanceStore(BaseStore):
 
     def close(self) -> None:
         self._http.close()
+
+
+def _is_write(op: Op) -> bool:
+    return isinstance(op, PutOp) and op.value is not None
 
 
 def _value(content: str) -> dict[str, Any]:

@@ -34,7 +34,8 @@ def embedding_problem(embedding: list) -> str:
         return "Embedding components must be numbers."
     if not all(math.isfinite(x) for x in values):
         return "Embedding components must be finite (no NaN or infinity)."
-    norm = math.sqrt(math.fsum(x * x for x in values))
+    # hypot, not a sum of squares: huge finite components overflow the sum.
+    norm = math.hypot(*values)
     if not MIN_EMBEDDING_NORM <= norm <= MAX_EMBEDDING_NORM:
         return (
             f"Embedding norm is {norm:.3g}; it must lie in "
