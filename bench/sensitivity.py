@@ -47,6 +47,7 @@ PROBES = (
     "blind12",
     "tune13",
     "blind13",
+    "tune13x",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 

@@ -328,6 +328,14 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\.webhook\.office\.com/webhookb2/[\w@-]+/IncomingWebhook/[0-9a-f]{32}/",
         ),
         ("Salesforce Session Id", r"\b00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}"),
+        # Round 9 (tune13): webhook URLs that are their own key.
+        (
+            "IFTTT Webhook Key",
+            r"maker\.ifttt\.com/(?:trigger/[\w-]+/(?:json/)?with/key|use)/"
+            r"[A-Za-z0-9_-]{16,}",
+        ),
+        ("Zapier Webhook", r"hooks\.zapier\.com/hooks/catch/\d+/[A-Za-z0-9]{5,}"),
+        ("Mattermost Webhook", r"/hooks/[a-z0-9]{26}(?![A-Za-z0-9])"),
     )
 )
 # All of them at once: most lines hold none, and one search says so.
@@ -505,6 +513,25 @@ BENIGN_KEY_KINDS = {
     "group", "join", "the", "a", "an", "this", "that", "your", "my", "our",
     "example", "sample", "test", "demo", "dummy", "fake",
 }  # fmt: skip
+# A vendor's key named in any language, the value 32 to 64 hex digits a few
+# words later: `here's the Datadog key you asked for: 0d4f…`, `Algolia-sleutel:
+# …`, `Twilio 的密钥是 …`. Hex after a vendor's name and a key word is no digest.
+VENDOR_HEX_KEY_RE = re.compile(
+    r"(?i)(?<![\w-])(?:twilio|datadog|algolia|mailgun|mailchimp|sendgrid|new ?relic|"
+    r"mixpanel|segment|amplitude|pagerduty|bugsnag|rollbar|postmark|pusher|"
+    r"cloudinary|contentful|hotjar|intercom|optimizely|braze|onesignal|clearbit|"
+    r"ipinfo|openweather(?:map)?|weatherapi|newsapi|mapbox|tomtom|sentry|"
+    r"logdna|loggly|honeybadger|airbrake|statuspage|freshdesk|zendesk)"
+    r"[^\n]{0,30}?(?:key|token|secret|sleutel|nyckel(?:n)?|schlüssel|clé|clave|"
+    r"chave|klucz|chiave|nøgle(?:n)?|nøkkel(?:en)?|avain|kulcs|anahtar\w*|ключ\w*|"
+    r"密钥|秘钥|令牌|キー|トークン|키|토큰)"
+    r"[^\n]{0,30}?(?<![0-9A-Za-z])(?P<value>[0-9a-f]{32,64})(?![0-9A-Za-z])"
+)
+# `Set-Cookie: connect.sid=s%3A…`: a session cookie's value.
+SESSION_COOKIE_RE = re.compile(
+    r"(?i)\b(?:set-)?cookie:\s*(?:[^\s=;]+=[^;\s]*;\s*)*?"
+    r"[\w.-]*(?:sid|sess|session|auth|token)[\w.-]*=(?P<value>[^;\s]{20,})"
+)
 # `try Glacier2484?, that's the one for the router`.
 THATS_THE_ONE_RE = re.compile(
     r"(?i)\b(?:try|use)\s+[\"'`]?(?P<value>[^\s\"'`]{8,}?)[\"'`]?[,.;]?\s+"
@@ -598,7 +625,8 @@ USER_SLASH_PASSWORD_RE = re.compile(
 # `API_KEY: …`, `the wifi password is …`, `Bearer …`. A name may be part of
 # a snake_case or kebab-case name (`db_password`), not of a word (`shipping`).
 KEY_WORD = (
-    r"pass(?:word|wd|phrase|code)?|pwd|secret|token|pin(?:[_ -]?code)?|"
+    r"pass(?:word|wd|phrase|code)?|phrase de passe|pwd|secret|token|"
+    r"pin(?:[_ -]?code)?|"
     r"api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|"
     r"(?:app|application|admin|master|service|account|signing|encryption|"
     r"license|webhook|write|auth|subscription)[_ -]?key|client[_ -]?secret|"
@@ -692,11 +720,73 @@ NEARBY_AFTER = 70
 NEARBY_BEFORE = 45
 TEMPLATE_RE = re.compile(r"\{\{|\{%|\$\{|%\(|<[^<>]+>")
 MAC_ADDRESS_RE = re.compile(r"(?:[0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}")
+# A passphrase of three to six plain words, unquoted, given as a password:
+# `wifi password is correct horse battery staple`, `Passwort: grüner Apfel
+# Baum`. The words end their clause, and none is a small word of prose
+# (`the password is in the vault`, `… is too short and weak`).
+BARE_PASSPHRASE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:pass\s?phrase|phrase de passe|frase de contraseña|"
+    r"password|passwort|kennwort|mot de passe|contraseña|clave|senha|wachtwoord|"
+    r"hasło|heslo|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|"
+    r"jelszó|şifre(?:si)?|parola|(?:wi-?fi|wlan|network)\s+key|schlüssel|"
+    r"sleutel|nyckel(?:n)?)"
+    r"(?:\s+(?:for|of|to|on|für|zum|zur|du|de|des|pour|del|da|do|para|per|voor|van|"
+    r"dla|do|för|till|til|k|ke|na|della|dello)(?:\s+[\w'’-]+){1,3}?)?"
+    r"(?:\s*[:=]\s*|\s+(?:is|was|ist|lautet|est|es|é|è|is|jest|är|er|on|je)"
+    r"\s*:?\s+)"
+    r"[«“„\"']?(?P<value>[^\W\d_]{3,12}(?:\s+[^\W\d_]{3,12}){2,5}(?:\s+\d{1,4})?)"
+    r"[»”“\"']?"
+    r"(?=\s*(?:$|[.!?;,()]|[—–]|\s-\s|\s+(?:and|but|please|pls|don|do|so|keep|"
+    r"thanks|cheers|—)\b))"
+)
+# Words that make the value prose, not a passphrase: small words and what is
+# said about passwords, in the languages above.
+PROSE_WORDS = frozenset(
+    """
+    the and for that this with are was not our you your where what from have has
+    its into then them they there will would should been being can could which
+    who nobody somewhere stored safe too very also still now again just only
+    always never here same different each every all any some whatever whichever
+    any none both either neither same than more most less least much many few
+    but nor yet how why when while until since before after about above below
+    under over between through during without within against among upon onto off
+    out per via like unlike near inside outside his her their him she who whom
+    whose mine yours ours theirs hers one two three four five six seven eight
+    nine ten first last next long short weak strong wrong invalid valid expired
+    required optional mandatory unknown empty blank missing hidden visible case
+    sensitive insensitive secure insecure temporary default reset changed set
+    updated saved shared sent written printed stored hashed encrypted managed
+    rotated known listed noted taped kept given attached enough minimum maximum
+    least characters letters digits words word symbols chars random generated
+    easy hard simple complex complicated new old current previous usual same
+    today tomorrow yesterday soon later week month year years days hours minutes
+    fridge vault drawer keychain manager envelope note sticky paper card back
+    bottom top router label sticker box desk wall door
+    der die das und ist nicht ein eine einen mit auf für von zu im in am den
+    dem des noch schon sehr zu immer wieder auch nur
+    le la les et est pas un une des du au aux sur dans avec pour par très
+    trop encore aussi toujours
+    el los las y es no un una unos unas del al en con por para muy también
+    siempre todavía
+    de het een en niet op aan met voor van zeer ook nog altijd
+    o os as um uma não em com por muito também ainda sempre
+    och inte en ett på med för till också alltid
+    """.split()
+)
+# A value that starts with one of these is an instruction (`Password: ask
+# Maria tomorrow`), not the password.
+INSTRUCTION_VERBS = frozenset(
+    "see ask check call contact email mail use try request follow click visit "
+    "look find get read open text ping message phone reach consult refer "
+    "siehe frag fragen voir demander demande ver pedir preguntar vraag zie".split()
+)
 # A passphrase of words in quotes: `the passphrase … is "maple copper
 # lantern thistle"`.
 QUOTED_PASSPHRASE_RE = re.compile(
-    r"(?i)\b(?:pass\s?phrase|password|passwort|mot de passe|contraseña|senha|pw)\b"
-    r"[^\n\"“]{0,50}?(?:\bis\b|:|=|->|→)\s*[\"“'](?P<value>[^\"”'\n]{12,80})[\"”']"
+    r"(?i)\b(?:pass\s?phrase|password|passwort|mot de passe|phrase de passe|"
+    r"contraseña|senha|wachtwoord|pw)\b"
+    r"(?:[^\n\"“«„]{0,50}?(?:\b(?:is|es|est|ist|lautet|é|è|är)\b|:|=|->|→)"
+    r"[^\n\"“«„:=]{0,16}?|\s*)\s*[\"“'«„](?P<value>[^\"”'»“\n]{12,80})[\"”'»“]"
 )
 # `use Qu0kk4&128 for the shared Netflix account`: a generated-looking
 # value said to be used for an account or a login.
@@ -1244,9 +1334,19 @@ ALGORITHM_RE = re.compile(
 )
 # Four or more words joined by one separator, under a password's own name.
 WORDS_PASSPHRASE_RE = re.compile(
-    r"[A-Za-z]{3,}(?:([-_.])[A-Za-z]{3,})(?:\1[A-Za-z]{3,}){2,}"
+    r"[^\W\d_]{3,}(?:([-_.])[^\W\d_]{3,})(?:\1[^\W\d_]{3,}){2,}"
 )
-PASSPHRASE_KEY_RE = re.compile(r"(?i)pass|pw")
+PASSPHRASE_KEY_RE = re.compile(
+    r"(?i)pass|pw|wort|senha|contrase|wachtwoord|has[łl]o|l[öo]senord|salasana|"
+    r"heslo|jelsz|[şs]ifre|parol|пароль|clave|psk|phrase|sleutel|nyckel"
+)
+DASHED_WORDS_RE = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){2,}")
+# Three words are a passphrase only under its own name (`psk="granit-fyr-skog"`,
+# `Phrase de passe : nuage-orage-montagne`).
+PHRASE_KEY_RE = re.compile(r"(?i)phrase|psk|frase")
+THREE_WORDS_PASSPHRASE_RE = re.compile(
+    r"[^\W\d_]{3,}(?:([-_.])[^\W\d_]{3,})\1[^\W\d_]{3,}"
+)
 # Words joined into a passphrase, with a number (`pixel-fjord-cactus20`).
 DICEWARE_RE = re.compile(r"[a-z]{3,}(?:[-_.][a-z]{3,}){2,}\d{1,4}")
 PATH_VALUE_RE = re.compile(r"(?:~|\.{1,2})?/[\w.@+~/-]+|[A-Za-z]:\\[\w.\\ -]+")
@@ -1282,6 +1382,8 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
         return True  # `POSTGRES_PASSWORD=wszijqzl`: no word has so few vowels
     if PASSPHRASE_KEY_RE.search(key) and WORDS_PASSPHRASE_RE.fullmatch(value):
         return True  # `password: correct-horse-battery-staple`
+    if PHRASE_KEY_RE.search(key) and THREE_WORDS_PASSPHRASE_RE.fullmatch(value):
+        return True  # `psk="granit-fyr-skog"`
     if bare:
         return len(value) >= 8 and (
             _is_strong(value)
@@ -1951,6 +2053,15 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     ):
         if not _is_placeholder(match.group("value")):
             yield "Basic Auth Credentials"
+    for match in _finditer(VENDOR_HEX_KEY_RE, line, lower):
+        if not _is_placeholder(match.group("value")):
+            yield "Secret Keyword"
+    for match in _finditer(SESSION_COOKIE_RE, line, lower) if "cookie" in lower else ():
+        value = match.group("value")
+        if not _is_placeholder(value) and _looks_like_token(
+            value.replace("%3A", ""), after_key_word=True
+        ):
+            yield "Secret Keyword"
     for match in _finditer(VENDOR_KEY_RE, line, lower) if " key" in lower else ():
         value = match.group("value")
         if (
@@ -2032,11 +2143,24 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     if named and _nearby_secrets(line):
         yield "Secret Keyword"
     yield from _classless_secrets(line, lower)
+    for match in _finditer(BARE_PASSPHRASE_RE, line, lower):
+        words = [w for w in match.group("value").lower().split() if not w.isdigit()]
+        if not (
+            PROSE_WORDS & set(words)
+            or words[0] in INSTRUCTION_VERBS
+            or words[0].endswith(("ed", "ing", "ly"))
+        ):
+            yield "Secret Keyword"
     for match in _finditer(QUOTED_PASSPHRASE_RE, line, lower):
         value = match.group("value")
         if TEMPLATE_RE.search(value):
             continue  # `password: '{{ db_password }}'`
-        if len(value.split()) >= 3 and not _is_placeholder(value):
+        words = value.split()
+        if len(words) == 1:
+            if not DASHED_WORDS_RE.fullmatch(value):
+                continue  # `'community.hashi_vault'`: a name, not a phrase
+            words = value.split("-")  # `«barco-ventana-río-fuego»`
+        if len(words) >= 3 and not _is_placeholder(value):
             yield "Secret Keyword"
     for match in _finditer(USE_FOR_ACCOUNT_RE, line, lower):
         if _is_generated(match.group("value")):
@@ -2111,7 +2235,7 @@ def _encoded_secret(token: str) -> bool:
 def find_secrets(text: str) -> list[SecretFinding]:
     """Return the secrets found in `text`, one finding per type and line."""
     findings: dict[tuple[str, int], SecretFinding] = {}
-    text = _without_public_material(text)
+    original, text = text, _without_public_material(text)
     for number, line in enumerate(text.splitlines() or [text], start=1):
         for secret_type in _line_secrets(line):
             findings.setdefault(
@@ -2145,12 +2269,46 @@ def find_secrets(text: str) -> list[SecretFinding]:
         findings.setdefault(
             ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
         )
+    for number in _csv_secrets(text) if "\n" in text else ():
+        findings.setdefault(
+            ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
+        )
+    if any(kind == "Private Key" for kind, _ in findings):
+        for number in _empty_key_blocks(original):
+            findings.pop(("Private Key", number), None)
     return list(findings.values())
+
+
+PEM_BLOCK_RE = re.compile(
+    r"-----BEGIN (?P<label>[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----"
+    r"(?P<body>.*?)-----END (?P=label)-----",
+    re.DOTALL,
+)
+BASE64_RUN_RE = re.compile(r"[A-Za-z0-9+/=]{40,}")
+BASE64_BODY_RE = re.compile(r"(?:[A-Za-z0-9+/=]|\\n)*")
+
+
+def _empty_key_blocks(text: str) -> Iterator[int]:
+    """Yield the lines of private-key blocks with no key in them.
+
+    `-----BEGIN PRIVATE KEY-----`, `...paste your key here...`, `-----END
+    PRIVATE KEY-----`: a template's frame around a placeholder.
+    """
+    for match in PEM_BLOCK_RE.finditer(text):
+        body = re.sub(r"\s+", "", match.group("body"))
+        if not BASE64_RUN_RE.search(body) and not BASE64_BODY_RE.fullmatch(body):
+            # words, dots or brackets, not base64: `<your key goes here>`; a
+            # short base64 body (`MIIEpAIBAAKCAQEA`) is a key cut short
+            yield text.count("\n", 0, match.start()) + 1
 
 
 # A Markdown table with a password column: `| Service | User | Passwort |`
 # then `|---|---|---|`, each row's cell in that column a password.
-TABLE_SEPARATOR_RE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$")
+TABLE_SEPARATOR_RE = re.compile(
+    r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$"
+    # an ASCII box's border: `+----------+-------+`
+    r"|^\s*\+[-=]+(?:\+[-=]+)+\+?\s*$"
+)
 PASSWORD_COLUMN_RE = re.compile(
     r"(?i)^(?:password|passwort|kennwort|pass|pwd|pw|mot de passe|mdp|"
     r"contrase(?:ñ|n)a|clave|senha|wachtwoord|has(?:ł|l)o|parola|l(?:ö|o)senord|"
@@ -2168,20 +2326,63 @@ def _table_secrets(text: str) -> Iterator[int]:
     lines = text.split("\n")
     column = -1
     for number, line in enumerate(lines, start=1):
+        if TABLE_SEPARATOR_RE.match(line):
+            header = _table_cells_of(lines[number - 2]) if number >= 2 else []
+            if "|" in (lines[number - 2] if number >= 2 else ""):
+                # a border under a header row names the columns; one under a
+                # data row (an ASCII box's bottom) leaves them as they were
+                named = next(
+                    (i for i, c in enumerate(header) if PASSWORD_COLUMN_RE.match(c)),
+                    -1,
+                )
+                if named >= 0 or column < 0:
+                    column = named
+            continue
         if "|" not in line:
             column = -1
-            continue
-        if number >= 2 and TABLE_SEPARATOR_RE.match(line):
-            header = _table_cells_of(lines[number - 2])
-            column = next(
-                (i for i, c in enumerate(header) if PASSWORD_COLUMN_RE.match(c)), -1
-            )
             continue
         cells = _table_cells_of(line)
         if 0 <= column < len(cells):
             value = cells[column].strip("`")
             if value and " " not in value and _is_secret_value(value, key="password"):
                 yield number
+
+
+CSV_DELIMITERS = (";", "\t", ",")
+
+
+def _csv_secrets(text: str) -> Iterator[int]:
+    """Yield the rows of a CSV export whose header names a password column.
+
+    `Dienst;Benutzer;Passwort` then `Router;admin;Falc0nZ3br4#42`: each row
+    with as many cells as the header, its cell in that column a password.
+    """
+    lines = text.split("\n")
+    column, delimiter, width = -1, "", 0
+    for number, line in enumerate(lines, start=1):
+        if column >= 0:
+            cells = line.split(delimiter)
+            if len(cells) != width:
+                column = -1
+            else:
+                value = cells[column].strip().strip("\"'")
+                if (
+                    value
+                    and " " not in value
+                    and _is_secret_value(value, key="password")
+                ):
+                    yield number
+                continue
+        for candidate in CSV_DELIMITERS:
+            if candidate not in line:
+                continue
+            names = [n.strip().strip("\"'") for n in line.split(candidate)]
+            named = next(
+                (i for i, n in enumerate(names) if PASSWORD_COLUMN_RE.match(n)), -1
+            )
+            if len(names) >= 2 and named >= 0:
+                column, delimiter, width = named, candidate, len(names)
+                break
 
 
 # `<AdministratorPassword>` then `<Value>…</Value>` (Windows unattend.xml).
@@ -2243,10 +2444,15 @@ class PiiFinding:
 # address is redacted with the address, never leaving the rest in clear.
 PRIORITY = {EMAIL: 0, IBAN: 1, CARD: 2, NATIONAL_ID: 3, DOB: 4, ADDRESS: 5, PHONE: 6}
 
+# A word character of a script written without spaces (kana, Han, Hangul):
+# an address or a number stands right beside them (`アドレスはa@b.jpです`).
+_CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef"
+_NON_CJK_WORD = rf"[^\W{_CJK}]"
 EMAIL_RE = re.compile(
-    r"(?<![\w.%+'-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+'-]{0,62}[A-Za-z0-9_])?)"
+    rf"(?<!{_NON_CJK_WORD})(?<![.%+'-])"
+    r"(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+'-]{0,62}[A-Za-z0-9_])?)"
     r"@(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
-    r"(?P<tld>[A-Za-z]{2,24}))(?![\w-])"
+    rf"(?P<tld>[A-Za-z]{{2,24}}))(?!{_NON_CJK_WORD}|-)"
 )
 SSH_COMMAND_RE = re.compile(
     r"(?:^|[\s;&|`(])(?:ssh|scp|sftp|rsync|mosh|autossh|ssh-copy-id|sshpass)\s"
@@ -2319,6 +2525,7 @@ PHONE_CONTEXT = (
     "telefone",
     "telemóvel",
     "telefonu",
+    "telefonum",
     "telefonnummer",
     "mobiltelefon",
     "mobil",
@@ -2423,7 +2630,10 @@ NOT_PHONE_CONTEXT = (
 NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")
 GROUPED_RE = re.compile(r"\d[ ./-]+\d|\(\d")
 
-CARD_RE = re.compile(r"(?<![\w.,/-])\d(?:[ -]?\d){12,18}(?![\w-]|[.,/]\d)")
+CARD_RE = re.compile(
+    rf"(?<!{_NON_CJK_WORD})(?<![.,/-])\d(?:[ -]?\d){{12,18}}"
+    rf"(?!{_NON_CJK_WORD}|-|[.,/]\d)"
+)
 
 IBAN_START_RE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}")
 
@@ -2463,11 +2673,12 @@ IDNR_CONTEXT = (
 # `Reisepass Nr. C11VGNPXF`, `护照号码：E12345678`. No checksum to validate,
 # so the name must come first, with at most a number label between.
 PASSPORT_RE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:passports?|reisepass|passeport|pasaporte|passaporto|"
-    r"passaporte|paszport(?:u)?|pasaport|paspoort|passi|passet|паспорт[а]?|"
-    r"パスポート|护照|護照|여권)"
-    r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|#|nummer|"
-    r"numéro|número|numero|numer|番号|号码|號碼|号|번호|№))?(?:\s+(?:is|was|ist|est|es|é|è))?"
+    rf"(?i)(?<!{_NON_CJK_WORD})(?:passports?|reisepass|passeport|pasaporte|"
+    r"passaporto|passaporte|paszport(?:u)?|pasaport|paspoort|passi|passet|"
+    r"паспорт[а]?|パスポート|旅券|护照|護照|여권|पासपोर्ट)"
+    r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|n\.|#|"
+    r"nummer|numéro|número|numero|numer|番号|号码|號碼|号|번호|№|नंबर|संख्या))?"
+    r"(?:\s+(?:is|was|ist|est|es|é|è))?"
     r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
     r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
 )
@@ -2527,7 +2738,15 @@ def _has_context_after(text: str, end: int, words: tuple[str, ...]) -> bool:
 # and erasure requests use them as real ones.)
 PLACEHOLDER_TLDS = frozenset(("tld",))
 RESERVED_DOMAIN_RE = re.compile(r"(?i)example\.(?:com|org|net)")
-RESERVED_CONTEXT_RE = re.compile(r"(?i)\bRFC ?(?:2606|6761)\b|\breserve[sd]?\b")
+# A reserved domain's address (`you@example.com`) is documentation when the
+# text says it is an example, a placeholder, a sample or a default.
+RESERVED_CONTEXT_RE = re.compile(
+    r"(?i)\bRFC ?(?:2606|6761)\b|\breserve[sd]?\b|"
+    r"\b(?:examples?|ejemplos?|beispiel\w*|exemples?|esempi[oa]|exemplos?|"
+    r"voorbeeld\w*|przykład\w*|placeholder|samples?|replace|your own|"
+    r"fictitious|fictional|fictici[ao]s?|fittizi[oa]|fiktiv\w*|dummy|fake|"
+    r"default|template|user\.email|docs?|documentation|readme|tutorial)\b(?!\.\w)"
+)
 
 
 def _emails(text: str) -> Iterator[PiiFinding]:
@@ -2566,6 +2785,8 @@ def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
         return False  # `22:49:02.123456`: a time's seconds
     if SSN_SHAPE_RE.fullmatch(raw):
         return False  # `078-05-1120`: no phone plan groups digits 3-2-4
+    if _calendar_date(raw):
+        return False  # `Termin am 03.04.2026, Kontakt: Lena`: a day, not a line
     if phonenumbers.number_type(match.number) in BUSINESS_NUMBER_TYPES:
         return False  # toll-free, premium-rate, shared-cost: a business line
     if raw.startswith("+") and text[match.start - 1 : match.start].isalnum():
@@ -2688,12 +2909,29 @@ def _phones(text: str) -> Iterator[PiiFinding]:
 # `(2) 2128 1950`, `40 60 98 02`): its region is anyone's guess, and
 # with 7 to 15 digits some country's plan makes it valid.
 PHONE_RUN_RE = re.compile(
-    r"(?<![\w+/.,:-])(?:\(\d{1,5}\)[ .-]?)?\d{1,8}(?:[ .-]\d{1,8}){0,5}"
-    r"(?![\w/-]|[.,:]\d)"
+    rf"(?<!{_NON_CJK_WORD})(?<![+/.,:-])(?:\(\d{{1,5}}\)[ .-]?)?\d{{1,8}}"
+    rf"(?:[ .-]\d{{1,8}}){{0,5}}(?!{_NON_CJK_WORD}|[/-]|[.,:]\d)"
 )
 DATE_SHAPE_RE = re.compile(
     r"\d{4}[-./ ]\d{1,2}[-./ ]\d{1,2}|\d{1,2}[-./ ]\d{1,2}[-./ ]\d{4}"
 )
+CALENDAR_DATE_RE = re.compile(
+    r"(?P<y1>(?:19|20)\d\d)[-./](?P<m1>\d{1,2})[-./](?P<d1>\d{1,2})"
+    r"|(?P<a>\d{1,2})[-./](?P<b>\d{1,2})[-./](?P<y2>(?:19|20)\d\d)"
+)
+
+
+def _calendar_date(raw: str) -> bool:
+    """Tell a date of this or the last century (`03.04.2026`) in a phone's shape."""
+    match = CALENDAR_DATE_RE.fullmatch(raw)
+    if match is None:
+        return False
+    if match.group("y1"):
+        return 1 <= int(match.group("m1")) <= 12 and 1 <= int(match.group("d1")) <= 31
+    a, b = int(match.group("a")), int(match.group("b"))
+    return 1 <= min(a, b) <= 12 and max(a, b) <= 31
+
+
 # Numbers reserved for fiction: NANP's 555 exchange, Ofcom's drama range.
 FICTIONAL_PHONE_RE = re.compile(r"(?:1?\d{3})?555\d{4}|0?7700900\d{3}")
 # Counts, not phones: `4 500 000 this month`, `1999-2004`, `12000000 bytes`.
@@ -2781,6 +3019,12 @@ WEAK_PHONE_CUES = (
     "mijn nummer",
     "mój numer",
     "min nummer",
+    "moje číslo",
+    "mé číslo",
+    "moje cislo",
+    "numaram",
+    "numaramı",
+    "мой номер",
 )
 MOBILE_REGIONS = (
     "US", "GB", "DE", "FR", "ES", "IT", "PT", "NL", "BE", "CH", "AT", "PL", "SE",
@@ -2833,8 +3077,12 @@ VCARD_TEL_RE = re.compile(
 
 
 def _is_mobile_somewhere(digits: str) -> bool:
-    """Valid as a mobile in some plan, and no plan's toll-free or premium line."""
-    mobile = False
+    """Valid as a mobile in more plans than it is a toll-free or premium line.
+
+    `0800 123 4567` is free to call in the UK (a business's); `606 604 817`
+    is a mobile in five plans and premium-rate only in Korea's.
+    """
+    mobiles = freephones = 0
     for region in MOBILE_REGIONS:
         try:
             number = phonenumbers.parse(digits, region)
@@ -2843,10 +3091,9 @@ def _is_mobile_somewhere(digits: str) -> bool:
         if not phonenumbers.is_valid_number(number):
             continue
         kind = phonenumbers.number_type(number)
-        if kind in FREEPHONE_TYPES:
-            return False  # `0800 123 4567`: free to call in the UK, a business's
-        mobile = mobile or kind in MOBILE_TYPES
-    return mobile
+        freephones += kind in FREEPHONE_TYPES
+        mobiles += kind in MOBILE_TYPES
+    return mobiles > freephones
 
 
 def _mobiles_after_contact(
@@ -2873,8 +3120,8 @@ def _mobiles_after_contact(
             continue
         raw = match.group()
         digits = re.sub(r"\D", "", raw)
-        if not 9 <= len(digits) <= 12 or not GROUPED_RE.search(raw):
-            continue
+        if not 9 <= len(digits) <= 13 or not GROUPED_RE.search(raw):
+            continue  # 13: `011 15-2930-6224`, Buenos Aires' mobiles dialled at home
         if DATE_SHAPE_RE.fullmatch(raw) or THOUSANDS_RE.fullmatch(raw):
             continue
         if FICTIONAL_PHONE_RE.fullmatch(digits) or UNIT_AFTER_RE.match(text, end):
@@ -3151,6 +3398,58 @@ def _is_documented_example(text: str, finding: PiiFinding) -> bool:
     )
 
 
+# A company's switchboard, a shop's or an office's landline: no one's
+# personal data (`Boulangerie Dufour SARL — … — standard : 04 78 12 34 56`).
+# A mobile, or a number said to be someone's own, stays personal.
+BUSINESS_LINE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:switchboard|standard|centralino|centralita|zentrale|"
+    r"main line|reception|front desk|hotline|klantenservice|customer service|"
+    r"service client|kundenservice|atención al cliente|head office|sede legale|"
+    r"siège|headquarters|hq|store|"
+    r"shop|restaurant|hotel|clinic|practice|praxis|bakery|boulangerie|"
+    r"werkdagen|business hours|opening hours|öffnungszeiten|horaires)"
+    r"(?![^\W\d_])|代表電話|本社|総合窓口"
+)
+PERSONAL_LINE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:mobile|mob|cell|handy|móvil|celular|cellulare|"
+    r"portable|mobil|privat\w*|private|personal|home|direct|mein\w*|mijn|meu|"
+    r"minha|(?-i:[Mm]y|[Mm]i|[Mm]on|[Hh]is|[Hh]er))(?![^\W\d_])"
+)
+NOT_PERSONAL_TYPES = frozenset(
+    (
+        phonenumbers.PhoneNumberType.FIXED_LINE,
+        phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE,
+    )
+)
+
+
+def _business_line(text: str, finding: PiiFinding) -> bool:
+    """Tell a business's landline (a legal form or a business word near it)."""
+    line_start = text.rfind("\n", 0, finding.start) + 1
+    line_end = text.find("\n", finding.end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    if not (
+        personal_details.LEGAL_FORM_RE.search(line) or BUSINESS_LINE_RE.search(line)
+    ):
+        return False
+    if PERSONAL_LINE_RE.search(
+        text, max(line_start, finding.start - 30), finding.start
+    ):
+        return False
+    value = finding.normalized or finding.value
+    types = set()
+    # A national number's region is unknown: a landline in every plan where
+    # it is valid (`02 4570 1000` is Milan's, and a mobile nowhere).
+    for region in (None,) if value.startswith("+") else PHONE_REGIONS:
+        try:
+            number = phonenumbers.parse(value, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number):
+            types.add(phonenumbers.number_type(number))
+    return bool(types) and types <= NOT_PERSONAL_TYPES
+
+
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
     digits = sum(c.isdigit() for c in text)
@@ -3168,7 +3467,7 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     if digits >= 6:
         findings += [*_ibans(text), *_cards(text)]
     if digits >= 7:
-        findings += list(_phones(text))
+        findings += [f for f in _phones(text) if not _business_line(text, f)]
     kept: list[PiiFinding] = []
     for finding in sorted(
         findings, key=lambda f: (PRIORITY[f.kind], f.start - f.end, f.start)

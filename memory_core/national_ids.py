@@ -86,8 +86,41 @@ class IdSpec:
         return _module(self.module)
 
 
+def _sg_nric_valid(value: str) -> bool:
+    """Singapore's NRIC/FIN check letter (weights 2 7 6 5 4 3 2)."""
+    value = value.upper()
+    if not re.fullmatch(r"[STFGM]\d{7}[A-Z]", value):
+        return False
+    total = sum(
+        int(d) * w for d, w in zip(value[1:8], (2, 7, 6, 5, 4, 3, 2), strict=True)
+    )
+    total += {"T": 4, "G": 4, "M": 3}.get(value[0], 0)
+    letters = {
+        "S": "JZIHGFEDCBA",
+        "T": "JZIHGFEDCBA",
+        "F": "XWUTRQPNMLK",
+        "G": "XWUTRQPNMLK",
+        "M": "XWUTRQPNJLK",
+    }[value[0]]
+    return letters[total % 11] == value[8]
+
+
+class _LocalValidator:
+    """A check python-stdnum does not have, in the shape of its modules."""
+
+    __doc__ = ""
+
+    def __init__(self, is_valid: Callable[[str], bool]) -> None:
+        self.is_valid = is_valid
+
+
+LOCAL_VALIDATORS = {"local.sg_nric": _LocalValidator(_sg_nric_valid)}
+
+
 @cache
 def _module(name: str) -> ModuleType:
+    if name in LOCAL_VALIDATORS:
+        return LOCAL_VALIDATORS[name]  # type: ignore[return-value]
     return import_module(f"stdnum.{name}")
 
 
@@ -188,6 +221,9 @@ SPECS: tuple[IdSpec, ...] = tuple(
             (
                 "sa id",
                 "rsa id",
+                "id-nommer",
+                "id nommer",
+                "identiteitsnommer",
                 "south african id",
                 "identity document",
                 "id number",
@@ -696,6 +732,24 @@ SPECS: tuple[IdSpec, ...] = tuple(
             None,
         ),
         ("py.ruc", "py.ruc", rf"{D}\d{{5,8}}-?\d{E}", ("ruc",), None),
+        # Round 9 (tune13): Ghana Card PIN / TIN, Mozambique NUIT, Moldova
+        # IDNP (one check digit scheme with the IDNO), Singapore NRIC/FIN.
+        (
+            "gh.tin",
+            "gh.tin",
+            rf"{D}[PCGQV]-?\d{{10}}{E}",
+            ("ghana card", "ghana card pin", "ghanacard", "tin"),
+            None,
+        ),
+        ("mz.nuit", "mz.nuit", rf"{D}\d{{9}}{E}", ("nuit",), None),
+        ("md.idnp", "md.idno", rf"{D}[0-2]\d{{12}}{E}", ("idnp", "idno"), None),
+        (
+            "sg.nric",
+            "local.sg_nric",
+            r"(?<![A-Za-z0-9])[STFGM]\d{7}[A-Z](?![A-Za-z0-9])",
+            ("nric", "fin no", "fin number", "ic number", "singapore ic"),
+            None,
+        ),
     )
 )
 

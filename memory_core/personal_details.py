@@ -71,7 +71,7 @@ ADDRESS_CUES = (
     r"anschrift",
     r"privatanschrift",
     r"wohnhaft(?:\s+in)?",
-    r"wohnt in",
+    r"wohnt(?: jetzt)?(?: in)?",
     r"lieferadresse",
     r"huisadres",
     r"woonadres",
@@ -92,6 +92,7 @@ ADDRESS_CUES = (
     r"vive en",
     r"entregar (?:para|a|en)",
     r"enviar a",
+    r"endere[cç]o residencial",
     r"(?:meu )?endere[cç]o(?:\s+é)?",
     r"mora (?:na|no|em)",
     r"morada",
@@ -174,7 +175,7 @@ STREET_RE = re.compile(
 )
 # What follows a street: a postcode or a locality number.
 POSTCODE_RE = re.compile(
-    r"(?<![\w-])(?:\d{4,6}|\d{2}-\d{3}|\d{3} \d{2}|\d{5}-\d{3}|\d{3}-\d{4}|"
+    r"(?<![\w-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3}|\d{3} \d{2}|\d{5}-\d{3}|\d{3}-\d{4}|"
     r"\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
     r"[A-Z]\d{2} ?[A-Z0-9]{4}|[A-Z]{2,3} \d{4}|〒 ?\d{3}-\d{4})(?![\w-])"
 )
@@ -191,7 +192,7 @@ ABBREVIATION_RE = re.compile(
 # Where an address ends in prose: a new clause after a comma (`, drop the
 # parcel …`, `, cheers`), a dash, a bracket that is not a province.
 CLAUSE_AFTER_RE = re.compile(
-    r",\s+(?!(?:apto|apt|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
+    r",\s+(?!(?:apto|apt|app|depto|dpto|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
     r"room|flat|unit|suite)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
     r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s+[^\W\d_]|\s*$)|;|\||<"
     # prose going on: `5 Main Street in 2019 and …`, `… Lyon et …`
@@ -238,8 +239,11 @@ STREET_WORD_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|"
     r"court|ct|crescent|place|pl|terrace|boulevard|blvd|square|sq|"
     r"straße|str|strasse|weg|gasse|platz|allee|rue|via|calle|rua|ulica|ul|gatan|"
-    r"gata|vej|laan|straat|gracht|plein|kade)(?![^\W\d_])|[^\W\d_]{3,}(?:straße|"
-    r"strasse|straat|gatan|gata|vej|weg|gasse|allee|plein|gracht)(?![^\W\d_])"
+    r"gata|vej|laan|straat|gracht|plein|kade|grove|gardens|gdns|mews|row|walk|"
+    r"hill|rise|vale|green|parade|wharf|highway|hwy|parkway|pkwy|trail|alley|"
+    r"circle|cir|loop|pike|utca|ulice|iela|katu|gade|vegen|veien)(?![^\W\d_])|"
+    r"[^\W\d_]{3,}(?:straße|strasse|straat|gatan|gata|vej|weg|gasse|allee|plein|"
+    r"gracht|gade|vegen|veien|katu)(?![^\W\d_])"
 )
 
 
@@ -467,7 +471,8 @@ ADDRESS_STEMS_WIDE = ("адрес", "住所", "自宅", "地址", "주소")
 BIRTH_STEMS = (
     "birth", "dob", "d.o.b", "born", "b.", "geb", "né", "naci", "nat", "nasc",
     "född", "født", "fødsel", "födelse", "ur.", "urodz", "рожд", "родил",
-    "doğum", "syntymä", "narozen", "生年月日", "出生", "생년월일", "(*", "birthday",
+    "doğum", "syntymä", "syntyn", "narozen", "生年月日", "出生", "생년월일", "(*",
+    "birthday", "lahir", "ngày sinh", "לידה",
     "geburtstag", "geboorte", "naissance", "nascita", "生まれ",
 )  # fmt: skip
 TABLE_STEMS = (
@@ -475,6 +480,94 @@ TABLE_STEMS = (
     "nascimento", "födelse", "urodzenia", "生年月日",
 )  # fmt: skip
 BIRTH_AFTER_STEMS = ("生まれ", "geboren", "born", "出生", "生")
+
+
+# A full address with no cue word: a street with a street's word, then a
+# postcode and a place (`Hannah Schmidt, Lindenstraße 12, 10969 Berlin`).
+# Whose it is, the words before it say: a person's name and a comma or
+# dash, or a short label about a person (`Package for Tom:`, `Mum's place
+# is`). An address alone on its line is anyone's (a shop's, a film's). A
+# business, venue or event in the sentence makes it no one's home (`Café
+# Luna, 12 Rue Oberkampf, 75011 Paris`, `Meeting at Hotel Adlon, …`).
+STREET_TYPE_START_RE = re.compile(rf"(?i)(?:{STREET_TYPES})(?![^\W\d_])")
+BARE_OWNER_BEFORE_RE = re.compile(
+    rf"(?:^|[.!?]\s+|\n)[ \t]*(?:"
+    # a person's name: `Hannah Schmidt,`, `Dr. Anna Nowak —`, `Emily
+    # Thompson (`, `Hannah Fletcher ·`
+    rf"(?:(?:Mr|Mrs|Ms|Dr|Herr|Frau|Sr|Sra|M|Mme|Pan|Pani)\.?[ \t]+)?"
+    rf"{_UP}{_L}+(?:[\s'’-]+(?:{_UP}{_L}+|{NAME_PARTICLES})){{1,3}}[ \t]*[,:—–(·•-]"
+    # a label about a person: `Package for Tom:`, `Mum's place is`, `For
+    # Grandma —`, `Parents:`, `Birthday card for Daniel Carter,`
+    rf"|(?:{_L}+[ \t]+){{0,3}}?(?:for|to|an|à|para|per|voor|für|dla)[ \t]+"
+    rf"{_UP}{_L}+(?:[ \t]+{_UP}{_L}+)?[ \t]*[:—–,-]"
+    rf"|(?:{_L}+[ \t]+){{0,2}}?{_L}+['’]s[ \t]+(?:place|flat|house|home|apartment|"
+    rf"address)(?:[ \t]+is)?[ \t]*:?"
+    rf"|(?i:(?:my|our|his|her|their)[ \t]+)?(?i:parents|mum|mom|dad|grandma|"
+    rf"grandpa|grandparents|sister|brother|aunt|uncle)(?:['’]s)?[ \t]*[:—–-]"
+    rf")[ \t]*$"
+)
+BARE_OWNER_AFTER_RE = re.compile(
+    rf"[ \t]*[:—–-][ \t]*{_UP}{_L}+[ \t]+{_UP}{_L}+[ \t]+(?:is|lives|has|was|will)\b"
+)
+NOT_HOME_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:office|company|business|headquarters|hq|venue|event|"
+    r"conference|meetup|meeting|workshop|café|cafe|coffee|bar|pub|restaurant|"
+    r"museo|musée|muzeum|schloss|palace|palast|palacio|palazzo|palais|castle|"
+    r"château|castello|cathedral|kathedrale|catedral|basilica|abbey|monument|"
+    r"memorial|amtssitz|official residence|residence of|zoo|aquarium|opera|oper|"
+    r"teatro|théâtre|theater|landmark|tourist|visitors?|tickets?|admission|"
+    r"bistro|hotel|hostel|museum|gallery|theat(?:re|er)|cinema|station|airport|"
+    r"hospital|clinic|pharmacy|church|library|stadium|arena|cent(?:re|er)|"
+    r"shop|store|boutique|bakery|market|mall|salon|gym|studio|school|university|"
+    r"campus|college|bank|branch|warehouse|factory|depot|"
+    r"returns?|vendor|supplier|customer service|support|opens?|opening|hours|"
+    r"reception|embassy|consulate|ministry|town hall|city hall|"
+    r"praxis|büro|firma|geschäft|bureau|magasin|oficina|tienda|ufficio|negozio|"
+    r"kantoor|winkel|biuro|sklep|loja|escritório)(?![^\W\d_])"
+)
+
+
+def _bare_addresses(
+    text: str, covered: list[tuple[int, int]]
+) -> Iterator[tuple[int, int]]:
+    """Yield full addresses without a cue word, when the words before say whose."""
+    position, tries = 0, 0
+    while tries < 40 and (street := STREET_RE.search(text, position)):
+        # A street may start inside a failed one (`place is 7 Rowan Avenue`).
+        start, tries, position = street.start(), tries + 1, street.start() + 1
+        if start and text[start - 1].isalnum():
+            continue  # inside a number or word: `44300 Nantes` is no street
+        if any(s <= start < e for s, e in covered):
+            continue
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", start)
+        line_end = len(text) if line_end < 0 else line_end
+        end = _address_end(text, start, line_end)
+        value = text[start:end].rstrip(" ,")
+        head = street.group()
+        postcode = POSTCODE_RE.search(value, len(head))
+        if postcode is None or not _plausible_address(value):
+            continue
+        if not (
+            STREET_WORD_RE.search(value)
+            or STREET_TYPE_START_RE.match(head)
+            or re.match(rf"[ \t,]*{_UP}", value[postcode.end() :])
+        ):
+            continue  # a street's word, or a place after the postcode
+        if not (
+            BARE_OWNER_BEFORE_RE.search(text, line_start, start)
+            or (
+                not text[line_start:start].strip()
+                and BARE_OWNER_AFTER_RE.match(text, start + len(value))
+            )
+        ):
+            continue
+        sentence = text[line_start:line_end]
+        if LEGAL_FORM_RE.search(sentence) or NOT_HOME_RE.search(sentence):
+            continue
+        covered.append((start, start + len(value)))
+        position = start + len(value)
+        yield start, start + len(value)
 
 
 def addresses(text: str) -> Iterator[Found]:
@@ -487,16 +580,23 @@ def addresses(text: str) -> Iterator[Found]:
         or (not lower.isascii() and any(s in lower for s in ADDRESS_STEMS_WIDE))
     ):
         spans += _addresses_after_cues(text)
+    if streetish and any(
+        not any(s <= m.start() < e for s, e in spans)
+        for m in POSTCODE_RE.finditer(text)
+    ):
+        # a postcode no address found so far holds: a cue-less address?
+        spans += list(_bare_addresses(text, list(spans)))
     if streetish and "\n" in text:
         spans += _signature_addresses(text)
     if "〒" in text and any(w in lower for w in ("住所", "自宅", "address")):
         spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
     for start, end in sorted(set(spans)):
         value = text[start:end]
-        yield ADDRESS, start, end, value, _normalize_address(value)
+        yield ADDRESS, start, end, value, normalize_address(value)
 
 
-def _normalize_address(value: str) -> str:
+def normalize_address(value: str) -> str:
+    """An address as redaction keys it: lower case, punctuation folded."""
     return " ".join(re.sub(r"[^\w]+", " ", value.lower()).split())
 
 
@@ -541,6 +641,10 @@ BIRTH_CUES = (
     r"生年月日",
     r"出生日期",
     r"생년월일",
+    r"tanggal lahir",
+    r"ngày sinh",
+    r"syntynyt",
+    r"תאריך(?: ה)?לידה",
     r"\(\*",
     r"(?:my|his|her|their|your) birthday(?:\s+is)?",
     r"(?:mein|sein|ihr) geburtstag(?:\s+ist)?(?:\s+am)?",
@@ -548,15 +652,17 @@ BIRTH_CUES = (
 # Cues in prose (`born`, `née le`, `ur.`) take the date right after them;
 # labels (`Data de nascimento de Camila Rocha:`) may name the person first.
 PROSE_BIRTH_CUE_RE = re.compile(
-    r"(?i)(?:born|b\.|geb\.|geboren|née?|naci\w*|nat[oa]|nasc\w*|född|født|ur\.|"
+    r"(?i)(?:born|b\.|geb\.|geboren|née?|naci\w*|nat[oa]|nasc\w*|född|født|ur\.|syntyn\w*|"
     r"urodz\w*|родил\w*|narozen\w*|\(\*|\w+ birthday|\w+ geburtstag)"
     r"(?:\s+\w+)*"
 )
 PROSE_BIRTH_GAP = 8
+# A cue is a word of its own in scripts with spaces; a CJK cue stands
+# between other characters (`王芳的出生日期是…`, `…さんの生年月日：`).
 BIRTH_CUE_RE = re.compile(
-    r"(?i)(?<![^\W\d])(?:"
+    r"(?i)(?<![^\W\d\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])(?:"
     + "|".join(sorted(BIRTH_CUES, key=len, reverse=True))
-    + r")(?![^\W\d_])"
+    + r")(?![^\W\d_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
 )
 BIRTH_AFTER_RE = re.compile(r"(?i)\s*(?:生まれ|geboren|born|出生|生)")
 # `Luca Meier ist am 4.7.1980 geboren.`: the participle a few words later.
@@ -571,7 +677,11 @@ MONTHS = (
     "giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|"
     "junho|julho|setembro|outubro|novembro|dezembro|januari|februari|maart|"
     "mei|augustus|oktober|augusti|stycznia|lutego|marca|kwietnia|maja|"
-    "czerwca|lipca|sierpnia|września|października|listopada|grudnia"
+    "czerwca|lipca|sierpnia|września|października|listopada|grudnia|"
+    # Indonesian (the rest as Dutch), Turkish, Czech
+    "maret|agustus|desember|ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|"
+    "eylül|ekim|kasım|aralık|ledna|února|března|dubna|května|června|července|"
+    "srpna|září|října|listopadu|prosince"
 )
 DATE_RE = re.compile(
     r"(?i)(?<![\d/.-])(?:"
@@ -627,6 +737,83 @@ LABELLED_SHORT_DATE_RE = re.compile(
 )
 
 
+# A birth in prose about a public or historical figure, or about a thing
+# (`The euro was born on 1 January 1999`), is no one's personal data to
+# redact: an encyclopaedia's sentence. It takes a marker in the sentence: a
+# death or a lifespan, a public role, an encyclopaedic phrase, or a thing as
+# the subject; and no sign that the person is the user's or a contact's.
+SENTENCE_END_RE = re.compile(r"(?<=[a-z0-9)\]][.!?])\s+(?=[^\W\d_])|\n")
+DEATH_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:died|dies|death|passed away|deceased|the late|killed|"
+    r"assassinated|executed|gestorben|verstorben|starb|mort|morte|décédée?|"
+    r"murió|falleció|morto|morta|morreu|faleceu|overleden|stierf|zmarła?|"
+    r"умерл?а?)(?![^\W\d_])|†|\(\s*[^()]{0,30}(?:19|20|1[5-8])\d\d\s*[–—-]\s*"
+    r"[^()]{0,30}(?:19|20)\d\d\s*\)"
+)
+PUBLIC_ROLE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:president|presidente|président|präsident(?:in)?|"
+    r"prezydent|politician|prime minister|chancellor|bundeskanzler(?:in)?|"
+    r"senator|governor|minister|king|queen|prince|princess|emperor|empress|"
+    r"pope|saint|actor|actress|acteur|actrice|schauspieler(?:in)?|aktor(?:ka)?|"
+    r"singer|sänger(?:in)?|chanteu(?:r|se)|cantante|zanger(?:es)?|"
+    r"piosenkar(?:z|ka)|songwriter|rapper|musician|composer|guitarist|drummer|"
+    r"pianist|violinist|conductor|painter|sculptor|poet|novelist|writer|"
+    r"écrivain|escritor(?:a)?|schriftsteller(?:in)?|schrijver|pisarz|author|"
+    r"playwright|philosopher|scientist|physicist|chemist|biologist|"
+    r"mathematician|astronomer|inventor|explorer|astronaut|cosmonaut|"
+    r"footballer|futbolista|athlete|olympic|olympian|champion|tennis|"
+    r"cricketer|boxer|racing driver|filmmaker|film director|comedian|"
+    r"celebrity|famous|renowned|legendary|iconic|nobel|laureate|grammy|oscar|"
+    r"founder|co-?founder|creator of|inventor of|entrepreneur|billionaire|"
+    r"businessman|businesswoman|activist|journalist|youtuber|influencer|"
+    r"wikipedia|biography|encyclop\w+|(?:best |well[ -])?known for|namesake|"
+    r"historian|dynasty|reign|pharaoh|general|admiral|observed|celebrated|"
+    r"commemorated|anniversary|international day|national day)(?![^\W\d_])"
+)
+BORN_THING_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:euro|web|internet|idea|project|company|band|brand|"
+    r"movement|concept|festival|tradition|language|format|standard|protocol|"
+    r"app|product|startup|platform|bitcoin|linux|game|series|show|genre|style|"
+    r"city|nation|republic|state|party|union|club|team|league|magazine|"
+    r"newspaper|journal|podcast|blog|channel|network|currency|empire|kingdom|"
+    r"church|university|school|museum|orchestra|label|franchise|character)s?"
+    r"(?:\s+[\w'’-]+){0,2}\s+(?:was|were|is|got)\s+born(?![^\W\d_])"
+)
+OWN_PERSON_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:my|our|your|i|i'm|we|me|us|the user|user'?s|client|"
+    r"customer|patient|tenant|employee|applicant|candidate|member|colleague|"
+    r"neighbou?r|friend|son|daughter|wife|husband|mother|mum|mom|father|dad|"
+    r"sister|brother|grand\w*|baby|kid|child|children|cousin|niece|nephew|"
+    r"partner|fianc[ée]e?|boyfriend|girlfriend|boss|dob|mein|meine|unser\w*|"
+    r"mon|ma|mes|notre|nos|mi|mis|nuestr[oa]s?|meu|minha|mijn|onze|mój|moja|"
+    r"contact|kontakt|contacto|contato|e-?mail|phone|tel|mobile|address|"
+    r"record|file|form|account|works? (?:as|at|for|in)|working|employed|hired|"
+    r"joined|lives|living|moved)(?![^\W\d_])|@"
+)
+
+
+# Born this long ago and told in prose, with no sign of the user's own
+# people: history (`García Márquez nació el 6 de marzo de 1927 en …`).
+HISTORICAL_AGE = 90
+
+
+def _public_birth(text: str, start: int, end: int, year: int = 0) -> bool:
+    """Tell a birth in an encyclopaedia's sentence from a person's record."""
+    begin = 0
+    for boundary in SENTENCE_END_RE.finditer(text, 0, start):
+        begin = boundary.end()
+    stop = SENTENCE_END_RE.search(text, end)
+    sentence = text[begin : stop.start() if stop else len(text)]
+    if OWN_PERSON_RE.search(sentence):
+        return False
+    return bool(
+        (year and date.today().year - year > HISTORICAL_AGE)
+        or DEATH_RE.search(sentence)
+        or PUBLIC_ROLE_RE.search(sentence)
+        or BORN_THING_RE.search(sentence)
+    )
+
+
 def dates_of_birth(text: str) -> Iterator[Found]:
     """Yield dates of birth in `text`: a date beside a birth cue."""
     if not YEAR_RE.search(text):
@@ -653,39 +840,53 @@ def dates_of_birth(text: str) -> Iterator[Found]:
             continue
         if PROSE_BIRTH_CUE_RE.fullmatch(cue.group()) and len(gap) > PROSE_BIRTH_GAP:
             continue  # `born at Google and released on 7 June 2014`
-        if _living(_year(date_match)):
-            spans.add((cue.end() + date_match.start(), cue.end() + date_match.end()))
+        start, end = cue.end() + date_match.start(), cue.end() + date_match.end()
+        prose = PROSE_BIRTH_CUE_RE.fullmatch(cue.group())
+        if _living(_year(date_match)) and not (
+            prose and _public_birth(text, cue.start(), end, _year(date_match))
+        ):
+            spans.add((start, end))
     dated_before = any(stem in lower for stem in BIRTH_AFTER_STEMS)
     for date_match in DATE_RE.finditer(text) if dated_before else ():
         after = text[date_match.end() : date_match.end() + 40]
         cued = BIRTH_AFTER_RE.match(after) or BORN_LATER_RE.match(after)
-        if cued and _living(_year(date_match)):
+        if (
+            cued
+            and _living(_year(date_match))
+            and not _public_birth(
+                text, date_match.start(), date_match.end(), _year(date_match)
+            )
+        ):
             spans.add(date_match.span())
     for kind, start, end in _table_cells(text) if "\n" in text else ():
         if kind == DOB:
             spans.add((start, end))
     for start, end in sorted(spans):
         value = text[start:end]
-        yield DOB, start, end, value, _normalize_date(value)
+        yield DOB, start, end, value, normalize_date(value)
 
 
 MONTH_NUMBERS = {
     name: number
     for number, names in enumerate(
         (
-            "january jan januar janvier enero gennaio janeiro januari stycznia",
-            "february feb februar février febrero febbraio fevereiro februari lutego",
-            "march mar märz mars marzo março maart marca",
-            "april apr avril abril aprile kwietnia",
-            "may mai mayo maggio maio mei maja",
-            "june jun juni juin junio giugno junho czerwca",
-            "july jul juli juillet julio luglio julho lipca",
-            "august aug août agosto augustus augusti sierpnia",
+            "january jan januar janvier enero gennaio janeiro januari stycznia "
+            "ocak ledna",
+            "february feb februar février febrero febbraio fevereiro februari "
+            "lutego şubat února",
+            "march mar märz mars marzo março maart marca maret mart března",
+            "april apr avril abril aprile kwietnia nisan dubna",
+            "may mai mayo maggio maio mei maja mayıs května",
+            "june jun juni juin junio giugno junho czerwca haziran června",
+            "july jul juli juillet julio luglio julho lipca temmuz července",
+            "august aug août agosto augustus augusti sierpnia agustus ağustos srpna",
             "september sep sept septembre septiembre setiembre settembre setembro "
-            "września",
-            "october oct oktober octobre octubre ottobre outubro października",
-            "november nov novembre noviembre novembro listopada",
-            "december dec dezember décembre diciembre dicembre dezembro grudnia",
+            "września eylül září",
+            "october oct oktober octobre octubre ottobre outubro października "
+            "ekim října",
+            "november nov novembre noviembre novembro listopada kasım listopadu",
+            "december dec dezember décembre diciembre dicembre dezembro grudnia "
+            "desember aralık prosince",
         ),
         start=1,
     )
@@ -693,7 +894,7 @@ MONTH_NUMBERS = {
 }
 
 
-def _normalize_date(value: str) -> str:
+def normalize_date(value: str) -> str:
     """The date as `YYYY-MM-DD` (day before month when both could be either)."""
     match = DATE_RE.fullmatch(value)
     parts: tuple[str | None, str | int | None, str | None] = (None, None, None)
@@ -724,24 +925,26 @@ def table_addresses(text: str) -> Iterator[Found]:
     for kind, start, end in _table_cells(text):
         if kind == ADDRESS:
             value = text[start:end]
-            yield ADDRESS, start, end, value, _normalize_address(value)
+            yield ADDRESS, start, end, value, normalize_address(value)
 
 
 # -- Passports named before their holder ------------------------------------
 
 PASSPORT_NAMED_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:reise)?(?:passport|passeport|pasaporte|passaporto|"
-    r"passaporte|paszport|pasaport|paspoort|pass)(?:[ _-]?(?:no|nos|number|"
+    r"passaporte|paszport|pasaport|paspoort|pass|(?:загран)?паспорт)"
+    r"(?:[ _-]?(?:no|nos|number|"
     r"num|nr|nummer|numéro|número|numero|numer|id))?"
     r"(?P<gap>[^\d\n.!?:：=]{0,40}?)[\"']?\s*[:：=]\s*[\"']?"
     r"(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
-    r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
+    r"[A-Z0-9]{6,9}|\d{2} \d{7}|\d{4} \d{6}))(?![\w-]|[.,/]\d)"
 )
 
 
 def passports(text: str) -> Iterator[Found]:
     """Yield passport numbers after `passport … of <name>:`."""
-    if "pas" not in text.lower():
+    lower = text.lower()
+    if "pas" not in lower and "паспорт" not in lower:
         return
     for match in PASSPORT_NAMED_RE.finditer(text):
         gap = match.group("gap").strip(" \"'")
@@ -761,15 +964,19 @@ def passports(text: str) -> Iterator[Found]:
 
 _AT = (
     r"(?:\s*(?:\[\s*at\s*\]|\(\s*(?:at|ät|arroba|chez|apenstaartje|małpa)\s*\)|"
-    r"\{\s*at\s*\}|<\s*at\s*>)\s*|&#0*64;|&#x0*40;|\s+(?:at|AT)\s+)"
+    r"\{\s*at\s*\}|<\s*at\s*>)\s*|&#0*64;|&#x0*40;|\s+(?:at|AT)\s+|"
+    r"\s+(?:arroba|chiocciola|małpa|malpa|apenstaartje|chez|klammeraffe|"
+    r"snabel-a)\s+)"
 )
 _DOT = (
     r"(?:\s*(?:\[\s*dot\s*\]|\(\s*(?:dot|punkt|punto|ponto|point|kropka|"
-    r"punt)\s*\)|\{\s*dot\s*\}|<\s*dot\s*>)\s*|&#0*46;|&#x0*2e;|\s+(?:dot|DOT)\s+|\.)"
+    r"punt)\s*\)|\{\s*dot\s*\}|<\s*dot\s*>)\s*|&#0*46;|&#x0*2e;|\s+(?:dot|DOT)\s+|"
+    r"\s+(?:punto|punt|ponto|point|kropka|punkt|prik|piste)\s+|\.)"
 )
 OBFUSCATED_EMAIL_RE = re.compile(
     r"(?<![\w.%+-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?"
-    r"(?:(?:\s+(?:dot|DOT)\s+|\s*[\[({]\s*dot\s*[\])}]\s*)[A-Za-z0-9_]+){0,4})"
+    r"(?:(?:\s+(?:dot|DOT|punto|punt|ponto|point|kropka|punkt)\s+|"
+    r"\s*[\[({]\s*dot\s*[\])}]\s*)[A-Za-z0-9_]+){0,4})"
     rf"(?P<at>{_AT})"
     rf"(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?{_DOT}){{1,6}}"
     r"(?P<tld>[A-Za-z]{2,24}))(?![\w-])"
@@ -777,16 +984,21 @@ OBFUSCATED_EMAIL_RE = re.compile(
 PLAIN_DOT_RE = re.compile(_DOT)
 SPELLED_AT_STEMS = (
     "at)", "at )", "at]", "at ]", "at}", "at }", "at>", "at >", "ät", "&#",
-    "arroba", "chez", "małpa", "apenstaartje",
+    "arroba", "chez", "małpa", "malpa", "apenstaartje", "chiocciola", "klammeraffe",
+    "snabel-a",
 )  # fmt: skip
 EMAIL_CUE_RE = re.compile(
-    r"(?i)mail|write|reach|contact|kontakt|schreib|écri|escrib|scriv|escrev"
+    r"(?i)mail|write|reach|contact|kontakt|schreib|écri|escrib|scriv|escrev|"
+    r"correo|pisz|napisz|schrijf|skriv"
 )
 
 
 # The same test as one pattern (the door's gate: a regex scan is cheaper
 # than a dozen substring tests).
-SPELLED_AT_RE = re.compile(r"at ?[)\]}>]|ät|&#|arroba|chez|małpa|apenstaartje")
+SPELLED_AT_RE = re.compile(
+    r"at ?[)\]}>]|ät|&#|arroba|chez|małpa|malpa|apenstaartje|chiocciola|"
+    r"klammeraffe|snabel-a"
+)
 
 
 def spelled_emails(text: str) -> Iterator[Found]:
@@ -800,9 +1012,12 @@ def spelled_emails(text: str) -> Iterator[Found]:
     for match in OBFUSCATED_EMAIL_RE.finditer(text):
         at, domain = match.group("at"), match.group("domain")
         spelled_dot = domain.count(".") < len(PLAIN_DOT_RE.findall(domain))
-        if at.strip() in ("at", "AT") and not spelled_dot:
+        worded = at.strip().isalpha() or at.strip() == "snabel-a"
+        if worded and not spelled_dot:
             continue  # `met him at home.com`: `at` and a real dot is prose
-        if at.strip() in ("at", "AT") and not EMAIL_CUE_RE.search(
+        if worded and len(match.group("tld")) > 4:
+            continue  # `write to me at home point blank`: no domain's ending
+        if worded and not EMAIL_CUE_RE.search(
             text, max(0, match.start() - 60), match.start()
         ):
             continue
@@ -824,7 +1039,7 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         found += spelled_emails(text)
     if not digits:
         return found
-    if "pas" in lower:
+    if "pas" in lower or "паспорт" in lower:
         found += passports(text)
     if "\n" in text or "〒" in text or STREETISH_RE.search(text):
         found += addresses(text)

@@ -39,6 +39,8 @@ VIEW_REFUSED = "Only compliance officers, curators and admins see erasures."
 IDENTIFIER_FIELDS = {
     "emails": Kind.EMAIL,
     "phones": Kind.PHONE,
+    "addresses": Kind.ADDRESS,
+    "birth_dates": Kind.DOB,
     "names": Kind.NAME,
     "user_ids": Kind.USER_ID,
     "scopes": Kind.SCOPE,
@@ -48,6 +50,12 @@ IDENTIFIER_FIELDS = {
 class ErasureFileForm(forms.Form):
     emails = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
     phones = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    addresses = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    birth_dates = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
     names = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
     user_ids = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
     scopes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))

@@ -28,6 +28,7 @@ import re
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 import phonenumbers
@@ -36,6 +37,8 @@ from django.conf import settings
 from django.db import connection, models
 
 from memory_core.detectors import (
+    ADDRESS,
+    DOB,
     EMAIL,
     PHONE,
     PHONE_REGIONS,
@@ -54,6 +57,12 @@ from memory_core.models import (
     RedactionToken,
     WriteRequest,
 )
+from memory_core.personal_details import (
+    DATE_RE,
+    MONTH_NUMBERS,
+    normalize_address,
+    normalize_date,
+)
 from memory_core.redaction import principal_for, value_digests
 from memory_core.services.tenancy import scope_path_kind
 
@@ -61,6 +70,8 @@ from memory_core.services.tenancy import scope_path_kind
 class Kind:
     EMAIL = "email"
     PHONE = "phone"
+    ADDRESS = "address"
+    DOB = "date_of_birth"
     NAME = "name"
     USER_ID = "user_id"
     SCOPE = "scope"
@@ -70,6 +81,8 @@ class Kind:
 IDENTIFIER_KINDS = (
     Kind.EMAIL,
     Kind.PHONE,
+    Kind.ADDRESS,
+    Kind.DOB,
     Kind.NAME,
     Kind.USER_ID,
     Kind.SCOPE,
@@ -78,6 +91,8 @@ IDENTIFIER_KINDS = (
 KIND_LABELS = {
     Kind.EMAIL: "email address",
     Kind.PHONE: "phone number",
+    Kind.ADDRESS: "home address",
+    Kind.DOB: "date of birth",
     Kind.NAME: "name",
     Kind.USER_ID: "user id",
     Kind.SCOPE: "scope",
@@ -99,8 +114,10 @@ class Identifier:
 def identifier_parse(kind: str, raw: str) -> Identifier:
     """Return the identifier normalized for matching, or refuse it as invalid.
 
-    Emails are lower-cased and phones written E.164, exactly as redaction
-    normalizes them, so their digest finds the redaction tokens.
+    Emails are lower-cased, phones written E.164, home addresses lower-cased
+    with their punctuation folded and dates of birth written `YYYY-MM-DD`,
+    exactly as redaction normalizes them, so their digest finds the
+    redaction tokens.
     """
     raw = (raw or "").strip()
     if kind not in IDENTIFIER_KINDS:
@@ -119,6 +136,16 @@ def identifier_parse(kind: str, raw: str) -> Identifier:
         return Identifier(kind, found[0].normalized or found[0].value.lower())
     if kind == Kind.PHONE:
         return Identifier(kind, _phone_e164(raw))
+    if kind == Kind.ADDRESS:
+        value = normalize_address(raw)
+        if not (re.search(r"\d", value) and re.search(r"[^\W\d_]{2}", value)):
+            raise Invalid(
+                "A home address needs its street and house number.",
+                code="invalid_identifier",
+            )
+        return Identifier(kind, value)
+    if kind == Kind.DOB:
+        return Identifier(kind, _birth_date(raw))
     if kind == Kind.NAME:
         name = " ".join(raw.split())
         if len(name) < 2 or not any(c.isalpha() for c in name):
@@ -165,6 +192,22 @@ def _phone_e164(raw: str) -> str:
         "That is not a valid phone number; write it with its country code.",
         code="invalid_identifier",
     )
+
+
+def _birth_date(raw: str) -> str:
+    """Return the date as `YYYY-MM-DD` (as redaction writes it), or refuse it."""
+    match = DATE_RE.fullmatch(raw.strip().rstrip("."))
+    value = normalize_date(match.group()) if match else ""
+    try:
+        born = date.fromisoformat(value)
+    except ValueError:
+        born = None
+    if born is None or born > date.today():
+        raise Invalid(
+            "That is not a date of birth; write it as 1979-02-14 or 14 February 1979.",
+            code="invalid_identifier",
+        )
+    return value
 
 
 def identifiers_dump(identifiers: Sequence[Identifier]) -> str:
@@ -553,8 +596,61 @@ def email_regex(email: str) -> str:
     )
 
 
+def address_regex(address: str) -> str:
+    """Return a case-insensitive regex for a normalized address in clear text.
+
+    Its words in order, any punctuation or spacing between them
+    (`18 harbour lane tr11 2ab` finds `18 Harbour Lane, TR11 2AB`).
+    """
+    parts = [_are_escape(p) for p in address.split()]
+    return r"\m" + r"[^[:alnum:]]+".join(parts) + r"\M"
+
+
+def birth_date_regex(value: str) -> str:
+    """Return a regex for a `YYYY-MM-DD` date as people write it.
+
+    ISO, day first and month first with `-`, `/` or `.`, the month's name in
+    the languages redaction reads (`14 February 1979`, `February 14, 1979`,
+    `14. Februar 1979`, `14 de febrero de 1979`), `1979年2月14日`.
+    """
+    year, month, day = (int(part) for part in value.split("-"))
+    d, m = rf"0?{day}", rf"0?{month}"
+    names = "|".join(
+        sorted((n for n, number in MONTH_NUMBERS.items() if number == month), key=len)[
+            ::-1
+        ]
+    )
+    sep = r"[-/.]"
+    forms = [
+        rf"{year}{sep}{m}{sep}{d}",
+        rf"{d}{sep}{m}{sep}{year}",
+        rf"{m}{sep}{d}{sep}{year}",
+        rf"{d}(st|nd|rd|th|er|\.)?[[:space:]-]+(de[[:space:]]+)?({names})\.?,?"
+        rf"[[:space:]-]+(de[[:space:]]+)?{year}",
+        rf"({names})\.?[[:space:]]+{d}(st|nd|rd|th)?,?[[:space:]]+{year}",
+        rf"{year}[[:space:]]*年[[:space:]]*{month}[[:space:]]*月[[:space:]]*{day}"
+        rf"[[:space:]]*日",
+    ]
+    return r"(^|[^[:alnum:]])(" + "|".join(forms) + r")($|[^[:alnum:]])"
+
+
 def user_regex(user_id: str) -> str:
     return r"(^|[^[:alnum:]_])user:" + _are_escape(user_id) + r"($|[^[:alnum:]_.@+-])"
+
+
+# Identifiers redaction replaces with tokens, by the token's kind.
+TOKEN_KINDS = {
+    Kind.EMAIL: EMAIL,
+    Kind.PHONE: PHONE,
+    Kind.ADDRESS: ADDRESS,
+    Kind.DOB: DOB,
+}
+# How each is found in clear text (rows from before redaction, or missed).
+CLEAR_PATTERNS = {
+    Kind.EMAIL: email_regex,
+    Kind.ADDRESS: address_regex,
+    Kind.DOB: birth_date_regex,
+}
 
 
 @dataclass(frozen=True)
@@ -576,8 +672,8 @@ def _conditions(
     conditions: list[_Condition] = []
     with connection.cursor() as cursor:
         for n, ident in enumerate(identifiers, start=1):
-            if ident.kind in (Kind.EMAIL, Kind.PHONE):
-                kind = EMAIL if ident.kind == Kind.EMAIL else PHONE
+            if ident.kind in TOKEN_KINDS:
+                kind = TOKEN_KINDS[ident.kind]
                 # Under every key: a mapping not yet rotated still matches.
                 cursor.execute(
                     "SELECT id, principal, token FROM memory_core_redactiontoken "
@@ -597,11 +693,7 @@ def _conditions(
                             Reason("token", n, token=token),
                         )
                     )
-                pattern = (
-                    email_regex(ident.value)
-                    if ident.kind == Kind.EMAIL
-                    else _are_escape(ident.value)
-                )
+                pattern = CLEAR_PATTERNS.get(ident.kind, _are_escape)(ident.value)
                 conditions.append(
                     _Condition("{text} ~* %s", (pattern,), Reason("clear", n))
                 )

@@ -197,3 +197,28 @@ def test_forget_outside_the_agents_scopes_is_403(api, tenant):
 def test_forget_needs_a_token(client):
     response = client.post("/api/v1/forget", {}, content_type="application/json")
     assert response.status_code == 401
+
+
+def test_the_form_files_home_addresses_and_birth_dates(client, tenant, officer):
+    from approvals.erasure.selectors import erasure_identifiers
+
+    response = login(client, officer).post(
+        reverse("erasure_new", args=[tenant.slug]),
+        {
+            "addresses": "18 Harbour Lane, Falmouth TR11 2AB",
+            "birth_dates": "14 February 1979\n1979-02-14",
+            "legal_basis": "objection",
+        },
+    )
+    assert response.status_code == 302
+    request = ErasureRequest.objects.get()
+    assert [(i.kind, i.value) for i in erasure_identifiers(request)] == [
+        ("address", "18 harbour lane falmouth tr11 2ab"),
+        ("date_of_birth", "1979-02-14"),
+    ]
+    bad = client.post(
+        reverse("erasure_new", args=[tenant.slug]),
+        {"birth_dates": "next Tuesday", "legal_basis": "objection"},
+    )
+    assert bad.status_code == 422
+    assert b"not a date of birth" in bad.content

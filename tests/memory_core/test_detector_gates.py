@@ -21,7 +21,18 @@ import pytest
 from memory_core import detectors, national_ids
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-SETS = ("tune10", "tune10h", "tune10x", "tune10y", "tune10z", "tune11", "blind10")
+SETS = (
+    "tune10",
+    "tune10h",
+    "tune10x",
+    "tune10y",
+    "tune10z",
+    "tune11",
+    "blind10",
+    "tune12",
+    "tune13",
+    "tune13x",
+)
 
 
 def _texts() -> list[str]:
