@@ -1361,6 +1361,11 @@ PIN_KEY_RE = re.compile(r"(?i)pin(?:[_ -]?code)?")
 ID_SHAPE_RE = re.compile(r"(?i)[A-Z]\d{6,}[A-Z]?")
 
 
+def _whole_national_id(value: str) -> bool:
+    """Return whether `value` is, whole, a national ID's valid number."""
+    return any(m.start == 0 and m.end == len(value) for m in find_national_ids(value))
+
+
 def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     """Tell a credential-like value from a word, number or placeholder.
 
@@ -1388,11 +1393,14 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
         return len(value) >= 8 and (
             _is_strong(value)
             or bool(DICEWARE_RE.fullmatch(value))
-            # `password hunter22`: letters and digits, after a password's name.
+            # `password hunter22`: letters and digits, after a password's name;
+            # not a national ID's valid number (`clave CURP: VUBU690915…`:
+            # Spanish "clave" is a code as well as a password).
             or (
                 bool(PASSPHRASE_KEY_RE.search(key))
                 and bool(LETTERS_DIGITS_RE.fullmatch(value))
                 and not ALGORITHM_RE.match(value)
+                and not _whole_national_id(value)
             )
         )
     if PIN_KEY_RE.fullmatch(key) and (
