@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench.gates_quality [--sets dev heldout blind … blind6 tune
         tune2 blind7] [--locomo] [--misses contradiction|duplicate]
-        [--false contradiction|duplicate]
+        [--false contradiction|duplicate] [--contradiction T] [--duplicate T]
 
 Each pair of `tests/data/pairs_<set>.jsonl` (dev and heldout made by
 `tests/data/make_pair_sets.py`; blind to blind7, tune and tune2 written by
@@ -440,6 +440,16 @@ def main() -> None:
     parser.add_argument(
         "--rules", action="store_true", help="the rules alone: the judge off"
     )
+    parser.add_argument(
+        "--contradiction",
+        type=float,
+        help="the model judge's contradiction threshold (the policy's if not given)",
+    )
+    parser.add_argument(
+        "--duplicate",
+        type=float,
+        help="the model judge's duplicate threshold (the policy's if not given)",
+    )
     args = parser.parse_args()
     global POLICY
     if args.judge:
@@ -448,6 +458,26 @@ def main() -> None:
     if args.rules:
         setup()
         POLICY = rules_only()
+    if args.contradiction is not None or args.duplicate is not None:
+        import dataclasses
+
+        setup()
+        from memory_core.policy import DEFAULT_POLICY
+
+        base = POLICY or DEFAULT_POLICY
+        POLICY = dataclasses.replace(
+            base,
+            cross_encoder_contradiction=(
+                base.cross_encoder_contradiction
+                if args.contradiction is None
+                else args.contradiction
+            ),
+            cross_encoder_duplicate=(
+                base.cross_encoder_duplicate
+                if args.duplicate is None
+                else args.duplicate
+            ),
+        )
     if args.api:
         for name, figures in api_scores(args.sets).items():
             print(name, "api", json.dumps(figures))

@@ -3,6 +3,8 @@
     .venv/bin/python -m bench.pair_xenc train [--report tune3] [--extra tune8a]
         [--epochs 4] [--seed 7] [--no-ship]
     .venv/bin/python -m bench.pair_xenc choose   # thresholds again, from the cache
+    .venv/bin/python -m bench.pair_xenc final --extra SETS... --report tune8b
+        --epochs 5 [--ship memory_core/pipeline/cross_encoder.npz]
     .venv/bin/python -m bench.pair_xenc student --layers 3 --extra SETS...
         --choose-on tune10b --report tune8b tune10c [--ship FILE.npz]
 
@@ -852,7 +854,9 @@ def main() -> None:
     parser.add_argument("--distill", type=float, default=0.5, help="student")
     parser.add_argument("--t-contradiction", type=float, default=0.99)
     parser.add_argument("--t-duplicate", type=float, default=0.95)
-    parser.add_argument("--ship", type=Path, help="student: write it here")
+    parser.add_argument(
+        "--ship", type=Path, help="student, final: write the judge here"
+    )
     parser.add_argument(
         "--choose-on", nargs="*", default=[], help="student: thresholds chosen here"
     )
@@ -934,7 +938,19 @@ def main() -> None:
         return p[epochs], shipped
 
     if args.command == "final":
-        final(args.epochs)
+        _, shipped = final(args.epochs)
+        if args.ship:
+            # The judge from its cache, at the given thresholds (the veto at
+            # the contradiction's): what `memory_core.pipeline.cross_encoder`
+            # loads from `ADAPTERS`.
+            np.savez_compressed(
+                args.ship,
+                **shipped,
+                t_contradiction=np.float32(args.t_contradiction),
+                t_duplicate=np.float32(args.t_duplicate),
+                t_veto=np.float32(args.t_contradiction),
+            )
+            print("wrote", args.ship, args.ship.stat().st_size, "bytes")
         return
 
     # Left-out probabilities per epoch: one model per fold.
