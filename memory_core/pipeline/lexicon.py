@@ -196,12 +196,41 @@ FIRST_NAMES = _words(
     susan tariq thomas tiago tim tom tomasz victor vincent william yuki zoe
     """
 )
+# A nationality and its country, as COUNTRIES and COUNTRY_ALIASES name it:
+# "a British citizen" / "UK citizenship" name one country; "is Austrian" /
+# "lives in Munich" fill two slots (a nationality is no city).
+NATIONALITIES = {
+    "portuguese": "portugal", "spanish": "spain", "french": "france",
+    "german": "germany", "austrian": "austria", "swiss": "switzerland",
+    "dutch": "netherlands", "belgian": "belgium", "irish": "ireland",
+    "british": "uk", "english": "uk", "scottish": "uk", "welsh": "uk",
+    "italian": "italy", "greek": "greece", "turkish": "turkey",
+    "polish": "poland", "czech": "czechia", "hungarian": "hungary",
+    "romanian": "romania", "bulgarian": "bulgaria", "serbian": "serbia",
+    "croatian": "croatia", "slovenian": "slovenia", "danish": "denmark",
+    "swedish": "sweden", "norwegian": "norway", "finnish": "finland",
+    "icelandic": "iceland", "estonian": "estonia", "latvian": "latvia",
+    "lithuanian": "lithuania", "ukrainian": "ukraine", "russian": "russia",
+    "japanese": "japan", "korean": "korea", "chinese": "china",
+    "taiwanese": "taiwan", "singaporean": "singapore", "thai": "thailand",
+    "vietnamese": "vietnam", "filipino": "philippines",
+    "indonesian": "indonesia", "malaysian": "malaysia", "indian": "india",
+    "pakistani": "pakistan", "bangladeshi": "bangladesh", "israeli": "israel",
+    "egyptian": "egypt", "kenyan": "kenya", "nigerian": "nigeria",
+    "ghanaian": "ghana", "moroccan": "morocco", "australian": "australia",
+    "canadian": "canada", "american": "usa", "mexican": "mexico",
+    "brazilian": "brazil", "argentinian": "argentina", "argentine": "argentina",
+    "chilean": "chile", "peruvian": "peru", "colombian": "colombia",
+    "venezuelan": "venezuela", "uruguayan": "uruguay", "cuban": "cuba",
+}  # fmt: skip
+
 UPPER_CLASSES: dict[str, frozenset[str]] = {
     "person": FIRST_NAMES,
     "city": CITIES,
     "country": COUNTRIES,
     "language": LANGUAGES,
     "programming": PROGRAMMING,
+    "nationality": frozenset(NATIONALITIES),
 }
 
 # -- Concepts: one attribute said in other words -----------------------------

@@ -1284,10 +1284,27 @@ class Comparison:
         if self.episode and all(v[:1] == "D" or _YEAR.match(v) for v in a | b):
             # "Went to the park on 7 May" and "… on 14 May": two visits.
             return False
+        if len(a) != len(b):
+            # "Pedro is Mexican and lives in Guadalajara" / "… lives in
+            # Monterrey": the longer side's nationality fills no slot of the
+            # other's.
+            a, b = self._without_nationality(a, b), self._without_nationality(b, a)
         kinds = {self.kinds.get(v, "word") for v in a | b}
         if kinds == {"city", "country"}:
             return self._other_country(a | b)
         return _one_kind(kinds)
+
+    def _without_nationality(self, side: set[str], other: set[str]) -> set[str]:
+        """Return `side` without its nationalities when `other` has none and
+        `side` has other values."""
+
+        def nationality(value: str) -> bool:
+            return "nationality" in self.kinds.get(value, "").split("|")
+
+        if any(nationality(v) for v in other):
+            return side
+        rest = {v for v in side if not nationality(v)}
+        return rest or side
 
     def _other_country(self, values: set[str]) -> bool:
         """Return whether a city lies outside a country ("Vienna", "the UK")."""
@@ -1925,6 +1942,14 @@ def _same_referent(
     one = own_a[0]
     if len(own_a) == len(own_b) == 1 and _same_amount_words(own_a[0], own_b[0]):
         return {one: one}, {own_b[0]: one}
+    if (
+        len(own_a) == len(own_b) == 1
+        and _nationality_of(own_a[0], own_b[0])
+        and not (set(a.words) | set(b.words)) & _RESIDENCE_STEMS
+    ):
+        # "British" / "UK citizenship"; "is British" / "lives in the UK" are
+        # two slots, a nationality and a home.
+        return {one: one}, {own_b[0]: one}
     words_a = [p for w in own_a for p in w.split("_") if p]
     words_b = [p for w in own_b for p in w.split("_") if p]
     if len(own_a) == len(own_b) == 1 and _acronym_of(words_a, words_b):
@@ -1936,6 +1961,23 @@ def _same_referent(
     if not _one_kind({k for k in kinds if k} or {"name"}):
         return None
     return {w: one for w in own_a}, {w: one for w in own_b}
+
+
+_RESIDENCE_WORDS = "live lives living based located reside resides stay moved home work"
+_RESIDENCE_STEMS = frozenset(judges._stem(w) for w in _RESIDENCE_WORDS.split())
+
+
+def _nationality_of(x: str, y: str) -> bool:
+    """Return whether one word is the other's nationality ("british" / "uk")."""
+
+    def country(word: str) -> str:
+        return lexicon.COUNTRY_ALIASES.get(word, word)
+
+    for nationality, other in ((x, y), (y, x)):
+        home = lexicon.NATIONALITIES.get(nationality)
+        if home is not None and country(home) == country(other):
+            return True
+    return False
 
 
 def _country_of_shared_city(

@@ -338,3 +338,24 @@ def test_through_the_gates(embeddings, stored, written, expected):
 )
 def test_one_amount_said_two_ways_is_no_clash(first, second):
     assert not slots.compare(first, second).clash
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "clash"),
+    [
+        # A nationality and its country name one value ...
+        ("Sven is a British citizen.", "Sven holds UK citizenship.", False),
+        # ... a nationality and a home are two slots ...
+        ("Dominik is Austrian.", "Dominik lives and works in Munich.", False),
+        ("Ana is Portuguese.", "Ana lives in Lisbon.", False),
+        # ... two nationalities, or two cities beside a nationality, clash.
+        ("User is Canadian.", "User is American.", True),
+        (
+            "Pedro is Mexican and lives in Guadalajara.",
+            "Pedro lives in Monterrey.",
+            True,
+        ),
+    ],
+)
+def test_nationalities(first, second, clash):
+    assert slots.compare(first, second).clash is clash
