@@ -56,6 +56,15 @@ def load_embedding_model(**kwargs) -> None:
     provider = get_provider()
     provider.embed(["warm up"])
     logging.getLogger(__name__).info("embedding model loaded (%s)", provider.name)
+    load_wordnet()
+
+
+def load_wordnet() -> None:
+    """Read WordNet's tables once per worker process (about 0.2 s of CPU),
+    before the first write asks the contradiction gate about a word."""
+    from memory_core.pipeline import wordnet
+
+    wordnet.available()
 
 
 @signals.worker_process_shutdown.connect
