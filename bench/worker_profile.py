@@ -250,12 +250,12 @@ def main() -> None:
         distinct_profile = None
     else:
         model_before = model_throughput(distinct_texts(args.n, run + "m"), provider)
-        # What the worker's process init loads besides the model (where the
-        # tree has it: memory_core.celery.load_wordnet).
+        # What the worker's process init does besides loading the model
+        # (where the tree has it: memory_core.celery.warm_worker_process).
         from memory_core import celery as worker_init
 
-        if hasattr(worker_init, "load_wordnet"):
-            worker_init.load_wordnet()
+        if hasattr(worker_init, "warm_worker_process"):
+            worker_init.warm_worker_process()
         profiler = cProfile.Profile() if args.profile else None
         since = timezone.now()
         submit(agent, [note(scope, t) for t in texts])
