@@ -6,16 +6,20 @@ One JSON line per write and policy (the default policy, with the model judge
 on, and the rules alone): the contradiction gate's decision, reason and
 recorded contradictions, each dedup gate's decision, and `gates_quality`'s
 outcome. Run it on two trees (PYTHONPATH) and `diff` the files: a change that
-must not move any decision leaves them identical. Never reads a blind set.
+must not move any decision leaves them identical (ids, random per run, read
+as "<uuid>"). Never reads a blind set.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import uuid
 
 from bench import gates_quality as gq
+
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
 def clean(value):  # noqa: ANN001, ANN201
@@ -29,6 +33,8 @@ def clean(value):  # noqa: ANN001, ANN201
         return sorted(items, key=repr) if isinstance(value, set | frozenset) else items
     if isinstance(value, float):
         return round(value, 9)
+    if isinstance(value, str):
+        return _UUID.sub("<uuid>", value)
     return value
 
 
