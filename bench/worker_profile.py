@@ -190,6 +190,14 @@ def main() -> None:
         help="with --judge: this judge file instead of the shipped one",
     )
     parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="drain N fresh distinct sentences this many times in one process: "
+        "the later rounds run on the process's warm caches, as a long-running "
+        "worker does (printed under 'later_rounds'; --profile profiles round 1)",
+    )
+    parser.add_argument(
         "--no-prefetch",
         action="store_true",
         help="embed each batch only when it is claimed (measures the overlap)",
@@ -242,6 +250,12 @@ def main() -> None:
         distinct_profile = None
     else:
         model_before = model_throughput(distinct_texts(args.n, run + "m"), provider)
+        # What the worker's process init does besides loading the model
+        # (where the tree has it: memory_core.celery.warm_worker_process).
+        from memory_core import celery as worker_init
+
+        if hasattr(worker_init, "warm_worker_process"):
+            worker_init.warm_worker_process()
         profiler = cProfile.Profile() if args.profile else None
         since = timezone.now()
         submit(agent, [note(scope, t) for t in texts])
@@ -262,6 +276,23 @@ def main() -> None:
             if full_clock is not None:
                 result["distinct"]["judge_escalated"] = full_clock.result()
         distinct_profile = profiler
+        later = []
+        for round_no in range(2, args.rounds + 1):
+            since = timezone.now()
+            more = distinct_texts(args.n, f"{run}r{round_no}")
+            submit(agent, [note(scope, t) for t in more])
+            clock.seconds = clock.texts = 0
+            decided, seconds, batches, cpu = drain(tenant.id, None)
+            later.append(
+                {
+                    "round": round_no,
+                    **rates(decided, seconds, batches, cpu),
+                    "model_seconds": round(clock.seconds, 3),
+                    "statuses": statuses(tenant.id, since),
+                }
+            )
+        if later:
+            result["later_rounds"] = later
     dup_profile = None
     if not args.skip_duplicates:
         dup_profile = cProfile.Profile() if args.profile else None

@@ -56,6 +56,27 @@ def load_embedding_model(**kwargs) -> None:
     provider = get_provider()
     provider.embed(["warm up"])
     logging.getLogger(__name__).info("embedding model loaded (%s)", provider.name)
+    warm_worker_process()
+
+
+def warm_worker_process() -> None:
+    """Ready a worker process for the pipeline, besides the model.
+
+    - WordNet's tables, read once per process (about 0.2 s of CPU), before
+      the first write asks the contradiction gate about a word.
+    - One BLAS thread: the pipeline's products are small (a batch's 64
+      vectors against a scope's few hundred), and OpenBLAS's threads spin on
+      shared cores: 64×384 by 384×512 took 24 ms of CPU on two threads of a
+      loaded machine, 0.5 ms on one, the same numbers (bench/PERF.md).
+      `OMP_NUM_THREADS` (docs/deploy.md) does it for a prefork worker
+      started with it; this does it for any worker.
+    """
+    from threadpoolctl import threadpool_limits
+
+    from memory_core.pipeline import wordnet
+
+    wordnet.available()
+    threadpool_limits(limits=1, user_api="blas")
 
 
 @signals.worker_process_shutdown.connect

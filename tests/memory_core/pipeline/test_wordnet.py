@@ -259,3 +259,61 @@ def test_paraphrases_through_the_gates(embeddings, first, second, expected):
     # / "eats meat" as one fact (QUALITY.md, tenth session).
     rules = gates_quality.rules_only()
     assert gates_quality.outcome(second, stored, rules) == expected, similarity
+
+
+def test_the_in_memory_tables_answer_as_the_binary_search_over_the_files():
+    """The per-process tables (`_Database.lemmas`, the synset offsets) give
+    `_search`'s answer for every lemma and synset: including the lemmas the
+    binary search misses where the file is out of byte order
+    ("hawaiian_islands", before "hawaiʻi_volcanoes…"), which stay missing."""
+    db = wordnet._database()
+    for pos in wordnet.POS:
+        index = db.index[pos]
+        lines = bytes(index).split(b"\n")
+        lemmas = [
+            line.split(b" ", 1)[0]
+            for line in lines
+            if line.strip() and not line.startswith(b"  ")
+        ]
+        # Every 7th lemma of each file, and every one of the doubtful region.
+        sample = lemmas[::7] + [lemma for lemma in lemmas if lemma.startswith(b"hawai")]
+        for lemma in sample:
+            found = wordnet._search(index, lemma + b" ")
+            assert db.index_line(pos, lemma.decode("utf-8")) == found, lemma
+        offsets = db.synset_offsets[pos].tolist()
+        assert len(offsets) > 3000
+        for offset in offsets[::11]:
+            expected = wordnet._search(db.data[pos], b"%08d " % offset)
+            assert db.data_line(pos, offset) == expected
+    assert wordnet._search(db.index["n"], b"hawaiian_islands ") is None
+    assert db.index_line("n", "hawaiian_islands") is None
+    assert db.index_line("n", "no_such_lemma_at_all") is None
+    with pytest.raises(KeyError):
+        db.data_line("n", 1)
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "lefthanded",
+        "standup",
+        "lefthandedness",
+        "checkouts",
+        "takeoffs",
+        "vegetarians",
+        "xylophonists",
+        "abcdefghij",
+        "breakfasted",
+        "wellknown",
+        "highschools",
+    ],
+)
+def test_morphy_skips_the_dropped_hyphen_search_only_when_it_finds_nothing(
+    word, monkeypatch
+):
+    """`_may_be_joined` only skips a search that would find nothing: `morphy`
+    answers as it does with the search always run."""
+    fast = {pos: wordnet.morphy.__wrapped__(word, pos) for pos in wordnet.POS}
+    monkeypatch.setattr(wordnet, "_may_be_joined", lambda db, word, pos: True)
+    slow = {pos: wordnet.morphy.__wrapped__(word, pos) for pos in wordnet.POS}
+    assert fast == slow
