@@ -702,6 +702,9 @@ def canonical_text(text: str) -> str:
         lambda m: f"{ORDINAL_WORDS[m.group(1).lower()]} {m.group(2)}", text
     )
     text = _WEEKDAY_ABBREVIATION.sub(lambda m: _WEEKDAYS[m.group(1).lower()[:3]], text)
+    text = _LOWER_WEEKDAY_ABBREVIATION.sub(
+        lambda m: _WEEKDAYS[m.group(1).lower()[:3]], text
+    )
     text = _URL_SCHEME.sub("", text)
     text = _CODE_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
     text = _MILLIONS.sub(" million", text)
@@ -2272,6 +2275,11 @@ _YEAR_MONTH = re.compile(r"\b((?:19|20)\d\d)-(\d{2})\b(?!-)")
 # "Thu 16:00", "Tue the 8th": a weekday's abbreviation, capitalised ("sat"
 # and "sun" are words).
 _WEEKDAY_ABBREVIATION = re.compile(r"\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\b\.?")
+# Lower case too where no word is spelled so ("tues nights", "thurs"); not
+# "sat", "sun", "wed" or "mon".
+_LOWER_WEEKDAY_ABBREVIATION = re.compile(
+    r"\b(tues?|thu(?:rs?)?|weds|fri)\b\.?", re.IGNORECASE
+)
 _WEEKDAYS = {
     "mon": "Monday",
     "tue": "Tuesday",

@@ -200,6 +200,9 @@ def test_a_city_s_own_country_adds_nothing(first, second, same):
         ("an hour and a half", "Q5400s"),
         ("two and a half hours", "Q9000s"),
         ("between 10 and 20 minutes", "between Q10 and Q1200s"),
+        ("tues nights", "Tuesday evenings"),
+        ("Weds at noon", "Wednesday at T1200"),
+        ("we sat on the sofa", "we sat on the sofa"),
     ],
 )
 def test_normalisation(text, canonical):
