@@ -732,7 +732,7 @@ BARE_PASSPHRASE_RE = re.compile(
     r"sleutel|nyckel(?:n)?)"
     r"(?:\s+(?:for|of|to|on|für|zum|zur|du|de|des|pour|del|da|do|para|per|voor|van|"
     r"dla|do|för|till|til|k|ke|na|della|dello)(?:\s+[\w'’-]+){1,3}?)?"
-    r"(?:\s*[:=]\s*|\s+(?:is|was|ist|lautet|est|es|é|è|is|jest|är|er|on|je)"
+    r"(?:\s*[:=]\s*|\s+(?:is|was|ist|lautet|est|es|é|è|jest|är|er|on|je)"
     r"\s*:?\s+)"
     r"[«“„\"']?(?P<value>[^\W\d_]{3,12}(?:\s+[^\W\d_]{3,12}){2,5}(?:\s+\d{1,4})?)"
     r"[»”“\"']?"

@@ -412,23 +412,19 @@ def writes_submit(
             code="agent_suspended",
             gate="rate",
         )
+    keys = {
+        index: batch_item_key(idempotency_key, index) if idempotency_key else None
+        for index, _ in payloads
+    }
     if len(payloads) == 1:
         # Alone, it joins the tenant's concurrent submits' group commit
         # (write_groups), as POST /api/v1/writes does: a batch of one in a
         # transaction of its own ran ~15 % below it (bench/PERF.md).
         ((index, payload),) = payloads
-        key = batch_item_key(idempotency_key, index) if idempotency_key else None
-        sub = _submission(agent=agent, payload=payload, idempotency_key=key)
-        return {index: _alone(agent, sub)}
+        return {index: _alone(agent, payload, keys[index])}
     now = timezone.now()
     subs = {
-        index: _submission(
-            agent=agent,
-            payload=payload,
-            idempotency_key=(
-                batch_item_key(idempotency_key, index) if idempotency_key else None
-            ),
-        )
+        index: _submission(agent=agent, payload=payload, idempotency_key=keys[index])
         for index, payload in payloads
     }
     lookups = BatchDoorLookups(agent.tenant_id)
@@ -478,7 +474,7 @@ def writes_submit(
             log = logger.info if isinstance(exc, DomainError) else logger.exception
             log("batch of %d writes failed; submitting each alone", len(fresh))
             for index, sub, _ in fresh:
-                answers[index] = _alone(agent, sub)
+                answers[index] = _alone(agent, sub.payload, sub.idempotency_key)
         else:
             instruments.observe_writes(
                 "submit", [s.write for _, s, _ in fresh if s.write.id in inserted]
@@ -511,12 +507,14 @@ def _replay_answer(
         return exc
 
 
-def _alone(agent: Agent, sub: _Submission) -> SubmitResult | DomainError:
+def _alone(
+    agent: Agent, payload: dict[str, Any], idempotency_key: str | None
+) -> SubmitResult | DomainError:
     """Submit one write as `write_submit` does (a batch of one, or one write of
     a failed batch)."""
     try:
         return write_submit(
-            agent=agent, payload=sub.payload, idempotency_key=sub.idempotency_key
+            agent=agent, payload=payload, idempotency_key=idempotency_key
         )
     except DomainError as exc:
         return exc
