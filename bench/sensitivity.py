@@ -48,6 +48,7 @@ PROBES = (
     "tune13",
     "blind13",
     "tune13x",
+    "blind14",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
