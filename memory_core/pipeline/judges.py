@@ -611,6 +611,76 @@ def gloss_denied(premise: str, hypothesis: str) -> bool:
     return False
 
 
+# A relation names its person by the head noun of the phrase after a
+# possessive ("Alice's manager", "Tom's line manager", "Max, James's dog")
+# or by the word before "of" ("the brother of Tomasz").
+_PHRASE_END = frozenset(
+    "is was are were has had have and or but of in on at to for with from who "
+    "that which will would can could got gets said says".split()
+)
+_RELATION_KINDS = ("person", "animal")
+RELATION_SENSES = 2
+
+
+def _relation_nouns(text: str, name: str) -> list[str]:
+    """Return the nouns `text` names a relation of `name`'s by."""
+    nouns = []
+    words = text.split()
+    for i, word in enumerate(words):
+        if word.strip(',.;:!?()"') == f"{name}'s":
+            head = ""
+            for nxt in words[i + 1 : i + 5]:
+                bare = nxt.strip(',.;:!?()"').lower()
+                if not bare or bare in _PHRASE_END:
+                    break
+                head = bare
+                if bare != nxt.lower():  # punctuation ends the phrase
+                    break
+            if head:
+                nouns.append(head)
+        elif (
+            word == "of"
+            and 0 < i < len(words) - 1
+            and words[i + 1].strip(',.;:!?()"') == name
+        ):
+            nouns.append(words[i - 1].strip(',.;:!?()"').lower())
+    return nouns
+
+
+def two_people(premise: str, hypothesis: str) -> bool:
+    """Return whether the two statements are each about another person.
+
+    Each opens with another person's first name ("Gina supports Jon." /
+    "Jon is grateful for Gina's support."): a fact about each, however alike
+    a model reads them, so the model judge's duplicate is vetoed
+    (`semantic_dedup`). Not a relation between the two stated from either
+    end, where a side names one of them by a person's or a pet's noun of the
+    other ("Alice's manager is Raj." / "Raj manages Alice.", "Max, James's
+    dog, …"), and not two people who are the subject together ("Chloe and
+    Sam got engaged." / "Sam proposed to Chloe.").
+    """
+    from memory_core.pipeline import slots
+
+    if not slots.compare(premise, hypothesis).other_person:
+        return False
+    names = (
+        premise.split(maxsplit=1)[0].removesuffix("'s"),
+        hypothesis.split(maxsplit=1)[0].removesuffix("'s"),
+    )
+    for text in (premise, hypothesis):
+        words = [w.strip(",.;:!?") for w in text.split()[:3]]
+        if len(words) == 3 and words[1] == "and" and words[2] in names:
+            return False
+        for name in names:
+            if any(
+                wordnet.kind_of(noun, kind, RELATION_SENSES)
+                for noun in _relation_nouns(text, name)
+                for kind in _RELATION_KINDS
+            ):
+                return False
+    return True
+
+
 def _opposite_candidates(word: str) -> frozenset[str]:
     """Return the words opposite `word`: an antonym, or either of the two with
     a negating prefix ("locked" / "unlocked", from four letters on).

@@ -398,6 +398,31 @@ def synsets(word: str, pos: str | None = None, senses: int = TOP_SENSES) -> tupl
     return tuple(found)
 
 
+# The pointers up from a noun synset: hypernym and instance hypernym.
+_UP = ("@", "@i")
+
+
+@lru_cache(maxsize=WORD_CACHE)
+def kind_of(word: str, kind: str, senses: int = TOP_SENSES) -> bool:
+    """Return whether one of `word`'s first noun senses is a kind of the
+    first sense of `kind` ("uncle", "manager" → "person"; "collie" →
+    "animal"; "support", "recipe" → neither), following hypernyms up."""
+    targets = {s.offset for s in synsets(kind, "n", 1)}
+    if not targets:
+        return False
+    seen: set[int] = set()
+    todo = [s.offset for s in synsets(word, "n", senses)]
+    while todo:
+        offset = todo.pop()
+        if offset in targets:
+            return True
+        if offset in seen:
+            continue
+        seen.add(offset)
+        todo += [t for sym, p, t, _, _ in synset("n", offset).pointers if sym in _UP]
+    return False
+
+
 @lru_cache(maxsize=WORD_CACHE)
 def base_forms(word: str) -> frozenset[str]:
     """Return the lemmas `word` is a form of, in any part of speech."""

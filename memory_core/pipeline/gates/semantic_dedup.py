@@ -41,7 +41,7 @@ from memory_core.pipeline import cross_encoder, slots
 from memory_core.pipeline.delta import information_delta
 from memory_core.pipeline.gates.contradiction import CROSS_ENCODER
 from memory_core.pipeline.gates.dedup import contradicted, duplicate, near_duplicate
-from memory_core.pipeline.judges import gloss_denied, opposed
+from memory_core.pipeline.judges import gloss_denied, opposed, two_people
 from memory_core.pipeline.slots import compare, restatement
 from memory_core.pipeline.types import (
     Candidate,
@@ -88,6 +88,11 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
     policy = ctx.policy
     nearest = round(best.similarity, 4) if best is not None else None
     if best is None or contradicted(candidate, best) or other_fact(candidate, best):
+        return GateResult.accept(NAME, nearest_similarity=nearest)
+    if two_people(best.content, candidate.content):
+        # "Gina supports Jon." / "Jon is grateful for Gina's support.": each
+        # is about another person, however alike they read (the rules and
+        # the model judge merged LoCoMo's like these); two facts.
         return GateResult.accept(NAME, nearest_similarity=nearest)
     if best.similarity < policy.paraphrase_similarity:
         return _model_duplicate(candidate, best, policy) or GateResult.accept(

@@ -138,6 +138,24 @@ def test_glosses():
     assert wordnet.defines("blue", "car") == 0
 
 
+@pytest.mark.parametrize(
+    ("word", "kind", "expected"),
+    [
+        ("aunt", "person", True),
+        ("supervisor", "person", True),
+        ("stepdaughter", "person", True),
+        ("beagle", "animal", True),
+        ("goldfish", "animal", True),
+        ("advice", "person", False),
+        ("casserole", "person", False),
+        ("garage", "animal", False),
+        ("zzqx", "person", False),
+    ],
+)
+def test_kind_of_follows_hypernyms_up(word, kind, expected):
+    assert wordnet.kind_of(word, kind, 2) is expected
+
+
 def test_unknown_words_answer_empty():
     assert wordnet.synsets("zzqx") == ()
     assert not wordnet.related("zzqx", "bike")

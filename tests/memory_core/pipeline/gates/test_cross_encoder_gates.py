@@ -129,6 +129,49 @@ def test_a_judge_duplicate_a_gloss_denies_is_kept():
     assert result.decision == Decision.DUPLICATE, result
 
 
+@pytest.mark.parametrize(
+    ("stored", "write"),
+    [
+        # Each about another person (names the rules know as first names):
+        # the model merged LoCoMo's like these.
+        ("Nadia thanks Hugo for his patience.", "Hugo admires Nadia's patience."),
+        (
+            "Sofia is excited to taste Tariq's lemon tart recipe.",
+            "Tariq offered to send Sofia his lemon tart recipe.",
+        ),
+    ],
+)
+@pytest.mark.parametrize("similarity", [0.5, 0.8, 0.9])
+def test_a_duplicate_about_two_people_is_kept(stored, write, similarity):
+    # Neither the rules (from 0.8) nor the model judge (below) merge them.
+    old = d_gate.stored(stored, similarity)
+    c = d_gate.candidate(write)
+    c.pair_judgements[str(old.version_id)] = (0.0, 0.0, 0.99)
+    result, _ = d_gate.check(c, old, **JUDGE)
+    assert result.decision == Decision.ACCEPT, result
+
+
+@pytest.mark.parametrize(
+    ("stored", "write"),
+    [
+        # One relation stated from either end, or two people as one subject.
+        ("Ivan's line manager is Clara Osei.", "Clara Osei manages Ivan."),
+        ("Sofia's cat is called Oscar.", "Oscar, Sofia's kitten, is a tabby."),
+        ("Bruno is the cousin of Ines.", "Ines's cousin is Bruno."),
+        ("Ines and Bruno got married in May.", "Bruno married Ines in May."),
+    ],
+)
+@pytest.mark.parametrize("similarity", [0.5, 0.8])
+def test_a_duplicate_of_one_relation_between_two_people_stands(
+    stored, write, similarity
+):
+    old = d_gate.stored(stored, similarity)
+    c = d_gate.candidate(write)
+    c.pair_judgements[str(old.version_id)] = (0.0, 0.0, 0.99)
+    result, _ = d_gate.check(c, old, **JUDGE)
+    assert result.decision == Decision.DUPLICATE, result
+
+
 def test_a_generalisation_is_no_model_contradiction():
     # The README's first write against the demo's "… in every dashboard":
     # the judge read a contradiction (>= 0.99); one says all the other says.
