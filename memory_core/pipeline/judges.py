@@ -681,6 +681,62 @@ def two_people(premise: str, hypothesis: str) -> bool:
     return True
 
 
+# A day of a month written out: "7 February", "February 7th", "7th of May".
+_MONTH_NAMES = "|".join(MONTHS)
+_DAY_MONTH_RE = re.compile(
+    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})"
+    rf"|({_MONTH_NAMES})\s+(\d{{1,2}})(?:st|nd|rd|th)?)\b",
+    re.IGNORECASE,
+)
+
+
+# … and a range of them: "2 to 6 April", "April 2nd-6th" (every day between).
+_ORD = r"(?:st|nd|rd|th)?"
+_RANGE = r"\s*(?:-|–|to|until|till|through)\s*"
+_DAY_RANGE_RE = re.compile(
+    rf"\b(?:(\d{{1,2}}){_ORD}{_RANGE}(\d{{1,2}}){_ORD}\s+(?:of\s+)?({_MONTH_NAMES})"
+    rf"|({_MONTH_NAMES})\s+(\d{{1,2}}){_ORD}{_RANGE}(\d{{1,2}}){_ORD})\b",
+    re.IGNORECASE,
+)
+
+
+def _days(text: str) -> frozenset[tuple[str, int]]:
+    """Return the (month, day) pairs a text writes out."""
+    found = set()
+    for (
+        first,
+        last,
+        month,
+        month_first,
+        first_after,
+        last_after,
+    ) in _DAY_RANGE_RE.findall(text):
+        start, end = int(first or first_after), int(last or last_after)
+        if 1 <= start <= end <= 31:
+            name = (month or month_first).lower()
+            found.update((name, day) for day in range(start, end + 1))
+    for day, month, month_first, day_after in _DAY_MONTH_RE.findall(text):
+        number = int(day or day_after)
+        if 1 <= number <= 31:
+            found.add(((month or month_first).lower(), number))
+    return frozenset(found)
+
+
+def dates_apart(premise: str, hypothesis: str) -> bool:
+    """Return whether the two name days of a month, months or years, none of
+    which the other names: "… (said on 7 February, 2022)" / "… (said on 25
+    February, 2022)", "… in March 2023" / "… in October 2023": two events,
+    however alike a model reads them (`semantic_dedup`)."""
+    days_a, days_b = _days(premise), _days(hypothesis)
+    if days_a and days_b and not days_a & days_b:
+        return True
+    a, b = read_statement(premise).values, read_statement(hypothesis).values
+    return any(
+        a.get(kind) and b.get(kind) and not a[kind] & b[kind]
+        for kind in ("month", "year")
+    )
+
+
 def _opposite_candidates(word: str) -> frozenset[str]:
     """Return the words opposite `word`: an antonym, or either of the two with
     a negating prefix ("locked" / "unlocked", from four letters on).

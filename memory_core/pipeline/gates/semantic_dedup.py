@@ -41,7 +41,12 @@ from memory_core.pipeline import cross_encoder, slots
 from memory_core.pipeline.delta import information_delta
 from memory_core.pipeline.gates.contradiction import CROSS_ENCODER
 from memory_core.pipeline.gates.dedup import contradicted, duplicate, near_duplicate
-from memory_core.pipeline.judges import gloss_denied, opposed, two_people
+from memory_core.pipeline.judges import (
+    dates_apart,
+    gloss_denied,
+    opposed,
+    two_people,
+)
 from memory_core.pipeline.slots import compare, restatement
 from memory_core.pipeline.types import (
     Candidate,
@@ -175,6 +180,10 @@ def _model_duplicate(
     if gloss_denied(best.content, candidate.content):
         # "The user is vegetarian." / "The user eats meat.": the judge reads
         # one fact (0.99), a gloss says the opposite; kept, not dropped.
+        return None
+    if dates_apart(best.content, candidate.content):
+        # "… (said on 7 February)" / "… (said on 25 February)": the judge
+        # reads one fact about the same topic; the dates say two events.
         return None
     nearest = round(best.similarity, 4)
     return duplicate(

@@ -172,6 +172,35 @@ def test_a_duplicate_of_one_relation_between_two_people_stands(
     assert result.decision == Decision.DUPLICATE, result
 
 
+@pytest.mark.parametrize(
+    ("stored", "write", "expected"),
+    [
+        (
+            "Oscar is training for the Lisbon half marathon (said on 3 March).",
+            "Oscar is training hard for the half marathon (said on 19 March).",
+            Decision.ACCEPT,
+        ),
+        (
+            "Hannah repainted the nursery in April 2021.",
+            "Hannah repainted the nursery in September 2021.",
+            Decision.ACCEPT,
+        ),
+        # The same days written two ways: the judge's duplicate stands.
+        (
+            "Clara is in Porto from 9 to 12 July.",
+            "Porto trip for Clara: July 9th-12th.",
+            Decision.DUPLICATE,
+        ),
+    ],
+)
+def test_a_judge_duplicate_of_another_date_is_kept(stored, write, expected):
+    old = d_gate.stored(stored, 0.5)
+    c = d_gate.candidate(write)
+    c.pair_judgements[str(old.version_id)] = (0.0, 0.0, 0.99)
+    result, _ = d_gate.check(c, old, **JUDGE)
+    assert result.decision == expected, result
+
+
 def test_a_generalisation_is_no_model_contradiction():
     # The README's first write against the demo's "… in every dashboard":
     # the judge read a contradiction (>= 0.99); one says all the other says.
