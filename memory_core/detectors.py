@@ -773,6 +773,26 @@ PROSE_WORDS = frozenset(
     och inte en ett på med för till också alltid
     """.split()
 )
+# Round 10 (S4): the other languages' small words above. An English small
+# word alone among a passphrase's words given under another language's
+# password word is that language's word (Czech `most`, a bridge; Dutch
+# `pet`): `Heslo k routeru: sova lampa most`.
+OTHER_PROSE_WORDS = frozenset(
+    """
+    der die das und ist nicht ein eine einen mit auf für von zu im in am den
+    dem des noch schon sehr zu immer wieder auch nur
+    le la les et est pas un une des du au aux sur dans avec pour par très
+    trop encore aussi toujours
+    el los las y es no un una unos unas del al en con por para muy también
+    siempre todavía
+    de het een en niet op aan met voor van zeer ook nog altijd
+    o os as um uma não em com por muito também ainda sempre
+    och inte en ett på med för till också alltid
+    """.split()
+)
+ENGLISH_PASSWORD_WORD_RE = re.compile(
+    r"(?i)^(?:pass\s?phrase|password|(?:wi-?fi|wlan|network)\s+key)"
+)
 # A value that starts with one of these is an instruction (`Password: ask
 # Maria tomorrow`), not the password.
 INSTRUCTION_VERBS = frozenset(
@@ -2153,8 +2173,16 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     yield from _classless_secrets(line, lower)
     for match in _finditer(BARE_PASSPHRASE_RE, line, lower):
         words = [w for w in match.group("value").lower().split() if not w.isdigit()]
+        prose = PROSE_WORDS & set(words)
+        if (
+            len(prose) == 1
+            and not prose & OTHER_PROSE_WORDS
+            and words[0] not in prose
+            and not ENGLISH_PASSWORD_WORD_RE.match(match.group())
+        ):
+            prose = set()  # `Heslo: sova lampa most`: Czech `most`, a bridge
         if not (
-            PROSE_WORDS & set(words)
+            prose
             or words[0] in INSTRUCTION_VERBS
             or words[0].endswith(("ed", "ing", "ly"))
         ):
@@ -3260,6 +3288,28 @@ TEST_CONTEXT_RE = re.compile(
 )
 # A card's expiry after its number (`… 12/27`, `… 09/2028`).
 CARD_EXPIRY_AFTER_RE = re.compile(r"[ ](?:0[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])")
+# Round 10 (S4): a company's or a taxpayer's register number is no card,
+# however far its name stands before it on the line (`CNPJ da empresa
+# Padaria Sol Ltda.: 1122…`, `SIRET de la société …`). Short names only in
+# capitals (`EIN`, not German `ein`).
+REGISTER_CUE_RE = re.compile(
+    r"(?<![^\W\d_])(?:(?-i:CNPJ|CUIT|RUT|NIT|RIF|SIRET|SIREN|EIN|VAT|TVA|IVA|ABN|"
+    r"ACN|KVK|KvK|UEN|GSTIN|NIP|REGON|CRN|HRB)|(?i:cnpj|siret|siren|company "
+    r"(?:number|no|registration)|registration (?:number|no)|ust-?id(?:-?nr)?|"
+    r"handelsregister|registre du commerce|registro mercantil))(?![^\W\d_])"
+)
+CARD_CUE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:"
+    + "|".join(re.escape(w) for w in CARD_CONTEXT)
+    + r")(?![^\W\d_])"
+)
+
+
+def _after_register_name(text: str, start: int) -> bool:
+    """Tell a number whose line names a register before it, and no card after."""
+    line_start = text.rfind("\n", 0, start) + 1
+    cues = list(REGISTER_CUE_RE.finditer(text, line_start, start))
+    return bool(cues) and not CARD_CUE_RE.search(text, cues[-1].end(), start)
 
 
 def _cards(text: str) -> Iterator[PiiFinding]:
@@ -3277,7 +3327,7 @@ def _cards(text: str) -> Iterator[PiiFinding]:
             continue  # but `4111 … 1111 12/27`: the expiry is no digit group
         card_cue = _last_cue(text, match.start(), CARD_CONTEXT)
         other_cue = _last_cue(text, match.start(), NOT_CARD_CONTEXT)
-        if other_cue > card_cue:
+        if other_cue > card_cue or _after_register_name(text, match.start()):
             continue
         digits = re.sub(r"\D", "", value)
         separators = set(re.sub(r"\d", "", value))
@@ -3382,8 +3432,32 @@ def _national_ids(text: str, digits: int) -> Iterator[PiiFinding]:
     for match in CODICE_FISCALE_RE.finditer(text):
         yield from found(match, _valid(codicefiscale, match.group()))
     for match in find_national_ids(text, digits):
+        if match.kind in COMPANY_ONLY_IDS and _names_a_business(text, match.start):
+            continue  # `CNPJ da empresa Padaria Sol Ltda.: …`: a company's
         normalized = re.sub(r"[^0-9A-Z]", "", match.value.upper())
         yield PiiFinding(NATIONAL_ID, match.start, match.end, match.value, normalized)
+
+
+# Round 10 (S4): numbers only companies hold. The product keeps company
+# identifiers clean: one beside a legal form or a business word on its line
+# is a company's (`Razão social Café Aurora Ltda. — CNPJ …`); alone
+# (`CNPJ 11.222.333/0001-81`) it may be a sole trader's, and stays PII.
+COMPANY_ONLY_IDS = frozenset(("br.cnpj",))
+BUSINESS_NAME_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:empresa|razão social|razao social|nome fantasia|"
+    r"company|firma|loja|padaria|restaurante|café|mercado|comércio|comercio|"
+    r"indústria|industria|serviços|servicos|distribuidora|"
+    r"(?-i:S/A|EIRELI|ME|EPP))(?![^\W\d_])"
+)
+
+
+def _names_a_business(text: str, start: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    return bool(
+        personal_details.LEGAL_FORM_RE.search(line) or BUSINESS_NAME_RE.search(line)
+    )
 
 
 @cache

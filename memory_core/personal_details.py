@@ -50,6 +50,8 @@ _UP = "(?-i:[A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁΑ-Ω])"  # a Latin, Cyrillic or Greek cap
 # zamieszkania`, then `adres`): the first alternative that fits wins.
 ADDRESS_CUES = (
     r"adres zamieszkania",
+    # Turkish: `ev adresi`, `adresim`, `Emre'nin adresi`
+    r"(?:ev )?adres(?:i|im|imiz)",
     # English
     r"home address",
     r"(?:my|his|her|their|our|new|current|private|postal|mailing|residential|"
@@ -167,6 +169,10 @@ STREET_RE = re.compile(
     rf"(?:[ \t]+{_UP}{_L}|,?[ \t]+(?i:{STREET_TYPES}))"
     rf"|(?:(?i:{STREET_TYPES})[ \t]*(?:[\w'’.-]+[ \t]+){{0,5}}?[\w'’.-]+,?"
     rf"(?:[ \t]+{HOUSE_LABEL})?"
+    # the street type after the name, then the number's label (`Bağdat Cad.
+    # No: 112`, `Atatürk Bulvarı No. 5`)
+    rf"|{_UP}[\w'’.-]*(?:[ \t]+{_UP}[\w'’.-]*){{0,3}}?[ \t]+(?i:{STREET_TYPES})"
+    rf"[ \t]+{HOUSE_LABEL}"
     rf"|(?!(?i:zip|plz|cep|cap|box|p\.?o\.?|room|floor|gate|hall|building|block|"
     rf"no|nr|order|ticket|tel|fax)\b)(?![A-Z]{{1,3}}\b)"
     rf"{_UP}[\w'’.-]*(?:[ \t]+(?:{_UP}[\w'’.-]*|{NAME_PARTICLES})){{0,4}}?)"
@@ -180,7 +186,7 @@ POSTCODE_RE = re.compile(
     r"[A-Z]\d{2} ?[A-Z0-9]{4}|[A-Z]{2,3} \d{4}|〒 ?\d{3}-\d{4})(?![\w-])"
 )
 PLACE_AFTER_POSTCODE_RE = re.compile(
-    rf"(?:[ \t]*[,-]?[ \t]+(?:{_UP}[\w'’.-]*|\([A-Z]{{2}}\)|"
+    rf"(?:(?:[ \t]*[,-]?[ \t]+|/(?={_UP}))(?:{_UP}[\w'’.-]*|\([A-Z]{{2}}\)|"
     rf"(?:de|del|de la|la|le|les|am|an der|sur|upon|on|di|do|da|im|in der)"
     rf"(?=[ \t]+{_UP})))*"
 )
@@ -194,7 +200,11 @@ ABBREVIATION_RE = re.compile(
 CLAUSE_AFTER_RE = re.compile(
     r",\s+(?!(?:apto|apt|app|depto|dpto|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
     r"room|flat|unit|suite)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
-    r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s+[^\W\d_]|\s*$)|;|\||<"
+    r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))"
+    # `Montréal (Québec) H2G 1M4`: a province in brackets, then the postcode
+    r"(?![A-ZÀ-Ý][^\W\d_]+(?:[ -][A-ZÀ-Ý][^\W\d_]+)?\)[ \t,]*"
+    r"(?:[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4,6}))"
+    r"|[.!?](?=\s+[^\W\d_]|\s*$)|;|\||<"
     # prose going on: `5 Main Street in 2019 and …`, `… Lyon et …`
     r"|\s+(?=(?:in|and|but|since|until|from|with|for|when|where|which|who|after|"
     r"before|on|at|to|und|seit|et|depuis|desde|od)\s)"
@@ -241,7 +251,12 @@ STREET_WORD_RE = re.compile(
     r"straße|str|strasse|weg|gasse|platz|allee|rue|via|calle|rua|ulica|ul|gatan|"
     r"gata|vej|laan|straat|gracht|plein|kade|grove|gardens|gdns|mews|row|walk|"
     r"hill|rise|vale|green|parade|wharf|highway|hwy|parkway|pkwy|trail|alley|"
-    r"circle|cir|loop|pike|utca|ulice|iela|katu|gade|vegen|veien)(?![^\W\d_])|"
+    r"circle|cir|loop|pike|utca|ulice|iela|katu|gade|vegen|veien|"
+    # India: `14th Cross`, `3rd Main`, `2nd Stage`, `Sector 21`, `MG Marg`
+    r"marg|salai|layout|colony|nagar|enclave)(?![^\W\d_])|"
+    r"\d{1,3}(?:st|nd|rd|th)[ \t]+(?:cross|main|block|stage|phase|sector)"
+    r"(?![^\W\d_])|(?-i:Sector)[ \t]+\d{1,3}(?!\d)|"
+    r"[^\W\d_]{3,}(?:nagar|puram|halli)(?![^\W\d_])|"
     r"[^\W\d_]{3,}(?:straße|strasse|straat|gatan|gata|vej|weg|gasse|allee|plein|"
     r"gracht|gade|vegen|veien|katu)(?![^\W\d_])"
 )
@@ -489,7 +504,11 @@ BIRTH_AFTER_STEMS = ("生まれ", "geboren", "born", "出生", "生")
 # is`). An address alone on its line is anyone's (a shop's, a film's). A
 # business, venue or event in the sentence makes it no one's home (`Café
 # Luna, 12 Rue Oberkampf, 75011 Paris`, `Meeting at Hotel Adlon, …`).
-STREET_TYPE_START_RE = re.compile(rf"(?i)(?:{STREET_TYPES})(?![^\W\d_])")
+# A street type first, or after the number (round 10: `3120 chemin
+# Sainte-Foy`).
+STREET_TYPE_IN_HEAD_RE = re.compile(
+    rf"(?i)(?:^|(?<=\d[ \t])|(?<=\d,[ \t]))(?:{STREET_TYPES})(?![^\W\d_])"
+)
 BARE_OWNER_BEFORE_RE = re.compile(
     rf"(?:^|[.!?]\s+|\n)[ \t]*(?:"
     # a person's name: `Hannah Schmidt,`, `Dr. Anna Nowak —`, `Emily
@@ -523,7 +542,11 @@ NOT_HOME_RE = re.compile(
     r"returns?|vendor|supplier|customer service|support|opens?|opening|hours|"
     r"reception|embassy|consulate|ministry|town hall|city hall|"
     r"praxis|büro|firma|geschäft|bureau|magasin|oficina|tienda|ufficio|negozio|"
-    r"kantoor|winkel|biuro|sklep|loja|escritório)(?![^\W\d_])"
+    r"kantoor|winkel|biuro|sklep|loja|escritório|"
+    # Turkish
+    r"kafe|kahvecisi|restoran|lokanta|mağaza|dükkan|dükkanı|otel|oteli|şirket|"
+    r"şirketi|ofis|ofisi|müze|müzesi|eczane|eczanesi|hastane|hastanesi|okul|"
+    r"okulu|fırın|fırını|pastane|pastanesi|kitabevi|şube|şubesi)(?![^\W\d_])"
 )
 
 
@@ -550,7 +573,7 @@ def _bare_addresses(
             continue
         if not (
             STREET_WORD_RE.search(value)
-            or STREET_TYPE_START_RE.match(head)
+            or STREET_TYPE_IN_HEAD_RE.search(head)
             or re.match(rf"[ \t,]*{_UP}", value[postcode.end() :])
         ):
             continue  # a street's word, or a place after the postcode
@@ -568,6 +591,41 @@ def _bare_addresses(
         covered.append((start, start + len(value)))
         position = start + len(value)
         yield start, start + len(value)
+
+
+# Round 10 (S4): a Korean road-name address, city or province first
+# (`부산광역시 해운대구 센텀중앙로 97, 1203호`, `경기도 성남시 분당구 판교로
+# 12-3 101동 502호`): a district, a road (`…로`, `…길`), its number, maybe a
+# building and a flat. A person's when a name with an honorific (`님`,
+# `씨`) or an address word (`주소`, `집`, `사는 곳`) stands just before it;
+# not when the sentence names a business.
+KO_ADDRESS_RE = re.compile(
+    r"(?:[가-힣]{2,}(?:특별시|광역시|특별자치시|특별자치도|도|시)[ \t]+)?"
+    r"(?:[가-힣]{1,}(?:시|군|구)[ \t]+){1,2}(?:[가-힣]{1,}(?:읍|면|동)[ \t]+)?"
+    r"[가-힣0-9]{1,}(?:로|길)(?:[ \t]*\d{1,4}(?:번?길))?[ \t]*\d{1,5}(?:-\d{1,5})?"
+    r"(?:[ \t]*,?[ \t]*(?:\d{1,4}동[ \t]*)?\d{1,5}호)?"
+)
+KO_OWNER_BEFORE_RE = re.compile(
+    r"(?:[가-힣]{2,4}[ \t]*(?:님|씨)(?:의)?|주소(?:는|가|:)?|집(?:은|이|주소는)?|"
+    r"사는[ \t]*곳(?:은|이)?|거주지(?:는)?)[ \t]*[(:：,]?[ \t]*$"
+)
+KO_NOT_HOME_RE = re.compile(
+    r"회사|본사|사무실|매장|지점|가게|식당|카페|호텔|병원|학교|센터|공장|창고|"
+    r"주식회사|㈜|영업시간|박물관|미술관|역(?:[ \t]|$)"
+)
+
+
+def _korean_addresses(text: str) -> Iterator[tuple[int, int]]:
+    for match in KO_ADDRESS_RE.finditer(text):
+        before = text[max(0, match.start() - 20) : match.start()]
+        if not KO_OWNER_BEFORE_RE.search(before):
+            continue
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        line_end = text.find("\n", match.end())
+        line = text[line_start : line_end if line_end >= 0 else len(text)]
+        if KO_NOT_HOME_RE.search(line):
+            continue
+        yield match.span()
 
 
 def addresses(text: str) -> Iterator[Found]:
@@ -588,6 +646,8 @@ def addresses(text: str) -> Iterator[Found]:
         spans += list(_bare_addresses(text, list(spans)))
     if streetish and "\n" in text:
         spans += _signature_addresses(text)
+    if streetish and not lower.isascii() and ("로" in text or "길" in text):
+        spans += _korean_addresses(text)
     if "〒" in text and any(w in lower for w in ("住所", "自宅", "address")):
         spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
     for start, end in sorted(set(spans)):

@@ -1,0 +1,142 @@
+# ruff: noqa: E501 (the cases are data, one line each)
+"""Issue 12, tenth round: the gaps tune13 left, as classes.
+
+Each case is a sentence of this round's own (other people, places and
+values than any dev set): home addresses in Korean road-name, Turkish
+(`Cad. No:` and `Kadıköy/İstanbul`), Indian (`9th Cross`, `Sector 15`) and
+Québec (`Montréal (Québec) H2J 1X1`) shapes; a passphrase under another
+language's password word holding one English small word (Czech `most`);
+and a company's register number (CNPJ) kept clean beside its company, and
+read as no card number.
+"""
+
+import pytest
+
+from memory_core.detectors import ADDRESS, CARD, NATIONAL_ID, find_pii, find_secrets
+
+
+def _kinds(text: str) -> dict[str, str]:
+    return {f.kind: f.value for f in find_pii(text)}
+
+
+ADDRESSES = [
+    # Korean road-name addresses after a name and honorific, or a home word
+    (
+        "박서연 님(부산광역시 해운대구 센텀중앙로 97, 1203호)에게 선물을 보냈습니다.",
+        "센텀중앙로 97, 1203호",
+    ),
+    (
+        "이지훈 씨 집은 경기도 성남시 분당구 판교로 12-3 101동 502호예요.",
+        "판교로 12-3 101동 502호",
+    ),
+    ("최유나 씨의 주소는 대구광역시 수성구 달구벌대로 2450입니다.", "달구벌대로 2450"),
+    # Turkish: the street type after the name, the number's label, a slashed place
+    (
+        "Emre Aydın, Bağdat Cad. No: 112 D: 8, 34728 Kadıköy/İstanbul, paketi hâlâ bekliyor.",
+        "34728 Kadıköy/İstanbul",
+    ),
+    (
+        "Emre Aydın'ın adresi: Halaskargazi Cad. No: 45 Daire: 3, 34371 Şişli/İstanbul",
+        "Halaskargazi Cad. No: 45",
+    ),
+    (
+        "Ayşe Kaya — Atatürk Bulvarı No. 201, 06680 Çankaya/Ankara",
+        "Atatürk Bulvarı No. 201",
+    ),
+    # India: ordinal crosses and mains, sectors, no street word otherwise
+    (
+        "Ananya Rao, Flat 704, Sunrise Heights, 6th Cross, Malleshwaram, Bengaluru 560003, adopted a puppy.",
+        "6th Cross",
+    ),
+    (
+        "Vikram Shah, 22 Lotus Villas, 2nd Main, Bengaluru 560076, is moving to Pune.",
+        "2nd Main",
+    ),
+    ("Rohan Mehta, House No. 42, Sector 15, Gurugram 122001, is moving.", "Sector 15"),
+    # Québec: the province in brackets before the postcode
+    (
+        "Julie Tremblay (845 avenue du Mont-Royal Est, app. 12, Montréal (Québec) H2J 1X1) a gagné le concours.",
+        "H2J 1X1",
+    ),
+    (
+        "Julie Tremblay habite au 845 avenue du Mont-Royal Est, Montréal (Québec) H2J 1X1.",
+        "H2J 1X1",
+    ),
+    (
+        "Marc Gagnon, 3120 chemin Sainte-Foy, Québec (Québec) G1X 1P8, a renouvelé son abonnement.",
+        "G1X 1P8",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "part"), ADDRESSES)
+def test_home_addresses_in_more_shapes(text: str, part: str) -> None:
+    assert not find_secrets(text)
+    found = _kinds(text)
+    assert ADDRESS in found, text
+    assert part in found[ADDRESS]
+
+
+BUSINESS_ADDRESSES = [
+    "회사 주소는 서울특별시 강남구 테헤란로 152입니다.",
+    "카페 봄날: 서울특별시 마포구 와우산로 21",
+    "김도윤 님, 매장 위치는 서울특별시 종로구 종로 1입니다.",
+    "Moda Kitap Kafe, Moda Cad. No: 40, 34710 Kadıköy/İstanbul",
+    "Phase 2 of the rollout: 12 regions, 4400 users, Sector 7 data center done.",
+    "Musée des beaux-arts, 1380 rue Sherbrooke Ouest, Montréal (Québec) H3G 1J5",
+]
+
+
+@pytest.mark.parametrize("text", BUSINESS_ADDRESSES)
+def test_businesses_and_prose_stay_clean(text: str) -> None:
+    assert not find_secrets(text)
+    assert ADDRESS not in _kinds(text), text
+
+
+PASSPHRASES = [
+    "Heslo k routeru: sova lampa most",
+    "Heslo je: vlak hora most 71",
+    "Passwort: Hund Katze most",
+]
+
+
+@pytest.mark.parametrize("text", PASSPHRASES)
+def test_passphrase_with_one_english_small_word(text: str) -> None:
+    assert find_secrets(text), text
+
+
+NOT_PASSPHRASES = [
+    # under an English password word an English small word is prose
+    "wifi password is sova lampa most",
+    # two English small words: prose in any language
+    "Heslo: most likely the same",
+    # a small word of the cue's own language
+    "Passwort: steht im Safe",
+]
+
+
+@pytest.mark.parametrize("text", NOT_PASSPHRASES)
+def test_prose_after_a_password_word_stays_clean(text: str) -> None:
+    assert not find_secrets(text), text
+
+
+def test_cnpj_beside_its_company_is_clean_and_no_card() -> None:
+    # 50095749000138 is a valid CNPJ and a Luhn-valid Maestro-shaped number
+    for text in (
+        "CNPJ da Distribuidora Norte Ltda.: 50095749000138 — Rua Voluntários da Pátria, 88, Rio de Janeiro.",
+        "Razão social Padaria Sol S/A, CNPJ 50.095.749/0001-38",
+        "Fornecedor Mercado Bom Preço Ltda. — CNPJ 52763359000114",
+    ):
+        assert not find_secrets(text)
+        assert not find_pii(text), text
+
+
+def test_a_register_name_before_the_number_is_no_card() -> None:
+    assert not find_pii("SIRET de la société Boulangerie Dupont SARL 50095749000138")
+    # a card word after the register's name: the card is read again
+    assert CARD in _kinds("VAT paid with the debit card 5018 0000 0000 0009")
+
+
+def test_cnpj_alone_and_cards_stay_personal() -> None:
+    assert NATIONAL_ID in _kinds("CNPJ 50.095.749/0001-38")
+    assert CARD in _kinds("Paguei com o cartão 50095749000138")
