@@ -146,7 +146,7 @@ STREET_TYPES = (
     r"estrada|praça|largo|rue|avenue|boulevard|bd|impasse|chemin|allée|place|"
     r"quai|route|cours|strada|ulica|aleja|straße|strasse|gasse|weg|platz|c/|"
     r"ул\.|улица|пр\.|проспект|пер\.|переулок|вул\.|вулиця|"
-    r"cad\.|caddesi|sok\.|sokak|sk\.|mah\.|mahallesi|bulvarı"
+    r"cad\.|caddesi|sok\.|sokak|sk\.|mah\.|mahallesi|bulvarı|boul\.|rang|montée"
 )
 # A number's own label inside a street: `ул. Ленина, д. 5`, `Cad. No: 12`.
 HOUSE_LABEL = r"(?:д\.|дом|No\.?:?|Nr\.?|n[º°]\.?|#)"
@@ -163,10 +163,16 @@ UNIT = r"(?:flat|apt\.?|apartment|unit|suite|room|lgh|piso|wohnung|apto\.?|box)"
 # `Vondelstraat 25-2`, `Calle del Pez 125`, `ul. Lipowa 211/16`, `Rua XV de
 # Novembro, 44` (name first; a comma only after a street type).
 STREET_RE = re.compile(
+    # Round 10 (S4): an Indian house number first (`H.No. 8-2-293`, `Plot
+    # No. 14/B`, `Door No. 5-3-1`)
+    r"(?:(?i:h\.[ \t]?no|house[ \t]no|plot[ \t]no|door[ \t]no|d\.[ \t]?no)\.?:?[ \t]*"
+    r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,5}[A-Za-z]?){0,3}(?![\w/-])|"
     rf"(?:(?i:{UNIT})[ \t]*\w{{1,6}},?[ \t]+(?:[^\W\d_][\w'’.-]*[ \t]+){{0,3}})?"
     rf"(?:\d{{1,5}}[A-Za-z]?(?:[ \t]?[/-][ \t]?\d{{1,5}}){{0,2}}"
     rf"(?:[ \t]+(?i:bis|ter))?"
-    rf"(?:[ \t]+{_UP}{_L}|,?[ \t]+(?i:{STREET_TYPES}))"
+    rf"(?:[ \t]+{_UP}{_L}|,?[ \t]+(?i:{STREET_TYPES})"
+    # `17, 4th Main Road`
+    rf"|,?[ \t]+\d{{1,3}}(?:st|nd|rd|th)[ \t]+{_UP}{_L})"
     rf"|(?:(?i:{STREET_TYPES})[ \t]*(?:[\w'’.-]+[ \t]+){{0,5}}?[\w'’.-]+,?"
     rf"(?:[ \t]+{HOUSE_LABEL})?"
     # the street type after the name, then the number's label (`Bağdat Cad.
@@ -177,7 +183,7 @@ STREET_RE = re.compile(
     rf"no|nr|order|ticket|tel|fax)\b)(?![A-Z]{{1,3}}\b)"
     rf"{_UP}[\w'’.-]*(?:[ \t]+(?:{_UP}[\w'’.-]*|{NAME_PARTICLES})){{0,4}}?)"
     rf"[ \t]+\d{{1,5}}(?:[ \t]?[A-Za-z](?![\w]))?(?:[ \t]?[/-][ \t]?\d{{1,5}})?"
-    rf"(?![\d.:]\d|\w))"
+    rf"(?![\d.:]\d|\w)))"
 )
 # What follows a street: a postcode or a locality number.
 POSTCODE_RE = re.compile(
@@ -193,12 +199,14 @@ PLACE_AFTER_POSTCODE_RE = re.compile(
 ABBREVIATION_RE = re.compile(
     r"(?i)(?:^|\W)(?:col|av|avda|st|ste|ave|rd|ul|al|pl|os|no|nr|n|int|dr|blvd|"
     r"sq|mt|apt|apto|izq|dcha|der|esq|bis|ter|co|cad|sok|mah|str|pr|per|bl|esc|"
-    r"pta|lgh|ste|д|кв|ул|пр|пер|вул)$"
+    r"pta|lgh|ste|д|кв|ул|пр|пер|вул|sk|boul|bulv)$"
 )
 # Where an address ends in prose: a new clause after a comma (`, drop the
 # parcel …`, `, cheers`), a dash, a bracket that is not a province.
 CLAUSE_AFTER_RE = re.compile(
-    r",\s+(?!(?:apto|apt|app|depto|dpto|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
+    r",\s+(?!(?<=\d,\s)(?:rue|avenue|av|boul|boulevard|chemin|rang|route|montée|"
+    r"calle|avenida|rua|via|viale|corso|strada|piazza|ulica|ul)\b)"
+    r"(?!(?:apto|apt|app|depto|dpto|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
     r"room|flat|unit|suite)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
     r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))"
     # `Montréal (Québec) H2G 1M4`: a province in brackets, then the postcode
@@ -600,11 +608,15 @@ def _bare_addresses(
 # `씨`) or an address word (`주소`, `집`, `사는 곳`) stands just before it;
 # not when the sentence names a business.
 KO_ADDRESS_RE = re.compile(
-    r"(?:[가-힣]{2,}(?:특별시|광역시|특별자치시|특별자치도|도|시)[ \t]+)?"
-    r"(?:[가-힣]{1,}(?:시|군|구)[ \t]+){1,2}(?:[가-힣]{1,}(?:읍|면|동)[ \t]+)?"
-    r"[가-힣0-9]{1,}(?:로|길)(?:[ \t]*\d{1,4}(?:번?길))?[ \t]*\d{1,5}(?:-\d{1,5})?"
-    r"(?:[ \t]*,?[ \t]*(?:\d{1,4}동[ \t]*)?\d{1,5}호)?"
+    r"(?:(?:[가-힣]{2,}(?:특별시|광역시|특별자치시|특별자치도|도)|서울|부산|대구|인천|"
+    r"광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주)[ \t]+)?"
+    r"(?:[가-힣]{1,}(?:시|군|구)[ \t]+){1,2}(?:[가-힣]{1,}(?:읍|면)[ \t]+)?"
+    # a road and its number, or a lot in a neighbourhood (`역삼동 736-12`)
+    r"(?:[가-힣0-9]{1,}(?:로|길)(?:[ \t]*\d{1,4}번?길)?|[가-힣0-9]{1,}(?:동|리|가))"
+    r"[ \t]*\d{1,5}(?:-\d{1,5})?"
+    r"(?:[ \t]*,?[ \t]*(?:\d{1,4}동[ \t]*)?\d{1,5}(?:호|층)(?:[ \t]*\d{1,5}호)?)?"
 )
+HANGUL_RE = re.compile(r"[가-힣]")
 KO_OWNER_BEFORE_RE = re.compile(
     r"(?:[가-힣]{2,4}[ \t]*(?:님|씨)(?:의)?|주소(?:는|가|:)?|집(?:은|이|주소는)?|"
     r"사는[ \t]*곳(?:은|이)?|거주지(?:는)?)[ \t]*[(:：,]?[ \t]*$"
@@ -646,7 +658,7 @@ def addresses(text: str) -> Iterator[Found]:
         spans += list(_bare_addresses(text, list(spans)))
     if streetish and "\n" in text:
         spans += _signature_addresses(text)
-    if streetish and not lower.isascii() and ("로" in text or "길" in text):
+    if streetish and not lower.isascii() and HANGUL_RE.search(text):
         spans += _korean_addresses(text)
     if "〒" in text and any(w in lower for w in ("住所", "自宅", "address")):
         spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]

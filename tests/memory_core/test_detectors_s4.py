@@ -62,6 +62,28 @@ ADDRESSES = [
         "Julie Tremblay habite au 845 avenue du Mont-Royal Est, Montréal (Québec) H2J 1X1.",
         "H2J 1X1",
     ),
+    ("정하늘 님(서울 강남구 역삼동 736-12, 3층)께 서류를 보냈어요.", "역삼동 736-12"),
+    (
+        "Mert Koç'un ev adresi Kazım Karabekir Mah. 1203 Sk. No: 9, 35220 Konak/İzmir.",
+        "No: 9, 35220 Konak",
+    ),
+    (
+        "Sneha Reddy, H.No. 8-2-293, Road No. 14, Banjara Hills, Hyderabad 500034, joined the choir.",
+        "H.No. 8-2-293",
+    ),
+    (
+        "Arjun Iyer, 17, 4th Main Road, 2nd Stage, Indiranagar, Bengaluru - 560038, called twice.",
+        "560038",
+    ),
+    ("Sophie Lavoie, 88, rue Saint-Jean, Québec (QC) G1R 1N8, a payé.", "88, rue"),
+    (
+        "Nathalie Roy, 1200 boul. René-Lévesque O., app. 1503, Montréal, QC H3B 4W8, rappellera.",
+        "H3B 4W8",
+    ),
+    (
+        "Pierre Côté (12, rang Saint-Joseph, Saint-Élie-de-Caxton (Québec) G0X 2N0) vend son tracteur.",
+        "G0X 2N0",
+    ),
     (
         "Marc Gagnon, 3120 chemin Sainte-Foy, Québec (Québec) G1X 1P8, a renouvelé son abonnement.",
         "G1X 1P8",
@@ -82,6 +104,7 @@ BUSINESS_ADDRESSES = [
     "카페 봄날: 서울특별시 마포구 와우산로 21",
     "김도윤 님, 매장 위치는 서울특별시 종로구 종로 1입니다.",
     "Moda Kitap Kafe, Moda Cad. No: 40, 34710 Kadıköy/İstanbul",
+    "I rang Sarah 3 times, order 55012 still missing.",
     "Phase 2 of the rollout: 12 regions, 4400 users, Sector 7 data center done.",
     "Musée des beaux-arts, 1380 rue Sherbrooke Ouest, Montréal (Québec) H3G 1J5",
 ]
