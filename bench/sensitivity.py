@@ -48,6 +48,7 @@ PROBES = (
     "tune13",
     "blind13",
     "tune13x",
+    "tune15",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
