@@ -466,8 +466,12 @@ DOCKER_AUTH_RE = re.compile(r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2}
 # A wallet's recovery phrase: 12 to 24 short lower-case words after its name,
 # none of them an English function word (BIP-39 has none).
 SEED_PHRASE_RE = re.compile(
-    r"(?i)\b(?:(?:recovery|seed|backup|secret|mnemonic|wallet)\s+(?:phrase|words|"
-    r"mnemonic|seed)|seed|mnemonic)\b\s*(?:is|was)?\s*[:=-]?\s*[\"'“‘]?"
+    r"(?i)(?:\b(?:(?:recovery|seed|backup|secret|mnemonic|wallet)[\s-]+"
+    r"(?:phrase|words|mnemonic|seed)|seed|mnemonic|wiederherstellungsphrase|"
+    r"frase (?:de )?(?:recuperaci[óo]n|semilla|recupera[çc][ãa]o)|"
+    r"phrase de r[ée]cup[ée]ration)\b|助记词|助記詞|"
+    r"ニーモニック|シードフレーズ|복구 구문|시드 구문)"
+    r"(?:[^\n:=：]{0,40}?[:=：]|\s*(?:is|was)?\s*[:=-]?)\s*[\"'“‘]?"
     r"(?P<words>(?:[a-z]{3,10}\s+){11,23}"
     r"[a-z]{3,10})"
 )
@@ -521,7 +525,8 @@ VENDOR_HEX_KEY_RE = re.compile(
     r"mixpanel|segment|amplitude|pagerduty|bugsnag|rollbar|postmark|pusher|"
     r"cloudinary|contentful|hotjar|intercom|optimizely|braze|onesignal|clearbit|"
     r"ipinfo|openweather(?:map)?|weatherapi|newsapi|mapbox|tomtom|sentry|"
-    r"logdna|loggly|honeybadger|airbrake|statuspage|freshdesk|zendesk)"
+    r"logdna|loggly|honeybadger|airbrake|statuspage|freshdesk|zendesk|"
+    r"kakao|카카오|naver|네이버|baidu|百度|amap|高德|yandex|яндекс|dadata|line)"
     r"[^\n]{0,30}?(?:key|token|secret|sleutel|nyckel(?:n)?|schlüssel|clé|clave|"
     r"chave|klucz|chiave|nøgle(?:n)?|nøkkel(?:en)?|avain|kulcs|anahtar\w*|ключ\w*|"
     r"密钥|秘钥|令牌|キー|トークン|키|토큰)"
@@ -529,7 +534,8 @@ VENDOR_HEX_KEY_RE = re.compile(
 )
 # `Set-Cookie: connect.sid=s%3A…`: a session cookie's value.
 SESSION_COOKIE_RE = re.compile(
-    r"(?i)\b(?:set-)?cookie:\s*(?:[^\s=;]+=[^;\s]*;\s*)*?"
+    r"(?i)(?:\b(?:set-)?cookie:\s*|(?<![\w-])(?:-b|--cookie)\s+[\"']?)"
+    r"(?:[^\s=;]+=[^;\s]*;\s*)*?"
     r"[\w.-]*(?:sid|sess|session|auth|token)[\w.-]*=(?P<value>[^;\s]{20,})"
 )
 # `try Glacier2484?, that's the one for the router`.
@@ -642,6 +648,10 @@ KEY_WORD = (
     r"parool|salasõna|lykilorð|fjalëkalim(?:i)?|პაროლი|գաղտնաբառ|құпия сөз|"
     r"رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|contrasenya|contrasinal|"
     r"pasahitza|нууц үг|كلمة السر|sandi|"
+    # Round 10 (S4): Afrikaans, Latvian, inflected Icelandic, Hungarian and
+    # Turkish, colloquial Arabic, Dutch "passphrase"
+    r"wagwoord|parole|lykilorð(?:ið|inu|s)?|jelszav(?:am|ad|a|unk)|"
+    r"(?:ş|s)ifre(?:m|miz|n)|باسورد|الباسورد|wachtzin|"
     r"psk|pre-?shared[_ -]?key|code (?:du )?wi-?fi|"
     r"كلمة المرور|mật khẩu|"
     r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code|"
@@ -649,8 +659,11 @@ KEY_WORD = (
     r"(?:wi-?fi|wlan|wpa2?|network|router|guest)[_ -]?key|"
     r"session(?:id|[_ -]?(?:id|token|key|cookie|secret))|phpsessid|jsessionid"
 )
+# (Round 10: a word of a script without spaces may follow a Latin one:
+# `VPNパスワードは…`, `WiFi密码：…`.)
 KEY_NAME = (
-    rf"(?<![A-Za-z])(?:[A-Za-z0-9]{{1,32}}[_-]){{0,3}}(?P<key>{KEY_WORD})"
+    r"(?:(?<![A-Za-z])|(?=[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]))"
+    rf"(?:[A-Za-z0-9]{{1,32}}[_-]){{0,3}}(?P<key>{KEY_WORD})"
     r"(?:[_-][A-Za-z0-9]{1,32}){0,3}"
 )
 KEY_CONTEXT_RE = re.compile(
@@ -711,7 +724,7 @@ KEY_VERB_COLON_RE = re.compile(
 )
 # A credential word anywhere in a line ("password", "pw", "token", "creds",
 # "passphrase" …), for the general rule below.
-CREDENTIAL_WORD_RE = re.compile(rf"(?i)(?<![A-Za-z]){KEY_NAME}(?![A-Za-z])")
+CREDENTIAL_WORD_RE = re.compile(rf"(?i){KEY_NAME}(?![A-Za-z])")
 # Tokens near it: anything between spaces, quotes and brackets.
 NEARBY_TOKEN_RE = re.compile(r"[^\s\"'`,;()<>\[\]{}|]+")
 # How far from the credential word a generated-looking value may stand:
@@ -729,7 +742,8 @@ BARE_PASSPHRASE_RE = re.compile(
     r"password|passwort|kennwort|mot de passe|contraseña|clave|senha|wachtwoord|"
     r"hasło|heslo|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|"
     r"jelszó|şifre(?:si)?|parola|(?:wi-?fi|wlan|network)\s+key|schlüssel|"
-    r"sleutel|nyckel(?:n)?)"
+    r"sleutel|nyckel(?:n)?|wachtzin|wagwoord|lösenfras(?:en)?|passfrase(?:n)?|"
+    r"frase segreta|salausfraasi)"
     r"(?:\s+(?:for|of|to|on|für|zum|zur|du|de|des|pour|del|da|do|para|per|voor|van|"
     r"dla|do|för|till|til|k|ke|na|della|dello)(?:\s+[\w'’-]+){1,3}?)?"
     r"(?:\s*[:=]\s*|\s+(?:is|was|ist|lautet|est|es|é|è|jest|är|er|on|je)"
@@ -1302,6 +1316,13 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
         return True  # `xoxb-your-token-here`, `<redacted>`
     if not vendor_format and re.fullmatch(r"[A-Z][A-Z_-]{2,}", value):
         return True  # an all-capitals name: PASSWORD, YOUR_API_KEY_HERE
+    if (
+        not vendor_format
+        and re.fullmatch(r"[^\W\d_](?:[^\W\d]|-){2,}", value)
+        and "_" in value
+        and value.upper() == value
+    ):
+        return True  # round 10: any script's capitals (`IHR_SCHLÜSSEL_HIER`)
     if re.fullmatch(r"<[^<>]+>|\{\{[^{}]+\}\}|\[[^\[\]]+\]", value):
         return True
     filler = FILLER_RUN_RE.search(value)
@@ -1358,7 +1379,8 @@ WORDS_PASSPHRASE_RE = re.compile(
 )
 PASSPHRASE_KEY_RE = re.compile(
     r"(?i)pass|pw|wort|senha|contrase|wachtwoord|has[łl]o|l[öo]senord|salasana|"
-    r"heslo|jelsz|[şs]ifre|parol|пароль|clave|psk|phrase|sleutel|nyckel"
+    r"heslo|jelsz|[şs]ifre|parol|пароль|clave|psk|phrase|sleutel|nyckel|wagwoord|"
+    r"wachtzin|wpa|(?:wi-?fi|wlan|network|router|guest)[_ -]?key"
 )
 DASHED_WORDS_RE = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){2,}")
 # Three words are a passphrase only under its own name (`psk="granit-fyr-skog"`,
@@ -1399,6 +1421,8 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     value = value.rstrip(".:)")
     if len(value) < 4 or _is_placeholder(value):
         return False
+    if "${" in value or "{{" in value:
+        return False  # round 10: `…:${DB_PASSWORD}@${DB_HOST}:5432/${DB_NAME}`
     if REQUIREMENT_RE.fullmatch(value):
         return False  # `pin the dependency: requests==2.32.3`
     if PATH_VALUE_RE.fullmatch(value):
@@ -1555,7 +1579,9 @@ def _is_generated(token: str) -> bool:
     token = token.strip(".:?)\u2026")  # not `!`: `Summer2024!`
     if len(token) < 8 or _is_placeholder(token):
         return False
-    if any(mark in token for mark in ("://", "=", "/", "\\", "${", "%")):
+    if any(mark in token for mark in ("://", "/", "\\", "${")):
+        return False
+    if ("%" in token and _url_escaped(token)) or ("=" in token and _assigns(token)):
         return False
     if "@" in token and EMAIL_LIKE_RE.search(token):
         return False
@@ -1566,6 +1592,29 @@ def _is_generated(token: str) -> bool:
     if re.fullmatch(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?", token):
         return False  # numbers, dates, versions
     return _is_strong(token)
+
+
+URL_ESCAPE_RE = re.compile(r"%([0-9A-Fa-f]{2})")
+ASSIGNS_RE = re.compile(r"[A-Za-z_][\w.-]*=|.*(?:==|=$)")
+
+
+def _url_escaped(token: str) -> bool:
+    """Tell a URL-encoded or printf-style value (`a%2Fb`, `%s`) from a password's %.
+
+    Round 10 (S4): a `%` that escapes no printable character (`Zu7&k%8`,
+    `x%17`) is one of a generated password's symbols.
+    """
+    if FORMAT_RE.search(token):
+        return True
+    return any(
+        0x20 <= int(m.group(1), 16) < 0x7F or int(m.group(1), 16) >= 0x80
+        for m in URL_ESCAPE_RE.finditer(token)
+    )
+
+
+def _assigns(token: str) -> bool:
+    """Tell `name=value`, `a==b` and base64's padding from a password's `=`."""
+    return bool(ASSIGNS_RE.match(token))
 
 
 def _nearby_secrets(line: str) -> bool:
@@ -1777,7 +1826,12 @@ RECOVERY_CUE_RE = re.compile(
     r"\b(?:recovery|backup|emergency|scratch|one-?time|single-use|2fa|mfa|"
     r"otp|two-factor|2-step)\s+(?:codes?|keys?)\b|\bcodes?\s+(?:de\s+)?(?:secours|"
     r"récupération|recuperaci[óo]n|respaldo|recupera[çc][ãa]o)\b|"
-    r"\b(?:wiederherstellungs|backup-|notfall|sicherungs)codes?\b"
+    r"\b(?:wiederherstellungs|backup-|notfall|sicherungs)codes?\b|"
+    # round 10: `Códigos de respaldo`, `codici di backup`, `kody zapasowe`
+    r"\b(?:c[óo]digos?|codici|kody|koder|koodit)\s+(?:de\s+|di\s+)?(?:respaldo|"
+    r"recuperaci[óo]n|recupera[çc][ãa]o|backup|seguran[çc]a|emerg[eê]ncia|recupero|"
+    r"zapasowe|odzyskiwania)\b|\b(?:herstel|back-?up|reserve|reserv|vara)(?:codes|koder|"
+    r"koodit)\b|バックアップコード|备用码|恢复码|백업 코드"
 )
 RECOVERY_CODE_RE = re.compile(
     r"(?<![\w-])(?:[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|\d{3,5} \d{3,5}|"
@@ -1789,12 +1843,25 @@ SINGLE_CODE_RE = re.compile(r"\s*[:=]\s*[\"'`]?(?P<code>[A-Za-z0-9]{8,16})(?![\w
 # A TOTP seed: `2FA setup key: jbsw y3dp …`, `TOTP secret JBSWY3DPEHPK3PXP`.
 TOTP_SEED_RE = re.compile(
     r"(?i)\b(?:totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|google auth\w*|"
-    r"authy|duo|okta verify|aegis|raivo)\b"
-    r"[^\n]{0,50}?\b(?:seed|secret|key|setup key)\b[^\n:=]{0,40}?"
+    r"authy|duo|okta verify|aegis|raivo|"
+    r"(?:zwei|two|deux|dos|dois|due)[- ]?fa[ck]tor\w*)\b"
+    r"[^\n]{0,50}?(?<![^\W\d_])(?:seed|secret|key|setup key|schlüssel|clé|clave|chave|"
+    r"chiave|sleutel|klucz|nyckel|nøgle|nøkkel|avain|kulcs|anahtar\w*|ключ\w*|"
+    r"geheimnis|secreto|segredo|segreto|sekret)(?![^\W\d_])[^\n:=]{0,40}?"
     r"(?:[:=]|\bis\b)?[^\n:=]{0,20}?[:=]?\s*[\"'`]?"
     r"(?P<value>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,}=*|[A-Za-z2-7]{16,}=*)(?![\w])"
 )
 
+# Round 10 (S4): the key's word first, the authenticator's after (`Clé
+# secrète de l'authentificateur : …`, `Geheimer Schlüssel für die
+# Authenticator-App: …`).
+TOTP_KEY_FIRST_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:secret|secrète|secreto|segredo|segreto|geheime[rn]?|"
+    r"schlüssel|clé|clave|chave|chiave|sleutel|klucz|key|seed)(?![^\W\d_])"
+    r"[^\n:=]{0,40}?(?<![^\W\d_])(?:authenti[cf]\w*|autenticador\w*|autenticazione|"
+    r"totp|2fa|mfa|otp)(?![^\W\d_])[^\n:=]{0,40}?[:=]\s*[\"'`]?"
+    r"(?P<value>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,}=*|[A-Za-z2-7]{16,}=*)(?![\w])"
+)
 # `TOTP: JBSWY3DPEHPK3PXP`: the seed right after the factor's name.
 TOTP_DIRECT_RE = re.compile(
     r"(?i)\b(?:totp|2fa|mfa)\s*[:=]\s*[\"'`]?"
@@ -1901,6 +1968,7 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
     for match in [
         *_finditer(TOTP_SEED_RE, line, lower),
         *_finditer(TOTP_DIRECT_RE, line, lower),
+        *_finditer(TOTP_KEY_FIRST_RE, line, lower),
     ]:
         if _is_totp_seed(match.group("value")):
             yield "TOTP Seed"
@@ -2084,7 +2152,11 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for match in _finditer(VENDOR_HEX_KEY_RE, line, lower):
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
-    for match in _finditer(SESSION_COOKIE_RE, line, lower) if "cookie" in lower else ():
+    for match in (
+        _finditer(SESSION_COOKIE_RE, line, lower)
+        if "cookie" in lower or "-b " in lower
+        else ()
+    ):
         value = match.group("value")
         if not _is_placeholder(value) and _looks_like_token(
             value.replace("%3A", ""), after_key_word=True
@@ -2599,6 +2671,15 @@ PHONE_CONTEXT = (
     "전화",
     "휴대폰",
     "핸드폰",
+    # Round 10 (S4): Spanish with its accent, Latvian, Urdu, Tagalog.
+    "teléfono",
+    "tālrunis",
+    "tālruņa",
+    "tālruni",
+    "فون",
+    "موبائل",
+    "numero ng",
+    "cellphone ng",
 )
 DECIMAL_RE = re.compile(r"^0[.,]\d")
 TIME_BEFORE_RE = re.compile(r"\d:$")
@@ -2945,7 +3026,7 @@ def _phones(text: str) -> Iterator[PiiFinding]:
 # `(2) 2128 1950`, `40 60 98 02`): its region is anyone's guess, and
 # with 7 to 15 digits some country's plan makes it valid.
 PHONE_RUN_RE = re.compile(
-    rf"(?<!{_NON_CJK_WORD})(?<![+/.,:-])(?:\(\d{{1,5}}\)[ .-]?)?\d{{1,8}}"
+    rf"(?<!{_NON_CJK_WORD})(?<![+/.,:-])(?:\(\d{{1,5}}\)[ .-]?)?\d{{1,15}}"
     rf"(?:[ .-]\d{{1,8}}){{0,5}}(?!{_NON_CJK_WORD}|[/-]|[.,:]\d)"
 )
 DATE_SHAPE_RE = re.compile(

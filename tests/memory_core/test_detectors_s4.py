@@ -12,7 +12,14 @@ read as no card number.
 
 import pytest
 
-from memory_core.detectors import ADDRESS, CARD, NATIONAL_ID, find_pii, find_secrets
+from memory_core.detectors import (
+    ADDRESS,
+    CARD,
+    NATIONAL_ID,
+    PHONE,
+    find_pii,
+    find_secrets,
+)
 
 
 def _kinds(text: str) -> dict[str, str]:
@@ -163,3 +170,75 @@ def test_a_register_name_before_the_number_is_no_card() -> None:
 def test_cnpj_alone_and_cards_stay_personal() -> None:
     assert NATIONAL_ID in _kinds("CNPJ 50.095.749/0001-38")
     assert CARD in _kinds("Paguei com o cartão 50095749000138")
+
+
+# tune15's classes (dev hand, scored untouched first), other sentences.
+TUNE15_SECRETS = [
+    # a session cookie handed to curl
+    'curl --cookie "sessionid=Zk3pLq9RtV2mN8xW4yB7cD1fG6hJ0sA5" https://intranet.example.lan/',
+    # TOTP seeds named in other languages, the key's word first or after
+    "Geheimer Schlüssel der Authenticator-App: JBSW Y3DP EHPK 3PXP KQ2M",
+    "Clave secreta del autenticador: MZXW6YTBOI4DQMZXW6YTBOI4DQ",
+    "2FA-Schlüssel fürs Bankkonto: KRSXG5CTMVRXEZLUKRSXG5CT",
+    # recovery codes and seed phrases in other languages
+    "Códigos de recuperación de GitHub: 4821 9930, 1174 2286, 5530 8891, 7712 0043",
+    "Wiederherstellungsphrase (12 Wörter): lemon cabin orbit pulse giant trophy maple ocean fossil drama window habit",
+    "助记词：lemon cabin orbit pulse giant trophy maple ocean fossil drama window habit",
+    # a vendor named in Korean
+    "네이버 클라우드 시크릿 키: 8f14e45fceea167a5a36dedd4bea2543",
+    # password words of more languages and their inflections
+    "Mana e-pasta parole ir Kiwi.river42!",
+    "Jelszavam a laptophoz: Zu7&kPq2Lm",
+    "My wagwoord vir die werk is Zu7&kPq2Lm",
+    "مرحبا، باسورد الراوتر: Zu7&kPq2Lm",
+    # a % or = among a generated password's symbols
+    "Mật khẩu Zalo của tôi là k#WqPzr7LMVbn%5",
+    "La contrasenya del wifi és RQQMTK4H_p^a^=%8",
+    # a CJK password word right after a Latin one
+    "会社のVPNパスワードはKp3RtXw9Zq%_#5",
+    "家のWiFi密码是Kp3RtXw9Zq#5",
+    # passphrases under a network key's or a passphrase's own name
+    "WPA2 key for the office network: walnut-harbor-violet-pencil",
+    "Wachtzin voor de back-up: tulp molen fiets kaas",
+]
+
+
+@pytest.mark.parametrize("text", TUNE15_SECRETS)
+def test_tune15_secret_classes(text: str) -> None:
+    assert find_secrets(text), text
+
+
+TUNE15_NOT_SECRETS = [
+    'Trage deinen Token bei `token: "IHR_TOKEN_HIER"` ein.',
+    "DATABASE_URL=postgres://${APP_USER}:${APP_PASS}@${PGHOST}:5432/${PGDB}",
+    "the parole board meets on 12 March",
+    "VPNパスワードは8文字以上にしてください",
+    "encoded path a%2Fb%2Fc%3Dxyz1234Q is fine, no password here",
+    # a % that escapes a printable character, or a format's: no password
+    "Where is the token documented? In Docs%2FAuth%2FTokens12 of the wiki.",
+    "token format string is Bearer%sTok3n for the logger",
+]
+
+
+@pytest.mark.parametrize("text", TUNE15_NOT_SECRETS)
+def test_tune15_look_alikes_stay_clean(text: str) -> None:
+    assert not find_secrets(text), text
+
+
+PHONES = [
+    "Numer komórki mojego brata to 603871245",
+    "Mans tālruņa numurs ir 29731468",
+    "Ang numero ng tatay ko ay 09178834521",
+    "میری بہن کا فون نمبر 03214567890 ہے",
+    "Apunta: teléfono del fontanero, 5512873390",
+]
+
+
+@pytest.mark.parametrize("text", PHONES)
+def test_phones_after_more_phone_words(text: str) -> None:
+    assert not find_secrets(text)
+    assert PHONE in _kinds(text), text
+
+
+def test_a_long_number_after_a_call_id_is_no_phone() -> None:
+    assert PHONE not in _kinds("call id 12345678901")
