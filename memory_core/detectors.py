@@ -2703,6 +2703,21 @@ NOT_PHONE_CONTEXT = (
     "p/n",
     "order",
     "invoice",
+    # Round 10 (S4): invoices and orders in other languages.
+    "factura",
+    "fattura",
+    "facture",
+    "fatura",
+    "faktura",
+    "rechnung",
+    "rechnungsnummer",
+    "pedido",
+    "commande",
+    "bestellung",
+    "bestellnummer",
+    "ordine",
+    "encomenda",
+    "zamówienie",
     "tracking",
     "sku",
     "model",
@@ -2795,10 +2810,39 @@ PASSPORT_RE = re.compile(
     r"паспорт[а]?|パスポート|旅券|护照|護照|여권|पासपोर्ट)"
     r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|n\.|#|"
     r"nummer|numéro|número|numero|numer|番号|号码|號碼|号|번호|№|नंबर|संख्या))?"
-    r"(?:\s+(?:is|was|ist|est|es|é|è))?"
+    r"(?:\s+(?:is|was|ist|est|es|é|è)|是|は|는|은)?"
     r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
     r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
 )
+
+
+# Round 10 (S4): a driving licence's number right after its name (`UK
+# driving licence no. MORGA…`, `permis de conduire : 5379…`, `ड्राइविंग
+# लाइसेंस नंबर MH12 2018…`): letters and digits, four digits at least.
+DRIVING_LICENCE_RE = re.compile(
+    r"(?i)(?:driv(?:ing|er['’]?s?) licen[cs]e|(?-i:DL)|permis de conduire|"
+    r"führerschein|carn[ée] de conducir|licencia de conducir|patente di guida|"
+    r"patente|rijbewijs|prawo jazdy|carteira de motorista|(?-i:CNH)|körkort|"
+    r"førerkort|kørekort|ajokortti|řidičský průkaz|sürücü belgesi|ehliyet|"
+    r"ड्राइविंग लाइसेंस|運転免許証?|驾驶证|驾照|운전면허증?)"
+    r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|#|nummer|"
+    r"numéro|número|numero|numer|番号|号码|번호|नंबर))?"
+    # whose: `permis de conduire de Léa Martin :`
+    r"(?:\s+(?:of|de|di|da|do|del|von|van)\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)"
+    r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?)?"
+    r"(?:\s+(?:is|was|ist|est|es|é|è)|是|は|는|은)?"
+    r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9 -]*\d(?:[A-Z -]*\d){3})"
+    r"[A-Z0-9]{2,20}(?:[ -][A-Z0-9]{2,15}){0,2}))(?![\w-]|[.,/]\d)"
+)
+
+
+def _driving_licences(text: str) -> Iterator[PiiFinding]:
+    for match in _finditer(DRIVING_LICENCE_RE, text, _lower(text)):
+        value = match.group("value")
+        if len(value.replace(" ", "")) >= 6:
+            yield PiiFinding(
+                NATIONAL_ID, match.start("value"), match.end("value"), value, value
+            )
 
 
 def _passports(text: str) -> Iterator[PiiFinding]:
@@ -3027,7 +3071,7 @@ def _phones(text: str) -> Iterator[PiiFinding]:
 # with 7 to 15 digits some country's plan makes it valid.
 PHONE_RUN_RE = re.compile(
     rf"(?<!{_NON_CJK_WORD})(?<![+/.,:-])(?:\(\d{{1,5}}\)[ .-]?)?\d{{1,15}}"
-    rf"(?:[ .-]\d{{1,8}}){{0,5}}(?!{_NON_CJK_WORD}|[/-]|[.,:]\d)"
+    rf"(?:[ .\-－]\d{{1,8}}){{0,5}}(?!{_NON_CJK_WORD}|[/\-－]|[.,:]\d)"
 )
 DATE_SHAPE_RE = re.compile(
     r"\d{4}[-./ ]\d{1,2}[-./ ]\d{1,2}|\d{1,2}[-./ ]\d{1,2}[-./ ]\d{4}"
@@ -3313,6 +3357,10 @@ def _card_issuer_is_plausible(digits: str) -> bool:
         return 14 <= length <= 19  # Diners Club
     if two == 62:
         return 16 <= length <= 19  # UnionPay
+    if 2200 <= four <= 2204:
+        return 16 <= length <= 19  # Mir (round 10)
+    if four == 9792:
+        return length == 16  # Troy (round 10)
     return two in (50, *range(56, 70)) and 12 <= length <= 19  # Maestro
 
 
@@ -3621,6 +3669,7 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     ]
     if digits:
         findings += list(_passports(text))
+        findings += list(_driving_licences(text))
     if digits >= 4:  # an Indian PAN has four
         findings += [
             f

@@ -59,12 +59,14 @@ ADDRESS_CUES = (
     r"address(?:e|o)?(?:_?line_?\d)?",
     r"(?:i |we )?lives? at",
     # `we moved to 48 Queen's Road`: a person moving (not `the meetup`).
-    r"(?:i|we|he|she|they)(?:['’]ve| have| just| recently)* moved to",
+    r"(?:i|we|he|she|they|(?:my |our )?(?:grandma|grandpa|granny|nana|mum|mom|dad|"
+    r"parents|sister|brother|aunt|uncle|son|daughter|cousin|friend))"
+    r"(?:['’]ve| have| has| just| recently)* moved to",
     r"living at",
     r"resides at",
     r"residence",
     r"deliver(?:y)? to",
-    r"ship to",
+    r"ship (?:it |them |this |the \w+ )?to",
     r"send (?:it|them|the \w+) to",
     r"post (?:it|them) to",
     # German, Dutch, Scandinavian
@@ -88,6 +90,9 @@ ADDRESS_CUES = (
     r"adresse(?: de livraison| personnelle| du domicile)?",
     r"domicile",
     r"livraison à",
+    r"chez (?:moi|nous|lui|elle|eux|(?:mes|mon|ma) \w+)",
+    # Hungarian: `lakcím`, `lakcímem`
+    r"lakc[ií]m(?:em|e|ünk)?",
     r"habite(?: au| à| rue)?",
     r"domicilio(?: particular)?",
     r"(?:mi )?direcci[oó]n(?:\s+es)?",
@@ -157,6 +162,9 @@ NAME_PARTICLES = (
     r"(?:de|del|della|dei|degli|delle|di|da|do|dos|das|van|von|der|den|des|la|"
     r"le|les|du|am|an|im|of|the|y|e|i|st\.?|ter|bis)"
 )
+# Round 10 (S4): street types written after the name in lower case
+# (Hungarian `Kossuth Lajos u. 7.`, `Andrássy út 21`).
+TYPES_AFTER_NAME = r"(?:u\.|utca|út|útja|tér|körút|krt\.|köz|sor|sétány|fasor)"
 UNIT = r"(?:flat|apt\.?|apartment|unit|suite|room|lgh|piso|wohnung|apto\.?|box)"
 # The start of a street: `22 Beech Close`, `Flat 3, 87 Albert Terrace`,
 # `5-22-9 Jingumae`, `7/17 Beach Road`, `27 ter avenue …` (number first) or
@@ -181,9 +189,11 @@ STREET_RE = re.compile(
     rf"[ \t]+{HOUSE_LABEL}"
     rf"|(?!(?i:zip|plz|cep|cap|box|p\.?o\.?|room|floor|gate|hall|building|block|"
     rf"no|nr|order|ticket|tel|fax)\b)(?![A-Z]{{1,3}}\b)"
-    rf"{_UP}[\w'’.-]*(?:[ \t]+(?:{_UP}[\w'’.-]*|{NAME_PARTICLES})){{0,4}}?)"
-    rf"[ \t]+\d{{1,5}}(?:[ \t]?[A-Za-z](?![\w]))?(?:[ \t]?[/-][ \t]?\d{{1,5}})?"
-    rf"(?![\d.:]\d|\w)))"
+    rf"{_UP}[\w'’.-]*(?:[ \t]+(?:{_UP}[\w'’.-]*|{NAME_PARTICLES}|{TYPES_AFTER_NAME}))"
+    rf"{{0,4}}?)"
+    # (a label's colon may touch its number: `Cad. No:214`)
+    rf"(?:[ \t]+|(?<=\w:))\d{{1,5}}(?:[ \t]?[A-Za-z](?![\w]))?"
+    rf"(?:[ \t]?[/-][ \t]?\d{{1,5}})?(?![\d.:]\d|\w)))"
 )
 # What follows a street: a postcode or a locality number.
 POSTCODE_RE = re.compile(
@@ -290,7 +300,7 @@ CUE_GAP_RE = re.compile(
     rf"|(?:[:：]\s*)?(?:(?:for|of|de|di|da|do|del|van|von|för|für|du|des)\s+)?"
     rf"{_UP}{_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*[:：,]"
     # `send it to my place: 12 …`, `lives at her flat — 4 …`: a short label.
-    rf"|{_L}+(?:\s+{_L}+){{0,2}}\s*[:：—–]"
+    rf"|{_L}+(?:['’]s)?(?:\s+{_L}+(?:['’]s)?){{0,2}}\s*[:：—–]"
 )
 
 
@@ -483,7 +493,7 @@ ADDRESS_STEMS = (
     "wohn", "anschrift", "liefer", "woon", "bezorg", "bor p", "leverans", "bop",
     "domicil", "livraison", "habite", "direcci", "vive en", "vivo en", "entregar",
     "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
-    "mieszka", "street",
+    "mieszka", "street", "chez ", "lakc", "ship ",
 )  # fmt: skip
 # A number beside a word, as every street has (`22 Beech`, `Lipowa 211`).
 # (Led by the digit: the engine skips ahead to digits, few in most texts.)
@@ -522,6 +532,8 @@ BARE_OWNER_BEFORE_RE = re.compile(
     # a person's name: `Hannah Schmidt,`, `Dr. Anna Nowak —`, `Emily
     # Thompson (`, `Hannah Fletcher ·`
     rf"(?:(?:Mr|Mrs|Ms|Dr|Herr|Frau|Sr|Sra|M|Mme|Pan|Pani)\.?[ \t]+)?"
+    # (no article: `The White House, 1600 …` is a building's name)
+    rf"(?!(?:The|Le|La|Les|Der|Die|Das|El|Los|Las|Il|De|Het)[ \t])"
     rf"{_UP}{_L}+(?:[\s'’-]+(?:{_UP}{_L}+|{NAME_PARTICLES})){{1,3}}[ \t]*[,:—–(·•-]"
     # a label about a person: `Package for Tom:`, `Mum's place is`, `For
     # Grandma —`, `Parents:`, `Birthday card for Daniel Carter,`
@@ -1037,8 +1049,8 @@ def passports(text: str) -> Iterator[Found]:
 _AT = (
     r"(?:\s*(?:\[\s*at\s*\]|\(\s*(?:at|ät|arroba|chez|apenstaartje|małpa)\s*\)|"
     r"\{\s*at\s*\}|<\s*at\s*>)\s*|&#0*64;|&#x0*40;|\s+(?:at|AT)\s+|"
-    r"\s+(?:arroba|chiocciola|małpa|malpa|apenstaartje|chez|klammeraffe|"
-    r"snabel-a)\s+)"
+    r"\s+(?:arroba|arobase|chiocciola|małpa|malpa|apenstaartje|chez|klammeraffe|"
+    r"snabel-a|kukac|zavináč|zavinac)\s+)"
 )
 _DOT = (
     r"(?:\s*(?:\[\s*dot\s*\]|\(\s*(?:dot|punkt|punto|ponto|point|kropka|"
@@ -1057,8 +1069,11 @@ PLAIN_DOT_RE = re.compile(_DOT)
 SPELLED_AT_STEMS = (
     "at)", "at )", "at]", "at ]", "at}", "at }", "at>", "at >", "ät", "&#",
     "arroba", "chez", "małpa", "malpa", "apenstaartje", "chiocciola", "klammeraffe",
-    "snabel-a",
+    "snabel-a", "arobase", "kukac", "zavin",
 )  # fmt: skip
+# Round 10 (S4): `tobi punkt krause at gmx punkt de`: `at` with any
+# language's spoken dot.
+SPOKEN_DOT_RE = re.compile(r" (?:dot|punkt|punto|punt|ponto|point|kropka|prik|piste) ")
 EMAIL_CUE_RE = re.compile(
     r"(?i)mail|write|reach|contact|kontakt|schreib|écri|escrib|scriv|escrev|"
     r"correo|pisz|napisz|schrijf|skriv"
@@ -1069,7 +1084,7 @@ EMAIL_CUE_RE = re.compile(
 # than a dozen substring tests).
 SPELLED_AT_RE = re.compile(
     r"at ?[)\]}>]|ät|&#|arroba|chez|małpa|malpa|apenstaartje|chiocciola|"
-    r"klammeraffe|snabel-a"
+    r"klammeraffe|snabel-a|arobase|kukac|zavin"
 )
 
 
@@ -1078,7 +1093,7 @@ def spelled_emails(text: str) -> Iterator[Found]:
     lower = text.lower()
     if not (
         any(stem in lower for stem in SPELLED_AT_STEMS)
-        or (" at " in lower and " dot " in lower)
+        or (" at " in lower and SPOKEN_DOT_RE.search(lower))
     ):
         return
     for match in OBFUSCATED_EMAIL_RE.finditer(text):
@@ -1107,7 +1122,7 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
     """
     lower = text.lower()
     found: list[Found] = []
-    if SPELLED_AT_RE.search(lower) or (" at " in lower and " dot " in lower):
+    if SPELLED_AT_RE.search(lower) or (" at " in lower and SPOKEN_DOT_RE.search(lower)):
         found += spelled_emails(text)
     if not digits:
         return found

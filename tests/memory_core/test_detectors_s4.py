@@ -242,3 +242,65 @@ def test_phones_after_more_phone_words(text: str) -> None:
 
 def test_a_long_number_after_a_call_id_is_no_phone() -> None:
     assert PHONE not in _kinds("call id 12345678901")
+
+
+TUNE15_PII = [
+    # national ids: the Irish name of a PPS number, Zulu, a field named by codes
+    ("Is é m'uimhir PSP ná 9550564V", "9550564V"),
+    ("Inombolo kamazisi kaSipho ithi 810126 6802 089", "810126 6802 089"),
+    (
+        "2025-07-01T10:00:00Z INFO kyc user=771 ee_ik=38412011049 result=OK",
+        "38412011049",
+    ),
+    ("za_id: 8101266802089", "8101266802089"),
+    # cards of Mir and Troy
+    ("Номер карты Мир моей сестры: 2202 2061 4573 9012", "2202 2061 4573 9012"),
+    ("Kredi kartımın numarası 9792-0311-4528-3014", "9792-0311-4528-3014"),
+    # a passport after a copula of a script without spaces
+    ("他的护照号码是G38291745", "G38291745"),
+    # e-mails spelled in French and German
+    ("écrivez à lucie point martin arobase orange point fr", "arobase"),
+    ("Schreib mir: anna punkt berg at web punkt de", "punkt berg at web"),
+    # a phone in full-width digits
+    ("妻の携帯番号は０８０－１２０７－２５０２です", "０８０－１２０７－２５０２"),
+    # addresses: `chez`, `ship it to`, `No:88`, a relative moving, Hungarian
+    ("Envoyez-le chez ma sœur : 8 rue des Tilleuls, 69003 Lyon", "8 rue des Tilleuls"),
+    (
+        "ship it to my mom's place: 442 Maple Ridge Rd, Apt 12, Dayton, OH 45402",
+        "OH 45402",
+    ),
+    ("Ev adresim: Halaskargazi Cad. No:88 D:4, 34371 Şişli/İstanbul", "No:88"),
+    ("my brother moved to 9 Rimu Road, Kelburn, Wellington 6012", "9 Rimu Road"),
+    ("Lakcímem: Kossuth Lajos u. 7. 3/2, 4024 Debrecen", "Kossuth Lajos u. 7."),
+    ("Lakcíme: Andrássy út 21, 1061 Budapest", "Andrássy út 21"),
+    # driving licences after their name
+    ("My driver's license: D4412-77830-52191 expires soon", "D4412-77830-52191"),
+    ("Numéro de permis de conduire de Léa : 120775300218", "120775300218"),
+    ("Führerschein-Nr. B072RRE2I55", "B072RRE2I55"),
+    ("ड्राइविंग लाइसेंस नंबर DL04 20110012345", "DL04 20110012345"),
+    ("UK driving licence no. SMITH704123JJ9AB", "SMITH704123JJ9AB"),
+]
+
+
+@pytest.mark.parametrize(("text", "part"), TUNE15_PII)
+def test_tune15_pii_classes(text: str, part: str) -> None:
+    assert not find_secrets(text)
+    found = find_pii(text)
+    assert any(part in f.value or f.value in part for f in found), (text, found)
+
+
+TUNE15_CLEAN = [
+    "Fattura 338-612-4471 da saldare",
+    "Pedido 612-884-2291 enviado",
+    "The Old Rectory, 4 Church Lane, Ambridge AB1 2CD",
+    "Nous dînons chez Paul : 14 rue Oberkampf, 75011 Paris.",
+    "the DL team meets at 10",
+    "patente B dal 2012",
+    "I'll be at home punkt",
+]
+
+
+@pytest.mark.parametrize("text", TUNE15_CLEAN)
+def test_tune15_clean_look_alikes(text: str) -> None:
+    assert not find_secrets(text)
+    assert not find_pii(text), text
