@@ -1833,6 +1833,10 @@ RECOVERY_CUE_RE = re.compile(
     r"zapasowe|odzyskiwania)\b|\b(?:herstel|back-?up|reserve|reserv|vara)(?:codes|koder|"
     r"koodit)\b|バックアップコード|备用码|恢复码|백업 코드"
 )
+RECOVERY_STEMS = (
+    "kit", "code", "key", "digo", "codici", "kody", "koder", "koodit", "コード",
+    "码", "코드",
+)  # fmt: skip
 RECOVERY_CODE_RE = re.compile(
     r"(?<![\w-])(?:[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|\d{3,5} \d{3,5}|"
     r"[a-z0-9]{4} [a-z0-9]{4}|[A-Za-z0-9]{6,12}|[A-Za-z0-9]{16,40})(?![\w-])"
@@ -1843,8 +1847,7 @@ SINGLE_CODE_RE = re.compile(r"\s*[:=]\s*[\"'`]?(?P<code>[A-Za-z0-9]{8,16})(?![\w
 # A TOTP seed: `2FA setup key: jbsw y3dp …`, `TOTP secret JBSWY3DPEHPK3PXP`.
 TOTP_SEED_RE = re.compile(
     r"(?i)\b(?:totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|google auth\w*|"
-    r"authy|duo|okta verify|aegis|raivo|"
-    r"(?:zwei|two|deux|dos|dois|due)[- ]?fa[ck]tor\w*)\b"
+    r"authy|duo|okta verify|aegis|raivo)\b"
     r"[^\n]{0,50}?(?<![^\W\d_])(?:seed|secret|key|setup key|schlüssel|clé|clave|chave|"
     r"chiave|sleutel|klucz|nyckel|nøgle|nøkkel|avain|kulcs|anahtar\w*|ключ\w*|"
     r"geheimnis|secreto|segredo|segreto|sekret)(?![^\W\d_])[^\n:=]{0,40}?"
@@ -1862,6 +1865,7 @@ TOTP_KEY_FIRST_RE = re.compile(
     r"totp|2fa|mfa|otp)(?![^\W\d_])[^\n:=]{0,40}?[:=]\s*[\"'`]?"
     r"(?P<value>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,}=*|[A-Za-z2-7]{16,}=*)(?![\w])"
 )
+TOTP_FACTOR_STEMS = ("authenti", "autentic", "autentica", "totp", "2fa", "mfa", "otp")
 # `TOTP: JBSWY3DPEHPK3PXP`: the seed right after the factor's name.
 TOTP_DIRECT_RE = re.compile(
     r"(?i)\b(?:totp|2fa|mfa)\s*[:=]\s*[\"'`]?"
@@ -1876,6 +1880,9 @@ def _recovery_codes(text: str) -> Iterator[int]:
     `mkhejo7d`) within a few lines after the name; not a format such as
     `xxxx-xxxx`.
     """
+    lower = text.lower()
+    if not any(stem in lower for stem in RECOVERY_STEMS):
+        return  # every cue holds one of these
     for cue in RECOVERY_CUE_RE.finditer(text):
         window = text[cue.end() : cue.end() + RECOVERY_WINDOW]
         codes = {
@@ -1968,7 +1975,11 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
     for match in [
         *_finditer(TOTP_SEED_RE, line, lower),
         *_finditer(TOTP_DIRECT_RE, line, lower),
-        *_finditer(TOTP_KEY_FIRST_RE, line, lower),
+        *(
+            _finditer(TOTP_KEY_FIRST_RE, line, lower)
+            if any(w in lower for w in TOTP_FACTOR_STEMS)
+            else ()
+        ),
     ]:
         if _is_totp_seed(match.group("value")):
             yield "TOTP Seed"
@@ -2836,8 +2847,23 @@ DRIVING_LICENCE_RE = re.compile(
 )
 
 
+# Every licence name holds one of these (the cheap test before the pattern).
+DRIVING_LICENCE_STEMS = (
+    "licen", "permis", "führer", "conduc", "patente", "rijbewijs", "prawo",
+    "motorista", "kort", "řidič", "sürücü", "ehliyet",
+)  # fmt: skip
+DRIVING_LICENCE_STEMS_WIDE = ("लाइसेंस", "運転免許", "驾", "운전면허")
+
+
 def _driving_licences(text: str) -> Iterator[PiiFinding]:
-    for match in _finditer(DRIVING_LICENCE_RE, text, _lower(text)):
+    if "DL" not in text and "CNH" not in text:
+        lower = text.lower()
+        if not any(stem in lower for stem in DRIVING_LICENCE_STEMS) and (
+            lower.isascii() or not any(s in lower for s in DRIVING_LICENCE_STEMS_WIDE)
+        ):
+            return
+    lower = _lower(text)
+    for match in _finditer(DRIVING_LICENCE_RE, text, lower):
         value = match.group("value")
         if len(value.replace(" ", "")) >= 6:
             yield PiiFinding(
