@@ -469,7 +469,8 @@ SEED_PHRASE_RE = re.compile(
     r"(?i)(?:\b(?:(?:recovery|seed|backup|secret|mnemonic|wallet)[\s-]+"
     r"(?:phrase|words|mnemonic|seed)|seed|mnemonic|wiederherstellungsphrase|"
     r"frase (?:de )?(?:recuperaci[óo]n|semilla|recupera[çc][ãa]o)|"
-    r"phrase de r[ée]cup[ée]ration)\b|助记词|助記詞|"
+    r"phrase de r[ée]cup[ée]ration|semente|frase semente|semilla|palabras semilla|"
+    r"frase seed)\b|助记词|助記詞|"
     r"ニーモニック|シードフレーズ|복구 구문|시드 구문)"
     r"(?:[^\n:=：]{0,40}?[:=：]|\s*(?:is|was)?\s*[:=-]?)\s*[\"'“‘]?"
     r"(?P<words>(?:[a-z]{3,10}\s+){11,23}"
@@ -639,7 +640,9 @@ KEY_WORD = (
     r"credentials?|creds|authorization|bearer|pw|login|passwort|kennwort|authtok|"
     r"keychain|keepass|"
     r"contrase(?:ñ|n)a|mot de passe|mdp|senha|wachtwoord|has(?:ł|l)o|parola|"
-    r"l(?:ö|o)senord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|heslo|"
+    r"l(?:ö|o)senord(?:et)?|passord(?:et)?|adgangskode(?:n)?|"
+    # Finnish possessives: `salasanani`, `salasanasi`
+    r"salasana(?:ni|si|mme|nne|nsa)?|heslo|"
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
     r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמה|"
     r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi|pgpassword|"
@@ -1860,6 +1863,7 @@ TOTP_SEED_RE = re.compile(
 # Authenticator-App: …`).
 TOTP_KEY_FIRST_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:secret|secrète|secreto|segredo|segreto|geheime[rn]?|"
+    r"geheimschlüssel|"
     r"schlüssel|clé|clave|chave|chiave|sleutel|klucz|key|seed)(?![^\W\d_])"
     r"[^\n:=]{0,40}?(?<![^\W\d_])(?:authenti[cf]\w*|autenticador\w*|autenticazione|"
     r"totp|2fa|mfa|otp)(?![^\W\d_])[^\n:=]{0,40}?[:=]\s*[\"'`]?"

@@ -200,6 +200,12 @@ TUNE15_SECRETS = [
     # passphrases under a network key's or a passphrase's own name
     "WPA2 key for the office network: walnut-harbor-violet-pencil",
     "Wachtzin voor de back-up: tulp molen fiets kaas",
+    # after my own probe: a compound key word, Portuguese and Spanish seed
+    # phrases, Finnish possessives
+    "Geheimschlüssel der Microsoft-Authenticator-App: MFRG GZDF MZTW Q2LK",
+    "Semente da minha carteira: pilot ranch hobby ocean velvet sugar table lemon drift sponge cabin mirror",
+    "Palabras semilla: pilot ranch hobby ocean velvet sugar table lemon drift sponge cabin mirror",
+    "Salasanasi on nyt Vb6&qTr2!x",
 ]
 
 
@@ -213,6 +219,7 @@ TUNE15_NOT_SECRETS = [
     "DATABASE_URL=postgres://${APP_USER}:${APP_PASS}@${PGHOST}:5432/${PGDB}",
     "the parole board meets on 12 March",
     "VPNパスワードは8文字以上にしてください",
+    "Syötä salasanasi uudelleen",
     "encoded path a%2Fb%2Fc%3Dxyz1234Q is fine, no password here",
     # a % that escapes a printable character, or a format's: no password
     "Where is the token documented? In Docs%2FAuth%2FTokens12 of the wiki.",
