@@ -49,6 +49,7 @@ PROBES = (
     "blind13",
     "tune13x",
     "blind14",
+    "tune15",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 

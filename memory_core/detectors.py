@@ -466,8 +466,13 @@ DOCKER_AUTH_RE = re.compile(r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2}
 # A wallet's recovery phrase: 12 to 24 short lower-case words after its name,
 # none of them an English function word (BIP-39 has none).
 SEED_PHRASE_RE = re.compile(
-    r"(?i)\b(?:(?:recovery|seed|backup|secret|mnemonic|wallet)\s+(?:phrase|words|"
-    r"mnemonic|seed)|seed|mnemonic)\b\s*(?:is|was)?\s*[:=-]?\s*[\"'“‘]?"
+    r"(?i)(?:\b(?:(?:recovery|seed|backup|secret|mnemonic|wallet)[\s-]+"
+    r"(?:phrase|words|mnemonic|seed)|seed|mnemonic|wiederherstellungsphrase|"
+    r"frase (?:de )?(?:recuperaci[óo]n|semilla|recupera[çc][ãa]o)|"
+    r"phrase de r[ée]cup[ée]ration|semente|frase semente|semilla|palabras semilla|"
+    r"frase seed)\b|助记词|助記詞|"
+    r"ニーモニック|シードフレーズ|복구 구문|시드 구문)"
+    r"(?:[^\n:=：]{0,40}?[:=：]|\s*(?:is|was)?\s*[:=-]?)\s*[\"'“‘]?"
     r"(?P<words>(?:[a-z]{3,10}\s+){11,23}"
     r"[a-z]{3,10})"
 )
@@ -521,7 +526,8 @@ VENDOR_HEX_KEY_RE = re.compile(
     r"mixpanel|segment|amplitude|pagerduty|bugsnag|rollbar|postmark|pusher|"
     r"cloudinary|contentful|hotjar|intercom|optimizely|braze|onesignal|clearbit|"
     r"ipinfo|openweather(?:map)?|weatherapi|newsapi|mapbox|tomtom|sentry|"
-    r"logdna|loggly|honeybadger|airbrake|statuspage|freshdesk|zendesk)"
+    r"logdna|loggly|honeybadger|airbrake|statuspage|freshdesk|zendesk|"
+    r"kakao|카카오|naver|네이버|baidu|百度|amap|高德|yandex|яндекс|dadata|line)"
     r"[^\n]{0,30}?(?:key|token|secret|sleutel|nyckel(?:n)?|schlüssel|clé|clave|"
     r"chave|klucz|chiave|nøgle(?:n)?|nøkkel(?:en)?|avain|kulcs|anahtar\w*|ключ\w*|"
     r"密钥|秘钥|令牌|キー|トークン|키|토큰)"
@@ -529,7 +535,8 @@ VENDOR_HEX_KEY_RE = re.compile(
 )
 # `Set-Cookie: connect.sid=s%3A…`: a session cookie's value.
 SESSION_COOKIE_RE = re.compile(
-    r"(?i)\b(?:set-)?cookie:\s*(?:[^\s=;]+=[^;\s]*;\s*)*?"
+    r"(?i)(?:\b(?:set-)?cookie:\s*|(?<![\w-])(?:-b|--cookie)\s+[\"']?)"
+    r"(?:[^\s=;]+=[^;\s]*;\s*)*?"
     r"[\w.-]*(?:sid|sess|session|auth|token)[\w.-]*=(?P<value>[^;\s]{20,})"
 )
 # `try Glacier2484?, that's the one for the router`.
@@ -633,7 +640,9 @@ KEY_WORD = (
     r"credentials?|creds|authorization|bearer|pw|login|passwort|kennwort|authtok|"
     r"keychain|keepass|"
     r"contrase(?:ñ|n)a|mot de passe|mdp|senha|wachtwoord|has(?:ł|l)o|parola|"
-    r"l(?:ö|o)senord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|heslo|"
+    r"l(?:ö|o)senord(?:et)?|passord(?:et)?|adgangskode(?:n)?|"
+    # Finnish possessives: `salasanani`, `salasanasi`
+    r"salasana(?:ni|si|mme|nne|nsa)?|heslo|"
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
     r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמה|"
     r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi|pgpassword|"
@@ -642,6 +651,10 @@ KEY_WORD = (
     r"parool|salasõna|lykilorð|fjalëkalim(?:i)?|პაროლი|գաղտնաբառ|құпия сөз|"
     r"رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|contrasenya|contrasinal|"
     r"pasahitza|нууц үг|كلمة السر|sandi|"
+    # Round 10 (S4): Afrikaans, Latvian, inflected Icelandic, Hungarian and
+    # Turkish, colloquial Arabic, Dutch "passphrase"
+    r"wagwoord|parole|lykilorð(?:ið|inu|s)?|jelszav(?:am|ad|a|unk)|"
+    r"(?:ş|s)ifre(?:m|miz|n)|باسورد|الباسورد|wachtzin|"
     r"psk|pre-?shared[_ -]?key|code (?:du )?wi-?fi|"
     r"كلمة المرور|mật khẩu|"
     r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code|"
@@ -649,8 +662,11 @@ KEY_WORD = (
     r"(?:wi-?fi|wlan|wpa2?|network|router|guest)[_ -]?key|"
     r"session(?:id|[_ -]?(?:id|token|key|cookie|secret))|phpsessid|jsessionid"
 )
+# (Round 10: a word of a script without spaces may follow a Latin one:
+# `VPNパスワードは…`, `WiFi密码：…`.)
 KEY_NAME = (
-    rf"(?<![A-Za-z])(?:[A-Za-z0-9]{{1,32}}[_-]){{0,3}}(?P<key>{KEY_WORD})"
+    r"(?:(?<![A-Za-z])|(?=[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]))"
+    rf"(?:[A-Za-z0-9]{{1,32}}[_-]){{0,3}}(?P<key>{KEY_WORD})"
     r"(?:[_-][A-Za-z0-9]{1,32}){0,3}"
 )
 KEY_CONTEXT_RE = re.compile(
@@ -711,7 +727,7 @@ KEY_VERB_COLON_RE = re.compile(
 )
 # A credential word anywhere in a line ("password", "pw", "token", "creds",
 # "passphrase" …), for the general rule below.
-CREDENTIAL_WORD_RE = re.compile(rf"(?i)(?<![A-Za-z]){KEY_NAME}(?![A-Za-z])")
+CREDENTIAL_WORD_RE = re.compile(rf"(?i){KEY_NAME}(?![A-Za-z])")
 # Tokens near it: anything between spaces, quotes and brackets.
 NEARBY_TOKEN_RE = re.compile(r"[^\s\"'`,;()<>\[\]{}|]+")
 # How far from the credential word a generated-looking value may stand:
@@ -729,7 +745,8 @@ BARE_PASSPHRASE_RE = re.compile(
     r"password|passwort|kennwort|mot de passe|contraseña|clave|senha|wachtwoord|"
     r"hasło|heslo|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|"
     r"jelszó|şifre(?:si)?|parola|(?:wi-?fi|wlan|network)\s+key|schlüssel|"
-    r"sleutel|nyckel(?:n)?)"
+    r"sleutel|nyckel(?:n)?|wachtzin|wagwoord|lösenfras(?:en)?|passfrase(?:n)?|"
+    r"frase segreta|salausfraasi)"
     r"(?:\s+(?:for|of|to|on|für|zum|zur|du|de|des|pour|del|da|do|para|per|voor|van|"
     r"dla|do|för|till|til|k|ke|na|della|dello)(?:\s+[\w'’-]+){1,3}?)?"
     r"(?:\s*[:=]\s*|\s+(?:is|was|ist|lautet|est|es|é|è|jest|är|er|on|je)"
@@ -772,6 +789,26 @@ PROSE_WORDS = frozenset(
     o os as um uma não em com por muito também ainda sempre
     och inte en ett på med för till också alltid
     """.split()
+)
+# Round 10 (S4): the other languages' small words above. An English small
+# word alone among a passphrase's words given under another language's
+# password word is that language's word (Czech `most`, a bridge; Dutch
+# `pet`): `Heslo k routeru: sova lampa most`.
+OTHER_PROSE_WORDS = frozenset(
+    """
+    der die das und ist nicht ein eine einen mit auf für von zu im in am den
+    dem des noch schon sehr zu immer wieder auch nur
+    le la les et est pas un une des du au aux sur dans avec pour par très
+    trop encore aussi toujours
+    el los las y es no un una unos unas del al en con por para muy también
+    siempre todavía
+    de het een en niet op aan met voor van zeer ook nog altijd
+    o os as um uma não em com por muito também ainda sempre
+    och inte en ett på med för till också alltid
+    """.split()
+)
+ENGLISH_PASSWORD_WORD_RE = re.compile(
+    r"(?i)^(?:pass\s?phrase|password|(?:wi-?fi|wlan|network)\s+key)"
 )
 # A value that starts with one of these is an instruction (`Password: ask
 # Maria tomorrow`), not the password.
@@ -1282,6 +1319,13 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
         return True  # `xoxb-your-token-here`, `<redacted>`
     if not vendor_format and re.fullmatch(r"[A-Z][A-Z_-]{2,}", value):
         return True  # an all-capitals name: PASSWORD, YOUR_API_KEY_HERE
+    if (
+        not vendor_format
+        and re.fullmatch(r"[^\W\d_](?:[^\W\d]|-){2,}", value)
+        and "_" in value
+        and value.upper() == value
+    ):
+        return True  # round 10: any script's capitals (`IHR_SCHLÜSSEL_HIER`)
     if re.fullmatch(r"<[^<>]+>|\{\{[^{}]+\}\}|\[[^\[\]]+\]", value):
         return True
     filler = FILLER_RUN_RE.search(value)
@@ -1338,7 +1382,8 @@ WORDS_PASSPHRASE_RE = re.compile(
 )
 PASSPHRASE_KEY_RE = re.compile(
     r"(?i)pass|pw|wort|senha|contrase|wachtwoord|has[łl]o|l[öo]senord|salasana|"
-    r"heslo|jelsz|[şs]ifre|parol|пароль|clave|psk|phrase|sleutel|nyckel"
+    r"heslo|jelsz|[şs]ifre|parol|пароль|clave|psk|phrase|sleutel|nyckel|wagwoord|"
+    r"wachtzin|wpa|(?:wi-?fi|wlan|network|router|guest)[_ -]?key"
 )
 DASHED_WORDS_RE = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){2,}")
 # Three words are a passphrase only under its own name (`psk="granit-fyr-skog"`,
@@ -1379,6 +1424,8 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     value = value.rstrip(".:)")
     if len(value) < 4 or _is_placeholder(value):
         return False
+    if "${" in value or "{{" in value:
+        return False  # round 10: `…:${DB_PASSWORD}@${DB_HOST}:5432/${DB_NAME}`
     if REQUIREMENT_RE.fullmatch(value):
         return False  # `pin the dependency: requests==2.32.3`
     if PATH_VALUE_RE.fullmatch(value):
@@ -1535,7 +1582,9 @@ def _is_generated(token: str) -> bool:
     token = token.strip(".:?)\u2026")  # not `!`: `Summer2024!`
     if len(token) < 8 or _is_placeholder(token):
         return False
-    if any(mark in token for mark in ("://", "=", "/", "\\", "${", "%")):
+    if any(mark in token for mark in ("://", "/", "\\", "${")):
+        return False
+    if ("%" in token and _url_escaped(token)) or ("=" in token and _assigns(token)):
         return False
     if "@" in token and EMAIL_LIKE_RE.search(token):
         return False
@@ -1546,6 +1595,29 @@ def _is_generated(token: str) -> bool:
     if re.fullmatch(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?", token):
         return False  # numbers, dates, versions
     return _is_strong(token)
+
+
+URL_ESCAPE_RE = re.compile(r"%([0-9A-Fa-f]{2})")
+ASSIGNS_RE = re.compile(r"[A-Za-z_][\w.-]*=|.*(?:==|=$)")
+
+
+def _url_escaped(token: str) -> bool:
+    """Tell a URL-encoded or printf-style value (`a%2Fb`, `%s`) from a password's %.
+
+    Round 10 (S4): a `%` that escapes no printable character (`Zu7&k%8`,
+    `x%17`) is one of a generated password's symbols.
+    """
+    if FORMAT_RE.search(token):
+        return True
+    return any(
+        0x20 <= int(m.group(1), 16) < 0x7F or int(m.group(1), 16) >= 0x80
+        for m in URL_ESCAPE_RE.finditer(token)
+    )
+
+
+def _assigns(token: str) -> bool:
+    """Tell `name=value`, `a==b` and base64's padding from a password's `=`."""
+    return bool(ASSIGNS_RE.match(token))
 
 
 def _nearby_secrets(line: str) -> bool:
@@ -1757,8 +1829,17 @@ RECOVERY_CUE_RE = re.compile(
     r"\b(?:recovery|backup|emergency|scratch|one-?time|single-use|2fa|mfa|"
     r"otp|two-factor|2-step)\s+(?:codes?|keys?)\b|\bcodes?\s+(?:de\s+)?(?:secours|"
     r"récupération|recuperaci[óo]n|respaldo|recupera[çc][ãa]o)\b|"
-    r"\b(?:wiederherstellungs|backup-|notfall|sicherungs)codes?\b"
+    r"\b(?:wiederherstellungs|backup-|notfall|sicherungs)codes?\b|"
+    # round 10: `Códigos de respaldo`, `codici di backup`, `kody zapasowe`
+    r"\b(?:c[óo]digos?|codici|kody|koder|koodit)\s+(?:de\s+|di\s+)?(?:respaldo|"
+    r"recuperaci[óo]n|recupera[çc][ãa]o|backup|seguran[çc]a|emerg[eê]ncia|recupero|"
+    r"zapasowe|odzyskiwania)\b|\b(?:herstel|back-?up|reserve|reserv|vara)(?:codes|koder|"
+    r"koodit)\b|バックアップコード|备用码|恢复码|백업 코드"
 )
+RECOVERY_STEMS = (
+    "kit", "code", "key", "digo", "codici", "kody", "koder", "koodit", "コード",
+    "码", "코드",
+)  # fmt: skip
 RECOVERY_CODE_RE = re.compile(
     r"(?<![\w-])(?:[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|\d{3,5} \d{3,5}|"
     r"[a-z0-9]{4} [a-z0-9]{4}|[A-Za-z0-9]{6,12}|[A-Za-z0-9]{16,40})(?![\w-])"
@@ -1770,11 +1851,25 @@ SINGLE_CODE_RE = re.compile(r"\s*[:=]\s*[\"'`]?(?P<code>[A-Za-z0-9]{8,16})(?![\w
 TOTP_SEED_RE = re.compile(
     r"(?i)\b(?:totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|google auth\w*|"
     r"authy|duo|okta verify|aegis|raivo)\b"
-    r"[^\n]{0,50}?\b(?:seed|secret|key|setup key)\b[^\n:=]{0,40}?"
+    r"[^\n]{0,50}?(?<![^\W\d_])(?:seed|secret|key|setup key|schlüssel|clé|clave|chave|"
+    r"chiave|sleutel|klucz|nyckel|nøgle|nøkkel|avain|kulcs|anahtar\w*|ключ\w*|"
+    r"geheimnis|secreto|segredo|segreto|sekret)(?![^\W\d_])[^\n:=]{0,40}?"
     r"(?:[:=]|\bis\b)?[^\n:=]{0,20}?[:=]?\s*[\"'`]?"
     r"(?P<value>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,}=*|[A-Za-z2-7]{16,}=*)(?![\w])"
 )
 
+# Round 10 (S4): the key's word first, the authenticator's after (`Clé
+# secrète de l'authentificateur : …`, `Geheimer Schlüssel für die
+# Authenticator-App: …`).
+TOTP_KEY_FIRST_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:secret|secrète|secreto|segredo|segreto|geheime[rn]?|"
+    r"geheimschlüssel|"
+    r"schlüssel|clé|clave|chave|chiave|sleutel|klucz|key|seed)(?![^\W\d_])"
+    r"[^\n:=]{0,40}?(?<![^\W\d_])(?:authenti[cf]\w*|autenticador\w*|autenticazione|"
+    r"totp|2fa|mfa|otp)(?![^\W\d_])[^\n:=]{0,40}?[:=]\s*[\"'`]?"
+    r"(?P<value>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,}=*|[A-Za-z2-7]{16,}=*)(?![\w])"
+)
+TOTP_FACTOR_STEMS = ("authenti", "autentic", "autentica", "totp", "2fa", "mfa", "otp")
 # `TOTP: JBSWY3DPEHPK3PXP`: the seed right after the factor's name.
 TOTP_DIRECT_RE = re.compile(
     r"(?i)\b(?:totp|2fa|mfa)\s*[:=]\s*[\"'`]?"
@@ -1789,6 +1884,9 @@ def _recovery_codes(text: str) -> Iterator[int]:
     `mkhejo7d`) within a few lines after the name; not a format such as
     `xxxx-xxxx`.
     """
+    lower = text.lower()
+    if not any(stem in lower for stem in RECOVERY_STEMS):
+        return  # every cue holds one of these
     for cue in RECOVERY_CUE_RE.finditer(text):
         window = text[cue.end() : cue.end() + RECOVERY_WINDOW]
         codes = {
@@ -1881,6 +1979,11 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
     for match in [
         *_finditer(TOTP_SEED_RE, line, lower),
         *_finditer(TOTP_DIRECT_RE, line, lower),
+        *(
+            _finditer(TOTP_KEY_FIRST_RE, line, lower)
+            if any(w in lower for w in TOTP_FACTOR_STEMS)
+            else ()
+        ),
     ]:
         if _is_totp_seed(match.group("value")):
             yield "TOTP Seed"
@@ -2064,7 +2167,11 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for match in _finditer(VENDOR_HEX_KEY_RE, line, lower):
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
-    for match in _finditer(SESSION_COOKIE_RE, line, lower) if "cookie" in lower else ():
+    for match in (
+        _finditer(SESSION_COOKIE_RE, line, lower)
+        if "cookie" in lower or "-b " in lower
+        else ()
+    ):
         value = match.group("value")
         if not _is_placeholder(value) and _looks_like_token(
             value.replace("%3A", ""), after_key_word=True
@@ -2153,8 +2260,16 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     yield from _classless_secrets(line, lower)
     for match in _finditer(BARE_PASSPHRASE_RE, line, lower):
         words = [w for w in match.group("value").lower().split() if not w.isdigit()]
+        prose = PROSE_WORDS & set(words)
+        if (
+            len(prose) == 1
+            and not prose & OTHER_PROSE_WORDS
+            and words[0] not in prose
+            and not ENGLISH_PASSWORD_WORD_RE.match(match.group())
+        ):
+            prose = set()  # `Heslo: sova lampa most`: Czech `most`, a bridge
         if not (
-            PROSE_WORDS & set(words)
+            prose
             or words[0] in INSTRUCTION_VERBS
             or words[0].endswith(("ed", "ing", "ly"))
         ):
@@ -2571,6 +2686,15 @@ PHONE_CONTEXT = (
     "전화",
     "휴대폰",
     "핸드폰",
+    # Round 10 (S4): Spanish with its accent, Latvian, Urdu, Tagalog.
+    "teléfono",
+    "tālrunis",
+    "tālruņa",
+    "tālruni",
+    "فون",
+    "موبائل",
+    "numero ng",
+    "cellphone ng",
 )
 DECIMAL_RE = re.compile(r"^0[.,]\d")
 TIME_BEFORE_RE = re.compile(r"\d:$")
@@ -2594,6 +2718,21 @@ NOT_PHONE_CONTEXT = (
     "p/n",
     "order",
     "invoice",
+    # Round 10 (S4): invoices and orders in other languages.
+    "factura",
+    "fattura",
+    "facture",
+    "fatura",
+    "faktura",
+    "rechnung",
+    "rechnungsnummer",
+    "pedido",
+    "commande",
+    "bestellung",
+    "bestellnummer",
+    "ordine",
+    "encomenda",
+    "zamówienie",
     "tracking",
     "sku",
     "model",
@@ -2686,10 +2825,54 @@ PASSPORT_RE = re.compile(
     r"паспорт[а]?|パスポート|旅券|护照|護照|여권|पासपोर्ट)"
     r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|n\.|#|"
     r"nummer|numéro|número|numero|numer|番号|号码|號碼|号|번호|№|नंबर|संख्या))?"
-    r"(?:\s+(?:is|was|ist|est|es|é|è))?"
+    r"(?:\s+(?:is|was|ist|est|es|é|è)|是|は|는|은)?"
     r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
     r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
 )
+
+
+# Round 10 (S4): a driving licence's number right after its name (`UK
+# driving licence no. MORGA…`, `permis de conduire : 5379…`, `ड्राइविंग
+# लाइसेंस नंबर MH12 2018…`): letters and digits, four digits at least.
+DRIVING_LICENCE_RE = re.compile(
+    r"(?i)(?:driv(?:ing|er['’]?s?) licen[cs]e|(?-i:DL)|permis de conduire|"
+    r"führerschein|carn[ée] de conducir|licencia de conducir|patente di guida|"
+    r"patente|rijbewijs|prawo jazdy|carteira de motorista|(?-i:CNH)|körkort|"
+    r"førerkort|kørekort|ajokortti|řidičský průkaz|sürücü belgesi|ehliyet|"
+    r"ड्राइविंग लाइसेंस|運転免許証?|驾驶证|驾照|운전면허증?)"
+    r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|#|nummer|"
+    r"numéro|número|numero|numer|番号|号码|번호|नंबर))?"
+    # whose: `permis de conduire de Léa Martin :`
+    r"(?:\s+(?:of|de|di|da|do|del|von|van)\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)"
+    r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?)?"
+    r"(?:\s+(?:is|was|ist|est|es|é|è)|是|は|는|은)?"
+    r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9 -]*\d(?:[A-Z -]*\d){3})"
+    r"[A-Z0-9]{2,20}(?:[ -][A-Z0-9]{2,15}){0,2}))(?![\w-]|[.,/]\d)"
+)
+
+
+# Every licence name holds one of these (the cheap test before the pattern).
+DRIVING_LICENCE_STEMS = (
+    "licen", "permis", "führer", "conduc", "patente", "rijbewijs", "prawo",
+    "motorista", "kort", "řidič", "sürücü", "ehliyet",
+)  # fmt: skip
+DRIVING_LICENCE_STEMS_WIDE = ("लाइसेंस", "運転免許", "驾", "운전면허")
+
+
+def _driving_licences(text: str) -> Iterator[PiiFinding]:
+    if "DL" not in text and "CNH" not in text:
+        lower = text.lower()
+        if not any(stem in lower for stem in DRIVING_LICENCE_STEMS) and (
+            lower.isascii() or not any(s in lower for s in DRIVING_LICENCE_STEMS_WIDE)
+        ):
+            return
+    lower = _lower(text)
+    for match in _finditer(DRIVING_LICENCE_RE, text, lower):
+        value = match.group("value")
+        if len(value.replace(" ", "")) >= 6:
+            yield PiiFinding(
+                NATIONAL_ID, match.start("value"), match.end("value"), value, value
+            )
 
 
 def _passports(text: str) -> Iterator[PiiFinding]:
@@ -2917,8 +3100,8 @@ def _phones(text: str) -> Iterator[PiiFinding]:
 # `(2) 2128 1950`, `40 60 98 02`): its region is anyone's guess, and
 # with 7 to 15 digits some country's plan makes it valid.
 PHONE_RUN_RE = re.compile(
-    rf"(?<!{_NON_CJK_WORD})(?<![+/.,:-])(?:\(\d{{1,5}}\)[ .-]?)?\d{{1,8}}"
-    rf"(?:[ .-]\d{{1,8}}){{0,5}}(?!{_NON_CJK_WORD}|[/-]|[.,:]\d)"
+    rf"(?<!{_NON_CJK_WORD})(?<![+/.,:-])(?:\(\d{{1,5}}\)[ .-]?)?\d{{1,15}}"
+    rf"(?:[ .\-－]\d{{1,8}}){{0,5}}(?!{_NON_CJK_WORD}|[/\-－]|[.,:]\d)"
 )
 DATE_SHAPE_RE = re.compile(
     r"\d{4}[-./ ]\d{1,2}[-./ ]\d{1,2}|\d{1,2}[-./ ]\d{1,2}[-./ ]\d{4}"
@@ -3204,6 +3387,10 @@ def _card_issuer_is_plausible(digits: str) -> bool:
         return 14 <= length <= 19  # Diners Club
     if two == 62:
         return 16 <= length <= 19  # UnionPay
+    if 2200 <= four <= 2204:
+        return 16 <= length <= 19  # Mir (round 10)
+    if four == 9792:
+        return length == 16  # Troy (round 10)
     return two in (50, *range(56, 70)) and 12 <= length <= 19  # Maestro
 
 
@@ -3260,6 +3447,28 @@ TEST_CONTEXT_RE = re.compile(
 )
 # A card's expiry after its number (`… 12/27`, `… 09/2028`).
 CARD_EXPIRY_AFTER_RE = re.compile(r"[ ](?:0[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])")
+# Round 10 (S4): a company's or a taxpayer's register number is no card,
+# however far its name stands before it on the line (`CNPJ da empresa
+# Padaria Sol Ltda.: 1122…`, `SIRET de la société …`). Short names only in
+# capitals (`EIN`, not German `ein`).
+REGISTER_CUE_RE = re.compile(
+    r"(?<![^\W\d_])(?:(?-i:CNPJ|CUIT|RUT|NIT|RIF|SIRET|SIREN|EIN|VAT|TVA|IVA|ABN|"
+    r"ACN|KVK|KvK|UEN|GSTIN|NIP|REGON|CRN|HRB)|(?i:cnpj|siret|siren|company "
+    r"(?:number|no|registration)|registration (?:number|no)|ust-?id(?:-?nr)?|"
+    r"handelsregister|registre du commerce|registro mercantil))(?![^\W\d_])"
+)
+CARD_CUE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:"
+    + "|".join(re.escape(w) for w in CARD_CONTEXT)
+    + r")(?![^\W\d_])"
+)
+
+
+def _after_register_name(text: str, start: int) -> bool:
+    """Tell a number whose line names a register before it, and no card after."""
+    line_start = text.rfind("\n", 0, start) + 1
+    cues = list(REGISTER_CUE_RE.finditer(text, line_start, start))
+    return bool(cues) and not CARD_CUE_RE.search(text, cues[-1].end(), start)
 
 
 def _cards(text: str) -> Iterator[PiiFinding]:
@@ -3277,7 +3486,7 @@ def _cards(text: str) -> Iterator[PiiFinding]:
             continue  # but `4111 … 1111 12/27`: the expiry is no digit group
         card_cue = _last_cue(text, match.start(), CARD_CONTEXT)
         other_cue = _last_cue(text, match.start(), NOT_CARD_CONTEXT)
-        if other_cue > card_cue:
+        if other_cue > card_cue or _after_register_name(text, match.start()):
             continue
         digits = re.sub(r"\D", "", value)
         separators = set(re.sub(r"\d", "", value))
@@ -3382,8 +3591,32 @@ def _national_ids(text: str, digits: int) -> Iterator[PiiFinding]:
     for match in CODICE_FISCALE_RE.finditer(text):
         yield from found(match, _valid(codicefiscale, match.group()))
     for match in find_national_ids(text, digits):
+        if match.kind in COMPANY_ONLY_IDS and _names_a_business(text, match.start):
+            continue  # `CNPJ da empresa Padaria Sol Ltda.: …`: a company's
         normalized = re.sub(r"[^0-9A-Z]", "", match.value.upper())
         yield PiiFinding(NATIONAL_ID, match.start, match.end, match.value, normalized)
+
+
+# Round 10 (S4): numbers only companies hold. The product keeps company
+# identifiers clean: one beside a legal form or a business word on its line
+# is a company's (`Razão social Café Aurora Ltda. — CNPJ …`); alone
+# (`CNPJ 11.222.333/0001-81`) it may be a sole trader's, and stays PII.
+COMPANY_ONLY_IDS = frozenset(("br.cnpj",))
+BUSINESS_NAME_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:empresa|razão social|razao social|nome fantasia|"
+    r"company|firma|loja|padaria|restaurante|café|mercado|comércio|comercio|"
+    r"indústria|industria|serviços|servicos|distribuidora|"
+    r"(?-i:S/A|EIRELI|ME|EPP))(?![^\W\d_])"
+)
+
+
+def _names_a_business(text: str, start: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    return bool(
+        personal_details.LEGAL_FORM_RE.search(line) or BUSINESS_NAME_RE.search(line)
+    )
 
 
 @cache
@@ -3466,6 +3699,7 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     ]
     if digits:
         findings += list(_passports(text))
+        findings += list(_driving_licences(text))
     if digits >= 4:  # an Indian PAN has four
         findings += [
             f

@@ -146,8 +146,32 @@ TIGHT = {
     "tr.tckimlik": re.compile(r"\bTC\s*(?:No\.?|#)?\s*[:=]?\s*$"),
 }
 
+# Round 10 (S4): a field named by the country's code and the number's
+# (`ee_ik=…`, `za_id: …`, `ie_pps`), as exports and logs write them; not
+# after a code that is an English word too (`my id`, `in id`, `no id`).
+ENGLISH_CODES = frozenset(
+    "am an as at be by do go he hi id if in is it me my no of on or so to up us "
+    "we".split()
+)
+
+
+def _code_names(kind: str) -> tuple[str, ...]:
+    country, _, name = kind.partition(".")
+    country = country.rstrip("_")
+    if country in ENGLISH_CODES or country == "local":
+        return ()
+    return (f"{country} {name.replace('_', ' ')}", f"{country} id")
+
+
 SPECS: tuple[IdSpec, ...] = tuple(
-    IdSpec(kind, module, re.compile(pattern), words, alone, TIGHT.get(kind))
+    IdSpec(
+        kind,
+        module,
+        re.compile(pattern),
+        (*words, *_code_names(kind)),
+        alone,
+        TIGHT.get(kind),
+    )
     for kind, module, pattern, words, alone in (
         (
             "in.aadhaar",
@@ -229,6 +253,10 @@ SPECS: tuple[IdSpec, ...] = tuple(
                 "id number",
                 "identity number",
                 "id no",
+                # Zulu and Xhosa: `inombolo kamazisi`, `inombolo yesazisi`
+                "kamazisi",
+                "yesazisi",
+                "isazisi",
             ),
             None,
         ),
@@ -394,7 +422,7 @@ SPECS: tuple[IdSpec, ...] = tuple(
             "ie.pps",
             "ie.pps",
             r"(?<![A-Za-z0-9])\d{7}[A-W][A-IW]?(?![A-Za-z0-9])",
-            ("pps", "ppsn", "personal public service"),
+            ("pps", "ppsn", "personal public service", "psp", "uimhir psp"),
             None,
         ),
         (

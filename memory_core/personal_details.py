@@ -50,6 +50,8 @@ _UP = "(?-i:[A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁΑ-Ω])"  # a Latin, Cyrillic or Greek cap
 # zamieszkania`, then `adres`): the first alternative that fits wins.
 ADDRESS_CUES = (
     r"adres zamieszkania",
+    # Turkish: `ev adresi`, `adresim`, `Emre'nin adresi`
+    r"(?:ev )?adres(?:i|im|imiz)",
     # English
     r"home address",
     r"(?:my|his|her|their|our|new|current|private|postal|mailing|residential|"
@@ -57,12 +59,14 @@ ADDRESS_CUES = (
     r"address(?:e|o)?(?:_?line_?\d)?",
     r"(?:i |we )?lives? at",
     # `we moved to 48 Queen's Road`: a person moving (not `the meetup`).
-    r"(?:i|we|he|she|they)(?:['’]ve| have| just| recently)* moved to",
+    r"(?:i|we|he|she|they|(?:my |our )?(?:grandma|grandpa|granny|nana|mum|mom|dad|"
+    r"parents|sister|brother|aunt|uncle|son|daughter|cousin|friend))"
+    r"(?:['’]ve| have| has| just| recently)* moved to",
     r"living at",
     r"resides at",
     r"residence",
     r"deliver(?:y)? to",
-    r"ship to",
+    r"ship (?:it |them |this |the \w+ )?to",
     r"send (?:it|them|the \w+) to",
     r"post (?:it|them) to",
     # German, Dutch, Scandinavian
@@ -86,6 +90,9 @@ ADDRESS_CUES = (
     r"adresse(?: de livraison| personnelle| du domicile)?",
     r"domicile",
     r"livraison à",
+    r"chez (?:moi|nous|lui|elle|eux|(?:mes|mon|ma) \w+)",
+    # Hungarian: `lakcím`, `lakcímem`
+    r"lakc[ií]m(?:em|e|ünk)?",
     r"habite(?: au| à| rue)?",
     r"domicilio(?: particular)?",
     r"(?:mi )?direcci[oó]n(?:\s+es)?",
@@ -144,7 +151,7 @@ STREET_TYPES = (
     r"estrada|praça|largo|rue|avenue|boulevard|bd|impasse|chemin|allée|place|"
     r"quai|route|cours|strada|ulica|aleja|straße|strasse|gasse|weg|platz|c/|"
     r"ул\.|улица|пр\.|проспект|пер\.|переулок|вул\.|вулиця|"
-    r"cad\.|caddesi|sok\.|sokak|sk\.|mah\.|mahallesi|bulvarı"
+    r"cad\.|caddesi|sok\.|sokak|sk\.|mah\.|mahallesi|bulvarı|boul\.|rang|montée"
 )
 # A number's own label inside a street: `ул. Ленина, д. 5`, `Cad. No: 12`.
 HOUSE_LABEL = r"(?:д\.|дом|No\.?:?|Nr\.?|n[º°]\.?|#)"
@@ -155,23 +162,38 @@ NAME_PARTICLES = (
     r"(?:de|del|della|dei|degli|delle|di|da|do|dos|das|van|von|der|den|des|la|"
     r"le|les|du|am|an|im|of|the|y|e|i|st\.?|ter|bis)"
 )
+# Round 10 (S4): street types written after the name in lower case
+# (Hungarian `Kossuth Lajos u. 7.`, `Andrássy út 21`).
+TYPES_AFTER_NAME = r"(?:u\.|utca|út|útja|tér|körút|krt\.|köz|sor|sétány|fasor)"
 UNIT = r"(?:flat|apt\.?|apartment|unit|suite|room|lgh|piso|wohnung|apto\.?|box)"
 # The start of a street: `22 Beech Close`, `Flat 3, 87 Albert Terrace`,
 # `5-22-9 Jingumae`, `7/17 Beach Road`, `27 ter avenue …` (number first) or
 # `Vondelstraat 25-2`, `Calle del Pez 125`, `ul. Lipowa 211/16`, `Rua XV de
 # Novembro, 44` (name first; a comma only after a street type).
 STREET_RE = re.compile(
+    # Round 10 (S4): an Indian house number first (`H.No. 8-2-293`, `Plot
+    # No. 14/B`, `Door No. 5-3-1`)
+    r"(?:(?i:h\.[ \t]?no|house[ \t]no|plot[ \t]no|door[ \t]no|d\.[ \t]?no)\.?:?[ \t]*"
+    r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,5}[A-Za-z]?){0,3}(?![\w/-])|"
     rf"(?:(?i:{UNIT})[ \t]*\w{{1,6}},?[ \t]+(?:[^\W\d_][\w'’.-]*[ \t]+){{0,3}})?"
     rf"(?:\d{{1,5}}[A-Za-z]?(?:[ \t]?[/-][ \t]?\d{{1,5}}){{0,2}}"
     rf"(?:[ \t]+(?i:bis|ter))?"
-    rf"(?:[ \t]+{_UP}{_L}|,?[ \t]+(?i:{STREET_TYPES}))"
+    rf"(?:[ \t]+{_UP}{_L}|,?[ \t]+(?i:{STREET_TYPES})"
+    # `17, 4th Main Road`
+    rf"|,?[ \t]+\d{{1,3}}(?:st|nd|rd|th)[ \t]+{_UP}{_L})"
     rf"|(?:(?i:{STREET_TYPES})[ \t]*(?:[\w'’.-]+[ \t]+){{0,5}}?[\w'’.-]+,?"
     rf"(?:[ \t]+{HOUSE_LABEL})?"
+    # the street type after the name, then the number's label (`Bağdat Cad.
+    # No: 112`, `Atatürk Bulvarı No. 5`)
+    rf"|{_UP}[\w'’.-]*(?:[ \t]+{_UP}[\w'’.-]*){{0,3}}?[ \t]+(?i:{STREET_TYPES})"
+    rf"[ \t]+{HOUSE_LABEL}"
     rf"|(?!(?i:zip|plz|cep|cap|box|p\.?o\.?|room|floor|gate|hall|building|block|"
     rf"no|nr|order|ticket|tel|fax)\b)(?![A-Z]{{1,3}}\b)"
-    rf"{_UP}[\w'’.-]*(?:[ \t]+(?:{_UP}[\w'’.-]*|{NAME_PARTICLES})){{0,4}}?)"
-    rf"[ \t]+\d{{1,5}}(?:[ \t]?[A-Za-z](?![\w]))?(?:[ \t]?[/-][ \t]?\d{{1,5}})?"
-    rf"(?![\d.:]\d|\w))"
+    rf"{_UP}[\w'’.-]*(?:[ \t]+(?:{_UP}[\w'’.-]*|{NAME_PARTICLES}|{TYPES_AFTER_NAME}))"
+    rf"{{0,4}}?)"
+    # (a label's colon may touch its number: `Cad. No:214`)
+    rf"(?:[ \t]+|(?<=\w:))\d{{1,5}}(?:[ \t]?[A-Za-z](?![\w]))?"
+    rf"(?:[ \t]?[/-][ \t]?\d{{1,5}})?(?![\d.:]\d|\w)))"
 )
 # What follows a street: a postcode or a locality number.
 POSTCODE_RE = re.compile(
@@ -180,21 +202,27 @@ POSTCODE_RE = re.compile(
     r"[A-Z]\d{2} ?[A-Z0-9]{4}|[A-Z]{2,3} \d{4}|〒 ?\d{3}-\d{4})(?![\w-])"
 )
 PLACE_AFTER_POSTCODE_RE = re.compile(
-    rf"(?:[ \t]*[,-]?[ \t]+(?:{_UP}[\w'’.-]*|\([A-Z]{{2}}\)|"
+    rf"(?:(?:[ \t]*[,-]?[ \t]+|/(?={_UP}))(?:{_UP}[\w'’.-]*|\([A-Z]{{2}}\)|"
     rf"(?:de|del|de la|la|le|les|am|an der|sur|upon|on|di|do|da|im|in der)"
     rf"(?=[ \t]+{_UP})))*"
 )
 ABBREVIATION_RE = re.compile(
     r"(?i)(?:^|\W)(?:col|av|avda|st|ste|ave|rd|ul|al|pl|os|no|nr|n|int|dr|blvd|"
     r"sq|mt|apt|apto|izq|dcha|der|esq|bis|ter|co|cad|sok|mah|str|pr|per|bl|esc|"
-    r"pta|lgh|ste|д|кв|ул|пр|пер|вул)$"
+    r"pta|lgh|ste|д|кв|ул|пр|пер|вул|sk|boul|bulv)$"
 )
 # Where an address ends in prose: a new clause after a comma (`, drop the
 # parcel …`, `, cheers`), a dash, a bracket that is not a province.
 CLAUSE_AFTER_RE = re.compile(
-    r",\s+(?!(?:apto|apt|app|depto|dpto|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
+    r",\s+(?!(?<=\d,\s)(?:rue|avenue|av|boul|boulevard|chemin|rang|route|montée|"
+    r"calle|avenida|rua|via|viale|corso|strada|piazza|ulica|ul)\b)"
+    r"(?!(?:apto|apt|app|depto|dpto|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
     r"room|flat|unit|suite)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
-    r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))|[.!?](?=\s+[^\W\d_]|\s*$)|;|\||<"
+    r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))"
+    # `Montréal (Québec) H2G 1M4`: a province in brackets, then the postcode
+    r"(?![A-ZÀ-Ý][^\W\d_]+(?:[ -][A-ZÀ-Ý][^\W\d_]+)?\)[ \t,]*"
+    r"(?:[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4,6}))"
+    r"|[.!?](?=\s+[^\W\d_]|\s*$)|;|\||<"
     # prose going on: `5 Main Street in 2019 and …`, `… Lyon et …`
     r"|\s+(?=(?:in|and|but|since|until|from|with|for|when|where|which|who|after|"
     r"before|on|at|to|und|seit|et|depuis|desde|od)\s)"
@@ -241,7 +269,12 @@ STREET_WORD_RE = re.compile(
     r"straße|str|strasse|weg|gasse|platz|allee|rue|via|calle|rua|ulica|ul|gatan|"
     r"gata|vej|laan|straat|gracht|plein|kade|grove|gardens|gdns|mews|row|walk|"
     r"hill|rise|vale|green|parade|wharf|highway|hwy|parkway|pkwy|trail|alley|"
-    r"circle|cir|loop|pike|utca|ulice|iela|katu|gade|vegen|veien)(?![^\W\d_])|"
+    r"circle|cir|loop|pike|utca|ulice|iela|katu|gade|vegen|veien|"
+    # India: `14th Cross`, `3rd Main`, `2nd Stage`, `Sector 21`, `MG Marg`
+    r"marg|salai|layout|colony|nagar|enclave)(?![^\W\d_])|"
+    r"\d{1,3}(?:st|nd|rd|th)[ \t]+(?:cross|main|block|stage|phase|sector)"
+    r"(?![^\W\d_])|(?-i:Sector)[ \t]+\d{1,3}(?!\d)|"
+    r"[^\W\d_]{3,}(?:nagar|puram|halli)(?![^\W\d_])|"
     r"[^\W\d_]{3,}(?:straße|strasse|straat|gatan|gata|vej|weg|gasse|allee|plein|"
     r"gracht|gade|vegen|veien|katu)(?![^\W\d_])"
 )
@@ -267,7 +300,7 @@ CUE_GAP_RE = re.compile(
     rf"|(?:[:：]\s*)?(?:(?:for|of|de|di|da|do|del|van|von|för|für|du|des)\s+)?"
     rf"{_UP}{_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*[:：,]"
     # `send it to my place: 12 …`, `lives at her flat — 4 …`: a short label.
-    rf"|{_L}+(?:\s+{_L}+){{0,2}}\s*[:：—–]"
+    rf"|{_L}+(?:['’]s)?(?:\s+{_L}+(?:['’]s)?){{0,2}}\s*[:：—–]"
 )
 
 
@@ -460,7 +493,7 @@ ADDRESS_STEMS = (
     "wohn", "anschrift", "liefer", "woon", "bezorg", "bor p", "leverans", "bop",
     "domicil", "livraison", "habite", "direcci", "vive en", "vivo en", "entregar",
     "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
-    "mieszka", "street",
+    "mieszka", "street", "chez ", "lakc", "ship ",
 )  # fmt: skip
 # A number beside a word, as every street has (`22 Beech`, `Lipowa 211`).
 # (Led by the digit: the engine skips ahead to digits, few in most texts.)
@@ -489,12 +522,18 @@ BIRTH_AFTER_STEMS = ("生まれ", "geboren", "born", "出生", "生")
 # is`). An address alone on its line is anyone's (a shop's, a film's). A
 # business, venue or event in the sentence makes it no one's home (`Café
 # Luna, 12 Rue Oberkampf, 75011 Paris`, `Meeting at Hotel Adlon, …`).
-STREET_TYPE_START_RE = re.compile(rf"(?i)(?:{STREET_TYPES})(?![^\W\d_])")
+# A street type first, or after the number (round 10: `3120 chemin
+# Sainte-Foy`).
+STREET_TYPE_IN_HEAD_RE = re.compile(
+    rf"(?i)(?:^|(?<=\d[ \t])|(?<=\d,[ \t]))(?:{STREET_TYPES})(?![^\W\d_])"
+)
 BARE_OWNER_BEFORE_RE = re.compile(
     rf"(?:^|[.!?]\s+|\n)[ \t]*(?:"
     # a person's name: `Hannah Schmidt,`, `Dr. Anna Nowak —`, `Emily
     # Thompson (`, `Hannah Fletcher ·`
     rf"(?:(?:Mr|Mrs|Ms|Dr|Herr|Frau|Sr|Sra|M|Mme|Pan|Pani)\.?[ \t]+)?"
+    # (no article: `The White House, 1600 …` is a building's name)
+    rf"(?!(?:The|Le|La|Les|Der|Die|Das|El|Los|Las|Il|De|Het)[ \t])"
     rf"{_UP}{_L}+(?:[\s'’-]+(?:{_UP}{_L}+|{NAME_PARTICLES})){{1,3}}[ \t]*[,:—–(·•-]"
     # a label about a person: `Package for Tom:`, `Mum's place is`, `For
     # Grandma —`, `Parents:`, `Birthday card for Daniel Carter,`
@@ -523,7 +562,11 @@ NOT_HOME_RE = re.compile(
     r"returns?|vendor|supplier|customer service|support|opens?|opening|hours|"
     r"reception|embassy|consulate|ministry|town hall|city hall|"
     r"praxis|büro|firma|geschäft|bureau|magasin|oficina|tienda|ufficio|negozio|"
-    r"kantoor|winkel|biuro|sklep|loja|escritório)(?![^\W\d_])"
+    r"kantoor|winkel|biuro|sklep|loja|escritório|"
+    # Turkish
+    r"kafe|kahvecisi|restoran|lokanta|mağaza|dükkan|dükkanı|otel|oteli|şirket|"
+    r"şirketi|ofis|ofisi|müze|müzesi|eczane|eczanesi|hastane|hastanesi|okul|"
+    r"okulu|fırın|fırını|pastane|pastanesi|kitabevi|şube|şubesi)(?![^\W\d_])"
 )
 
 
@@ -550,7 +593,7 @@ def _bare_addresses(
             continue
         if not (
             STREET_WORD_RE.search(value)
-            or STREET_TYPE_START_RE.match(head)
+            or STREET_TYPE_IN_HEAD_RE.search(head)
             or re.match(rf"[ \t,]*{_UP}", value[postcode.end() :])
         ):
             continue  # a street's word, or a place after the postcode
@@ -568,6 +611,45 @@ def _bare_addresses(
         covered.append((start, start + len(value)))
         position = start + len(value)
         yield start, start + len(value)
+
+
+# Round 10 (S4): a Korean road-name address, city or province first
+# (`부산광역시 해운대구 센텀중앙로 97, 1203호`, `경기도 성남시 분당구 판교로
+# 12-3 101동 502호`): a district, a road (`…로`, `…길`), its number, maybe a
+# building and a flat. A person's when a name with an honorific (`님`,
+# `씨`) or an address word (`주소`, `집`, `사는 곳`) stands just before it;
+# not when the sentence names a business.
+KO_ADDRESS_RE = re.compile(
+    r"(?:(?:[가-힣]{2,}(?:특별시|광역시|특별자치시|특별자치도|도)|서울|부산|대구|인천|"
+    r"광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주)[ \t]+)?"
+    r"(?:[가-힣]{1,}(?:시|군|구)[ \t]+){1,2}(?:[가-힣]{1,}(?:읍|면)[ \t]+)?"
+    # a road and its number, or a lot in a neighbourhood (`역삼동 736-12`)
+    r"(?:[가-힣0-9]{1,}(?:로|길)(?:[ \t]*\d{1,4}번?길)?|[가-힣0-9]{1,}(?:동|리|가))"
+    r"[ \t]*\d{1,5}(?:-\d{1,5})?"
+    r"(?:[ \t]*,?[ \t]*(?:\d{1,4}동[ \t]*)?\d{1,5}(?:호|층)(?:[ \t]*\d{1,5}호)?)?"
+)
+HANGUL_RE = re.compile(r"[가-힣]")
+KO_OWNER_BEFORE_RE = re.compile(
+    r"(?:[가-힣]{2,4}[ \t]*(?:님|씨)(?:의)?|주소(?:는|가|:)?|집(?:은|이|주소는)?|"
+    r"사는[ \t]*곳(?:은|이)?|거주지(?:는)?)[ \t]*[(:：,]?[ \t]*$"
+)
+KO_NOT_HOME_RE = re.compile(
+    r"회사|본사|사무실|매장|지점|가게|식당|카페|호텔|병원|학교|센터|공장|창고|"
+    r"주식회사|㈜|영업시간|박물관|미술관|역(?:[ \t]|$)"
+)
+
+
+def _korean_addresses(text: str) -> Iterator[tuple[int, int]]:
+    for match in KO_ADDRESS_RE.finditer(text):
+        before = text[max(0, match.start() - 20) : match.start()]
+        if not KO_OWNER_BEFORE_RE.search(before):
+            continue
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        line_end = text.find("\n", match.end())
+        line = text[line_start : line_end if line_end >= 0 else len(text)]
+        if KO_NOT_HOME_RE.search(line):
+            continue
+        yield match.span()
 
 
 def addresses(text: str) -> Iterator[Found]:
@@ -588,6 +670,8 @@ def addresses(text: str) -> Iterator[Found]:
         spans += list(_bare_addresses(text, list(spans)))
     if streetish and "\n" in text:
         spans += _signature_addresses(text)
+    if streetish and not lower.isascii() and HANGUL_RE.search(text):
+        spans += _korean_addresses(text)
     if "〒" in text and any(w in lower for w in ("住所", "自宅", "address")):
         spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
     for start, end in sorted(set(spans)):
@@ -965,8 +1049,8 @@ def passports(text: str) -> Iterator[Found]:
 _AT = (
     r"(?:\s*(?:\[\s*at\s*\]|\(\s*(?:at|ät|arroba|chez|apenstaartje|małpa)\s*\)|"
     r"\{\s*at\s*\}|<\s*at\s*>)\s*|&#0*64;|&#x0*40;|\s+(?:at|AT)\s+|"
-    r"\s+(?:arroba|chiocciola|małpa|malpa|apenstaartje|chez|klammeraffe|"
-    r"snabel-a)\s+)"
+    r"\s+(?:arroba|arobase|chiocciola|małpa|malpa|apenstaartje|chez|klammeraffe|"
+    r"snabel-a|kukac|zavináč|zavinac)\s+)"
 )
 _DOT = (
     r"(?:\s*(?:\[\s*dot\s*\]|\(\s*(?:dot|punkt|punto|ponto|point|kropka|"
@@ -985,8 +1069,11 @@ PLAIN_DOT_RE = re.compile(_DOT)
 SPELLED_AT_STEMS = (
     "at)", "at )", "at]", "at ]", "at}", "at }", "at>", "at >", "ät", "&#",
     "arroba", "chez", "małpa", "malpa", "apenstaartje", "chiocciola", "klammeraffe",
-    "snabel-a",
+    "snabel-a", "arobase", "kukac", "zavin",
 )  # fmt: skip
+# Round 10 (S4): `tobi punkt krause at gmx punkt de`: `at` with any
+# language's spoken dot.
+SPOKEN_DOT_RE = re.compile(r" (?:dot|punkt|punto|punt|ponto|point|kropka|prik|piste) ")
 EMAIL_CUE_RE = re.compile(
     r"(?i)mail|write|reach|contact|kontakt|schreib|écri|escrib|scriv|escrev|"
     r"correo|pisz|napisz|schrijf|skriv"
@@ -997,7 +1084,7 @@ EMAIL_CUE_RE = re.compile(
 # than a dozen substring tests).
 SPELLED_AT_RE = re.compile(
     r"at ?[)\]}>]|ät|&#|arroba|chez|małpa|malpa|apenstaartje|chiocciola|"
-    r"klammeraffe|snabel-a"
+    r"klammeraffe|snabel-a|arobase|kukac|zavin"
 )
 
 
@@ -1006,7 +1093,7 @@ def spelled_emails(text: str) -> Iterator[Found]:
     lower = text.lower()
     if not (
         any(stem in lower for stem in SPELLED_AT_STEMS)
-        or (" at " in lower and " dot " in lower)
+        or (" at " in lower and SPOKEN_DOT_RE.search(lower))
     ):
         return
     for match in OBFUSCATED_EMAIL_RE.finditer(text):
@@ -1035,7 +1122,7 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
     """
     lower = text.lower()
     found: list[Found] = []
-    if SPELLED_AT_RE.search(lower) or (" at " in lower and " dot " in lower):
+    if SPELLED_AT_RE.search(lower) or (" at " in lower and SPOKEN_DOT_RE.search(lower)):
         found += spelled_emails(text)
     if not digits:
         return found

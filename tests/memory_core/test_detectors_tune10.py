@@ -156,7 +156,9 @@ CLEAN = [
 ]
 
 PII = [
-    ("CNPJ 99.943.231/0001-04 (Ltda.)", "99.943.231/0001-04"),
+    # A CNPJ beside a legal form (`(Ltda.)`) is a company's since round 10
+    # (company identifiers are clean); alone it stays personal.
+    ("CNPJ 99.943.231/0001-04", "99.943.231/0001-04"),
     ("US passport no. 559660599, expires 2031", "559660599"),
     ("Reisepass Nr. C11VGNPXF", "C11VGNPXF"),
     ("pasaporte n.º PA1363524", "PA1363524"),
