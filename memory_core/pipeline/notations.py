@@ -13,12 +13,18 @@ tolerance):
   the range's end read after noon when it would come before its start;
 - frequencies and durations: "every two weeks", "every other week", "once
   a fortnight" are fortnightly; "for a month" is a duration (1 month, 30
-  days), not a rate; "half a year" is 6 months, "a half-hour" 30 minutes;
+  days), not a rate; "half a year" is 6 months, "a half-hour" 30 minutes,
+  "a decade" 10 years; "every other Monday", "alternate Mondays" are
+  fortnightly on Monday;
 - weekdays: letters ("MWF", "M/W/F", "TTh") and ranges ("Mon-Thu",
   "Monday to Thursday") as the days they name;
 - a cron schedule ("0 2 * * *") as its time and days; at night, nightly;
 - availability in nines ("three nines" is 99.9%);
-- a blood group's sign ("A+", "O−") as its word.
+- a blood group's sign ("A+", "O−") as its word;
+- dates in digits whose order is told ("25.12.2018", "31/08/2025", "08/2029")
+  and the end of a year ("the end of 2025" is 31 December 2025); not the
+  end of a month, which would lose its clash with another month ("due in
+  June" / "by the end of September": a day against a month).
 
 Each rewrite is of a general class, never of one statement's words.
 """
@@ -116,6 +122,12 @@ def _fahrenheit(match: re.Match) -> str:
     return f"{_number(celsius)} imperialdegc"
 
 
+# "a 32-inch monitor": an amount with its unit.
+_HYPHENATED_UNIT = re.compile(
+    r"\b(\d+(?:\.\d+)?)-(inch|foot|feet|ft|mile|pound|lb)\b", re.IGNORECASE
+)
+
+
 def _feet_inches(match: re.Match) -> str:
     feet, inches, feet2, inches2 = match.groups()
     total = int(feet or feet2) * 12 + float(inches or inches2 or 0)
@@ -158,9 +170,27 @@ def _past_to(match: re.Match) -> str:
 # "eight till 4:30", "9 to 5:30", "from 8 until 16:30": a bare hour opening
 # a range whose end is a clock time.
 _RANGE_START = re.compile(
-    rf"\b({_HOUR})(?=\s*(?:till|til|until|to|through|-|–)\s*\d{{1,2}}:\d{{2}})",
+    rf"\b({_HOUR})(\s*(?:till|til|until|to|through|-|–)\s*)(\d{{1,2}}):(\d{{2}})"
+    r"(\s*(?:am|pm|a\.m\.|p\.m\.))?",
     re.IGNORECASE,
 )
+
+
+def _range_start(match: re.Match) -> str:
+    """ "1-2:30 pm" is 1 pm to 2:30 pm; "11-1:30 pm" starts in the morning."""
+    start, between, hour, minute, meridiem = match.groups()
+    first = _value(start)
+    said = ""
+    if meridiem:
+        afternoon = meridiem.strip().lower().startswith("p")
+        before_noon = afternoon and first > int(hour) and first != 12
+        said = " am" if before_noon else meridiem
+    return f"{first}:00{said}{between}{hour}:{minute}{meridiem or ''}"
+
+
+# "09.30": a dotted time with its hour's leading zero (no amount is
+# written so).
+_DOTTED_TIME = re.compile(r"(?<![\d.])(0\d)\.([0-5]\d)(?![\d.])")
 # A range of two 12-hour times with no meridiem ("8:00 till 4:30"): the end
 # before the start is after noon.
 _CLOCK_RANGE = re.compile(
@@ -194,6 +224,24 @@ _ONE_UNIT = re.compile(
 _HALF_PERIOD = re.compile(
     r"\b(?:a\s+)?half(?:\s+a\s+|[- ])(year|hour)\b(?!ly)", re.IGNORECASE
 )
+
+
+# "every other Monday", "alternate Wednesdays": a weekday each fortnight.
+_ALTERNATE_DAY = re.compile(
+    r"\b(?:every\s+(?:other|second)|(?:on\s+)?alternate)\s+"
+    r"((?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b",
+    re.IGNORECASE,
+)
+# "three quarters of an hour", "a decade".
+_LONGER_UNITS = re.compile(
+    r"\b(three quarters of an hour|(?:a|one) decade|two decades)\b", re.IGNORECASE
+)
+_LONGER = {
+    "three quarters of an hour": "45 minutes",
+    "a decade": "10 years",
+    "one decade": "10 years",
+    "two decades": "20 years",
+}
 
 
 def _one_unit(match: re.Match) -> str:
@@ -290,23 +338,79 @@ def _blood_sign(match: re.Match) -> str:
     return f"{match.group(1)} {'positive' if match.group(2) == '+' else 'negative'}"
 
 
+# -- Dates in digits; the end of a year ---------------------------------------
+
+MONTH_NAMES = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+# "25.12.2018": a dotted date is day first.
+_DOTTED_DATE = re.compile(r"(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\w|\.\d)")
+# "31/08/2025", "8/31/2025": slashed, the order told by a part after 12.
+_SLASHED_DATE = re.compile(r"(?<![\w/])(\d{1,2})/(\d{1,2})/(\d{4})(?![\w/])")
+# "08/2029", "exp. 3/2026": a month of a year.
+_SLASHED_MONTH = re.compile(r"(?<![\w/.])(0?[1-9]|1[0-2])/((?:19|20)\d\d)(?![\w/])")
+_END_OF_YEAR = re.compile(
+    r"\b(?:the\s+)?end\s+of\s+(?:the\s+year\s+)?((?:19|20)\d\d)\b", re.IGNORECASE
+)
+
+
+def _spelled(day: int, month: int, year: str) -> str | None:
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return f"{day} {MONTH_NAMES[month - 1]} {year}"
+
+
+def _dotted_date(match: re.Match) -> str:
+    day, month, year = match.groups()
+    return _spelled(int(day), int(month), year) or match.group(0)
+
+
+def _slashed_date(match: re.Match) -> str:
+    first, second, year = int(match.group(1)), int(match.group(2)), match.group(3)
+    if first > 12 >= second:
+        return _spelled(first, second, year) or match.group(0)
+    if second > 12 >= first:
+        return _spelled(second, first, year) or match.group(0)
+    return match.group(0)  # "04/05/2025": which is the month, the text does not say
+
+
 def rewrite(text: str) -> str:
     """Return `text` with the notations above in one form each (before
     `slots.canonical_text` reads number words; spoken hours are read here)."""
     text = _NAMED_DAY.sub(lambda m: NAMED_DAYS[m.group(1).lower()], text)
+    text = _DOTTED_DATE.sub(_dotted_date, text)
+    text = _SLASHED_DATE.sub(_slashed_date, text)
+    text = _SLASHED_MONTH.sub(
+        lambda m: f"{MONTH_NAMES[int(m.group(1)) - 1]} {m.group(2)}", text
+    )
+    text = _END_OF_YEAR.sub(lambda m: f"31 December {m.group(1)}", text)
     text = _CRON.sub(_cron, text)
     text = _FAHRENHEIT.sub(_fahrenheit, text)
     text = _NINES.sub(lambda m: _NINES_VALUES[m.group(1).lower()], text)
     if _BLOOD_WORD.search(text):
         text = _BLOOD_SIGN.sub(_blood_sign, text)
+    text = _ALTERNATE_DAY.sub(lambda m: f"fortnightly on {m.group(1)}", text)
     text = _FORTNIGHTLY.sub("fortnightly", text)
+    text = _LONGER_UNITS.sub(lambda m: _LONGER[m.group(1).lower()], text)
     text = _ONE_UNIT.sub(_one_unit, text)
     text = _HALF_PERIOD.sub(
         lambda m: "6 months" if m.group(1).lower() == "year" else "30 minutes", text
     )
+    text = _DOTTED_TIME.sub(lambda m: f"{m.group(1)}:{m.group(2)}", text)
     text = _PAST_TO.sub(_past_to, text)
     text = _BRITISH_HALF.sub(lambda m: f"{_value(m.group(1))}:30", text)
-    text = _RANGE_START.sub(lambda m: f"{_value(m.group(1))}:00", text)
+    text = _RANGE_START.sub(_range_start, text)
     text = _CLOCK_RANGE.sub(_clock_range, text)
     text = _DAY_RANGE.sub(_day_range, text)
     text = _DAY_LETTERS.sub(_day_letters, text)
@@ -316,4 +420,5 @@ def rewrite(text: str) -> str:
 def imperial_feet(text: str) -> str:
     """Return `text` with feet and inches as millimetres (after number words
     are digits: "six foot two" is "6 foot 2")."""
+    text = _HYPHENATED_UNIT.sub(lambda m: f"{m.group(1)} {m.group(2)}", text)
     return _FEET_INCHES.sub(_feet_inches, text)

@@ -1430,10 +1430,41 @@ class Comparison:
         )
 
 
+def _written_alike(token: str, premise: str, hypothesis: str) -> bool:
+    """Return whether both texts write the typed value `token` the same way:
+    its amount's digits ("25%" / "25 percent"), its hour and minutes
+    ("17:45" / "at 17:45"), its day and month named ("4 June" / "June 4th")."""
+    texts = [_THOUSANDS.sub("", t) for t in (premise, hypothesis)]
+    letter, digits = token[0], token[1:]
+    if letter == "Q":
+        number = re.match(r"\d+(?:\.\d+)?", digits)
+        assert number is not None
+        forms = [rf"(?<![\d.]){re.escape(number.group(0))}(?![\d]|\.\d)"]
+    elif letter == "T":
+        hour, minute = int(digits[:2]), int(digits[2:])
+        half = "p" if hour >= 12 else "a"
+        forms = [
+            rf"(?<![\d.:]){hour}[:.h]{minute:02d}\b",
+            rf"(?<![\d.:])0{hour}[:.h]{minute:02d}\b" if hour < 10 else "$^",
+            rf"(?<![\d.:]){hour % 12 or 12}(?:[:.]{minute:02d})?\s*{half}\.?m\b",
+        ]
+    else:
+        month, day = int(digits[:2]), int(digits[2:])
+        name = judges.MONTHS[month - 1][:3]
+        return all(
+            re.search(rf"\b{name}", t, re.IGNORECASE)
+            and re.search(rf"(?<![\d/.]){day}(?:st|nd|rd|th)?\b", t)
+            for t in texts
+        )
+    return any(all(re.search(f, t, re.IGNORECASE) for t in texts) for f in forms)
+
+
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+
+
 # A typed value with its kind written out: a time, a date, an amount with a
 # unit; not a bare number or an ordinal.
 _WRITTEN_VALUE = re.compile(r"^[TD]\d+$|^Q\d+(?:\.\d+)?[a-z]+$")
-_DIGITS = re.compile(r"\d+")
 # Words that name a value of a closed class: weekdays, frequencies.
 _VALUE_NAMES = frozenset(w.lower() for w in notations.WEEKDAY_NAMES) | frozenset(
     judges.FREQUENCIES
@@ -1455,12 +1486,14 @@ def value_rewritten(premise: str, hypothesis: str) -> bool:
     tokens_a, tokens_b = _tokens(premise), _tokens(hypothesis)
     typed_a = {t for t in tokens_a if _WRITTEN_VALUE.match(t)}
     typed_b = {t for t in tokens_b if _WRITTEN_VALUE.match(t)}
-    digits_differ = set(_DIGITS.findall(premise)) != set(_DIGITS.findall(hypothesis))
     for x in typed_a:
         for y in typed_b:
-            one = x == y or _same_amount_words(x, y)
-            if (one or _twins(x, y, premise, hypothesis)) and digits_differ:
+            if x == y and not _written_alike(x, premise, hypothesis):
                 return True
+            if x != y and (
+                _same_amount_words(x, y) or _twins(x, y, premise, hypothesis)
+            ):
+                return True  # converted: another unit, another half of the day
     names = {t.lower() for t in tokens_a} & {t.lower() for t in tokens_b}
     lowered = premise.lower(), hypothesis.lower()
     return any(

@@ -37,6 +37,7 @@ def tokens(text: str) -> list[str]:
         ("The ferry sails at twenty to nine.", "T0840"),
         ("Lunch is at five past one.", "T0105"),
         ("The shop shuts at half seven.", "T0730"),
+        ("Registration opens 08.15 sharp.", "T0815"),
         ("Yoga begins at a quarter to seven in the evening.", "T1845"),
         # Durations of one unit; a fortnight.
         ("The warranty runs for a year.", "Q31536000s"),
@@ -45,8 +46,18 @@ def tokens(text: str) -> list[str]:
         ("The plants are watered every two weeks.", "fortnightly"),
         ("The rota changes once a fortnight.", "fortnightly"),
         ("The kettle boils in a half-hour.", "Q1800s"),
+        ("The quiz lasts three quarters of an hour.", "Q2700s"),
+        ("The firm has traded for a decade.", "Q315360000s"),
+        ("Piano is every other Tuesday.", "fortnightly"),
+        ("Piano is on alternate Tuesdays.", "fortnightly"),
         # Availability in nines; a blood group's sign.
         ("The storage tier promises four nines.", "Q99.99pct"),
+        # Dates in digits whose order one part tells; a month's end.
+        ("Contract signed 14.02.2023.", "D0214"),
+        ("The permit lapses 28/09/2026.", "D0928"),
+        ("The permit lapses 9/28/2026.", "D0928"),
+        ("The card expires 11/2027.", "November"),
+        ("The lab closes at the end of 2030.", "D1231"),
     ],
 )
 def test_a_notation_reads_as_its_value(text, token):
@@ -57,6 +68,26 @@ def test_a_blood_group_sign_is_its_word():
     assert "negative" in tokens("Her blood group is B-.")
     # Not a sign elsewhere: "grade B-" says nothing of blood.
     assert "negative" not in tokens("The essay got a B-.")
+
+
+def test_a_slashed_date_whose_order_is_not_told_is_kept():
+    assert not any(t.startswith("D") for t in tokens("Renewal: 04/05/2026."))
+
+
+def test_the_end_of_a_month_still_clashes_with_another_month():
+    assert (
+        RuleJudge()
+        .judge(
+            "The visa renewal is due in May.",
+            "The visa must be renewed by the end of October.",
+        )
+        .contradicts
+    )
+
+
+def test_a_range_shares_its_end_s_meridiem():
+    assert tokens("The clinic is open 2-5:30 pm.")[-2:] == ["T1400", "T1730"]
+    assert tokens("Brunch runs 11-1:30 pm.")[-2:] == ["T1100", "T1330"]
 
 
 def test_digits_before_to_are_a_range_not_a_clock_time():
@@ -137,11 +168,16 @@ def test_one_value_written_two_ways_is_the_same_fact(premise, hypothesis):
         ("The suitcase weighs 23 kg.", "The suitcase weighs 60 lb."),
         ("The sauna is set to 80 °C.", "The sauna is set to 150°F."),
         ("Mateo is 178 cm tall.", "Mateo is six foot two tall."),
+        ("The TV is 55 inches.", "The TV is 65 inches."),
     ],
 )
 def test_another_value_in_another_unit_contradicts(premise, hypothesis):
     assert not slots.compare(premise, hypothesis).same_fact
     assert RuleJudge().judge(premise, hypothesis).contradicts
+
+
+def test_a_hyphenated_unit_is_an_amount():
+    assert "Q1651mmi" in tokens("They bought a 65-inch TV.")
 
 
 def test_a_time_with_its_half_of_the_day_is_not_its_twin():
