@@ -1437,9 +1437,17 @@ def _written_alike(token: str, premise: str, hypothesis: str) -> bool:
     texts = [_THOUSANDS.sub("", t) for t in (premise, hypothesis)]
     letter, digits = token[0], token[1:]
     if letter == "Q":
-        number = re.match(r"\d+(?:\.\d+)?", digits)
-        assert number is not None
-        forms = [rf"(?<![\d.]){re.escape(number.group(0))}(?![\d]|\.\d)"]
+        # One number written on both sides in one of the dimension's units
+        # ("180 cm" / "180 cm": Q1800mm).
+        match = _TYPED_VALUE.match(token)
+        assert match is not None
+        amount, dimension = float(match.group(3)), _metric(match.group(4))
+        common = set(_NUMBERS.findall(texts[0])) & set(_NUMBERS.findall(texts[1]))
+        return any(
+            abs(float(n) * factor - amount) <= 1e-6 * max(amount, 1)
+            for n in common
+            for factor in _factors(dimension)
+        )
     elif letter == "T":
         hour, minute = int(digits[:2]), int(digits[2:])
         half = "p" if hour >= 12 else "a"
@@ -1460,6 +1468,13 @@ def _written_alike(token: str, premise: str, hypothesis: str) -> bool:
 
 
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_NUMBERS = re.compile(r"\d+(?:\.\d+)?")
+
+
+@lru_cache(maxsize=64)
+def _factors(dimension: str) -> tuple[float, ...]:
+    """Return the factors of `dimension`'s units ("mm": 1, 10, 1000, 25.4 …)."""
+    return (1.0,) + tuple(f for d, f in UNITS.values() if _metric(d) == dimension)
 
 
 # A typed value with its kind written out: a time, a date, an amount with a

@@ -206,6 +206,9 @@ def test_metric_amounts_keep_their_narrow_tolerance():
         ("The gym is open Tuesday to Thursday.", "Gym: Tuesday to Thursday.", False),
         ("Pickup is at 16:45.", "Pickup happens at 16:45 sharp.", False),
         ("Pickup is at 16:45.", "The parcel weighs 2 kg.", False),
+        # One amount written alike, in a unit converted to the token's.
+        ("Nina's height is 170 cm.", "The user's height is 170 cm.", False),
+        ("The flat is 3 miles from the gym.", "The office is 3 miles away.", False),
     ],
 )
 def test_value_rewritten(premise, hypothesis, rewritten):
