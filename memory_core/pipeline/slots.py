@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
-from memory_core.pipeline import judges, lexicon, wordnet
+from memory_core.pipeline import judges, lexicon, notations, wordnet
 
 # Known synonyms and abbreviations, read as the canonical form on the right.
 SYNONYMS = {
@@ -240,8 +240,33 @@ UNITS = {
     "kg": ("g", 1000),
     "kilos": ("g", 1000),
     "kilograms": ("g", 1000),
-    "lb": ("g", 453.592),
-    "lbs": ("g", 453.592),
+    # Imperial units carry the mark `notations.IMPERIAL` after their
+    # dimension: a conversion is rounded (`CONVERTED_TOLERANCE`).
+    "lb": ("gi", 453.592),
+    "lbs": ("gi", 453.592),
+    "oz": ("gi", 28.3495),
+    "inch": ("mmi", 25.4),
+    "inches": ("mmi", 25.4),
+    "ft": ("mmi", 304.8),
+    "feet": ("mmi", 304.8),
+    "foot": ("mmi", 304.8),
+    "imperialmm": ("mmi", 1),
+    "imperialdegc": ("degci", 1),
+    "sq ft": ("sqmi", 0.09290304),
+    "sq. ft": ("sqmi", 0.09290304),
+    "sqft": ("sqmi", 0.09290304),
+    "square feet": ("sqmi", 0.09290304),
+    "square foot": ("sqmi", 0.09290304),
+    "ft²": ("sqmi", 0.09290304),
+    "square metres": ("sqm", 1),
+    "square meters": ("sqm", 1),
+    "square metre": ("sqm", 1),
+    "square meter": ("sqm", 1),
+    "sq m": ("sqm", 1),
+    "sqm": ("sqm", 1),
+    "m²": ("sqm", 1),
+    "psi": ("kpai", 6.894757),
+    "kpa": ("kpa", 1),
     "eur": ("eur", 1),
     "euro": ("eur", 1),
     "euros": ("eur", 1),
@@ -275,8 +300,8 @@ UNITS = {
     "ti": ("gb", 1024**4 / 1e9),
     "gi": ("gb", 1024**3 / 1e9),
     "mi": ("gb", 1024**2 / 1e9),
-    "mile": ("mm", 1_609_344),
-    "miles": ("mm", 1_609_344),
+    "mile": ("mmi", 1_609_344),
+    "miles": ("mmi", 1_609_344),
     "%": ("pct", 1),
     "degrees": ("degc", 1),
     "degree": ("degc", 1),
@@ -696,6 +721,7 @@ def _half_unit(match: re.Match) -> str:
 def canonical_text(text: str) -> str:
     """Return `text` with synonyms, numbers, times, dates and units normalised."""
     text = _iso_dates(_ascii_letters(text.translate(judges._APOSTROPHES)))
+    text = notations.rewrite(text)
     text = _ONE_OF.sub("", text)
     text = _DOZEN.sub(lambda m: "6" if m.group(1).lower() == "half a" else "12", text)
     text = _SPELLED_DAY.sub(
@@ -734,6 +760,7 @@ def canonical_text(text: str) -> str:
     text = _SCALE.sub(
         lambda m: _number(float(m.group(1)) * _SCALES[m.group(2).lower()]), text
     )
+    text = notations.imperial_feet(text)  # "six foot two", once "6 foot 2"
     text = _MARRIED_TO.sub(lambda m: f"{m.group(1)}'s spouse {m.group(2)}", text)
     text = _ONCE_A.sub(lambda m: RATES[m.group(1).lower()], text)
     text = _SLASH_RATE.sub(lambda m: " " + _SLASH_RATES[m.group(1).lower()], text)
@@ -1181,7 +1208,7 @@ def _contraction(canonical: str, matches: list[re.Match], i: int) -> bool:
 def _kind(value: str) -> str:
     """Return the kind of a typed value: "T" time, "D" date, "Qs" seconds …"""
     if _TYPED.match(value):
-        return value[0] + value.lstrip("TDOQ0123456789.")
+        return value[0] + _metric(value.lstrip("TDOQ0123456789."))
     return "number"
 
 
@@ -1401,6 +1428,93 @@ class Comparison:
             list(side.values()).count("unknown") <= NEAR_OWN_WORDS
             for side in (self.only_a, self.only_b)
         )
+
+
+def _written_alike(token: str, premise: str, hypothesis: str) -> bool:
+    """Return whether both texts write the typed value `token` the same way:
+    its amount's digits ("25%" / "25 percent"), its hour and minutes
+    ("17:45" / "at 17:45"), its day and month named ("4 June" / "June 4th")."""
+    texts = [_THOUSANDS.sub("", t) for t in (premise, hypothesis)]
+    letter, digits = token[0], token[1:]
+    if letter == "Q":
+        # One number written on both sides in one of the dimension's units
+        # ("180 cm" / "180 cm": Q1800mm).
+        match = _TYPED_VALUE.match(token)
+        assert match is not None
+        amount, dimension = float(match.group(3)), _metric(match.group(4))
+        common = set(_NUMBERS.findall(texts[0])) & set(_NUMBERS.findall(texts[1]))
+        return any(
+            abs(float(n) * factor - amount) <= 1e-6 * max(amount, 1)
+            for n in common
+            for factor in _factors(dimension)
+        )
+    elif letter == "T":
+        hour, minute = int(digits[:2]), int(digits[2:])
+        half = "p" if hour >= 12 else "a"
+        forms = [
+            rf"(?<![\d.:]){hour}[:.h]{minute:02d}\b",
+            rf"(?<![\d.:])0{hour}[:.h]{minute:02d}\b" if hour < 10 else "$^",
+            rf"(?<![\d.:]){hour % 12 or 12}(?:[:.]{minute:02d})?\s*{half}\.?m\b",
+        ]
+    else:
+        month, day = int(digits[:2]), int(digits[2:])
+        name = judges.MONTHS[month - 1][:3]
+        return all(
+            re.search(rf"\b{name}", t, re.IGNORECASE)
+            and re.search(rf"(?<![\d/.]){day}(?:st|nd|rd|th)?\b", t)
+            for t in texts
+        )
+    return any(all(re.search(f, t, re.IGNORECASE) for t in texts) for f in forms)
+
+
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_NUMBERS = re.compile(r"\d+(?:\.\d+)?")
+
+
+@lru_cache(maxsize=64)
+def _factors(dimension: str) -> tuple[float, ...]:
+    """Return the factors of `dimension`'s units ("mm": 1, 10, 1000, 25.4 …)."""
+    return (1.0,) + tuple(f for d, f in UNITS.values() if _metric(d) == dimension)
+
+
+# A typed value with its kind written out: a time, a date, an amount with a
+# unit; not a bare number or an ordinal.
+_WRITTEN_VALUE = re.compile(r"^[TD]\d+$|^Q\d+(?:\.\d+)?[a-z]+$")
+# Words that name a value of a closed class: weekdays, frequencies.
+_VALUE_NAMES = frozenset(w.lower() for w in notations.WEEKDAY_NAMES) | frozenset(
+    judges.FREQUENCIES
+)
+
+
+@lru_cache(maxsize=4096)
+def value_rewritten(premise: str, hypothesis: str) -> bool:
+    """Return whether the two share a value each writes its own way: a
+    typed value (a time, a date, an amount with its unit) that reads as one
+    token (or as one amount converted, `_same_amount_words`) with other
+    digits as written ("15:15" / "quarter past three", "60 seconds" / "1
+    min", "20 °C" / "68°F", "30 days" / "a month"), or a weekday or a
+    frequency one side does not spell ("MWF", "Mon-Thu", "every two weeks").
+
+    The embedding scores such a pair apart (QUALITY.md, issue 12); with
+    `Comparison.close_same_fact`, `semantic_dedup` reads it as a paraphrase.
+    """
+    tokens_a, tokens_b = _tokens(premise), _tokens(hypothesis)
+    typed_a = {t for t in tokens_a if _WRITTEN_VALUE.match(t)}
+    typed_b = {t for t in tokens_b if _WRITTEN_VALUE.match(t)}
+    for x in typed_a:
+        for y in typed_b:
+            if x == y and not _written_alike(x, premise, hypothesis):
+                return True
+            if x != y and (
+                _same_amount_words(x, y) or _twins(x, y, premise, hypothesis)
+            ):
+                return True  # converted: another unit, another half of the day
+    names = {t.lower() for t in tokens_a} & {t.lower() for t in tokens_b}
+    lowered = premise.lower(), hypothesis.lower()
+    return any(
+        name in _VALUE_NAMES and (name in lowered[0]) != (name in lowered[1])
+        for name in names
+    )
 
 
 # (semantic_dedup, and the contradiction gate's veto of the model judge.)
@@ -1822,6 +1936,12 @@ def compare(premise: str, hypothesis: str) -> Comparison:
     referent = _same_referent(a, b)
     if referent:
         a, b = _relabel(a, referent[0], False), _relabel(b, referent[1], False)
+    for links in (
+        _acronym_links(a, b, premise, hypothesis),
+        _twelve_hour_twin(a, b, premise, hypothesis),
+    ):
+        if links:
+            a, b = _relabel(a, links[0], False), _relabel(b, links[1], False)
     shared = a.words.keys() & b.words.keys()
     # The user is the default subject: "the user's shell is zsh" / "the login
     # shell is fish" are about one shell.
@@ -2021,6 +2141,106 @@ def _acronym_of(words_a: list[str], words_b: list[str]) -> bool:
 
 
 _ACRONYM_STOP = frozenset("of the and for de".split())
+# A word written in capitals: an acronym ("LB", "CPA", "TZ", "WFH").
+_CAPITALS = re.compile(r"\b([A-Z]{2,5})s?\b")
+# Words an acronym's letters may leave out ("WFH": work *from* home).
+_ACRONYM_SKIPS = _ACRONYM_STOP | frozenset("a an to from in on at by with".split())
+
+
+def _acronym_links(
+    a: Reading, b: Reading, premise: str, hypothesis: str
+) -> tuple[dict[str, str], dict[str, str]] | None:
+    """Return renamings that read one side's acronym and the words of the
+    other side's own it abbreviates as one word ("LB" / "load balancer",
+    "CPA" / "certified public accountant", "TZ" / "time zone", "WFH" /
+    "works from home"), else None. The acronym is written in capitals; its
+    letters are the initials of consecutive words (a few small words
+    skipped), each a word of that side's own."""
+    sides = ((a, b, premise, hypothesis, 0), (b, a, hypothesis, premise, 1))
+    for short, long, short_text, long_text, index in sides:
+        capitals = {m.group(1).lower() for m in _CAPITALS.finditer(short_text)}
+        acronyms = [
+            w
+            for w in short.words
+            if w not in long.words and short.lemmas.get(w, w).lower() in capitals
+        ]
+        if not acronyms:
+            continue
+        tokens = [t.lower().removesuffix("'s") for t in _tokens(long_text)]
+        names: dict[str, str] = {}
+        for acronym in acronyms:
+            letters = short.lemmas.get(acronym, acronym).lower()
+            renaming = _initials_run(tokens, letters, long, short)
+            names |= {k: acronym for k in renaming or () if k not in names}
+        if names:
+            return ({}, names) if index == 0 else (names, {})
+    return None
+
+
+def _initials_run(
+    tokens: list[str], letters: str, long: Reading, short: Reading
+) -> list[str] | None:
+    """Return the stems of the run of `tokens` whose initials are `letters`
+    (small words skipped), each a word of `long`'s own, else None."""
+    for start in range(len(tokens)):
+        if tokens[start] in _ACRONYM_SKIPS or not tokens[start][:1].isalpha():
+            continue
+        initials, stems = "", []
+        for token in tokens[start:]:
+            if len(initials) == len(letters):
+                break
+            if not token[:1].isalpha() or _TYPED.match(token):
+                break
+            if not letters.startswith(initials + token[0]):
+                if token in _ACRONYM_SKIPS:
+                    continue
+                break
+            initials += token[0]
+            if token not in _ACRONYM_SKIPS:
+                stems.append(_stem(token))
+        if initials != letters or len(stems) < 2:
+            continue
+        own = [w for w in stems if w in long.words and w not in short.words]
+        if len(own) == len([w for w in stems if w in long.words]) and own:
+            return own
+    return None
+
+
+# A time with its half of the day said: a meridiem, a daypart, digits.
+_HALF_DAY_SAID = re.compile(
+    r"\b(?:am|pm|a\.m|p\.m|morning|afternoon|evening|night|tonight|noon|midday|"
+    r"midnight)\b|\d[:.h]\d\d|\d\s*(?:am|pm)\b",
+    re.IGNORECASE,
+)
+
+
+def _twelve_hour_twin(
+    a: Reading, b: Reading, premise: str, hypothesis: str
+) -> tuple[dict[str, str], dict[str, str]] | None:
+    """Return renamings that read one time each side has of its own as one
+    when they are twelve hours apart and the earlier is spoken with no half
+    of the day ("quarter past three" / "15:15", "half four" / "16:30"),
+    else None."""
+    own_a = [w for w, r in a.words.items() if r == "value" and w not in b.words]
+    own_b = [w for w, r in b.words.items() if r == "value" and w not in a.words]
+    times_a = [w for w in own_a if w[:1] == "T" and _TYPED.match(w)]
+    times_b = [w for w in own_b if w[:1] == "T" and _TYPED.match(w)]
+    if len(times_a) != 1 or len(times_b) != 1:
+        return None
+    (x,), (y,) = times_a, times_b
+    return ({x: x}, {y: x}) if _twins(x, y, premise, hypothesis) else None
+
+
+def _twins(x: str, y: str, premise: str, hypothesis: str) -> bool:
+    """Return whether times `x` (of `premise`) and `y` are twelve hours
+    apart, the earlier said with no half of the day."""
+    if x[:1] != "T" or y[:1] != "T" or not (_TYPED.match(x) and _TYPED.match(y)):
+        return False
+    earlier, text = (x, premise) if x < y else (y, hypothesis)
+    later = y if earlier == x else x
+    if int(later[1:]) - int(earlier[1:]) != 1200:
+        return False
+    return not _HALF_DAY_SAID.search(text)
 
 
 def _same_amount_words(x: str, y: str) -> bool:
@@ -2031,7 +2251,7 @@ def _same_amount_words(x: str, y: str) -> bool:
         return False
     if fx[2] is None or fy[2] is None:
         return False
-    return _amounts_equal(fx[1], fx[2], fy[2], _tolerance(fx[1], False))
+    return _amounts_equal(fx[1], fx[2], fy[2], _tolerance(fx[1], False, fy[1]))
 
 
 # Roles of own words WordNet may match: not a relation ("wife"), not a
@@ -2253,6 +2473,10 @@ _RELATION_STEMS = frozenset(_stem(w) for w in RELATIONS) | RELATIONS
 # lb"). Not percentages: "99.9%" / "99.5%" uptime differ.
 TYPED_TOLERANCE = 0.005
 TYPED_HEDGED_TOLERANCE = 0.1
+# An imperial amount against a metric one: the conversion is rounded to a
+# whole unit ("12 kg" / "26 lb" are 1.7% apart, "172 cm" / "5 ft 8 in"
+# 0.4%); "70 kg" / "160 lb" (3.7%) and "20 °C" / "75°F" stay two values.
+CONVERTED_TOLERANCE = 0.025
 # A frequency as its period, to meet "every two weeks" ("monthly" /
 # "every Q1209600s"); "once" / "twice" a period as a count of times.
 _PERIODS = {
@@ -2346,7 +2570,19 @@ def _family(value: str, kind: str) -> tuple[str, str, float | None] | None:
         return ("date", "day", float(digits))
     if letter:
         return (letter, "", float(digits))
-    return ("Q" + unit, unit, float(amount))
+    # An imperial amount ("Q1880mmi") is of its metric family; its unit
+    # keeps the mark (`_tolerance`).
+    return ("Q" + _metric(unit), unit, float(amount))
+
+
+def _metric(unit: str) -> str:
+    """Return `unit` without the imperial mark ("mmi" → "mm")."""
+    if unit.endswith(notations.IMPERIAL) and unit[:-1] in _MARKED_UNITS:
+        return unit[:-1]
+    return unit
+
+
+_MARKED_UNITS = frozenset({"mm", "g", "degc", "sqm", "kpa", "ml"})
 
 
 def _month_name(stem: str) -> str:
@@ -2574,14 +2810,14 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
             continue
         if len(a[family]) != 1 or len(b[family]) != 1:
             return None
-        (_, unit, x), (_, _, y) = a[family][0], b[family][0]
+        (_, unit, x), (_, unit_b, y) = a[family][0], b[family][0]
         if x is None or y is None:
             clash = True  # two frequencies, two weekdays
             continue
         if (
             unit
             and max(x, y) > 0
-            and _amounts_equal(unit, x, y, _tolerance(unit, hedged))
+            and _amounts_equal(unit, x, y, _tolerance(unit, hedged, unit_b))
         ):
             continue
         if x != y:
@@ -2800,7 +3036,7 @@ def same_amount(premise: str, hypothesis: str, c: Comparison) -> bool:
     if fx[2] is None or fy[2] is None or max(fx[2], fy[2]) <= 0:
         return False
     words = {w.lower() for w in _WORD.findall(f"{premise} {hypothesis}")}
-    tolerance = _tolerance(fx[1], bool(words & _HEDGES))
+    tolerance = _tolerance(fx[1], bool(words & _HEDGES), fy[1])
     return _amounts_equal(fx[1], fx[2], fy[2], tolerance)
 
 
@@ -2814,15 +3050,20 @@ def _amounts_equal(unit: str, x: float, y: float, tolerance: float) -> bool:
     low, high = sorted((x, y))
     if high <= 0:
         return low == high
-    ratios = _BINARY_RATIOS if unit == "gb" else (1.0,)
+    ratios = _BINARY_RATIOS if _metric(unit) == "gb" else (1.0,)
     return any(abs(low * r - high) / max(low * r, high) <= tolerance for r in ratios)
 
 
-def _tolerance(unit: str, hedged: bool) -> float:
-    """Return the share two amounts of `unit` may differ by and be one."""
+def _tolerance(unit: str, hedged: bool, other: str | None = None) -> float:
+    """Return the share two amounts of `unit` (and `other`, the other's unit
+    when known) may differ by and be one: more when one is imperial and
+    the other metric, a conversion rounded ("12 kg" / "26 lb")."""
     if unit == "pct":
         return 0.0
-    return TYPED_HEDGED_TOLERANCE if hedged else TYPED_TOLERANCE
+    tolerance = TYPED_HEDGED_TOLERANCE if hedged else TYPED_TOLERANCE
+    if other is not None and (unit != _metric(unit)) != (other != _metric(other)):
+        tolerance = max(tolerance, CONVERTED_TOLERANCE)
+    return tolerance
 
 
 _PRESENT = frozenset("is are has have am".split())

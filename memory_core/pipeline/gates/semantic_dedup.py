@@ -47,7 +47,7 @@ from memory_core.pipeline.judges import (
     opposed,
     two_people,
 )
-from memory_core.pipeline.slots import compare, restatement
+from memory_core.pipeline.slots import compare, restatement, value_rewritten
 from memory_core.pipeline.types import (
     Candidate,
     ExistingVersion,
@@ -128,6 +128,14 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
             best.similarity >= CLOSE_PARAPHRASE_SIMILARITY
             and not above  # a swapped word above it is often the whole claim
             and comparison.close_same_fact
+            and not opposed(best.content, candidate.content)
+        )
+        or (
+            # One value written two ways ("15:15" / "quarter past three"):
+            # the embedding scores the notations apart, not the facts.
+            not above
+            and comparison.close_same_fact
+            and value_rewritten(best.content, candidate.content)
             and not opposed(best.content, candidate.content)
         )
     ):

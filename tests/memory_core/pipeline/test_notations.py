@@ -1,0 +1,284 @@
+"""One value written another way reads as one value (issue 12,
+`pipeline/notations.py`): units converted, spoken clock times, named days,
+durations and frequencies, weekday letters and ranges, cron schedules,
+acronyms of the other side's words; and another value of the same slot
+still clashes."""
+
+import uuid
+
+import pytest
+from django.utils import timezone
+
+from memory_core.hashing import content_hash
+from memory_core.pipeline import slots
+from memory_core.pipeline.gates import semantic_dedup
+from memory_core.pipeline.judges import RuleJudge
+from memory_core.pipeline.types import (
+    Candidate,
+    Decision,
+    ExistingVersion,
+    GateContext,
+)
+from memory_core.policy import DEFAULT_POLICY
+
+
+def tokens(text: str) -> list[str]:
+    return list(slots._tokens(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        # Named days.
+        ("The party is on New Year's Eve.", "D1231"),
+        ("Grandpa was born on Boxing Day.", "D1226"),
+        ("The dinner is booked for Valentine's Day.", "D0214"),
+        # Spoken clock times, British "half" included.
+        ("The ferry sails at twenty to nine.", "T0840"),
+        ("Lunch is at five past one.", "T0105"),
+        ("The shop shuts at half seven.", "T0730"),
+        ("Registration opens 08.15 sharp.", "T0815"),
+        ("Yoga begins at a quarter to seven in the evening.", "T1845"),
+        # Durations of one unit; a fortnight.
+        ("The warranty runs for a year.", "Q31536000s"),
+        ("Invoices are settled within a day.", "Q86400s"),
+        ("The contractor is paid every other week.", "fortnightly"),
+        ("The plants are watered every two weeks.", "fortnightly"),
+        ("The rota changes once a fortnight.", "fortnightly"),
+        ("The kettle boils in a half-hour.", "Q1800s"),
+        ("The quiz lasts three quarters of an hour.", "Q2700s"),
+        ("The firm has traded for a decade.", "Q315360000s"),
+        ("Piano is every other Tuesday.", "fortnightly"),
+        ("Piano is on alternate Tuesdays.", "fortnightly"),
+        # Availability in nines; a blood group's sign.
+        ("The storage tier promises four nines.", "Q99.99pct"),
+        # Dates in digits whose order one part tells; a month's end.
+        ("Contract signed 14.02.2023.", "D0214"),
+        ("The permit lapses 28/09/2026.", "D0928"),
+        ("The permit lapses 9/28/2026.", "D0928"),
+        ("The card expires 11/2027.", "November"),
+        ("The lab closes at the end of 2030.", "D1231"),
+    ],
+)
+def test_a_notation_reads_as_its_value(text, token):
+    assert token in tokens(text)
+
+
+def test_a_blood_group_sign_is_its_word():
+    assert "negative" in tokens("Her blood group is B-.")
+    # Not a sign elsewhere: "grade B-" says nothing of blood.
+    assert "negative" not in tokens("The essay got a B-.")
+
+
+def test_a_slashed_date_whose_order_is_not_told_is_kept():
+    assert not any(t.startswith("D") for t in tokens("Renewal: 04/05/2026."))
+
+
+def test_the_end_of_a_month_still_clashes_with_another_month():
+    assert (
+        RuleJudge()
+        .judge(
+            "The visa renewal is due in May.",
+            "The visa must be renewed by the end of October.",
+        )
+        .contradicts
+    )
+
+
+def test_a_range_shares_its_end_s_meridiem():
+    assert tokens("The clinic is open 2-5:30 pm.")[-2:] == ["T1400", "T1730"]
+    assert tokens("Brunch runs 11-1:30 pm.")[-2:] == ["T1100", "T1330"]
+
+
+def test_digits_before_to_are_a_range_not_a_clock_time():
+    assert "T1150" not in tokens("The room seats 10 to 12 people.")
+
+
+def test_a_range_of_hours_ends_after_noon_when_it_would_end_before_it_starts():
+    assert tokens("The café is open from nine till half five.")[-3:] == [
+        "T0900",
+        "till",
+        "T1730",
+    ]
+    # A 24-hour range is kept.
+    assert "T1530" in tokens("The shift is 07:00 to 15:30.")
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("Swim practice: TTh", ["Tuesday", "Thursday"]),
+        ("Lectures are M/W/F.", ["Monday", "Wednesday", "Friday"]),
+        ("The clinic opens Tue-Thu.", ["Tuesday", "Wednesday", "Thursday"]),
+        (
+            "Deliveries come Monday to Friday.",
+            ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        ),
+    ],
+)
+def test_weekday_letters_and_ranges_are_their_days(text, days):
+    assert [w for w in tokens(text) if w in days] == days
+
+
+def test_capitals_that_are_not_days_are_kept():
+    # "TF" (Terraform), "FM": not in the week's order, or too short to tell.
+    assert "Tuesday" not in tokens("Infra is managed with TF.")
+    assert "Friday" not in tokens("The station broadcasts on FM.")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Cleanup cron: 30 23 * * *", ["nightly", "T2330"]),
+        ("Report cron: 15 9 * * *", ["daily", "T0915"]),
+        ("Digest cron: 0 8 * * 1-5", ["Monday", "Friday", "T0800"]),
+    ],
+)
+def test_a_cron_schedule_reads_as_its_time_and_days(text, words):
+    canonical = slots.canonical_text(text)
+    assert all(w in canonical for w in words)
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis"),
+    [
+        ("The wardrobe is 2 metres tall.", "The wardrobe is 6 ft 7 in tall."),
+        ("Mateo is 178 cm tall.", "Mateo is five foot ten tall."),
+        ("The suitcase weighs 23 kg.", "The suitcase weighs 51 lb."),
+        ("The pool is heated to 28 °C.", "The pool is heated to 82°F."),
+        ("The studio is 45 square metres.", "The studio is 484 sq ft."),
+        ("The hike is 16 km.", "The hike is 10 miles."),
+        # Acronyms of the other side's words.
+        ("The team's PM is Ines.", "The team's product manager is Ines."),
+        ("The API gateway timeout is 30 seconds.", "The AG timeout is 30 seconds."),
+        # A spoken time without its half of the day, against 24-hour digits.
+        (
+            "Choir practice starts at twenty past seven.",
+            "Choir practice starts at 19:20.",
+        ),
+    ],
+)
+def test_one_value_written_two_ways_is_the_same_fact(premise, hypothesis):
+    assert slots.compare(premise, hypothesis).same_fact
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis"),
+    [
+        ("The suitcase weighs 23 kg.", "The suitcase weighs 60 lb."),
+        ("The sauna is set to 80 °C.", "The sauna is set to 150°F."),
+        ("Mateo is 178 cm tall.", "Mateo is six foot two tall."),
+        ("The TV is 55 inches.", "The TV is 65 inches."),
+    ],
+)
+def test_another_value_in_another_unit_contradicts(premise, hypothesis):
+    assert not slots.compare(premise, hypothesis).same_fact
+    assert RuleJudge().judge(premise, hypothesis).contradicts
+
+
+def test_a_hyphenated_unit_is_an_amount():
+    assert "Q1651mmi" in tokens("They bought a 65-inch TV.")
+
+
+def test_a_time_with_its_half_of_the_day_is_not_its_twin():
+    # "7:20 am" says the morning: 19:20 is another time.
+    assert not slots.compare(
+        "Choir practice starts at 7:20 am.", "Choir practice starts at 19:20."
+    ).same_fact
+    assert not slots.compare(
+        "Choir practice starts at twenty past seven in the morning.",
+        "Choir practice starts at 19:20.",
+    ).same_fact
+
+
+def test_metric_amounts_keep_their_narrow_tolerance():
+    # Both metric: no conversion rounded, "70 kg" / "71 kg" are two values.
+    assert not slots.compare("Ivo weighs 70 kg.", "Ivo weighs 71 kg.").same_fact
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis", "rewritten"),
+    [
+        ("Pickup is at 16:45.", "Pickup is at quarter to five.", True),
+        ("The lease ends on Boxing Day.", "The lease ends on 26 December.", True),
+        ("The vault holds 2 kg.", "The vault holds 4.4 lb.", True),
+        ("The gym is open Tue-Thu.", "Gym days: Tuesday to Thursday.", True),
+        ("The gym is open Tuesday to Thursday.", "Gym: Tuesday to Thursday.", False),
+        ("Pickup is at 16:45.", "Pickup happens at 16:45 sharp.", False),
+        ("Pickup is at 16:45.", "The parcel weighs 2 kg.", False),
+        # One amount written alike, in a unit converted to the token's.
+        ("Nina's height is 170 cm.", "The user's height is 170 cm.", False),
+        ("The flat is 3 miles from the gym.", "The office is 3 miles away.", False),
+    ],
+)
+def test_value_rewritten(premise, hypothesis, rewritten):
+    assert slots.value_rewritten(premise, hypothesis) is rewritten
+
+
+SCOPE_ID = uuid.uuid4()
+
+
+def _check(old: str, similarity: float, new: str):
+    class Lookups:
+        def nearest(self, scope_id, layer, embedding, k):
+            return [
+                ExistingVersion(
+                    version_id=uuid.uuid4(),
+                    item_id=uuid.uuid4(),
+                    content_hash=content_hash(old),
+                    similarity=similarity,
+                    content=old,
+                    scope_id=SCOPE_ID,
+                    layer="episodic",
+                )
+            ]
+
+    context = GateContext(
+        tenant_id=uuid.uuid4(),
+        agent_allowed_scopes=[],
+        agent_allowed_layers=[],
+        now=timezone.now(),
+        lookups=Lookups(),
+        embed=lambda c: [0.0, 1.0],
+        policy=DEFAULT_POLICY.merged({"cross_encoder_judge": False}),
+    )
+    write = Candidate(
+        write_id=uuid.uuid4(),
+        agent_id=uuid.uuid4(),
+        scope_path="/org/acme/user/42/",
+        scope_id=SCOPE_ID,
+        layer="episodic",
+        content=new,
+        content_hash=content_hash(new),
+    )
+    return semantic_dedup.check(write, context)
+
+
+def test_a_value_written_another_way_is_a_paraphrase_below_the_close_cosine():
+    # Two own words each side ("begins", "lesson" / "starts", "class"): a
+    # close rewording, at a cosine the embedding gives notations apart.
+    result = _check(
+        "The pottery class starts at 18:45.",
+        0.6,
+        "Pottery lesson begins at quarter to seven in the evening.",
+    )
+    assert result.decision == Decision.DUPLICATE, result
+    assert result.details["tier"] == "paraphrase"
+
+
+def test_the_same_notation_at_that_cosine_is_not_read_so():
+    result = _check(
+        "The pottery class starts at 18:45.",
+        0.6,
+        "Pottery lesson begins at 18:45 sharp.",
+    )
+    assert result.decision != Decision.DUPLICATE
+
+
+def test_another_value_written_another_way_is_no_paraphrase():
+    result = _check(
+        "The pottery class starts at 18:45.",
+        0.6,
+        "Pottery lesson begins at quarter to eight in the evening.",
+    )
+    assert result.decision != Decision.DUPLICATE
