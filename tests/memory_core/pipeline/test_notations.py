@@ -282,3 +282,29 @@ def test_another_value_written_another_way_is_no_paraphrase():
         "Pottery lesson begins at quarter to eight in the evening.",
     )
     assert result.decision != Decision.DUPLICATE
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The plants get watered every two weeks.", "Plants are watered fortnightly."),
+        (
+            "Choir practice runs from eight till half four.",
+            "Choir practice runs 08:00-16:30.",
+        ),
+        ("Nadia is six foot one.", "Nadia is 185 cm tall."),
+    ],
+)
+def test_a_value_written_another_way_is_a_paraphrase_at_a_low_cosine(old, new):
+    # The embedding scores such notations 0.3-0.5 apart, under the
+    # paraphrase similarity (0.5); from REWRITTEN_SIMILARITY they are one.
+    result = _check(old, 0.3, new)
+    assert result.decision == Decision.DUPLICATE, result
+    assert result.details["tier"] == "paraphrase"
+    below = _check(old, semantic_dedup.REWRITTEN_SIMILARITY - 0.05, new)
+    assert below.decision == Decision.ACCEPT, below
+
+
+def test_another_value_at_a_low_cosine_is_no_paraphrase():
+    result = _check("Nadia is six foot one.", 0.3, "Nadia is 170 cm tall.")
+    assert result.decision != Decision.DUPLICATE, result
