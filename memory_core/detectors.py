@@ -2822,11 +2822,23 @@ IDNR_CONTEXT = (
 PASSPORT_RE = re.compile(
     rf"(?i)(?<!{_NON_CJK_WORD})(?:passports?|reisepass|passeport|pasaporte|"
     r"passaporto|passaporte|paszport(?:u)?|pasaport|paspoort|passi|passet|"
-    r"паспорт[а]?|パスポート|旅券|护照|護照|여권|पासपोर्ट)"
-    r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|n\.|#|"
-    r"nummer|numéro|número|numero|numer|番号|号码|號碼|号|번호|№|नंबर|संख्या))?"
-    r"(?:\s+(?:is|was|ist|est|es|é|è)|是|は|는|은)?"
-    r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
+    r"паспорт[а]?|パスポート|旅券|护照|護照|여권|पासपोर्ट|"
+    # Round 11 (S5): Indonesian, Swahili, Vietnamese, Greek, Arabic,
+    # Persian, Hebrew, Thai, Albanian names; Russian `загранпаспорт`
+    r"paspor|pasipoti|hộ chiếu|ho chieu|διαβατηρίου|διαβατήριο|جواز السفر|"
+    r"جواز سفر|جواز|گذرنامه|پاسپورت|דרכון|หนังสือเดินทาง|pasaportë|"
+    r"загранпаспорт[а]?)"
+    # whose (S5): `Pasaporte de Lucía Ferro, N.º …`, `passport of Jan Novak:`
+    r"(?:\s+(?:of|de|di|da|do|del|von|van)\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)"
+    r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?,?)?"
+    r"(?:(?:[ -]?|\s+)(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|n\.|#|"
+    r"nummer|numéro|número|numero|numer|番号|号码|號碼|号|번호|№|नंबर|संख्या|"
+    # Turkish `numarası`, Indonesian `nomor`, Vietnamese `số`
+    r"numaras[ıi]|numaram|nomor|số))?"
+    r"(?:\s+(?:is|was|ist|est|es|é|è|adalah|là)|是|は|는|은)?"
+    r"\s*[:#=：]?\s*(?-i:(?P<value>"
+    # one letter then a space (`U 24817395`), as Turkish ones are written
+    r"[A-Z] \d{7,8}|(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
     r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
 )
 
@@ -3645,6 +3657,7 @@ def _is_documented_example(text: str, finding: PiiFinding) -> bool:
 BUSINESS_LINE_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:switchboard|standard|centralino|centralita|zentrale|"
     r"main line|reception|front desk|hotline|klantenservice|customer service|"
+    r"help ?desk|service ?desk|it support|support line|servicedesk|"
     r"service client|kundenservice|atención al cliente|head office|sede legale|"
     r"siège|headquarters|hq|store|"
     r"shop|restaurant|hotel|clinic|practice|praxis|bakery|boulangerie|"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import date
 from functools import cache
 from importlib import import_module
 from types import ModuleType
@@ -54,6 +55,12 @@ GENERIC_WORDS = (
     "documento de identidad",
     "personalausweis",
     "ausweisnummer",
+    # Round 11 (S5): Arabic "ID number", "identity card", "national number"
+    "رقم الهوية",
+    "رقم هوية",
+    "بطاقة الهوية",
+    "الرقم الوطني",
+    "رقم البطاقة",
 )
 
 # No letter, digit or number punctuation (`1,234`, `12/34`) around a match;
@@ -114,7 +121,109 @@ class _LocalValidator:
         self.is_valid = is_valid
 
 
-LOCAL_VALIDATORS = {"local.sg_nric": _LocalValidator(_sg_nric_valid)}
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        n = int(d) * (2 if i % 2 else 1)
+        total += n - 9 if n > 9 else n
+    return total % 10 == 0
+
+
+def _date_ok(year: int, month: int, day: int) -> bool:
+    """Tell whether a birth date exists and is not in the future."""
+    try:
+        return date(year, month, day) <= date.today()
+    except ValueError:
+        return False
+
+
+def _ae_eid_valid(value: str) -> bool:
+    """The UAE's Emirates ID: 784, a birth year, seven digits, a Luhn digit."""
+    digits = re.sub(r"-", "", value)
+    return (
+        bool(re.fullmatch(r"784(?:19|20)\d{10}", digits))
+        and int(digits[3:7]) <= date.today().year
+        and _luhn(digits)
+    )
+
+
+def _sa_nid_valid(value: str) -> bool:
+    """Saudi national id (1…) or iqama (2…): ten digits, a Luhn check."""
+    return bool(re.fullmatch(r"[12]\d{9}", value)) and _luhn(value)
+
+
+def _kz_iin_valid(value: str) -> bool:
+    """Kazakhstan's IIN: YYMMDD, a century and sex digit, a weighted check."""
+    if not re.fullmatch(r"\d{12}", value) or value[6] not in "123456":
+        return False
+    century = {"1": 1800, "2": 1800, "3": 1900, "4": 1900, "5": 2000, "6": 2000}
+    if not _date_ok(
+        century[value[6]] + int(value[:2]), int(value[2:4]), int(value[4:6])
+    ):
+        return False
+    digits = [int(d) for d in value]
+    check = sum(d * w for d, w in zip(digits, range(1, 12), strict=False)) % 11
+    if check == 10:
+        weights = (3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 2)
+        check = sum(d * w for d, w in zip(digits, weights, strict=False)) % 11
+    return check == digits[11]
+
+
+# Egypt's governorate codes (the digits after the birth date).
+EG_GOVERNORATES = frozenset(
+    "01 02 03 04 11 12 13 14 15 16 17 18 19 21 22 23 24 25 26 27 28 29 31 32 "
+    "33 34 35 88".split()
+)
+
+
+def _eg_nid_valid(value: str) -> bool:
+    """Egypt's national number: century, YYMMDD, governorate, serial."""
+    if not re.fullmatch(r"[23]\d{13}", value):
+        return False
+    year = (1900 if value[0] == "2" else 2000) + int(value[1:3])
+    return (
+        _date_ok(year, int(value[3:5]), int(value[5:7]))
+        and value[7:9] in EG_GOVERNORATES
+    )
+
+
+def _uz_pinfl_valid(value: str) -> bool:
+    """Uzbekistan's PINFL (JShShIR): sex and century digit, DDMMYY, 7 more."""
+    if not re.fullmatch(r"[1-6]\d{13}", value):
+        return False
+    century = 1800 + 100 * ((int(value[0]) - 1) // 2)
+    return _date_ok(century + int(value[5:7]), int(value[3:5]), int(value[1:3]))
+
+
+def _ir_melli_valid(value: str) -> bool:
+    """Iran's national code (کد ملی): ten digits, a mod-11 check."""
+    if not re.fullmatch(r"\d{10}", value) or len(set(value)) == 1:
+        return False
+    rest = sum(int(d) * (10 - i) for i, d in enumerate(value[:9])) % 11
+    return int(value[9]) == (rest if rest < 2 else 11 - rest)
+
+
+def _shape_only(pattern: str) -> Callable[[str], bool]:
+    """A number with no check digit: its shape, under its own name only."""
+    compiled = re.compile(pattern)
+    return lambda value: bool(compiled.fullmatch(value))
+
+
+LOCAL_VALIDATORS = {
+    "local.sg_nric": _LocalValidator(_sg_nric_valid),
+    # Round 11 (S5): numbers of the Middle East, Africa and Central Asia
+    # python-stdnum does not know.
+    "local.ae_eid": _LocalValidator(_ae_eid_valid),
+    "local.sa_nid": _LocalValidator(_sa_nid_valid),
+    "local.kz_iin": _LocalValidator(_kz_iin_valid),
+    "local.eg_nid": _LocalValidator(_eg_nid_valid),
+    "local.uz_pinfl": _LocalValidator(_uz_pinfl_valid),
+    "local.ir_melli": _LocalValidator(_ir_melli_valid),
+    "local.ng_nin": _LocalValidator(_shape_only(r"[1-9]\d{10}")),
+    "local.ke_id": _LocalValidator(_shape_only(r"[1-9]\d{6,7}")),
+    "local.ma_cin": _LocalValidator(_shape_only(r"[A-Z]{1,2} ?\d{5,6}")),
+    "local.co_cc": _LocalValidator(_shape_only(r"[1-9]\d{5,9}")),
+}
 
 
 @cache
@@ -778,6 +887,95 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("nric", "fin no", "fin number", "ic number", "singapore ic"),
             None,
         ),
+        # Round 11 (S5): the Emirates ID (taken alone in its dashed shape),
+        # Saudi, Kazakh, Egyptian, Uzbek and Iranian numbers with a check;
+        # Nigeria's NIN, Kenya's ID card, Morocco's CIN and Colombia's
+        # cédula de ciudadanía have none: their own name only.
+        (
+            "ae.eid",
+            "local.ae_eid",
+            rf"{D}784-?\d{{4}}-?\d{{7}}-?\d{E}",
+            (
+                "emirates id",
+                "emirates identity",
+                "eid",
+                "الهوية الإماراتية",
+                "هوية إماراتية",
+                "بطاقة الهوية",
+            ),
+            _has(r"784-\d{4}-\d{7}-\d"),
+        ),
+        (
+            "sa.nid",
+            "local.sa_nid",
+            rf"{D}[12]\d{{9}}{E}",
+            (
+                "iqama",
+                "saudi id",
+                "الهوية الوطنية",
+                "هوية وطنية",
+                "رقم الإقامة",
+                "رقم الاقامة",
+                "السجل المدني",
+            ),
+            None,
+        ),
+        (
+            "kz.iin",
+            "local.kz_iin",
+            _digits(12),
+            ("иин", "жсн", "iin", "жеке сәйкестендіру"),
+            None,
+        ),
+        (
+            "eg.nid",
+            "local.eg_nid",
+            rf"{D}[23]\d{{13}}{E}",
+            ("الرقم القومي", "رقم قومي", "الرقم القومى", "egyptian id"),
+            None,
+        ),
+        (
+            "uz.pinfl",
+            "local.uz_pinfl",
+            rf"{D}[1-6]\d{{13}}{E}",
+            ("jshshir", "jshir", "жшшир", "pinfl", "пинфл"),
+            None,
+        ),
+        (
+            "ir.melli",
+            "local.ir_melli",
+            _digits(10),
+            ("کد ملی", "کدملی", "شماره ملی", "melli", "national code"),
+            None,
+        ),
+        (
+            "ng.nin",
+            "local.ng_nin",
+            _digits(11),
+            ("nin", "nimc"),
+            None,
+        ),
+        (
+            "ke.id",
+            "local.ke_id",
+            rf"{D}\d{{7,8}}{E}",
+            ("kitambulisho", "huduma namba", "kenyan id", "kenya id"),
+            None,
+        ),
+        (
+            "ma.cin",
+            "local.ma_cin",
+            r"(?<![A-Za-z0-9])[A-Z]{1,2} ?\d{5,6}(?![A-Za-z0-9])",
+            ("cin", "cnie", "carte nationale", "البطاقة الوطنية"),
+            None,
+        ),
+        (
+            "co.cc",
+            "local.co_cc",
+            _digits(10).replace("{10}", "{6,10}"),
+            ("cédula de ciudadanía", "cedula de ciudadania", "c.c"),
+            None,
+        ),
     )
 )
 
@@ -786,6 +984,11 @@ WINDOW_BEFORE = 60
 # Rican cédula): their number counts under its own name, never under a
 # generic "ID number" or a bare "ID".
 OWN_NAME_ONLY = {
+    "co.cc",
+    "ke.id",
+    "ma.cin",
+    "ng.nin",
+    "uz.pinfl",
     "cr.cpf",
     "de.stnr",
     "fi.veronumero",
