@@ -2887,6 +2887,71 @@ def _driving_licences(text: str) -> Iterator[PiiFinding]:
             )
 
 
+# Round 11 (S5): a person's identity number right after its name, for the
+# countries whose number has no check python-stdnum or `national_ids` knows
+# (`Cédula de identidad de Martina: 4.318.275-6`, `Omang number … is
+# 436219083`, `Namba ya NIDA ya Neema ni 19900315-12345-00001-22`, `QID:
+# 28963401234`). The name must be a person's document (not `fiscal`, not
+# `jurídica`, not a company's), then at most a holder's name and a label;
+# the value holds seven digits at least, in groups, and is no date.
+NAMED_ID_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:"
+    r"c[ée]dula de identidad|n[úu]mero de identidad|"
+    r"documento (?:nacional )?de identidad|"
+    r"carn[ée]t? de identidad|tarjeta de identidad|(?-i:DPI|DUI|CIP)|"
+    r"bilhete de identidade|carteira de identidade|carte d['’]identit[ée]|"
+    r"num[ée]ro d['’]identit[ée]|(?-i:CIN|CNI|CNIE)|"
+    r"civil id|civil number|residence permit(?: number)?|(?-i:QID|CPR)|omang|"
+    r"(?-i:NIDA|NIN)|namba ya nida|fayda(?: (?-i:FAN|FIN))?|(?-i:FAN)|"
+    r"national id(?:entity|entification)?(?: card)?|identity card|id card|"
+    r"identity number|personal (?:id|number|code)|citizen id|resident id|"
+    r"fin kodu|şəxsiyyət vəsiqəsi|kimlik (?:no|numaras[ıi])|"
+    r"личный номер|персональный номер|идентификационный номер|"
+    r"პირადი ნომერი|"
+    r"رقم الهوية|الرقم الوطني|الرقم المدني|البطاقة المدنية|الرقم الشخصي|"
+    r"رقم البطاقة الشخصية|رخصة القيادة|رقم رخصة القيادة|"
+    # Kyrgyz `ПИН` (not a `ПИН-код`)
+    r"(?-i:ПИН)(?!-?\s?код))(?![^\W\d_])"
+    # the country's adjective after the name (`CIN tunisienne`, `الأردني`)
+    r"(?:\s+(?-i:[a-zà-ÿ]+(?:ne|ien|ian|ano|ana|ais|aise|ese|i))|\s+ال[\u0600-\u06ff]+ي"
+    r"|\s+(?-i:[A-ZА-Я][a-zа-я]+стан))?"
+    r"(?:\s*(?:number|no\.?|nr\.?|n[°º]\.?|#|nummer|numéro|número))?"
+    # whose: `de Martina`, `for Okello`, `ya Neema`, `of Kagiso`, `لعمر`
+    r"(?:\s+(?:of|for|de|da|do|del|di|von|van|ya|wa)\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)"
+    r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?|\s+ل[\u0600-\u06ff]+)?"
+    r"(?:\s*(?:number|no\.?|nr\.?|n[°º]\.?|#|nummer|numéro|número|kodu|is|ni|es|est|"
+    r"é|:|：|=|-))*\s*"
+    r"(?-i:(?P<value>(?=(?:[^\d\n]{0,3}\d){7})"
+    r"[A-Z0-9]{1,14}(?:[ .-][A-Z0-9]{1,14}){0,6}))"
+    r"(?![\w-]|[.,/]\d)"
+)
+NAMED_ID_STEMS = (
+    "identi", "cédula", "cedula", "dpi", "dui", "cip", "cin", "cni", "civil",
+    "residence", "qid", "cpr", "omang", "nida", "nin", "fayda", "fan",
+    "national id", "id card", "personal", "citizen id", "resident id", "fin",
+    "kimlik", "şəxsiyyət", "номер", "ნომერი", "الهوية", "الرقم", "البطاقة",
+    "رخصة", "пин",
+)  # fmt: skip
+NAMED_ID_NOT = re.compile(
+    r"(?i)fiscal|jur[ií]dica|tax|empresa|company|compañía|société|sociedad"
+)
+
+
+def _named_ids(text: str) -> Iterator[PiiFinding]:
+    lower = text.lower()
+    if not any(stem in lower for stem in NAMED_ID_STEMS):
+        return
+    for match in _finditer(NAMED_ID_RE, text, _lower(text)):
+        value = match.group("value")
+        if personal_details.DATE_RE.fullmatch(value) or NAMED_ID_NOT.search(
+            match.group()
+        ):
+            continue
+        yield PiiFinding(
+            NATIONAL_ID, match.start("value"), match.end("value"), value, value
+        )
+
+
 def _passports(text: str) -> Iterator[PiiFinding]:
     for match in _finditer(PASSPORT_RE, text, _lower(text)):
         value = match.group("value")
@@ -3713,6 +3778,8 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     if digits:
         findings += list(_passports(text))
         findings += list(_driving_licences(text))
+    if digits >= 7:
+        findings += list(_named_ids(text))
     if digits >= 4:  # an Indian PAN has four
         findings += [
             f

@@ -99,3 +99,45 @@ def test_passports_in_more_languages(text: str, value: str) -> None:
 )
 def test_a_help_desk_line_is_no_ones(text: str) -> None:
     assert find_pii(text) == []
+
+
+NAMED_IDS = [
+    # numbers with no check we know, right after a person's document name
+    ("Cédula de identidad de Valentina: 5.207.634-1 (Salto)", "5.207.634-1"),
+    ("Su DPI es 3017 44521 0108, lo sacó en Cobán", "3017 44521 0108"),
+    ("Número de identidad de Marvin: 0501-1987-04411", "0501-1987-04411"),
+    ("Namba ya NIDA ya Baraka ni 19851102-41133-00002-17", "19851102-41133-00002-17"),
+    ("NIN for Achieng: CF85021234XYZW", "CF85021234XYZW"),
+    ("Omang number of Lesedi is 512804137", "512804137"),
+    ("QID 27435609981, Doha", "27435609981"),
+    ("Civil ID of Bader: 285110401827", "285110401827"),
+    ("CPR 920517333 (Manama)", "920517333"),
+    ("الرقم الوطني السوري: 0301044512", "0301044512"),
+    ("პირადი ნომერი 61007012345", "61007012345"),
+    ("ПИН 10911198700345, Бишкек", "10911198700345"),
+    ("CIN marocaine de Samir : 1239 8745", "1239 8745"),
+    ("Fayda FAN 3390 1276 5541 8023 (Hiwot)", "3390 1276 5541 8023"),
+    ("رقم رخصة القيادة لسلمى 2209913387", "2209913387"),
+]
+
+
+@pytest.mark.parametrize("text,value", NAMED_IDS)
+def test_a_number_right_after_a_persons_document_name(text: str, value: str) -> None:
+    assert find_secrets(text) == []
+    assert _values(text).get(value) == NATIONAL_ID
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a company's or a tax number, a date, a PIN code, a name in a word
+        "Número de identidad fiscal de la empresa: RUC 20432109875",
+        "La cédula jurídica de la Asociación es 3-002-654321",
+        "Fecha de la cédula de identidad: 2019-04-11",
+        "CNICs are issued by NADRA; the office opens at 0900",
+        "QID renewal takes 3 working days at the service center.",
+        "ПИН-код 4417 от карты не сообщайте",
+    ],
+)
+def test_company_numbers_dates_and_pin_codes_are_no_named_id(text: str) -> None:
+    assert [f for f in find_pii(text) if f.kind == NATIONAL_ID] == []
