@@ -336,6 +336,20 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         ("Zapier Webhook", r"hooks\.zapier\.com/hooks/catch/\d+/[A-Za-z0-9]{5,}"),
         ("Mattermost Webhook", r"/hooks/[a-z0-9]{26}(?![A-Za-z0-9])"),
+        # Round 11 (S5): Feishu/Lark, DingTalk and WeCom bots' webhooks
+        (
+            "Feishu Webhook",
+            r"open\.(?:feishu\.cn|larksuite\.com)/open-apis/bot/v2/hook/"
+            r"[0-9a-f]{8}-[0-9a-f-]{27}",
+        ),
+        (
+            "DingTalk Webhook",
+            r"oapi\.dingtalk\.com/robot/send\?access_token=[0-9a-f]{64}",
+        ),
+        (
+            "WeCom Webhook",
+            r"qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key=[0-9a-f]{8}-[0-9a-f-]{27}",
+        ),
     )
 )
 # All of them at once: most lines hold none, and one search says so.
@@ -470,7 +484,13 @@ SEED_PHRASE_RE = re.compile(
     r"(?:phrase|words|mnemonic|seed)|seed|mnemonic|wiederherstellungsphrase|"
     r"frase (?:de )?(?:recuperaci[óo]n|semilla|recupera[çc][ãa]o)|"
     r"phrase de r[ée]cup[ée]ration|semente|frase semente|semilla|palabras semilla|"
-    r"frase seed)\b|助记词|助記詞|"
+    r"frase seed|"
+    # Round 11 (S5): Turkish, Indonesian, Vietnamese, Russian, Polish,
+    # Italian, Dutch names
+    r"kurtarma (?:kelimeleri|ifadesi|cümlesi)|tohum (?:kelimeleri|ifadesi)|"
+    r"frasa pemulihan|cụm từ khôi phục|сид-фраза|мнемоническая фраза|"
+    r"фраза восстановления|fraza odzyskiwania|frase di recupero|herstelzin)\b|"
+    r"助记词|助記詞|عبارة الاسترداد|"
     r"ニーモニック|シードフレーズ|복구 구문|시드 구문)"
     r"(?:[^\n:=：]{0,40}?[:=：]|\s*(?:is|was)?\s*[:=-]?)\s*[\"'“‘]?"
     r"(?P<words>(?:[a-z]{3,10}\s+){11,23}"
@@ -637,6 +657,8 @@ KEY_WORD = (
     r"api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|"
     r"(?:app|application|admin|master|service|account|signing|encryption|"
     r"license|webhook|write|auth|subscription)[_ -]?key|client[_ -]?secret|"
+    # Round 11 (S5): `WECHAT_APPSECRET`; a token in Japanese, Chinese, Korean
+    r"app[_ -]?secret|トークン|令牌|토큰|"
     r"credentials?|creds|authorization|bearer|pw|login|passwort|kennwort|authtok|"
     r"keychain|keepass|"
     r"contrase(?:ñ|n)a|mot de passe|mdp|senha|wachtwoord|has(?:ł|l)o|parola|"
@@ -657,6 +679,10 @@ KEY_WORD = (
     r"(?:ş|s)ifre(?:m|miz|n)|باسورد|الباسورد|wachtzin|"
     r"psk|pre-?shared[_ -]?key|code (?:du )?wi-?fi|"
     r"كلمة المرور|mật khẩu|"
+    # Round 11 (S5): Azerbaijani, Uzbek, Kazakh (one word), Amharic, Arabic
+    # without its article, Welsh
+    r"şifrə(?:si|m)?|parol(?:i|im|ingiz)?|құпиясөз(?:і|ім)?|የይለፍ ቃል|كلمة سر|"
+    r"cyfrinair|"
     r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code|"
     # Round 7 (tune11b): a network's key, a session's cookie.
     r"(?:wi-?fi|wlan|wpa2?|network|router|guest)[_ -]?key|"
@@ -678,7 +704,10 @@ ASSIGNMENT_RE = re.compile(
     # `password = x`, `token: x`, `password for the wifi is x`, `bearer x`
     # `password for the wifi is x`, `mot de passe du compte admin est x`,
     # `Kennwort für den Router lautet x`, `hasło do panelu: x`.
+    # Maltese `tal-wifi`: an article joined to its word (S5)
+    r"(?:\s+(?:tal|tad|tat|tar|tas|taż|taċ)-[\w]+)?"
     r"(?:(?:\s+(?:for|of|on|to|at|in|from|für|fuer|vom|zum|zur|du|de|des|pour|"
+    r"der|dem|den|"
     r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|till|"
     r"от|для|к|на|de la|untuk|của|cho|του|της|για|la|ya|za|k|pro|ng)"
     r"(?:\s+[\w.'’@-]+(?::[^\W\d_]{1,3})?){1,5}?)?"
@@ -686,7 +715,9 @@ ASSIGNMENT_RE = re.compile(
     r"(?:changed\s+|"
     r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
     r"to|est|es|è|é|ist|lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn|je|"
-    r"on|adalah|là|είναι|है|c'est|c’est|ni|คือ|yra|ir|është)\s*:?\s*)"
+    r"on|adalah|là|είναι|है|c'est|c’est|ni|คือ|yra|ir|është|"
+    # Round 11 (S5): Maltese, Welsh; the Ethiopic colon
+    r"hija|huwa|yw|ydy)\s*:?\s*|\s*[፦፡]\s*)"
     r"|(?P<bare>\s+))"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
 )
@@ -2379,6 +2410,10 @@ def find_secrets(text: str) -> list[SecretFinding]:
         findings.setdefault(
             ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
         )
+    for number in _conversation_secrets(text):
+        findings.setdefault(
+            ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
+        )
     if '\\"' in text:
         # JSON in a JSON string (`"settings": "{\\"adminPassword\\": \\"…\\"}"`):
         # the inner object's names and values, unescaped.
@@ -2522,6 +2557,64 @@ NETWORK_KEY_LINE_RE = re.compile(
     r"(?im)^\s*(?:key|network key|security key|wpa2? key|psk|schlüssel|clé|clave|"
     r"netzwerkschlüssel)\s*[:=]\s*[\"']?(?P<value>[^\s\"']{6,})"
 )
+
+
+# Round 11 (S5): a chat where one asks for a password and the other answers
+# on the next line (`Marta: ¿cuál era la clave …?` / `Yo: …`, `[14:03] Ich:
+# …`): the answer is the password when it is one word that looks like one.
+PASSWORD_QUESTION_RE = re.compile(
+    rf"(?im)^[^\n]*{KEY_NAME}(?![A-Za-z])[^\n]*\?\s*\n"
+    r"\s*(?:\[[\d:. ]+\]\s*)?[^\W\d_][\w'’ .-]{0,24}:[ \t]*"
+    r"(?P<value>[^\s\"'`]{6,64})[ \t]*(?:\n|$)"
+)
+# A provider's app password, four groups of four letters after a password's
+# name (`SMTP_PASS=abcd efgh ijkl mnop`), none of them a word.
+APP_PASSWORD_RE = re.compile(
+    r"(?:(?<![A-Za-z])(?:[A-Z0-9]+_)*(?:PASS|PASSWORD|PASSWD|PWD)(?:_[A-Z0-9]+)*"
+    r"[\"']?\s*=|(?i:app[ -]?pass(?:word|wort)|application password|"
+    r"mot de passe d['’]application|contraseña de aplicación)\s*[:=]?)\s*[\"']?"
+    r"(?P<value>[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})(?![\w-])"
+)
+# A seed phrase's words numbered one a line (`1. royal` … `12. aware`).
+NUMBERED_WORD_RE = re.compile(r"(?m)^\s*(\d{1,2})[.)]\s*([a-z]{3,8})\s*$")
+SEED_LENGTHS = (12, 15, 18, 21, 24)
+
+
+def _numbered_seed(text: str) -> int:
+    """Return the first line of a numbered word list shaped as a seed phrase."""
+    expected, first, words = 1, 0, []
+    for match in NUMBERED_WORD_RE.finditer(text):
+        number = int(match.group(1))
+        if number != expected:
+            if number != 1:
+                expected, words = 1, []
+                continue
+            expected, words = 1, []
+        if number == 1:
+            first = text.count("\n", 0, match.start()) + 1
+        words.append(match.group(2))
+        expected += 1
+        if len(words) in SEED_LENGTHS and not FUNCTION_WORDS & set(words):
+            following = NUMBERED_WORD_RE.search(text, match.end())
+            if following is None or int(following.group(1)) != expected:
+                return first
+    return 0
+
+
+def _conversation_secrets(text: str) -> Iterator[int]:
+    """Yield the lines of a chat's answered password, an app password, a seed."""
+    if "?" in text and "\n" in text:
+        for match in PASSWORD_QUESTION_RE.finditer(text):
+            if _is_secret_value(match.group("value"), key="password"):
+                yield text.count("\n", 0, match.start("value")) + 1
+    for match in APP_PASSWORD_RE.finditer(text) if " " in text else ():
+        groups = match.group("value").split()
+        if not any(g in FUNCTION_WORDS or g in PROSE_WORDS for g in groups):
+            yield text.count("\n", 0, match.start("value")) + 1
+    if "\n" in text and "1" in text:
+        line = _numbered_seed(text)
+        if line:
+            yield line
 
 
 def _multiline_secrets(text: str) -> Iterator[int]:
@@ -2695,6 +2788,15 @@ PHONE_CONTEXT = (
     "موبائل",
     "numero ng",
     "cellphone ng",
+    # Round 11 (S5): Brazilian `zap`, Tagalog `number ni`, Egyptian
+    # `موبايل`, Armenian `հեռախոս…`
+    "zap",
+    "zapzap",
+    "whats",
+    "number ni",
+    "numero ni",
+    "موبايل",
+    "հեռախոս",
 )
 DECIMAL_RE = re.compile(r"^0[.,]\d")
 TIME_BEFORE_RE = re.compile(r"\d:$")
@@ -2835,6 +2937,7 @@ PASSPORT_RE = re.compile(
     r"nummer|numéro|número|numero|numer|番号|号码|號碼|号|번호|№|नंबर|संख्या|"
     # Turkish `numarası`, Indonesian `nomor`, Vietnamese `số`
     r"numaras[ıi]|numaram|nomor|số))?"
+    r"(?:\s*[（(][^()（）\n]{1,15}[)）])?"
     r"(?:\s+(?:is|was|ist|est|es|é|è|adalah|là)|是|は|는|은)?"
     r"\s*[:#=：]?\s*(?-i:(?P<value>"
     # one letter then a space (`U 24817395`), as Turkish ones are written
@@ -2851,12 +2954,17 @@ DRIVING_LICENCE_RE = re.compile(
     r"führerschein|carn[ée] de conducir|licencia de conducir|patente di guida|"
     r"patente|rijbewijs|prawo jazdy|carteira de motorista|(?-i:CNH)|körkort|"
     r"førerkort|kørekort|ajokortti|řidičský průkaz|sürücü belgesi|ehliyet|"
-    r"ड्राइविंग लाइसेंस|運転免許証?|驾驶证|驾照|운전면허증?)"
+    r"ड्राइविंग लाइसेंस|運転免許証?|驾驶证|驾照|운전면허증?|"
+    # Round 11 (S5): a state's licence (`NSW licence no.`)
+    r"(?-i:[A-Z]{2,3}) licen[cs]e(?= (?:no\b|number|#)))"
     r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|#|nummer|"
     r"numéro|número|numero|numer|番号|号码|번호|नंबर))?"
     # whose: `permis de conduire de Léa Martin :`
     r"(?:\s+(?:of|de|di|da|do|del|von|van)\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)"
     r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?)?"
+    # what it is for, whose (S5): `for the rental car`, `(mine)`
+    r"(?:\s+for\s+(?:the|my|a|an)\s+[\w-]+(?:\s+[\w-]+)?)?"
+    r"(?:\s*[（(][^()（）\n]{1,15}[)）])?"
     r"(?:\s+(?:is|was|ist|est|es|é|è)|是|は|는|은)?"
     r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9 -]*\d(?:[A-Z -]*\d){3})"
     r"[A-Z0-9]{2,20}(?:[ -][A-Z0-9]{2,15}){0,2}))(?![\w-]|[.,/]\d)"
@@ -3017,6 +3125,30 @@ RESERVED_CONTEXT_RE = re.compile(
 )
 
 
+# Round 11 (S5): a company's desk or a machine, not a person: the local
+# part names a role (`support@`, `press@`, `info@`) or a bot (`ci@`,
+# `noreply@`, `dependabot[bot]@`), unless the line says it is someone's own.
+ROLE_LOCAL_RE = re.compile(
+    r"(?i)(?:support|info|information|press|presse|prensa|imprensa|media|sales|"
+    r"vertrieb|ventas|vendas|contact|contacto|contato|kontakt|hello|hallo|hola|"
+    r"help|helpdesk|service|services|servicedesk|kundenservice|customerservice|"
+    r"customer[._-]?care|atencion(?:al)?cliente|office|buero|büro|team|billing|"
+    r"invoices?|rechnungswesen|accounting|careers|jobs|recruiting|hr|"
+    r"marketing|enquiries|inquiries|reservations?|reservas|booking|bookings|"
+    r"orders?|bestellung|pedidos|feedback|webmaster|postmaster|hostmaster|abuse|"
+    r"security|privacy|datenschutz|legal|compliance|noreply|no[._-]reply|"
+    r"donotreply|do[._-]not[._-]reply|mailer[._-]daemon|ci|cd|bot|build|builds|"
+    r"buildbot|jenkins|deploy|automation|notifications?|alerts?|"
+    r"[\w.-]*[._-]bot|[\w.-]*\[bot\])"
+)
+# Someone's own desk: `the user's invoices go to billing@…`.
+OWNER_BEFORE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:user['’]?s|the user|your|their|his|her|mine)(?![^\W\d_])"
+)
+# A message's header line (`From: Alice <alice@example.org>`).
+HEADER_BEFORE_RE = re.compile(r"(?i)^\s*(?:from|to|cc|bcc|reply-to|author|committer):")
+
+
 def _emails(text: str) -> Iterator[PiiFinding]:
     for match in EMAIL_RE.finditer(text) if "@" in text else ():
         local, tld = match.group("local"), match.group("tld").lower()
@@ -3033,6 +3165,15 @@ def _emails(text: str) -> Iterator[PiiFinding]:
             continue  # `ci@acme-prod.iam.gserviceaccount.com`: a machine
         if tld in PLACEHOLDER_TLDS:
             continue  # `name@domain.tld`, `a@b.test`: no such domain exists
+        if ROLE_LOCAL_RE.fullmatch(local) and not (
+            PERSONAL_LINE_RE.search(text, max(0, match.start() - 60), match.start())
+            or OWNER_BEFORE_RE.search(text, max(0, match.start() - 60), match.start())
+        ):
+            continue  # `support@acme.co.uk`, `ci@buildfarm.local`: a desk, a bot
+        if RESERVED_DOMAIN_RE.fullmatch(match.group("domain")) and (
+            HEADER_BEFORE_RE.search(line)
+        ):
+            continue  # `From: Alice <alice@example.org>`: a sample message
         if RESERVED_DOMAIN_RE.fullmatch(match.group("domain")) and (
             RESERVED_CONTEXT_RE.search(text)
         ):
@@ -3178,7 +3319,9 @@ def _phones(text: str) -> Iterator[PiiFinding]:
 # with 7 to 15 digits some country's plan makes it valid.
 PHONE_RUN_RE = re.compile(
     rf"(?<!{_NON_CJK_WORD})(?<![+/.,:-])(?:\(\d{{1,5}}\)[ .-]?)?\d{{1,15}}"
-    rf"(?:[ .\-－]\d{{1,8}}){{0,5}}(?!{_NON_CJK_WORD}|[/\-－]|[.,:]\d)"
+    # `8-(912)-026-95-10`: a bracketed code after the trunk prefix (S5)
+    rf"(?:[ .\-－]\(\d{{1,5}}\))?(?:[ .\-－]\d{{1,8}}){{0,5}}"
+    rf"(?!{_NON_CJK_WORD}|[/\-－]|[.,:]\d)"
 )
 DATE_SHAPE_RE = re.compile(
     r"\d{4}[-./ ]\d{1,2}[-./ ]\d{1,2}|\d{1,2}[-./ ]\d{1,2}[-./ ]\d{4}"
@@ -3491,6 +3634,11 @@ CARD_CONTEXT = (
     "tarjeta",
     "cartão",
     "karta",
+    # Round 11 (S5): CJK and Korean card words
+    "カード",
+    "卡号",
+    "信用卡",
+    "카드",
 )
 NOT_CARD_CONTEXT = (
     *NOT_PHONE_CONTEXT,
@@ -3580,7 +3728,15 @@ def _cards(text: str) -> Iterator[PiiFinding]:
         if (
             13 <= len(digits) <= 19
             and luhn.is_valid(digits)
-            and _card_issuer_is_plausible(digits)
+            # Round 11 (S5): an issuer we do not know, called a card: 16
+            # digits in fours right after a card word (`カード番号：3512-…`)
+            and (
+                _card_issuer_is_plausible(digits)
+                or (
+                    card_cue >= 0
+                    and re.fullmatch(r"\d{4}([ -]?)\d{4}(?:\1\d{4}){2}", value)
+                )
+            )
         ):
             yield PiiFinding(CARD, match.start(), match.end(), value, digits)
 
@@ -3670,8 +3826,9 @@ def _national_ids(text: str, digits: int) -> Iterator[PiiFinding]:
     for match in find_national_ids(text, digits):
         if match.kind in COMPANY_ONLY_IDS and _names_a_business(text, match.start):
             continue  # `CNPJ da empresa Padaria Sol Ltda.: …`: a company's
+        value = text[match.start : match.end]  # full-width digits as written
         normalized = re.sub(r"[^0-9A-Z]", "", match.value.upper())
-        yield PiiFinding(NATIONAL_ID, match.start, match.end, match.value, normalized)
+        yield PiiFinding(NATIONAL_ID, match.start, match.end, value, normalized)
 
 
 # Round 10 (S4): numbers only companies hold. The product keeps company
@@ -3780,7 +3937,8 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
         findings += list(_driving_licences(text))
     if digits >= 7:
         findings += list(_named_ids(text))
-    if digits >= 4:  # an Indian PAN has four
+    # an Indian PAN has four digits; a Dutch document number one (S5)
+    if digits >= 4 or (digits and "kaart" in text.lower()):
         findings += [
             f
             for f in _national_ids(text, digits)

@@ -203,6 +203,15 @@ def _ir_melli_valid(value: str) -> bool:
     return int(value[9]) == (rest if rest < 2 else 11 - rest)
 
 
+def _be_eid_valid(value: str) -> bool:
+    """Belgium's eID card number: ten digits, then their remainder mod 97."""
+    digits = re.sub(r"\D", "", value)
+    if len(digits) != 12:
+        return False
+    check = int(digits[:10]) % 97 or 97
+    return check == int(digits[10:])
+
+
 def _shape_only(pattern: str) -> Callable[[str], bool]:
     """A number with no check digit: its shape, under its own name only."""
     compiled = re.compile(pattern)
@@ -223,6 +232,9 @@ LOCAL_VALIDATORS = {
     "local.ke_id": _LocalValidator(_shape_only(r"[1-9]\d{6,7}")),
     "local.ma_cin": _LocalValidator(_shape_only(r"[A-Z]{1,2} ?\d{5,6}")),
     "local.co_cc": _LocalValidator(_shape_only(r"[1-9]\d{5,9}")),
+    "local.be_eid": _LocalValidator(_be_eid_valid),
+    # the Netherlands' passport and ID card document number (no `O`)
+    "local.nl_docnr": _LocalValidator(_shape_only(r"[A-NP-Z]{2}[A-NP-Z0-9]{6}\d")),
 }
 
 
@@ -427,7 +439,8 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "cl.rut",
             "cl.rut",
-            rf"{D}(?:\d{{1,2}}\.\d{{3}}\.\d{{3}}|\d{{7,8}})-[\dkK](?![\w-])",
+            # Round 11 (S5): and unseparated, named (`mi rut es 218961762`)
+            rf"{D}(?:(?:\d{{1,2}}\.\d{{3}}\.\d{{3}}|\d{{7,8}})-[\dkK]|\d{{7,8}}[\dkK])(?![\w-])",
             ("rut", "run", "rol único"),
             _has(r"\d{1,2}\.\d{3}\.\d{3}-[\dkK]"),
         ),
@@ -825,7 +838,8 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("npwp", "nomor pokok wajib pajak"),
             None,
         ),
-        ("li.peid", "li.peid", rf"{D}\d{{7,12}}{E}", ("peid",), None),
+        # Round 11 (S5): four digits and more (`PEID … : 65254`)
+        ("li.peid", "li.peid", rf"{D}\d{{4,12}}{E}", ("peid",), None),
         (
             "nl.onderwijsnummer",
             "nl.onderwijsnummer",
@@ -976,16 +990,67 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("cédula de ciudadanía", "cedula de ciudadania", "c.c"),
             None,
         ),
+        # Andorra's NRT, Belgium's eID card number, the Dutch document
+        # number, a Peruvian person's RUC (10…, 15…, 17…; a company's is
+        # 20…), Norway's and New Zealand's bank account numbers.
+        (
+            "ad.nrt",
+            "ad.nrt",
+            r"(?<![A-Za-z0-9])[A-Z]-?\d{6}-?[A-Z](?![A-Za-z0-9])",
+            ("nrt", "registre tributari"),
+            None,
+        ),
+        (
+            "be.eid",
+            "local.be_eid",
+            rf"{D}\d{{3}}-?\d{{7}}-?\d{{2}}{E}",
+            (
+                "eid",
+                "carte eid",
+                "eid-kaart",
+                "eid kaart",
+            ),
+            None,
+        ),
+        (
+            "nl.docnr",
+            "local.nl_docnr",
+            r"(?<![A-Za-z0-9])[A-NP-Z]{2}[A-NP-Z0-9]{6}\d(?![A-Za-z0-9])",
+            ("documentnummer", "id-kaart", "identiteitskaart", "paspoortnummer"),
+            None,
+        ),
+        (
+            "pe.ruc",
+            "pe.ruc",
+            rf"{D}(?:10|15|17)\d{{9}}{E}",
+            ("ruc",),
+            None,
+        ),
+        (
+            "no.kontonr",
+            "no.kontonr",
+            rf"{D}\d{{4}}\.?\d{{2}}\.?\d{{5}}{E}",
+            ("kontonummer", "kontonr", "kontonummeret", "bankkonto"),
+            None,
+        ),
+        (
+            "nz.bankaccount",
+            "nz.bankaccount",
+            rf"{D}\d{{2}}-\d{{4}}-\d{{7}}-\d{{2,3}}{E}",
+            ("account number", "bank account", "account no", "acct"),
+            None,
+        ),
     )
 )
 
-WINDOW_BEFORE = 60
+WINDOW_BEFORE = 72
 # Validators that check the shape only (any 9 digits are a valid Costa
 # Rican cédula): their number counts under its own name, never under a
 # generic "ID number" or a bare "ID".
 OWN_NAME_ONLY = {
     "co.cc",
     "ke.id",
+    "nl.docnr",
     "ma.cin",
     "ng.nin",
     "uz.pinfl",
@@ -1159,6 +1224,10 @@ def _spec_min_digits() -> tuple[int, ...]:
     )
 
 
+FULL_WIDTH_RE = re.compile(r"[０-９]")
+FULL_WIDTH = str.maketrans("０１２３４５６７８９－．／", "0123456789-./")
+
+
 def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]:
     """Yield every valid national id in `text` that is named or unmistakable.
 
@@ -1169,6 +1238,10 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
     # has: the names are costly to look for, and most texts hold a few
     # digits at most. When few countries remain, only those with a
     # candidate.
+    if FULL_WIDTH_RE.search(text):
+        # Round 11 (S5): `７０８６－５３９１－７３４４`, one character each
+        text = text.translate(FULL_WIDTH)
+        digits = None
     if digits is None:
         digits = sum(c.isdigit() for c in text)
     specs = [
@@ -1214,6 +1287,8 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
             run.group()
         ):
             continue  # `verified on 2024-11-02`: a date
+        if IPV4_RE.fullmatch(run.group()):
+            continue  # `NAS at 192.168.1.10`: a host (S5), not a Canadian NAS
         compact = re.sub(r"\D", "", run.group())
         for spec in specs:
             if (
@@ -1227,6 +1302,10 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
 
 # A date: `2024-11-02`, `02.11.2024`, `2/11/24`.
 DATE_RE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
+# An IPv4 address: four dotted numbers of 0 to 255.
+IPV4_RE = re.compile(
+    r"(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)"
+)
 # A run of two or more digit groups, whole.
 REGROUPED_RE = re.compile(r"(?<![\w.,/-])\d+(?:[ .\-/]\d+)+(?![\w-]|[.,/]\d)")
 

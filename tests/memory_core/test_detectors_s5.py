@@ -141,3 +141,119 @@ def test_a_number_right_after_a_persons_document_name(text: str, value: str) -> 
 )
 def test_company_numbers_dates_and_pin_codes_are_no_named_id(text: str) -> None:
     assert [f for f in find_pii(text) if f.kind == NATIONAL_ID] == []
+
+
+# -- tune16's classes, with other people, places and values -------------------
+
+SECRETS = [
+    # chat bots' webhooks that are their own key
+    "告警机器人: https://open.larksuite.com/open-apis/bot/v2/hook/0b1e7c42-93fd-4a58-8e2c-71d6a9f03b5e",
+    "钉钉: https://oapi.dingtalk.com/robot/send?access_token=4c1f0e9a7b3d2c8e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e",
+    "企业微信 https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=9a7c3e1f-4b2d-4e8a-b6c5-0d1f2e3a4b5c",
+    # an app secret named as one word
+    "MINIPROGRAM_APPSECRET=3f9c0a7e51d24b86a9e3c7f1d0b54e28",
+    # a token named in Japanese
+    "GitLab のアクセストークン：Zk39fQpLw7XvN2rTq8MbY4sHc1Jd",
+    # an app password's four groups
+    "MAIL_PASSWORD=qwhz npte rkvo ylda",
+    # a chat: one asks for a password, the next line answers
+    "Lena: what's the password for the NAS again?\nMe: Brise!Kanal42",
+    "[09:15] Paul : c'est quoi le mot de passe du routeur ?\n[09:16] Moi : Velo-Rouge-2291",
+    # seed phrases: named in Polish, or numbered one a line
+    "fraza odzyskiwania: orbit velvet cannon shrug famous tissue pilot wagon differ cluster fossil ladder",
+    "\n".join(
+        f"{i}. {w}"
+        for i, w in enumerate(
+            "orbit velvet cannon shrug famous tissue pilot wagon differ cluster fossil ladder".split(),
+            start=1,
+        )
+    ),
+    # password words of more languages
+    "E-poçt şifrəm: Xəzər_2023!",
+    "Wi-Fi parolim: Samarqand#88",
+    "Cyfrinair y llwybrydd yw Mynydd!2024",
+    "Il-password tal-email hija Qormi-7713",
+    "Поштаның құпиясөзі: Алатау_42",
+    "كلمة سر الراوتر: Nile#4471",
+    "የኢሜይል የይለፍ ቃል፦ Abay_Gondar9",
+    "PIN der Kreditkarte: 4471",
+]
+
+
+@pytest.mark.parametrize("text", SECRETS)
+def test_more_secret_shapes_are_refused(text: str) -> None:
+    assert find_secrets(text)
+
+
+NOT_SECRETS = [
+    "Anna: what's the wifi password?\nBen: ask Carla",
+    "Tom: did you change the password?\nMe: yes",
+    "1. milk\n2. eggs\n3. bread\n4. butter\n5. apples",
+    "\n".join(f"{i}. step" for i in range(1, 14)),
+    "password: this will look good",
+]
+
+
+@pytest.mark.parametrize("text", NOT_SECRETS)
+def test_chats_lists_and_prose_are_no_secret(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+MORE_PII = [
+    ("NRT de la Núria: L-703415-Z", "L-703415-Z"),
+    ("Numéro de carte eID de Margaux : 512-8841907-81", "512-8841907-81"),
+    ("mi rut es 173254466, pa la factura", "173254466"),
+    (
+        "マイナンバー（夫）： ４１８２－９３０５－６１７４",
+        "４１８２－９３０５－６１７４",
+    ),
+    ("PEID von Frau Büchel, Liechtenstein: 80431", "80431"),
+    (
+        "NIC number of our tenant Rajesh (Curepipe), for the deposit: B1503770211545",
+        "B1503770211545",
+    ),
+    ("Documentnummer van haar ID-kaart: NXR4K8P21", "NXR4K8P21"),
+    ("RUC de persona natural de Jorge: 10417293383", "10417293383"),
+    ("Kontonummer til husleie: 6012.41.33702", "6012.41.33702"),
+    ("Westpac account number for the refund: 12-3140-4417009-00", "12-3140-4417009-00"),
+    ("カード番号：3519-4417-2230-8818", "3519-4417-2230-8818"),
+    ("zap do Rafael: (21)-97214-3380", "(21)-97214-3380"),
+    ("Ito ang number ni Kuya Jun: 0917-482-3391", "0917-482-3391"),
+    ("رقم موبايل أخي: 011 23456789", "011 23456789"),
+    ("Мобильный Андрея: 8-(903)-412-77-05", "8-(903)-412-77-05"),
+    ("Լիլիթի հեռախոսը՝ 094-381275", "094-381275"),
+    (
+        "Meine Adresse: anna punkt weber at posteo punkt de",
+        "anna punkt weber at posteo punkt de",
+    ),
+    ("пиши на ivan собака yandex точка ru", "ivan собака yandex точка ru"),
+    ("Passport number for the ESTA (mine): 712093845", "712093845"),
+    ("护照号码（女儿）：G47120938", "G47120938"),
+    ("VIC licence no. for the hire van: 031847265", "031847265"),
+    ("UK driving licence number (hers): WOODS805229JA8XK", "WOODS805229JA8XK"),
+    ("My address is info@janedoe.me", "info@janedoe.me"),
+]
+
+
+@pytest.mark.parametrize("text,value", MORE_PII)
+def test_more_personal_data_shapes(text: str, value: str) -> None:
+    assert find_secrets(text) == []
+    start = text.index(value)
+    end = start + len(value)
+    # as the bench scores: a finding covers the value
+    assert any(f.start < end and f.end > start for f in find_pii(text)), find_pii(text)
+
+
+MORE_CLEAN = [
+    "Contact our press office: presse@bergbahn-zillertal.at",
+    "Bei Fragen: kundenservice@stadtwerke-ulm.de oder 0731 166-0",
+    "From: Carol <carol@example.com>\nTo: Dan <dan@example.net>\nSubject: hi",
+    "Author: Deploy Bot <deploy-bot@ci.internal>",
+    "router at 10.0.0.1, NAS at 10.0.0.20",
+]
+
+
+@pytest.mark.parametrize("text", MORE_CLEAN)
+def test_desks_bots_samples_and_hosts_stay_clean(text: str) -> None:
+    assert find_secrets(text) == []
+    assert find_pii(text) == []
