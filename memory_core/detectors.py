@@ -707,7 +707,6 @@ ASSIGNMENT_RE = re.compile(
     # Maltese `tal-wifi`: an article joined to its word (S5)
     r"(?:\s+(?:tal|tad|tat|tar|tas|taż|taċ)-[\w]+)?"
     r"(?:(?:\s+(?:for|of|on|to|at|in|from|für|fuer|vom|zum|zur|du|de|des|pour|"
-    r"der|dem|den|"
     r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|till|"
     r"от|для|к|на|de la|untuk|của|cho|του|της|για|la|ya|za|k|pro|ng)"
     r"(?:\s+[\w.'’@-]+(?::[^\W\d_]{1,3})?){1,5}?)?"
@@ -2575,6 +2574,12 @@ APP_PASSWORD_RE = re.compile(
     r"mot de passe d['’]application|contraseña de aplicación)\s*[:=]?)\s*[\"']?"
     r"(?P<value>[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})(?![\w-])"
 )
+# A card's PIN after the card's name in German (`PIN der neuen EC-Karte:
+# 7098`), the article between.
+CARD_PIN_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:pin(?:-code)?|geheimzahl)\s+(?:der|meiner|seiner|ihrer|"
+    r"unserer|deiner)\s+(?:[\w-]+\s+){0,2}?[\w-]*karte\s*[:=]\s*\d{4,6}(?!\d)"
+)
 # A seed phrase's words numbered one a line (`1. royal` … `12. aware`).
 NUMBERED_WORD_RE = re.compile(r"(?m)^\s*(\d{1,2})[.)]\s*([a-z]{3,8})\s*$")
 SEED_LENGTHS = (12, 15, 18, 21, 24)
@@ -2605,12 +2610,17 @@ def _conversation_secrets(text: str) -> Iterator[int]:
     """Yield the lines of a chat's answered password, an app password, a seed."""
     if "?" in text and "\n" in text:
         for match in PASSWORD_QUESTION_RE.finditer(text):
-            if _is_secret_value(match.group("value"), key="password"):
+            value = match.group("value")
+            if "@" in value or re.fullmatch(r"[\d\s()+./-]+", value):
+                continue  # an e-mail or a number answered: personal data
+            if _is_secret_value(value, key="password"):
                 yield text.count("\n", 0, match.start("value")) + 1
     for match in APP_PASSWORD_RE.finditer(text) if " " in text else ():
         groups = match.group("value").split()
         if not any(g in FUNCTION_WORDS or g in PROSE_WORDS for g in groups):
             yield text.count("\n", 0, match.start("value")) + 1
+    for match in CARD_PIN_RE.finditer(text) if "karte" in text.lower() else ():
+        yield text.count("\n", 0, match.start()) + 1
     if "\n" in text and "1" in text:
         line = _numbered_seed(text)
         if line:
@@ -3129,10 +3139,10 @@ RESERVED_CONTEXT_RE = re.compile(
 # part names a role (`support@`, `press@`, `info@`) or a bot (`ci@`,
 # `noreply@`, `dependabot[bot]@`), unless the line says it is someone's own.
 ROLE_LOCAL_RE = re.compile(
-    r"(?i)(?:support|info|information|press|presse|prensa|imprensa|media|sales|"
-    r"vertrieb|ventas|vendas|contact|contacto|contato|kontakt|hello|hallo|hola|"
-    r"help|helpdesk|service|services|servicedesk|kundenservice|customerservice|"
-    r"customer[._-]?care|atencion(?:al)?cliente|office|buero|büro|team|billing|"
+    r"(?i)(?:support|press|presse|prensa|imprensa|media|sales|"
+    r"vertrieb|ventas|vendas|"
+    r"help|helpdesk|servicedesk|kundenservice|customerservice|"
+    r"customer[._-]?care|atencion(?:al)?cliente|billing|"
     r"invoices?|rechnungswesen|accounting|careers|jobs|recruiting|hr|"
     r"marketing|enquiries|inquiries|reservations?|reservas|booking|bookings|"
     r"orders?|bestellung|pedidos|feedback|webmaster|postmaster|hostmaster|abuse|"
@@ -3143,7 +3153,21 @@ ROLE_LOCAL_RE = re.compile(
 )
 # Someone's own desk: `the user's invoices go to billing@…`.
 OWNER_BEFORE_RE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:user['’]?s|the user|your|their|his|her|mine)(?![^\W\d_])"
+    r"(?i)(?<![^\W\d_])(?:user['’]?s|the user|your|their|his|her|mine|me)"
+    r"(?![^\W\d_])"
+)
+# A desk's name a person may use too (`info@`, `hello@`): a company's only
+# beside a business word (`Atención al cliente`, `GmbH`, `hotline`).
+SHARED_ROLE_LOCAL_RE = re.compile(
+    r"(?i)info|information|contact|contacto|contato|kontakt|hello|hallo|hola|"
+    r"service|services|office|buero|büro|team|mail"
+)
+BUSINESS_WORD_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:gmbh|ltd|llc|inc|sarl|s\.?l\.?|s\.?a\.?|ag|bv|b\.v\.|"
+    r"company|firma|empresa|entreprise|azienda|shop|store|hotel|restaurant|"
+    r"clinic|praxis|office|support|service|customer|kunden|cliente?s?|"
+    r"aseguradora|insurance|bank|agency|agentur|inquiries|enquiries|orders?|"
+    r"bookings?|reservations?|press|presse|hotline|helpdesk)(?![^\W\d_])"
 )
 # A message's header line (`From: Alice <alice@example.org>`).
 HEADER_BEFORE_RE = re.compile(r"(?i)^\s*(?:from|to|cc|bcc|reply-to|author|committer):")
@@ -3165,7 +3189,13 @@ def _emails(text: str) -> Iterator[PiiFinding]:
             continue  # `ci@acme-prod.iam.gserviceaccount.com`: a machine
         if tld in PLACEHOLDER_TLDS:
             continue  # `name@domain.tld`, `a@b.test`: no such domain exists
-        if ROLE_LOCAL_RE.fullmatch(local) and not (
+        if (
+            ROLE_LOCAL_RE.fullmatch(local)
+            or (
+                SHARED_ROLE_LOCAL_RE.fullmatch(local)
+                and (BUSINESS_WORD_RE.search(text) or BUSINESS_LINE_RE.search(text))
+            )
+        ) and not (
             PERSONAL_LINE_RE.search(text, max(0, match.start() - 60), match.start())
             or OWNER_BEFORE_RE.search(text, max(0, match.start() - 60), match.start())
         ):

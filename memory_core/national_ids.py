@@ -911,7 +911,6 @@ SPECS: tuple[IdSpec, ...] = tuple(
             rf"{D}784-?\d{{4}}-?\d{{7}}-?\d{E}",
             (
                 "emirates id",
-                "emirates identity",
                 "eid",
                 "الهوية الإماراتية",
                 "هوية إماراتية",
@@ -1062,6 +1061,10 @@ OWN_NAME_ONLY = {
     "us.ptin",
 }
 WINDOW_AFTER = 40
+# Round 11 (S5): the name is looked for 72 characters back (a holder's name
+# and what it is for between: `NIC number of my neighbour Devika
+# (Mauritius), for the lease: …`); another number's word, as before, 60.
+OTHER_WINDOW = 60
 
 
 # Nordic definite and possessive endings after a long name (`kennitalan`).
@@ -1099,6 +1102,14 @@ KINDS_BY_WORD: dict[str, set[str]] = {}
 for _spec in SPECS:
     for _word in _spec.words:
         KINDS_BY_WORD.setdefault(_word, set()).add(_spec.kind)
+# A longer name holding a shorter one names its kinds too: `cédula de
+# ciudadanía` is found instead of `cédula`, and still names Ecuador's.
+for _word, _kinds in list(KINDS_BY_WORD.items()):
+    for _inner, _inner_kinds in list(KINDS_BY_WORD.items()):
+        if _inner != _word and re.search(
+            rf"(?<![^\W\d_]){re.escape(_inner)}(?![^\W\d_])", _word
+        ):
+            _kinds |= _inner_kinds
 
 
 def _kinds_named(word: str) -> set[str]:
@@ -1326,7 +1337,7 @@ def _accepted(
         and spec.alone is not None
         and spec.alone(value)
         and not OTHER_NUMBER_RE.search(
-            text[max(0, start - WINDOW_BEFORE) : start].lower()
+            text[max(0, start - OTHER_WINDOW) : start].lower()
         )
     ):
         return True

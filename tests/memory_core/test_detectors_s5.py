@@ -257,3 +257,28 @@ MORE_CLEAN = [
 def test_desks_bots_samples_and_hosts_stay_clean(text: str) -> None:
     assert find_secrets(text) == []
     assert find_pii(text) == []
+
+
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        # a desk's name a person uses too, with no business word: a person's
+        ("Email me at hello@lena-hoffmann.de", "hello@lena-hoffmann.de"),
+        ("Schreib an info@tobias-brandt.de, das ist privat", "info@tobias-brandt.de"),
+        # a chat's answered question giving an address, not a password
+        (
+            "Jo: what's the login for the portal?\nMe: jo.berger@gmx.at",
+            "jo.berger@gmx.at",
+        ),
+    ],
+)
+def test_a_persons_own_address_stays_personal(text: str, value: str) -> None:
+    assert find_secrets(text) == []
+    assert any(f.value == value for f in find_pii(text))
+
+
+def test_a_longer_name_still_names_the_shorter_ones_countries() -> None:
+    from memory_core.national_ids import _kinds_named
+
+    assert "ec.ci" in _kinds_named("cédula de ciudadanía")
+    assert "co.cc" in _kinds_named("cédula de ciudadanía")
