@@ -2615,7 +2615,9 @@ def _conversation_secrets(text: str) -> Iterator[int]:
                 continue  # an e-mail or a number answered: personal data
             if _is_secret_value(value, key="password"):
                 yield text.count("\n", 0, match.start("value")) + 1
-    for match in APP_PASSWORD_RE.finditer(text) if " " in text else ():
+    lower = text.lower()
+    app_password = "pass" in lower or "pwd" in lower
+    for match in APP_PASSWORD_RE.finditer(text) if app_password else ():
         groups = match.group("value").split()
         if not any(g in FUNCTION_WORDS or g in PROSE_WORDS for g in groups):
             yield text.count("\n", 0, match.start("value")) + 1
@@ -3044,12 +3046,13 @@ NAMED_ID_RE = re.compile(
     r"(?![\w-]|[.,/]\d)"
 )
 NAMED_ID_STEMS = (
-    "identi", "cédula", "cedula", "dpi", "dui", "cip", "cin", "cni", "civil",
-    "residence", "qid", "cpr", "omang", "nida", "nin", "fayda", "fan",
-    "national id", "id card", "personal", "citizen id", "resident id", "fin",
+    "identi", "cédula", "cedula", "civil", "residence", "omang", "nida",
+    "fayda", "national id", "id card", "personal", "citizen id", "resident id",
     "kimlik", "şəxsiyyət", "номер", "ნომერი", "الهوية", "الرقم", "البطاقة",
-    "رخصة", "пин",
+    "رخصة",
 )  # fmt: skip
+# The short names, in capitals as written (a cheaper test than the pattern).
+NAMED_ID_CAPITALS = re.compile(r"DPI|DUI|CIP|CIN|CNI|QID|CPR|NIDA|NIN|FAN|ПИН")
 NAMED_ID_NOT = re.compile(
     r"(?i)fiscal|jur[ií]dica|tax|empresa|company|compañía|société|sociedad"
 )
@@ -3057,7 +3060,9 @@ NAMED_ID_NOT = re.compile(
 
 def _named_ids(text: str) -> Iterator[PiiFinding]:
     lower = text.lower()
-    if not any(stem in lower for stem in NAMED_ID_STEMS):
+    if not any(stem in lower for stem in NAMED_ID_STEMS) and not (
+        NAMED_ID_CAPITALS.search(text)
+    ):
         return
     for match in _finditer(NAMED_ID_RE, text, _lower(text)):
         value = match.group("value")

@@ -1249,16 +1249,22 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
     # has: the names are costly to look for, and most texts hold a few
     # digits at most. When few countries remain, only those with a
     # candidate.
-    if FULL_WIDTH_RE.search(text):
+    if not text.isascii() and FULL_WIDTH_RE.search(text):
         # Round 11 (S5): `７０８６－５３９１－７３４４`, one character each
         text = text.translate(FULL_WIDTH)
         digits = None
     if digits is None:
         digits = sum(c.isdigit() for c in text)
+    lower = text.lower()
     specs = [
         spec
         for spec, fewest in zip(SPECS, _spec_min_digits(), strict=True)
         if fewest <= digits
+        # (S5) a number named by its own name only needs that name in the
+        # text: a substring test, cheaper than its pattern
+        and (
+            spec.kind not in OWN_NAME_ONLY or any(word in lower for word in spec.words)
+        )
     ]
     if len(specs) <= 3:
         specs = [spec for spec in specs if spec.pattern.search(text)]
