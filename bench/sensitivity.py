@@ -50,6 +50,7 @@ PROBES = (
     "tune13x",
     "blind14",
     "tune15",
+    "tune16",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import date
 from functools import cache
 from importlib import import_module
 from types import ModuleType
@@ -54,6 +55,12 @@ GENERIC_WORDS = (
     "documento de identidad",
     "personalausweis",
     "ausweisnummer",
+    # Round 11 (S5): Arabic "ID number", "identity card", "national number"
+    "رقم الهوية",
+    "رقم هوية",
+    "بطاقة الهوية",
+    "الرقم الوطني",
+    "رقم البطاقة",
 )
 
 # No letter, digit or number punctuation (`1,234`, `12/34`) around a match;
@@ -114,7 +121,121 @@ class _LocalValidator:
         self.is_valid = is_valid
 
 
-LOCAL_VALIDATORS = {"local.sg_nric": _LocalValidator(_sg_nric_valid)}
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        n = int(d) * (2 if i % 2 else 1)
+        total += n - 9 if n > 9 else n
+    return total % 10 == 0
+
+
+def _date_ok(year: int, month: int, day: int) -> bool:
+    """Tell whether a birth date exists and is not in the future."""
+    try:
+        return date(year, month, day) <= date.today()
+    except ValueError:
+        return False
+
+
+def _ae_eid_valid(value: str) -> bool:
+    """The UAE's Emirates ID: 784, a birth year, seven digits, a Luhn digit."""
+    digits = re.sub(r"-", "", value)
+    return (
+        bool(re.fullmatch(r"784(?:19|20)\d{10}", digits))
+        and int(digits[3:7]) <= date.today().year
+        and _luhn(digits)
+    )
+
+
+def _sa_nid_valid(value: str) -> bool:
+    """Saudi national id (1…) or iqama (2…): ten digits, a Luhn check."""
+    return bool(re.fullmatch(r"[12]\d{9}", value)) and _luhn(value)
+
+
+def _kz_iin_valid(value: str) -> bool:
+    """Kazakhstan's IIN: YYMMDD, a century and sex digit, a weighted check."""
+    if not re.fullmatch(r"\d{12}", value) or value[6] not in "123456":
+        return False
+    century = {"1": 1800, "2": 1800, "3": 1900, "4": 1900, "5": 2000, "6": 2000}
+    if not _date_ok(
+        century[value[6]] + int(value[:2]), int(value[2:4]), int(value[4:6])
+    ):
+        return False
+    digits = [int(d) for d in value]
+    check = sum(d * w for d, w in zip(digits, range(1, 12), strict=False)) % 11
+    if check == 10:
+        weights = (3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 2)
+        check = sum(d * w for d, w in zip(digits, weights, strict=False)) % 11
+    return check == digits[11]
+
+
+# Egypt's governorate codes (the digits after the birth date).
+EG_GOVERNORATES = frozenset(
+    "01 02 03 04 11 12 13 14 15 16 17 18 19 21 22 23 24 25 26 27 28 29 31 32 "
+    "33 34 35 88".split()
+)
+
+
+def _eg_nid_valid(value: str) -> bool:
+    """Egypt's national number: century, YYMMDD, governorate, serial."""
+    if not re.fullmatch(r"[23]\d{13}", value):
+        return False
+    year = (1900 if value[0] == "2" else 2000) + int(value[1:3])
+    return (
+        _date_ok(year, int(value[3:5]), int(value[5:7]))
+        and value[7:9] in EG_GOVERNORATES
+    )
+
+
+def _uz_pinfl_valid(value: str) -> bool:
+    """Uzbekistan's PINFL (JShShIR): sex and century digit, DDMMYY, 7 more."""
+    if not re.fullmatch(r"[1-6]\d{13}", value):
+        return False
+    century = 1800 + 100 * ((int(value[0]) - 1) // 2)
+    return _date_ok(century + int(value[5:7]), int(value[3:5]), int(value[1:3]))
+
+
+def _ir_melli_valid(value: str) -> bool:
+    """Iran's national code (کد ملی): ten digits, a mod-11 check."""
+    if not re.fullmatch(r"\d{10}", value) or len(set(value)) == 1:
+        return False
+    rest = sum(int(d) * (10 - i) for i, d in enumerate(value[:9])) % 11
+    return int(value[9]) == (rest if rest < 2 else 11 - rest)
+
+
+def _be_eid_valid(value: str) -> bool:
+    """Belgium's eID card number: ten digits, then their remainder mod 97."""
+    digits = re.sub(r"\D", "", value)
+    if len(digits) != 12:
+        return False
+    check = int(digits[:10]) % 97 or 97
+    return check == int(digits[10:])
+
+
+def _shape_only(pattern: str) -> Callable[[str], bool]:
+    """A number with no check digit: its shape, under its own name only."""
+    compiled = re.compile(pattern)
+    return lambda value: bool(compiled.fullmatch(value))
+
+
+LOCAL_VALIDATORS = {
+    "local.sg_nric": _LocalValidator(_sg_nric_valid),
+    # Round 11 (S5): numbers of the Middle East, Africa and Central Asia
+    # python-stdnum does not know.
+    "local.ae_eid": _LocalValidator(_ae_eid_valid),
+    "local.sa_nid": _LocalValidator(_sa_nid_valid),
+    "local.kz_iin": _LocalValidator(_kz_iin_valid),
+    "local.eg_nid": _LocalValidator(_eg_nid_valid),
+    "local.uz_pinfl": _LocalValidator(_uz_pinfl_valid),
+    "local.ir_melli": _LocalValidator(_ir_melli_valid),
+    "local.ng_nin": _LocalValidator(_shape_only(r"[1-9]\d{10}")),
+    "local.ke_id": _LocalValidator(_shape_only(r"[1-9]\d{6,7}")),
+    "local.ma_cin": _LocalValidator(_shape_only(r"[A-Z]{1,2} ?\d{5,6}")),
+    "local.co_cc": _LocalValidator(_shape_only(r"[1-9]\d{5,9}")),
+    "local.be_eid": _LocalValidator(_be_eid_valid),
+    # the Netherlands' passport and ID card document number (no `O`)
+    "local.nl_docnr": _LocalValidator(_shape_only(r"[A-NP-Z]{2}[A-NP-Z0-9]{6}\d")),
+}
 
 
 @cache
@@ -318,7 +439,8 @@ SPECS: tuple[IdSpec, ...] = tuple(
         (
             "cl.rut",
             "cl.rut",
-            rf"{D}(?:\d{{1,2}}\.\d{{3}}\.\d{{3}}|\d{{7,8}})-[\dkK](?![\w-])",
+            # Round 11 (S5): and unseparated, named (`mi rut es 218961762`)
+            rf"{D}(?:(?:\d{{1,2}}\.\d{{3}}\.\d{{3}}|\d{{7,8}})-[\dkK]|\d{{7,8}}[\dkK])(?![\w-])",
             ("rut", "run", "rol único"),
             _has(r"\d{1,2}\.\d{3}\.\d{3}-[\dkK]"),
         ),
@@ -716,7 +838,8 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("npwp", "nomor pokok wajib pajak"),
             None,
         ),
-        ("li.peid", "li.peid", rf"{D}\d{{7,12}}{E}", ("peid",), None),
+        # Round 11 (S5): four digits and more (`PEID … : 65254`)
+        ("li.peid", "li.peid", rf"{D}\d{{4,12}}{E}", ("peid",), None),
         (
             "nl.onderwijsnummer",
             "nl.onderwijsnummer",
@@ -778,14 +901,158 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("nric", "fin no", "fin number", "ic number", "singapore ic"),
             None,
         ),
+        # Round 11 (S5): the Emirates ID (taken alone in its dashed shape),
+        # Saudi, Kazakh, Egyptian, Uzbek and Iranian numbers with a check;
+        # Nigeria's NIN, Kenya's ID card, Morocco's CIN and Colombia's
+        # cédula de ciudadanía have none: their own name only.
+        (
+            "ae.eid",
+            "local.ae_eid",
+            rf"{D}784-?\d{{4}}-?\d{{7}}-?\d{E}",
+            (
+                "emirates id",
+                "eid",
+                "الهوية الإماراتية",
+                "هوية إماراتية",
+                "بطاقة الهوية",
+            ),
+            _has(r"784-\d{4}-\d{7}-\d"),
+        ),
+        (
+            "sa.nid",
+            "local.sa_nid",
+            rf"{D}[12]\d{{9}}{E}",
+            (
+                "iqama",
+                "saudi id",
+                "الهوية الوطنية",
+                "هوية وطنية",
+                "رقم الإقامة",
+                "رقم الاقامة",
+                "السجل المدني",
+            ),
+            None,
+        ),
+        (
+            "kz.iin",
+            "local.kz_iin",
+            _digits(12),
+            ("иин", "жсн", "iin", "жеке сәйкестендіру"),
+            None,
+        ),
+        (
+            "eg.nid",
+            "local.eg_nid",
+            rf"{D}[23]\d{{13}}{E}",
+            ("الرقم القومي", "رقم قومي", "الرقم القومى", "egyptian id"),
+            None,
+        ),
+        (
+            "uz.pinfl",
+            "local.uz_pinfl",
+            rf"{D}[1-6]\d{{13}}{E}",
+            ("jshshir", "jshir", "жшшир", "pinfl", "пинфл"),
+            None,
+        ),
+        (
+            "ir.melli",
+            "local.ir_melli",
+            _digits(10),
+            ("کد ملی", "کدملی", "شماره ملی", "melli", "national code"),
+            None,
+        ),
+        (
+            "ng.nin",
+            "local.ng_nin",
+            _digits(11),
+            ("nin", "nimc"),
+            None,
+        ),
+        (
+            "ke.id",
+            "local.ke_id",
+            rf"{D}\d{{7,8}}{E}",
+            ("kitambulisho", "huduma namba", "kenyan id", "kenya id"),
+            None,
+        ),
+        (
+            "ma.cin",
+            "local.ma_cin",
+            r"(?<![A-Za-z0-9])[A-Z]{1,2} ?\d{5,6}(?![A-Za-z0-9])",
+            ("cin", "cnie", "carte nationale", "البطاقة الوطنية"),
+            None,
+        ),
+        (
+            "co.cc",
+            "local.co_cc",
+            _digits(10).replace("{10}", "{6,10}"),
+            ("cédula de ciudadanía", "cedula de ciudadania", "c.c"),
+            None,
+        ),
+        # Andorra's NRT, Belgium's eID card number, the Dutch document
+        # number, a Peruvian person's RUC (10…, 15…, 17…; a company's is
+        # 20…), Norway's and New Zealand's bank account numbers.
+        (
+            "ad.nrt",
+            "ad.nrt",
+            r"(?<![A-Za-z0-9])[A-Z]-?\d{6}-?[A-Z](?![A-Za-z0-9])",
+            ("nrt", "registre tributari"),
+            None,
+        ),
+        (
+            "be.eid",
+            "local.be_eid",
+            rf"{D}\d{{3}}-?\d{{7}}-?\d{{2}}{E}",
+            (
+                "eid",
+                "carte eid",
+                "eid-kaart",
+                "eid kaart",
+            ),
+            None,
+        ),
+        (
+            "nl.docnr",
+            "local.nl_docnr",
+            r"(?<![A-Za-z0-9])[A-NP-Z]{2}[A-NP-Z0-9]{6}\d(?![A-Za-z0-9])",
+            ("documentnummer", "id-kaart", "identiteitskaart", "paspoortnummer"),
+            None,
+        ),
+        (
+            "pe.ruc",
+            "pe.ruc",
+            rf"{D}(?:10|15|17)\d{{9}}{E}",
+            ("ruc",),
+            None,
+        ),
+        (
+            "no.kontonr",
+            "no.kontonr",
+            rf"{D}\d{{4}}\.?\d{{2}}\.?\d{{5}}{E}",
+            ("kontonummer", "kontonr", "kontonummeret", "bankkonto"),
+            None,
+        ),
+        (
+            "nz.bankaccount",
+            "nz.bankaccount",
+            rf"{D}\d{{2}}-\d{{4}}-\d{{7}}-\d{{2,3}}{E}",
+            ("account number", "bank account", "account no", "acct"),
+            None,
+        ),
     )
 )
 
-WINDOW_BEFORE = 60
+WINDOW_BEFORE = 72
 # Validators that check the shape only (any 9 digits are a valid Costa
 # Rican cédula): their number counts under its own name, never under a
 # generic "ID number" or a bare "ID".
 OWN_NAME_ONLY = {
+    "co.cc",
+    "ke.id",
+    "nl.docnr",
+    "ma.cin",
+    "ng.nin",
+    "uz.pinfl",
     "cr.cpf",
     "de.stnr",
     "fi.veronumero",
@@ -794,6 +1061,10 @@ OWN_NAME_ONLY = {
     "us.ptin",
 }
 WINDOW_AFTER = 40
+# Round 11 (S5): the name is looked for 72 characters back (a holder's name
+# and what it is for between: `NIC number of my neighbour Devika
+# (Mauritius), for the lease: …`); another number's word, as before, 60.
+OTHER_WINDOW = 60
 
 
 # Nordic definite and possessive endings after a long name (`kennitalan`).
@@ -831,6 +1102,14 @@ KINDS_BY_WORD: dict[str, set[str]] = {}
 for _spec in SPECS:
     for _word in _spec.words:
         KINDS_BY_WORD.setdefault(_word, set()).add(_spec.kind)
+# A longer name holding a shorter one names its kinds too: `cédula de
+# ciudadanía` is found instead of `cédula`, and still names Ecuador's.
+for _word, _kinds in list(KINDS_BY_WORD.items()):
+    for _inner, _inner_kinds in list(KINDS_BY_WORD.items()):
+        if _inner != _word and re.search(
+            rf"(?<![^\W\d_]){re.escape(_inner)}(?![^\W\d_])", _word
+        ):
+            _kinds |= _inner_kinds
 
 
 def _kinds_named(word: str) -> set[str]:
@@ -956,6 +1235,10 @@ def _spec_min_digits() -> tuple[int, ...]:
     )
 
 
+FULL_WIDTH_RE = re.compile(r"[０-９]")
+FULL_WIDTH = str.maketrans("０１２３４５６７８９－．／", "0123456789-./")
+
+
 def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]:
     """Yield every valid national id in `text` that is named or unmistakable.
 
@@ -966,12 +1249,22 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
     # has: the names are costly to look for, and most texts hold a few
     # digits at most. When few countries remain, only those with a
     # candidate.
+    if not text.isascii() and FULL_WIDTH_RE.search(text):
+        # Round 11 (S5): `７０８６－５３９１－７３４４`, one character each
+        text = text.translate(FULL_WIDTH)
+        digits = None
     if digits is None:
         digits = sum(c.isdigit() for c in text)
+    lower = text.lower()
     specs = [
         spec
         for spec, fewest in zip(SPECS, _spec_min_digits(), strict=True)
         if fewest <= digits
+        # (S5) a number named by its own name only needs that name in the
+        # text: a substring test, cheaper than its pattern
+        and (
+            spec.kind not in OWN_NAME_ONLY or any(word in lower for word in spec.words)
+        )
     ]
     if len(specs) <= 3:
         specs = [spec for spec in specs if spec.pattern.search(text)]
@@ -1011,6 +1304,8 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
             run.group()
         ):
             continue  # `verified on 2024-11-02`: a date
+        if IPV4_RE.fullmatch(run.group()):
+            continue  # `NAS at 192.168.1.10`: a host (S5), not a Canadian NAS
         compact = re.sub(r"\D", "", run.group())
         for spec in specs:
             if (
@@ -1024,6 +1319,10 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
 
 # A date: `2024-11-02`, `02.11.2024`, `2/11/24`.
 DATE_RE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
+# An IPv4 address: four dotted numbers of 0 to 255.
+IPV4_RE = re.compile(
+    r"(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)"
+)
 # A run of two or more digit groups, whole.
 REGROUPED_RE = re.compile(r"(?<![\w.,/-])\d+(?:[ .\-/]\d+)+(?![\w-]|[.,/]\d)")
 
@@ -1044,7 +1343,7 @@ def _accepted(
         and spec.alone is not None
         and spec.alone(value)
         and not OTHER_NUMBER_RE.search(
-            text[max(0, start - WINDOW_BEFORE) : start].lower()
+            text[max(0, start - OTHER_WINDOW) : start].lower()
         )
     ):
         return True

@@ -1017,7 +1017,7 @@ def table_addresses(text: str) -> Iterator[Found]:
 PASSPORT_NAMED_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:reise)?(?:passport|passeport|pasaporte|passaporto|"
     r"passaporte|paszport|pasaport|paspoort|pass|(?:загран)?паспорт)"
-    r"(?:[ _-]?(?:no|nos|number|"
+    r"(?:[ _-]?(?:no\.?|nos|number|"
     r"num|nr|nummer|numéro|número|numero|numer|id))?"
     r"(?P<gap>[^\d\n.!?:：=]{0,40}?)[\"']?\s*[:：=]\s*[\"']?"
     r"(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
@@ -1032,6 +1032,8 @@ def passports(text: str) -> Iterator[Found]:
         return
     for match in PASSPORT_NAMED_RE.finditer(text):
         gap = match.group("gap").strip(" \"'")
+        # Round 11 (S5): `(mine)`, `(my son's)` after the gap
+        gap = re.sub(r"\s*\([^()]{1,20}\)$", "", gap)
         if gap and not re.match(
             r"(?i)(?:of|de|du|da|do|del|di|von|för|för|van|für|for|des)?\s*"
             r"[^\W\d_][\w'’.-]*(?:\s+[\w'’.-]+){0,4}$",
@@ -1050,12 +1052,12 @@ _AT = (
     r"(?:\s*(?:\[\s*at\s*\]|\(\s*(?:at|ät|arroba|chez|apenstaartje|małpa)\s*\)|"
     r"\{\s*at\s*\}|<\s*at\s*>)\s*|&#0*64;|&#x0*40;|\s+(?:at|AT)\s+|"
     r"\s+(?:arroba|arobase|chiocciola|małpa|malpa|apenstaartje|chez|klammeraffe|"
-    r"snabel-a|kukac|zavináč|zavinac)\s+)"
+    r"snabel-a|kukac|zavináč|zavinac|собака|собачка)\s+)"
 )
 _DOT = (
     r"(?:\s*(?:\[\s*dot\s*\]|\(\s*(?:dot|punkt|punto|ponto|point|kropka|"
     r"punt)\s*\)|\{\s*dot\s*\}|<\s*dot\s*>)\s*|&#0*46;|&#x0*2e;|\s+(?:dot|DOT)\s+|"
-    r"\s+(?:punto|punt|ponto|point|kropka|punkt|prik|piste)\s+|\.)"
+    r"\s+(?:punto|punt|ponto|point|kropka|punkt|prik|piste|точка)\s+|\.)"
 )
 OBFUSCATED_EMAIL_RE = re.compile(
     r"(?<![\w.%+-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?"
@@ -1069,14 +1071,18 @@ PLAIN_DOT_RE = re.compile(_DOT)
 SPELLED_AT_STEMS = (
     "at)", "at )", "at]", "at ]", "at}", "at }", "at>", "at >", "ät", "&#",
     "arroba", "chez", "małpa", "malpa", "apenstaartje", "chiocciola", "klammeraffe",
-    "snabel-a", "arobase", "kukac", "zavin",
+    "snabel-a", "arobase", "kukac", "zavin", "собак",
 )  # fmt: skip
 # Round 10 (S4): `tobi punkt krause at gmx punkt de`: `at` with any
 # language's spoken dot.
-SPOKEN_DOT_RE = re.compile(r" (?:dot|punkt|punto|punt|ponto|point|kropka|prik|piste) ")
+SPOKEN_DOT_RE = re.compile(
+    r" (?:dot|punkt|punto|punt|ponto|point|kropka|prik|piste|точка) "
+)
 EMAIL_CUE_RE = re.compile(
     r"(?i)mail|write|reach|contact|kontakt|schreib|écri|escrib|scriv|escrev|"
-    r"correo|pisz|napisz|schrijf|skriv"
+    r"correo|pisz|napisz|schrijf|skriv|"
+    # Round 11 (S5): an address named (`Meine Adresse:`), Russian `напиши`
+    r"adress|address|adres|direcci|endereço|indirizzo|напиш|пиш|почт"
 )
 
 
@@ -1084,7 +1090,7 @@ EMAIL_CUE_RE = re.compile(
 # than a dozen substring tests).
 SPELLED_AT_RE = re.compile(
     r"at ?[)\]}>]|ät|&#|arroba|chez|małpa|malpa|apenstaartje|chiocciola|"
-    r"klammeraffe|snabel-a|arobase|kukac|zavin"
+    r"klammeraffe|snabel-a|arobase|kukac|zavin|собак"
 )
 
 
