@@ -620,6 +620,8 @@ _PHRASE_END = frozenset(
 )
 _RELATION_KINDS = ("person", "animal")
 RELATION_SENSES = 2
+# What may cling to a word: "Tom's," "(Alice's".
+_PUNCTUATION = ',.;:!?()"'
 
 
 def _relation_nouns(text: str, name: str) -> list[str]:
@@ -627,10 +629,10 @@ def _relation_nouns(text: str, name: str) -> list[str]:
     nouns = []
     words = text.split()
     for i, word in enumerate(words):
-        if word.strip(',.;:!?()"') == f"{name}'s":
+        if word.strip(_PUNCTUATION) == f"{name}'s":
             head = ""
             for nxt in words[i + 1 : i + 5]:
-                bare = nxt.strip(',.;:!?()"').lower()
+                bare = nxt.strip(_PUNCTUATION).lower()
                 if not bare or bare in _PHRASE_END:
                     break
                 head = bare
@@ -641,9 +643,9 @@ def _relation_nouns(text: str, name: str) -> list[str]:
         elif (
             word == "of"
             and 0 < i < len(words) - 1
-            and words[i + 1].strip(',.;:!?()"') == name
+            and words[i + 1].strip(_PUNCTUATION) == name
         ):
-            nouns.append(words[i - 1].strip(',.;:!?()"').lower())
+            nouns.append(words[i - 1].strip(_PUNCTUATION).lower())
     return nouns
 
 
@@ -668,7 +670,7 @@ def two_people(premise: str, hypothesis: str) -> bool:
         hypothesis.split(maxsplit=1)[0].removesuffix("'s"),
     )
     for text in (premise, hypothesis):
-        words = [w.strip(",.;:!?") for w in text.split()[:3]]
+        words = [w.strip(_PUNCTUATION) for w in text.split()[:3]]
         if len(words) == 3 and words[1] == "and" and words[2] in names:
             return False
         for name in names:
@@ -681,18 +683,17 @@ def two_people(premise: str, hypothesis: str) -> bool:
     return True
 
 
-# A day of a month written out: "7 February", "February 7th", "7th of May".
+# A day of a month written out ("7 February", "February 7th", "7th of
+# May"), and a range of them ("2 to 6 April", "April 2nd-6th": every day
+# between).
 _MONTH_NAMES = "|".join(MONTHS)
-_DAY_MONTH_RE = re.compile(
-    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})"
-    rf"|({_MONTH_NAMES})\s+(\d{{1,2}})(?:st|nd|rd|th)?)\b",
-    re.IGNORECASE,
-)
-
-
-# … and a range of them: "2 to 6 April", "April 2nd-6th" (every day between).
 _ORD = r"(?:st|nd|rd|th)?"
 _RANGE = r"\s*(?:-|–|to|until|till|through)\s*"
+_DAY_MONTH_RE = re.compile(
+    rf"\b(?:(\d{{1,2}}){_ORD}\s+(?:of\s+)?({_MONTH_NAMES})"
+    rf"|({_MONTH_NAMES})\s+(\d{{1,2}}){_ORD})\b",
+    re.IGNORECASE,
+)
 _DAY_RANGE_RE = re.compile(
     rf"\b(?:(\d{{1,2}}){_ORD}{_RANGE}(\d{{1,2}}){_ORD}\s+(?:of\s+)?({_MONTH_NAMES})"
     rf"|({_MONTH_NAMES})\s+(\d{{1,2}}){_ORD}{_RANGE}(\d{{1,2}}){_ORD})\b",

@@ -33,15 +33,9 @@ from __future__ import annotations
 
 import re
 
-WEEKDAY_NAMES = (
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-)
+from memory_core.pipeline import judges
+
+WEEKDAY_NAMES = tuple(day.capitalize() for day in judges.WEEKDAYS)
 _SMALL = {
     "one": 1,
     "two": 2,
@@ -340,20 +334,7 @@ def _blood_sign(match: re.Match) -> str:
 
 # -- Dates in digits; the end of a year ---------------------------------------
 
-MONTH_NAMES = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+MONTH_NAMES = tuple(month.capitalize() for month in judges.MONTHS)
 # "25.12.2018": a dotted date is day first.
 _DOTTED_DATE = re.compile(r"(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\w|\.\d)")
 # "31/08/2025", "8/31/2025": slashed, the order told by a part after 12.

@@ -146,14 +146,9 @@ def check(candidate: Candidate, ctx: GateContext) -> GateResult:
             and comparison.close_same_fact
             and not opposed(best.content, candidate.content)
         )
-        or (
-            # One value written two ways ("15:15" / "quarter past three"):
-            # the embedding scores the notations apart, not the facts.
-            not above
-            and comparison.close_same_fact
-            and value_rewritten(best.content, candidate.content)
-            and not opposed(best.content, candidate.content)
-        )
+        # One value written two ways ("15:15" / "quarter past three"): the
+        # embedding scores the notations apart, not the facts.
+        or (not above and _rewritten(candidate, best))
     ):
         return duplicate(
             best,
@@ -223,11 +218,11 @@ def _model_duplicate(
 
 def _rewritten(candidate: Candidate, best: ExistingVersion) -> bool:
     """Return whether the write is a close rewording of the stored version
-    whose shared value it writes another way (`slots.value_rewritten`)."""
-    if _says_more(candidate, best):
-        return False
+    whose shared value it writes another way (`slots.value_rewritten`), and
+    states no triple the stored version lacks."""
     return (
-        compare(best.content, candidate.content).close_same_fact
+        not _says_more(candidate, best)
+        and compare(best.content, candidate.content).close_same_fact
         and value_rewritten(best.content, candidate.content)
         and not opposed(best.content, candidate.content)
     )
