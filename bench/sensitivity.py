@@ -51,6 +51,7 @@ PROBES = (
     "blind14",
     "tune15",
     "tune16",
+    "tune17",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
