@@ -52,6 +52,7 @@ PROBES = (
     "tune15",
     "tune16",
     "tune17",
+    "blind15",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
