@@ -53,6 +53,7 @@ PROBES = (
     "tune16",
     "tune17",
     "blind15",
+    "tune18",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
