@@ -50,6 +50,13 @@ _UP = "(?-i:[A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁΑ-Ω])"  # a Latin, Cyrillic or Greek cap
 # zamieszkania`, then `adres`): the first alternative that fits wins.
 ADDRESS_CUES = (
     r"adres zamieszkania",
+    # Round 12 (S6): Czech, Slovak, Croatian, Romanian `adresa`, Polish
+    # `adresu`, Scandinavian `adressen`; Finnish `osoite`, `kotiosoitteeni`;
+    # Czech `bydliště`, Slovak `bydlisko`.
+    r"adres[aeu]",
+    r"adressen",
+    r"(?:koti)?osoit(?:e|teeni|teemme|teensa)",
+    r"bydli(?:ště|sko)",
     # Turkish: `ev adresi`, `adresim`, `Emre'nin adresi`
     r"(?:ev )?adres(?:i|im|imiz)",
     # English
@@ -91,6 +98,8 @@ ADDRESS_CUES = (
     r"domicile",
     r"livraison à",
     r"chez (?:moi|nous|lui|elle|eux|(?:mes|mon|ma) \w+)",
+    # `envoyer le colis chez Manon, 8 rue …`: at a person's, named
+    r"chez (?-i:[A-ZÀ-Ý])[^\W\d_]+,",
     # Hungarian: `lakcím`, `lakcímem`
     r"lakc[ií]m(?:em|e|ünk)?",
     r"habite(?: au| à| rue)?",
@@ -130,7 +139,8 @@ ADDRESS_CUE_RE = re.compile(
 # Addresses that are not a person's home: an e-mail, IP or wallet address,
 # a business's office, a venue.
 NOT_HOME_BEFORE_RE = re.compile(
-    r"(?i)(?:e-?mail|ip|ipv[46]|mac|wallet|server|web|memory|contract|bitcoin|"
+    # (a word's start: `shipping_address` holds `ip`, and is a home's)
+    r"(?i)(?<![^\W\d_])(?:e-?mail|ip|ipv[46]|mac|wallet|server|web|memory|contract|bitcoin|"
     r"ethereum|url|host|gateway|broadcast|office|company|business|work|venue|"
     r"hq|headquarters|studio|factory|plant|lab|team|clinic|school|"
     r"store|shop|hotel|restaurant|registered|head|warehouse|returns?|vendor|"
@@ -164,7 +174,12 @@ NAME_PARTICLES = (
 )
 # Round 10 (S4): street types written after the name in lower case
 # (Hungarian `Kossuth Lajos u. 7.`, `Andrássy út 21`).
-TYPES_AFTER_NAME = r"(?:u\.|utca|út|útja|tér|körút|krt\.|köz|sor|sétány|fasor)"
+# Round 12 (S6): and Nordic ones (`Bygdøy allé 2`, `Karl Johans gate 7`).
+TYPES_AFTER_NAME = (
+    r"(?:u\.|utca|út|útja|tér|körút|krt\.|köz|sor|sétány|fasor|"
+    r"allé|gate|gata|gatan|vei|veien|veg|vegen|vej|väg|vägen|gade|stræde|"
+    r"plass|torg|torget|tie|katu|kuja)"
+)
 UNIT = r"(?:flat|apt\.?|apartment|unit|suite|room|lgh|piso|wohnung|apto\.?|box)"
 # The start of a street: `22 Beech Close`, `Flat 3, 87 Albert Terrace`,
 # `5-22-9 Jingumae`, `7/17 Beach Road`, `27 ter avenue …` (number first) or
@@ -301,12 +316,29 @@ CUE_GAP_RE = re.compile(
     rf"{_UP}{_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*[:：,]"
     # `send it to my place: 12 …`, `lives at her flat — 4 …`: a short label.
     rf"|{_L}+(?:['’]s)?(?:\s+{_L}+(?:['’]s)?){{0,2}}\s*[:：—–]"
+    # `dirección de mis suegros es`, `address of my parents is`: whose, then
+    # a copula
+    r"|(?:of|de|di|du|des|da|do|van|von)\s+(?:\w+\s+){0,3}?"
+    r"(?:is|es|ist|est|è|é|är|er|jest|on|je)"
+    # `registered address on the lease:`
+    r"|(?:on|in|from)\s+(?:the|my|our|his|her|their)\s+\w+(?:\s+\w+)?\s*[:：]"
+)
+
+
+# A home's papers: `registered address on the lease` is where a tenant
+# lives, though `registered` alone names a company's seat.
+HOME_PAPERS_AFTER_RE = re.compile(
+    r"(?i)\s+(?:on|in|from)\s+(?:the|my|our|his|her|their)\s+(?:lease|tenancy|"
+    r"rental agreement|rental contract|council tax|voter registration|driver'?s "
+    r"licen[cs]e|id card|passport)"
 )
 
 
 def _cue_is_personal(text: str, cue: re.Match[str]) -> bool:
     line_start = max(text.rfind("\n", 0, cue.start()) + 1, cue.start() - 30)
     before = text[line_start : cue.start()]
+    if HOME_PAPERS_AFTER_RE.match(text, cue.end()):
+        return True
     return not NOT_HOME_BEFORE_RE.search(before)
 
 
@@ -493,7 +525,7 @@ ADDRESS_STEMS = (
     "wohn", "anschrift", "liefer", "woon", "bezorg", "bor p", "leverans", "bop",
     "domicil", "livraison", "habite", "direcci", "vive en", "vivo en", "entregar",
     "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
-    "mieszka", "street", "chez ", "lakc", "ship ",
+    "mieszka", "street", "chez ", "lakc", "ship ", "osoit", "bydli",
 )  # fmt: skip
 # A number beside a word, as every street has (`22 Beech`, `Lipowa 211`).
 # (Led by the digit: the engine skips ahead to digits, few in most texts.)
@@ -540,7 +572,8 @@ BARE_OWNER_BEFORE_RE = re.compile(
     rf"|(?:{_L}+[ \t]+){{0,3}}?(?:for|to|an|à|para|per|voor|für|dla)[ \t]+"
     rf"{_UP}{_L}+(?:[ \t]+{_UP}{_L}+)?[ \t]*[:—–,-]"
     rf"|(?:{_L}+[ \t]+){{0,2}}?{_L}+['’]s[ \t]+(?:place|flat|house|home|apartment|"
-    rf"address)(?:[ \t]+is)?[ \t]*:?"
+    # (a short note in brackets: `Chloe's place (for the party invite):`)
+    rf"address)(?:[ \t]+is)?(?:[ \t]*\([^()\n]{{1,40}}\))?[ \t]*:?"
     rf"|(?i:(?:my|our|his|her|their)[ \t]+)?(?i:parents|mum|mom|dad|grandma|"
     rf"grandpa|grandparents|sister|brother|aunt|uncle)(?:['’]s)?[ \t]*[:—–-]"
     rf")[ \t]*$"
