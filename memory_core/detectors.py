@@ -75,7 +75,7 @@ from stdnum.es import dni, nie
 from stdnum.fr import nir
 from stdnum.it import codicefiscale
 from stdnum.nl import bsn
-from stdnum.us import ssn
+from stdnum.us import rtn, ssn
 
 from memory_core import personal_details
 from memory_core.national_ids import find_national_ids, inside_digit_run
@@ -403,9 +403,10 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         # Archives: `zip -P …`, `7z a -p…`, `unrar x -p…`.
         r"\b(?:zip|unzip|zipcloak)\b[^\n|;]*?\s-P\s*" + _ARG.format("v"),
         r"\b(?:7z|7za|7zz|7zr|rar|unrar)\b[^\n|;]*?\s-p" + _ARG.format("v"),
-        # Oracle: `sqlplus user/pass@db`, `expdp user/pass@db`.
+        # Oracle: `sqlplus user/pass@db`, `expdp user/pass@db`. A user name
+        # starts with a letter: `exp 07/2031` is an expiry date (S6).
         r"\b(?:sqlplus|sqlldr|expdp|impdp|exp|imp|rman|dgmgrl)\s+(?:-\w+\s+)*"
-        r"['\"]?[\w$#]+/(?P<vb>[^\s@/'\"]{4,})",
+        r"['\"]?[A-Za-z_$#][\w$#]*/(?P<vb>[^\s@/'\"]{4,})",
         # `openssl enc … -k pass`, `-pass pass:…`, `gpg --passphrase …`.
         r"\bopenssl\b[^\n|;]*?\s-k\s+" + _ARG.format("v"),
         r"\s-pass\s+pass:" + _ARG.format("v"),
@@ -2809,6 +2810,18 @@ PHONE_CONTEXT = (
     "numero ni",
     "موبايل",
     "հեռախոս",
+    # Round 12 (S6): a landline named as one (`numéro fixe des parents`)
+    "numéro fixe",
+    "numero fixe",
+    "ligne fixe",
+    "festnetz",
+    "festnetznummer",
+    "numero fisso",
+    "número fijo",
+    "número fixo",
+    "vaste nummer",
+    "vast nummer",
+    "landline",
 )
 DECIMAL_RE = re.compile(r"^0[.,]\d")
 TIME_BEFORE_RE = re.compile(r"\d:$")
@@ -2951,7 +2964,10 @@ PASSPORT_RE = re.compile(
     r"numaras[ıi]|numaram|nomor|số))?"
     r"(?:\s*[（(][^()（）\n]{1,15}[)）])?"
     r"(?:\s+(?:is|was|ist|est|es|é|è|adalah|là)|是|は|는|은)?"
-    r"\s*[:#=：]?\s*(?-i:(?P<value>"
+    r"\s*[:#=：]?\s*"
+    # whose, after the label (S6): `Kids' passports: Noah 544276266`
+    r"(?:(?-i:[A-ZÀ-Þ][a-zà-ÿ]{1,15})[ \t]+(?=[A-Z0-9]*\d))?"
+    r"(?-i:(?P<value>"
     # one letter then a space (`U 24817395`), as Turkish ones are written
     r"[A-Z] \d{7,8}|(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
     r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
@@ -2967,16 +2983,28 @@ DRIVING_LICENCE_RE = re.compile(
     r"patente|rijbewijs|prawo jazdy|carteira de motorista|(?-i:CNH)|körkort|"
     r"førerkort|kørekort|ajokortti|řidičský průkaz|sürücü belgesi|ehliyet|"
     r"ड्राइविंग लाइसेंस|運転免許証?|驾驶证|驾照|운전면허증?|"
+    # Round 12 (S6): Latin American Spanish (`licencia de manejo`)
+    r"licencia de (?:manejo|conducción|conduccion)|permiso de conducir|"
     # Round 11 (S5): a state's licence (`NSW licence no.`)
-    r"(?-i:[A-Z]{2,3}) licen[cs]e(?= (?:no\b|number|#)))"
+    r"(?-i:[A-Z]{2,3}) licen[cs]e(?= (?:no\b|number|#))|"
+    # Round 12 (S6): a province's or state's licence by its name (`Ontario
+    # licence: T9830-…`); the place names a driving authority, as a software
+    # licence's vendor would not
+    r"(?-i:Ontario|Qu[ée]bec|Alberta|Manitoba|Saskatchewan|Nova Scotia|"
+    r"New Brunswick|British Columbia|Newfoundland|California|Texas|Florida|"
+    r"New York|Illinois|Pennsylvania|Ohio|Georgia|Michigan|Washington|Arizona|"
+    r"Massachusetts|Queensland|Victoria|New South Wales|Tasmania)"
+    r"(?: driv(?:ing|er['’]?s?))? licen[cs]e)"
     r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|#|nummer|"
     r"numéro|número|numero|numer|番号|号码|번호|नंबर))?"
-    # whose: `permis de conduire de Léa Martin :`
-    r"(?:\s+(?:of|de|di|da|do|del|von|van)\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)"
-    r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?)?"
-    # what it is for, whose (S5): `for the rental car`, `(mine)`
+    # whose: `permis de conduire de Léa Martin :`, `de mi esposo` (S6)
+    r"(?:\s+(?:of|de|di|da|do|del|von|van)\s+(?:(?-i:[A-ZÀ-Þ][^\W\d_]+)"
+    r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?|(?:my|mi|mon|ma|mes|mio|mia|meu|minha|"
+    r"su|his|her|their|our|nuestro|nuestra)\s+[^\W\d_]+))?"
+    # what it is for, whose (S5): `for the rental car`, `(mine)`, `(for
+    # the hire car)` (S6)
     r"(?:\s+for\s+(?:the|my|a|an)\s+[\w-]+(?:\s+[\w-]+)?)?"
-    r"(?:\s*[（(][^()（）\n]{1,15}[)）])?"
+    r"(?:\s*[（(][^()（）\n]{1,30}[)）])?"
     r"(?:\s+(?:is|was|ist|est|es|é|è)|是|は|는|은)?"
     r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9 -]*\d(?:[A-Z -]*\d){3})"
     r"[A-Z0-9]{2,20}(?:[ -][A-Z0-9]{2,15}){0,2}))(?![\w-]|[.,/]\d)"
@@ -3005,6 +3033,54 @@ def _driving_licences(text: str) -> Iterator[PiiFinding]:
             yield PiiFinding(
                 NATIONAL_ID, match.start("value"), match.end("value"), value, value
             )
+
+
+# Round 12 (S6): a bank account number beside its bank's routing code: a UK
+# sort code (`sort code 23-69-45, account no. 55563426`), a US routing
+# number that passes its ABA check (`acct #128440227605 (Chase, routing
+# 209235074)`), a Canadian cheque's transit and institution numbers
+# (`transit 89312, institution 010, account 4254305`). The routing code
+# names a bank's branch (public); the account number with it is a person's
+# way to be paid. An account number alone (`AWS account 123456789012`) is
+# none of these.
+SORT_CODE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])sort[ -]?code\s*(?:is|:|#)?\s*\d{2}([- ]?)\d{2}\1\d{2}(?![\d-])"
+)
+ROUTING_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:routing|aba|rtn|ach routing)(?:\s*(?:number|no\.?|#))?"
+    r"\s*(?:is|:|#)?\s*(?P<rtn>\d{9})(?!\d)"
+)
+TRANSIT_RE = re.compile(
+    r"(?i)(?<![^\W\d_])transit(?:\s*(?:number|no\.?|#))?\s*[:#]?\s*\d{5}(?!\d)"
+    r"[^\n]{0,40}?(?<![^\W\d_])(?:institution|inst\.?)(?:\s*(?:number|no\.?|#))?"
+    r"\s*[:#]?\s*\d{3}(?!\d)"
+)
+BANK_ACCOUNT_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:account|acct|a/c|acc)(?:\s*(?:number|no\.?|nr\.?|#))?"
+    r"\s*(?:is|:|#)?\s*#?(?P<value>\d{6,17})(?![\d-]|[.,]\d)"
+)
+BANK_ROUTING_GAP = 80
+
+
+def _bank_accounts(text: str) -> Iterator[PiiFinding]:
+    lower = text.lower()
+    if not any(w in lower for w in ("sort", "routing", "aba", "rtn", "transit")):
+        return
+    routes = [m.span() for m in SORT_CODE_RE.finditer(text)]
+    routes += [
+        m.span()
+        for m in ROUTING_RE.finditer(text)
+        if _valid(rtn, m.group("rtn"))
+    ]
+    routes += [m.span() for m in TRANSIT_RE.finditer(text)]
+    for match in BANK_ACCOUNT_RE.finditer(text):
+        start, end = match.span("value")
+        if any(
+            s - BANK_ROUTING_GAP < end and start < e + BANK_ROUTING_GAP
+            for s, e in routes
+        ):
+            value = match.group("value")
+            yield PiiFinding(NATIONAL_ID, start, end, value, value)
 
 
 # Round 11 (S5): a person's identity number right after its name, for the
@@ -3584,7 +3660,7 @@ def _mobiles_after_contact(
             continue
         raw = match.group()
         digits = re.sub(r"\D", "", raw)
-        if not 9 <= len(digits) <= 13 or not GROUPED_RE.search(raw):
+        if not 9 <= len(digits) <= 13:
             continue  # 13: `011 15-2930-6224`, Buenos Aires' mobiles dialled at home
         if DATE_SHAPE_RE.fullmatch(raw) or THOUSANDS_RE.fullmatch(raw):
             continue
@@ -3593,6 +3669,13 @@ def _mobiles_after_contact(
         cue = _last_cue(text, start, WEAK_PHONE_CUES)
         if cue < 0 or cue <= _last_cue(text, start, NOT_CONTACT_NUMBER):
             continue
+        if not GROUPED_RE.search(raw):
+            # Round 12 (S6): unbroken digits only in the cue's own clause
+            # (`llamar a la abuela al 693974616`): no other number, no
+            # clause's end between.
+            between = text[max(0, start - 40) + cue : start]
+            if len(between) > 28 or re.search(r"[\d.;:!?\n]", between):
+                continue
         if _is_mobile_somewhere(digits):
             yield PiiFinding(PHONE, start, end, raw, digits)
 
@@ -3988,6 +4071,8 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     if digits:
         findings += list(_passports(text))
         findings += list(_driving_licences(text))
+    if digits >= 12:
+        findings += list(_bank_accounts(text))
     if digits >= 7:
         findings += list(_named_ids(text))
     # an Indian PAN has four digits; a Dutch document number one (S5)

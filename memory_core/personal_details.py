@@ -804,12 +804,15 @@ DATE_RE = re.compile(
     r"(?i)(?<![\d/.-])(?:"
     r"(?P<iso>(?:19|20)\d{2})[-/.](?P<im>0?[1-9]|1[0-2])[-/.]"
     r"(?P<id>0?[1-9]|[12]\d|3[01])"
-    r"|(?P<a>\d{1,2})[./-](?P<b>\d{1,2})[./-](?P<y>(?:19|20)\d{2})"
+    # (S6: a space may follow the dots, as Czech and German write `10. 3. 1939`)
+    r"|(?P<a>\d{1,2})(?:[./-]|\. )(?P<b>\d{1,2})(?:[./-]|\. )(?P<y>(?:19|20)\d{2})"
     rf"|(?P<td>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?(?:\s+|-)(?:de\s+)?(?P<tm>{MONTHS})\.?"
     r",?(?:\s+|-)(?:de\s+)?(?P<ty>(?:19|20)\d{2})"
     rf"|(?P<mm>{MONTHS})\.?\s+(?P<md>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
     r"(?P<my>(?:19|20)\d{2})"
-    r"|(?P<jy>(?:19|20)\d{2})\s*年\s*(?P<jm>\d{1,2})\s*月\s*(?P<jd>\d{1,2})\s*日"
+    # Japanese and Chinese `2004年11月3日`, Korean `2004년 11월 3일` (S6)
+    r"|(?P<jy>(?:19|20)\d{2})\s*[年년]\s*(?P<jm>\d{1,2})\s*[月월]\s*(?P<jd>\d{1,2})"
+    r"\s*[日일]"
     r")(?![\d])"
 )
 BIRTH_GAP = 45
@@ -903,6 +906,10 @@ OWN_PERSON_RE = re.compile(
     r"sister|brother|grand\w*|baby|kid|child|children|cousin|niece|nephew|"
     r"partner|fianc[ée]e?|boyfriend|girlfriend|boss|dob|mein|meine|unser\w*|"
     r"mon|ma|mes|notre|nos|mi|mis|nuestr[oa]s?|meu|minha|mijn|onze|mój|moja|"
+    # (S6) Italian possessives, and parents and grandparents in the
+    # languages the cues above speak: a family's own
+    r"mio|mia|miei|mie|nostr[oaie]|padre|madre|nonn[oa]|pap[àa]|mamma|abuel[oa]|"
+    r"pai|mãe|avô|avó|père|mère|vater|mutter|oma|opa|vader|moeder|ojciec|matka|"
     r"contact|kontakt|contacto|contato|e-?mail|phone|tel|mobile|address|"
     r"record|file|form|account|works? (?:as|at|for|in)|working|employed|hired|"
     r"joined|lives|living|moved)(?![^\W\d_])|@"
