@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import math
 import re
 from collections import Counter
@@ -1062,7 +1063,16 @@ DOC_MARKER_RE = re.compile(
     r"(?i)placeholder|dummy|redacted|your[_-]|[_-]here\b|replace[_-]?me|insert[_-]"
 )
 # A value cut short for display (`sk-...`, `ghp_4f9k…`).
-TRUNCATED_RE = re.compile(r"^[\"'`]?[^\s.…]{1,16}(?:\.{3}|…)[\"'`]?$")
+# Round 12 (S6): or masked in the middle, its last characters shown as a
+# log or a dashboard does (`sk-...a1B2`, `ghp_…9f3c`)
+TRUNCATED_RE = re.compile(
+    r"^[\"'`]?[^\s.…]{1,16}(?:\.{3}|…)[^\s.…]{0,6}[\"'`]?$"
+)
+# A bracketed description where the value goes: `-p'[your key]'`,
+# `[PASSWORD]`, `[db password]` (S6).
+BRACKETED_PLACEHOLDER_RE = re.compile(
+    r"[\"'`]?\[(?:[^\W\d]+(?:[ _-][^\W\d]+)*)\][\"'`]?"
+)
 FILE_REFERENCE_RE = re.compile(r"@[\w~./-]+")
 # References to a secret store, and named format fields.
 SECRET_REFERENCE_RE = re.compile(
@@ -1335,6 +1345,8 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
     """
     if TRUNCATED_RE.search(value):
         return True  # `sk-...`, `ghp_abc…`: shown cut short, never whole
+    if BRACKETED_PLACEHOLDER_RE.fullmatch(value):
+        return True
     value = value.strip("'\"`.,;:()[]{}")
     if not value or PLACEHOLDER_RE.match(value):
         return True
@@ -1669,9 +1681,28 @@ def _nearby_secrets(line: str) -> bool:
             max(0, match.start() - NEARBY_BEFORE) : match.end() + NEARBY_AFTER
         ].replace("\\n", " ")  # `printf 'user\npass'`: an escaped newline
         for token in NEARBY_TOKEN_RE.findall(window):
-            if _is_generated(token):
+            if _is_generated(token) and not _is_jose_header(token):
                 return True
     return False
+
+
+# A JWT's header alone (`eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9`) is the
+# base64 of `{"alg": …, "typ": "JWT"}`: public, the same in every token
+# signed alike; a token's secret part is its payload and signature.
+JOSE_HEADER_KEYS = frozenset(
+    ("alg", "typ", "kid", "cty", "enc", "zip", "crit", "x5t", "x5u", "jku", "jwk")
+)
+
+
+def _is_jose_header(token: str) -> bool:
+    if not token.startswith("eyJ") or "." in token:
+        return False
+    try:
+        decoded = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        header = json.loads(decoded)
+    except (binascii.Error, ValueError):
+        return False
+    return isinstance(header, dict) and set(header) <= JOSE_HEADER_KEYS
 
 
 # Round 4 (tune9): whole classes of credentials without a credential word.
@@ -2078,6 +2109,11 @@ def _prefixed_may_match(line: str, runs: list[re.Match[str]]) -> bool:
     return any(ANY_PREFIXED_RE.search(line, m.start(), m.end()) for m in runs)
 
 
+# A shell's required variable (`${NAME:?message}`): the text after `:?`
+# is what the shell prints when NAME is unset, never a value (S6).
+REQUIRED_VARIABLE_BEFORE_RE = re.compile(r"\$\{\w+:$")
+
+
 def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     lower = _lower(line)  # cheap word checks skip rules that cannot match
     runs = list(LONG_RUN_RE.finditer(line))
@@ -2284,6 +2320,10 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         ),
     ]:
         value, key = match.group("value"), match.group("key")
+        if value.startswith("?") and REQUIRED_VARIABLE_BEFORE_RE.search(
+            match.string, 0, match.start("value")
+        ):
+            continue  # `${STRIPE_SECRET_KEY:?missing}`: the shell's error text
         if _is_secret_value(value, key=key, bare=match.group("bare") is not None):
             yield "Secret Keyword"
     if named and _nearby_secrets(line):
@@ -2671,7 +2711,19 @@ class PiiFinding:
 # When two findings overlap, the more specific shape wins.
 # An address or a date of birth comes before a phone: a number inside an
 # address is redacted with the address, never leaving the rest in clear.
-PRIORITY = {EMAIL: 0, IBAN: 1, CARD: 2, NATIONAL_ID: 3, DOB: 4, ADDRESS: 5, PHONE: 6}
+# A documented example's span (S6): kept first so that nothing inside it is
+# found, then dropped.
+EXAMPLE = "EXAMPLE"
+PRIORITY = {
+    EXAMPLE: -1,
+    EMAIL: 0,
+    IBAN: 1,
+    CARD: 2,
+    NATIONAL_ID: 3,
+    DOB: 4,
+    ADDRESS: 5,
+    PHONE: 6,
+}
 
 # A word character of a script written without spaces (kana, Han, Hangul):
 # an address or a number stands right beside them (`アドレスはa@b.jpです`).
@@ -3256,7 +3308,9 @@ BUSINESS_WORD_RE = re.compile(
     r"company|firma|empresa|entreprise|azienda|shop|store|hotel|restaurant|"
     r"clinic|praxis|office|support|service|customer|kunden|cliente?s?|"
     r"aseguradora|insurance|bank|agency|agentur|inquiries|enquiries|orders?|"
-    r"bookings?|reservations?|press|presse|hotline|helpdesk)(?![^\W\d_])"
+    r"bookings?|reservations?|press|presse|hotline|helpdesk|"
+    # (S6) general enquiries in more languages: `Allgemeine Anfragen bitte an`
+    r"anfragen|anfrage|demandes|consultas|richieste|vragen|zapytania)(?![^\W\d_])"
 )
 # A message's header line (`From: Alice <alice@example.org>`).
 HEADER_BEFORE_RE = re.compile(r"(?i)^\s*(?:from|to|cc|bcc|reply-to|author|committer):")
@@ -3299,6 +3353,14 @@ def _emails(text: str) -> Iterator[PiiFinding]:
             or OWNER_BEFORE_RE.search(text, max(0, match.start() - 60), match.start())
         ):
             continue  # `support@acme.co.uk`, `ci@buildfarm.local`: a desk, a bot
+        if (
+            RESERVED_DOMAIN_RE.fullmatch(match.group("domain"))
+            and (ROLE_LOCAL_RE.fullmatch(local) or SHARED_ROLE_LOCAL_RE.fullmatch(local))
+            and not OWNER_BEFORE_RE.search(
+                text, max(0, match.start() - 60), match.start()
+            )
+        ):
+            continue  # (S6) `sales@example.org`: a desk at a domain no one owns
         if RESERVED_DOMAIN_RE.fullmatch(match.group("domain")) and (
             HEADER_BEFORE_RE.search(line)
         ):
@@ -3327,6 +3389,10 @@ def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
         return False  # `Termin am 03.04.2026, Kontakt: Lena`: a day, not a line
     if phonenumbers.number_type(match.number) in BUSINESS_NUMBER_TYPES:
         return False  # toll-free, premium-rate, shared-cost: a business line
+    if FICTIONAL_PHONE_RE.fullmatch(
+        str(match.number.national_number)
+    ) and FICTION_CONTEXT_RE.search(text):
+        return False  # (S6) `assert normalize('+1 202-555-0152')  # fixture`
     if raw.startswith("+") and text[match.start - 1 : match.start].isalnum():
         return False  # `ZIP+4 94103-1234`, `C++ 2011`: no phone's plus
     if raw.startswith(("+", "00")):
@@ -3472,8 +3538,14 @@ def _calendar_date(raw: str) -> bool:
     return 1 <= min(a, b) <= 12 and max(a, b) <= 31
 
 
-# Numbers reserved for fiction: NANP's 555 exchange, Ofcom's drama range.
-FICTIONAL_PHONE_RE = re.compile(r"(?:1?\d{3})?555\d{4}|0?7700900\d{3}")
+# Numbers reserved for fiction: NANP's 555 exchange, Ofcom's drama ranges
+# (S6: London's 020 7946 0xxx, the big cities' 01x1 496 0xxx, Belfast's
+# 028 9649 6xxx, Cardiff's 029 2018 0xxx, 01632 960xxx, not just mobiles').
+FICTIONAL_PHONE_RE = re.compile(
+    r"(?:1?\d{3})?555\d{4}|0?7700900\d{3}|0?2079460\d{3}|0?1(?:1[3-8]|[2-6]1)4960\d{3}|"
+    r"0?1914980\d{3}|"
+    r"0?2896496\d{3}|0?2920180\d{3}|0?1632960\d{3}"
+)
 # Counts, not phones: `4 500 000 this month`, `1999-2004`, `12000000 bytes`.
 THOUSANDS_RE = re.compile(r"\d{1,2}(?:[ ,.]\d{3}){2,}")
 YEAR_RANGE_RE = re.compile(r"(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}")
@@ -3482,6 +3554,13 @@ UNIT_AFTER_RE = re.compile(
     r"users?|people|rows?|items?|sms|texts?|minutes?|mins?|seconds?|secs?|s|ms|"
     r"hours?|days?|years?|km|m|kg|g|views?|downloads?|followers?|records?|lines?|"
     r"steps?|points?|pts|eur|usd|gbp|vnd|idr|inr|jpy|krw|rub|brl|mxn|chf)\b)"
+)
+# Where a number reserved for fiction is one (S6): a test, a sample, a
+# script. Elsewhere (`mobile 07700 900808`) it is taken as written.
+FICTION_CONTEXT_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:fixtures?|assert\w*|tests?|mock\w*|stub|examples?|"
+    r"samples?|dummy|fake|fictional|fictitious|drama|film|movie|script|tv|novel|"
+    r"placeholder)(?![^\W\d_])"
 )
 INTERNATIONAL_BEFORE_RE = re.compile(r"\+\d{1,4}[ .-]?(?:\(0\)[ .-]?)?$")
 STRONG_PHONE_WORD_RE = re.compile(
@@ -3889,7 +3968,12 @@ EXAMPLE_IBANS = frozenset(
 # Words, not domains (`bob@example.com`).
 DOC_CONTEXT_RE = re.compile(
     r"(?i)(?<![@.\w-])(?:example|sample|docs?|documentation|e\.g\.|test|dummy|"
-    r"wikipedia)\b(?!\.\w)"
+    r"wikipedia|"
+    # (S6) other languages' example and documentation words; a form's
+    # `in the format …`
+    r"beispiel\w*|muster|dokumentation|exemples?|ejemplos?|esempi[oa]|exemplos?|"
+    r"voorbeeld\w*|przykład\w*|documentaci[óo]n|documentazione|documentatie|"
+    r"format|formato|formaat)\b(?!\.\w)"
 )
 
 
@@ -3915,7 +3999,10 @@ def _ibans(text: str) -> Iterator[PiiFinding]:
                 if normalized in EXAMPLE_IBANS and DOC_CONTEXT_RE.search(
                     text, max(0, start.start() - 60), end + 60
                 ):
-                    break  # the ECB's or a bank's documented example
+                    # the ECB's or a bank's documented example; no phone or
+                    # id inside it either (S6: `NL91 ABNA 0417 1643 00`)
+                    yield PiiFinding(EXAMPLE, start.start(), end, value, normalized)
+                    break
                 yield PiiFinding(IBAN, start.start(), end, value, normalized)
                 break
 
@@ -4002,9 +4089,18 @@ def _documented_ids() -> frozenset[str]:
     return frozenset(found)
 
 
+# Digits counted up (`AB 12 34 56 C`, `123-45-6789`): a form's sample, as
+# HMRC's and the SSA's own guides write them (S6).
+COUNTED_DIGITS_RE = re.compile(r"0?123456|234567|345678|456789|987654")
+
+
 def _is_documented_example(text: str, finding: PiiFinding) -> bool:
     """`Example NIE: X-1234567-L (from the ministry's guide)`: documentation."""
-    return finding.normalized in _documented_ids() and bool(
+    digits = re.sub(r"\D", "", finding.normalized)
+    return (
+        finding.normalized in _documented_ids()
+        or bool(COUNTED_DIGITS_RE.search(digits))
+    ) and bool(
         DOC_CONTEXT_RE.search(text, max(0, finding.start - 60), finding.end + 60)
     )
 
@@ -4035,6 +4131,15 @@ NOT_PERSONAL_TYPES = frozenset(
 )
 
 
+# Opening hours after a number (S6): days, then hours (`lun–ven 8–17`,
+# `Mon-Fri 9:00-17:30`, `Mo–Fr 8–16 Uhr`): a desk that opens and closes.
+OPENING_HOURS_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:mon|mo|lun|ma|seg|pon|lu|må|ma)\w{0,6}\.?\s*[–—-]\s*"
+    r"(?:fri|fr|ven|vr|vie|sex|pt|pia|fre|ve|sa|sat|sam|sáb|sab|zo|sun|dom|so)\w{0,6}"
+    r"\.?,?\s*\d{1,2}(?:[:.h]\d\d)?\s*(?:h|uhr|am|pm)?\s*[–—-]\s*\d{1,2}"
+)
+
+
 def _business_line(text: str, finding: PiiFinding) -> bool:
     """Tell a business's landline (a legal form or a business word near it)."""
     line_start = text.rfind("\n", 0, finding.start) + 1
@@ -4048,6 +4153,8 @@ def _business_line(text: str, finding: PiiFinding) -> bool:
         text, max(line_start, finding.start - 30), finding.start
     ):
         return False
+    if OPENING_HOURS_RE.search(text, finding.end, finding.end + 40):
+        return True  # (S6) `centralino …: 075 976 2350 (lun–ven 8–17)`: it opens
     value = finding.normalized or finding.value
     types = set()
     # A national number's region is unknown: a landline in every plan where
@@ -4092,7 +4199,7 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     ):
         if all(finding.end <= k.start or finding.start >= k.end for k in kept):
             kept.append(finding)
-    return sorted(kept, key=lambda f: f.start)
+    return sorted((f for f in kept if f.kind != EXAMPLE), key=lambda f: f.start)
 
 
 def find_pii(text: str) -> list[PiiFinding]:

@@ -888,7 +888,9 @@ PUBLIC_ROLE_RE = re.compile(
     r"businessman|businesswoman|activist|journalist|youtuber|influencer|"
     r"wikipedia|biography|encyclop\w+|(?:best |well[ -])?known for|namesake|"
     r"historian|dynasty|reign|pharaoh|general|admiral|observed|celebrated|"
-    r"commemorated|anniversary|international day|national day)(?![^\W\d_])"
+    r"commemorated|anniversary|international day|national day|"
+    # (S6) a quiz's or a trivia night's answer is general knowledge
+    r"quiz|trivia|pub quiz|fun fact)(?![^\W\d_])"
 )
 BORN_THING_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:euro|web|internet|idea|project|company|band|brand|"
@@ -921,6 +923,38 @@ OWN_PERSON_RE = re.compile(
 HISTORICAL_AGE = 90
 
 
+# Two to four capitalised words: a person's full name (`Barack Obama`).
+FULL_NAME_RE = re.compile(rf"{_UP}{_L}+(?:[ \t]+{_UP}{_L}+){{1,3}}")
+
+
+def _encyclopedia_names(sentence: str) -> bool:
+    """Tell whether the sentence names a person WordNet lists by name.
+
+    Princeton WordNet holds some thousands of named people (presidents,
+    scientists, artists) as instances of "person": a full name it lists
+    (`barack_obama`, `marie_curie`) is a public figure's. A first name alone
+    (`Victoria`) is not enough, nor a role (`Project Manager`): the synset
+    must be an instance (a named individual).
+    """
+    try:
+        from memory_core.pipeline import wordnet
+    except Exception:  # noqa: BLE001 - no lexicon (apps not ready): no answer
+        return False
+    if not wordnet.available():
+        return False
+    for match in FULL_NAME_RE.finditer(sentence):
+        words = match.group().split()
+        for size in range(len(words), 1, -1):
+            for first in range(len(words) - size + 1):
+                lemma = "_".join(words[first : first + size]).lower()
+                if any(
+                    any(p[0] == "@i" for p in synset.pointers)
+                    for synset in wordnet.synsets(lemma, "n")
+                ) and wordnet.kind_of(lemma, "person"):
+                    return True
+    return False
+
+
 def _public_birth(text: str, start: int, end: int, year: int = 0) -> bool:
     """Tell a birth in an encyclopaedia's sentence from a person's record."""
     begin = 0
@@ -935,6 +969,7 @@ def _public_birth(text: str, start: int, end: int, year: int = 0) -> bool:
         or DEATH_RE.search(sentence)
         or PUBLIC_ROLE_RE.search(sentence)
         or BORN_THING_RE.search(sentence)
+        or _encyclopedia_names(sentence)
     )
 
 
