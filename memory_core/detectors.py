@@ -227,6 +227,12 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # `pk_live_…` is a publishable key, public by design.
         ("Stripe Access Key", r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}"),
         ("Google API Key", r"\bAIza[0-9A-Za-z_-]{35}"),
+        # Round 12 (S6): an Entra ID (Azure AD) app's client secret: three
+        # characters, a digit, `Q~`, then 31 to 34 of its alphabet
+        (
+            "Azure Client Secret",
+            r"(?<![\w~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![\w~.-])",
+        ),
         ("NPM tokens", r"\bnpm_[A-Za-z0-9]{36}\b"),
         ("Hugging Face Token", r"\bhf_[A-Za-z0-9]{30,}\b"),
         ("DigitalOcean Token", r"\bdo[opr]_v1_[a-f0-9]{64}\b"),
@@ -390,7 +396,8 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\bredis-cli\b[^\n|;]*?\s-a\s+" + _ARG.format("v"),
         r"\bldap\w*\b[^\n|;]*?\s-w\s+" + _ARG.format("v"),
         r"\b(?:curl|wget|http)\b[^\n|;]*?\s(?:-u|--user)[= ]\s*"
-        r"['\"]?[^\s:'\"]+:(?P<vb>[^\s'\"@]+)",
+        # (S6: the password quoted alone, `-u m.weber:'Kanelbulle~2010'`)
+        r"['\"]?[^\s:'\"]+:['\"]?(?P<vb>[^\s'\"@]+)",
         r"\bsmbclient\b[^\n|;]*?\s-U\s+['\"]?[^\s%'\"]+%(?P<vb>[^\s'\"]+)",
         r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+" + _ARG.format("v"),
         r"\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b"
@@ -478,7 +485,13 @@ QUOTED_PAIR_RE = re.compile(
     r"[\"'](?P<value>[^\"'\s]{4,})[\"']"
 )
 # Docker's `config.json`: `"auth": "<base64 of user:password>"`.
-DOCKER_AUTH_RE = re.compile(r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2})\"")
+DOCKER_AUTH_RE = re.compile(
+    r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2})\""
+    # Round 12 (S6): an HTTP request's `Authorization: Basic …` header, the
+    # base64 of `user:password` as well
+    r"|(?i:authorization)[\"']?\s*[:=]\s*[\"']?(?i:basic)\s+"
+    r"(?P<basic>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"
+)
 # A wallet's recovery phrase: 12 to 24 short lower-case words after its name,
 # none of them an English function word (BIP-39 has none).
 SEED_PHRASE_RE = re.compile(
@@ -543,16 +556,27 @@ BENIGN_KEY_KINDS = {
 # A vendor's key named in any language, the value 32 to 64 hex digits a few
 # words later: `here's the Datadog key you asked for: 0d4f…`, `Algolia-sleutel:
 # …`, `Twilio 的密钥是 …`. Hex after a vendor's name and a key word is no digest.
-VENDOR_HEX_KEY_RE = re.compile(
-    r"(?i)(?<![\w-])(?:twilio|datadog|algolia|mailgun|mailchimp|sendgrid|new ?relic|"
+_HEX_KEY_VENDORS = (
+    r"(?:twilio|datadog|algolia|mailgun|mailchimp|sendgrid|new ?relic|"
     r"mixpanel|segment|amplitude|pagerduty|bugsnag|rollbar|postmark|pusher|"
     r"cloudinary|contentful|hotjar|intercom|optimizely|braze|onesignal|clearbit|"
     r"ipinfo|openweather(?:map)?|weatherapi|newsapi|mapbox|tomtom|sentry|"
     r"logdna|loggly|honeybadger|airbrake|statuspage|freshdesk|zendesk|"
     r"kakao|카카오|naver|네이버|baidu|百度|amap|高德|yandex|яндекс|dadata|line)"
-    r"[^\n]{0,30}?(?:key|token|secret|sleutel|nyckel(?:n)?|schlüssel|clé|clave|"
+)
+_KEY_WORDS = (
+    r"(?:key|token|secret|sleutel|nyckel(?:n)?|schlüssel|clé|clave|"
     r"chave|klucz|chiave|nøgle(?:n)?|nøkkel(?:en)?|avain|kulcs|anahtar\w*|ключ\w*|"
+    # (S6) Romanian `cheia`, Czech and Slovak `klíč`/`kľúč`, Croatian `ključ`,
+    # Slovenian, Lithuanian `raktas`, Latvian `atslēga`, Greek `κλειδί`
+    r"chei[ae]|klíč\w*|kľúč\w*|ključ\w*|rakt\w*|atslēg\w*|κλειδί|"
     r"密钥|秘钥|令牌|キー|トークン|키|토큰)"
+)
+VENDOR_HEX_KEY_RE = re.compile(
+    rf"(?i)(?<![\w-])(?:{_HEX_KEY_VENDORS}[^\n]{{0,30}}?{_KEY_WORDS}"
+    # (S6) the key word first, as Romance and Slavic languages say it:
+    # `Cheia Datadog pentru vinylbase: 02e1…`
+    rf"|{_KEY_WORDS}[ \t]+(?:\w+[ \t]+)?{_HEX_KEY_VENDORS}(?![\w-]))"
     r"[^\n]{0,30}?(?<![0-9A-Za-z])(?P<value>[0-9a-f]{32,64})(?![0-9A-Za-z])"
 )
 # `Set-Cookie: connect.sid=s%3A…`: a session cookie's value.
@@ -778,9 +802,14 @@ BARE_PASSPHRASE_RE = re.compile(
     r"hasło|heslo|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|"
     r"jelszó|şifre(?:si)?|parola|(?:wi-?fi|wlan|network)\s+key|schlüssel|"
     r"sleutel|nyckel(?:n)?|wachtzin|wagwoord|lösenfras(?:en)?|passfrase(?:n)?|"
-    r"frase segreta|salausfraasi)"
+    r"frase segreta|salausfraasi|"
+    # (S6) a "secret phrase": French, Spanish, Portuguese, Italian
+    r"phrase secr[èe]te|frase secreta|frase secret[ao]|frase segreta)"
     r"(?:\s+(?:for|of|to|on|für|zum|zur|du|de|des|pour|del|da|do|para|per|voor|van|"
     r"dla|do|för|till|til|k|ke|na|della|dello)(?:\s+[\w'’-]+){1,3}?)?"
+    # (S6) a note in brackets before the colon: `passphrase (paper copy in
+    # the drawer too): …`
+    r"(?:\s*\([^()\n]{1,50}\))?"
     r"(?:\s*[:=]\s*|\s+(?:is|was|ist|lautet|est|es|é|è|jest|är|er|on|je)"
     r"\s*:?\s+)"
     r"[«“„\"']?(?P<value>[^\W\d_]{3,12}(?:\s+[^\W\d_]{3,12}){2,5}(?:\s+\d{1,4})?)"
@@ -2187,7 +2216,7 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
     for match in _finditer(DOCKER_AUTH_RE, line, lower):
-        decoded = _b64_text(match.group("value"))
+        decoded = _b64_text(match.group("value") or match.group("basic"))
         if ":" in decoded and _is_secret_value(
             decoded.split(":", 1)[1], key="password"
         ):
