@@ -3045,7 +3045,7 @@ PASSPORT_RE = re.compile(
     r"numaras[ıi]|numaram|nomor|số))?"
     r"(?:\s*[（(][^()（）\n]{1,15}[)）])?"
     r"(?:\s+(?:is|was|ist|est|es|é|è|adalah|là)|是|は|는|은)?"
-    r"\s*[:#=：]?\s*"
+    r"\s*[:#=：—–]?\s*"
     # whose, after the label (S6): `Kids' passports: Noah 544276266`
     r"(?:(?-i:[A-ZÀ-Þ][a-zà-ÿ]{1,15})[ \t]+(?=[A-Z0-9]*\d))?"
     r"(?-i:(?P<value>"
@@ -4208,7 +4208,9 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
         findings += list(_passports(text))
         findings += list(_driving_licences(text))
     if digits >= 12:
-        findings += list(_bank_accounts(text))
+        findings += [
+            f for f in _bank_accounts(text) if not _is_documented_example(text, f)
+        ]
     if digits >= 7:
         findings += list(_named_ids(text))
     # an Indian PAN has four digits; a Dutch document number one (S5)

@@ -320,6 +320,9 @@ CUE_GAP_RE = re.compile(
     # a copula
     r"|(?:of|de|di|du|des|da|do|van|von)\s+(?:\w+\s+){0,3}?"
     r"(?:is|es|ist|est|è|é|är|er|jest|on|je)"
+    # `adressen min er`, `meine Adresse ist`: a possessive, then a copula
+    r"|(?:min|mitt|mina|mine|my|mi|mon|ma|mein|meine)\s+"
+    r"(?:is|es|ist|est|è|é|är|er|jest|on|je)"
     # `registered address on the lease:`
     r"|(?:on|in|from)\s+(?:the|my|our|his|her|their)\s+\w+(?:\s+\w+)?\s*[:：]"
 )
@@ -363,6 +366,11 @@ def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
         gap = text[cue.end() : street.start()]
         if LEGAL_FORM_RE.search(gap):
             continue
+        if cue.group().lower().startswith("chez ") and cue.group()[5].isupper():
+            # `chez Manon,` is at a person's; `chez Darty, … pour le retour`
+            # at a shop's (S6): a name alone does not say which
+            if NOT_HOME_RE.search(text, cue.start(), line_end):
+                continue
         start = street.start()
         if window_end > line_end:
             # The name line, then the street line: `Ship to:\nChloe Gagnon\n…`.
@@ -593,6 +601,8 @@ NOT_HOME_RE = re.compile(
     r"shop|store|boutique|bakery|market|mall|salon|gym|studio|school|university|"
     r"campus|college|bank|branch|warehouse|factory|depot|"
     r"returns?|vendor|supplier|customer service|support|opens?|opening|hours|"
+    # (S6) a parcel's return in other languages
+    r"retour|rücksendung|retoure|devoluci[óo]n|reso|zwrot|"
     r"reception|embassy|consulate|ministry|town hall|city hall|"
     r"praxis|büro|firma|geschäft|bureau|magasin|oficina|tienda|ufficio|negozio|"
     r"kantoor|winkel|biuro|sklep|loja|escritório|"
