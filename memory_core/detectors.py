@@ -1094,9 +1094,7 @@ DOC_MARKER_RE = re.compile(
 # A value cut short for display (`sk-...`, `ghp_4f9k…`).
 # Round 12 (S6): or masked in the middle, its last characters shown as a
 # log or a dashboard does (`sk-...a1B2`, `ghp_…9f3c`)
-TRUNCATED_RE = re.compile(
-    r"^[\"'`]?[^\s.…]{1,16}(?:\.{3}|…)[^\s.…]{0,6}[\"'`]?$"
-)
+TRUNCATED_RE = re.compile(r"^[\"'`]?[^\s.…]{1,16}(?:\.{3}|…)[^\s.…]{0,6}[\"'`]?$")
 # A bracketed description where the value goes: `-p'[your key]'`,
 # `[PASSWORD]`, `[db password]` (S6).
 BRACKETED_PLACEHOLDER_RE = re.compile(
@@ -3149,9 +3147,7 @@ def _bank_accounts(text: str) -> Iterator[PiiFinding]:
         return
     routes = [m.span() for m in SORT_CODE_RE.finditer(text)]
     routes += [
-        m.span()
-        for m in ROUTING_RE.finditer(text)
-        if _valid(rtn, m.group("rtn"))
+        m.span() for m in ROUTING_RE.finditer(text) if _valid(rtn, m.group("rtn"))
     ]
     routes += [m.span() for m in TRANSIT_RE.finditer(text)]
     for match in BANK_ACCOUNT_RE.finditer(text):
@@ -3384,7 +3380,9 @@ def _emails(text: str) -> Iterator[PiiFinding]:
             continue  # `support@acme.co.uk`, `ci@buildfarm.local`: a desk, a bot
         if (
             RESERVED_DOMAIN_RE.fullmatch(match.group("domain"))
-            and (ROLE_LOCAL_RE.fullmatch(local) or SHARED_ROLE_LOCAL_RE.fullmatch(local))
+            and (
+                ROLE_LOCAL_RE.fullmatch(local) or SHARED_ROLE_LOCAL_RE.fullmatch(local)
+            )
             and not OWNER_BEFORE_RE.search(
                 text, max(0, match.start() - 60), match.start()
             )

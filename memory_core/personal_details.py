@@ -220,6 +220,8 @@ PLACE_AFTER_POSTCODE_RE = re.compile(
     rf"(?:(?:[ \t]*[,-]?[ \t]+|/(?={_UP}))(?:{_UP}[\w'’.-]*|\([A-Z]{{2}}\)|"
     rf"(?:de|del|de la|la|le|les|am|an der|sur|upon|on|di|do|da|im|in der)"
     rf"(?=[ \t]+{_UP})))*"
+    # a city's district number last (`120 00 Praha 2`, `75016 Paris 16e`) (S6)
+    r"(?:(?<=[^\W\d_])[ \t]+\d{1,2}(?:e|er|\.)?(?=[ \t]*(?:$|[,.;)\"'\n])))?"
 )
 ABBREVIATION_RE = re.compile(
     r"(?i)(?:^|\W)(?:col|av|avda|st|ste|ave|rd|ul|al|pl|os|no|nr|n|int|dr|blvd|"
@@ -366,11 +368,14 @@ def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
         gap = text[cue.end() : street.start()]
         if LEGAL_FORM_RE.search(gap):
             continue
-        if cue.group().lower().startswith("chez ") and cue.group()[5].isupper():
-            # `chez Manon,` is at a person's; `chez Darty, … pour le retour`
-            # at a shop's (S6): a name alone does not say which
-            if NOT_HOME_RE.search(text, cue.start(), line_end):
-                continue
+        # `chez Manon,` is at a person's; `chez Darty, … pour le retour` at a
+        # shop's (S6): a name alone does not say which
+        if (
+            cue.group().lower().startswith("chez ")
+            and cue.group()[5].isupper()
+            and NOT_HOME_RE.search(text, cue.start(), line_end)
+        ):
+            continue
         start = street.start()
         if window_end > line_end:
             # The name line, then the street line: `Ship to:\nChloe Gagnon\n…`.
