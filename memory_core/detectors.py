@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import math
 import re
 from collections import Counter
@@ -75,7 +76,7 @@ from stdnum.es import dni, nie
 from stdnum.fr import nir
 from stdnum.it import codicefiscale
 from stdnum.nl import bsn
-from stdnum.us import ssn
+from stdnum.us import rtn, ssn
 
 from memory_core import personal_details
 from memory_core.national_ids import find_national_ids, inside_digit_run
@@ -226,6 +227,12 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # `pk_live_…` is a publishable key, public by design.
         ("Stripe Access Key", r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}"),
         ("Google API Key", r"\bAIza[0-9A-Za-z_-]{35}"),
+        # Round 12 (S6): an Entra ID (Azure AD) app's client secret: three
+        # characters, a digit, `Q~`, then 31 to 34 of its alphabet
+        (
+            "Azure Client Secret",
+            r"(?<![\w~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![\w~.-])",
+        ),
         ("NPM tokens", r"\bnpm_[A-Za-z0-9]{36}\b"),
         ("Hugging Face Token", r"\bhf_[A-Za-z0-9]{30,}\b"),
         ("DigitalOcean Token", r"\bdo[opr]_v1_[a-f0-9]{64}\b"),
@@ -389,7 +396,8 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\bredis-cli\b[^\n|;]*?\s-a\s+" + _ARG.format("v"),
         r"\bldap\w*\b[^\n|;]*?\s-w\s+" + _ARG.format("v"),
         r"\b(?:curl|wget|http)\b[^\n|;]*?\s(?:-u|--user)[= ]\s*"
-        r"['\"]?[^\s:'\"]+:(?P<vb>[^\s'\"@]+)",
+        # (S6: the password quoted alone, `-u m.weber:'Kanelbulle~2010'`)
+        r"['\"]?[^\s:'\"]+:['\"]?(?P<vb>[^\s'\"@]+)",
         r"\bsmbclient\b[^\n|;]*?\s-U\s+['\"]?[^\s%'\"]+%(?P<vb>[^\s'\"]+)",
         r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+" + _ARG.format("v"),
         r"\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b"
@@ -403,9 +411,10 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         # Archives: `zip -P …`, `7z a -p…`, `unrar x -p…`.
         r"\b(?:zip|unzip|zipcloak)\b[^\n|;]*?\s-P\s*" + _ARG.format("v"),
         r"\b(?:7z|7za|7zz|7zr|rar|unrar)\b[^\n|;]*?\s-p" + _ARG.format("v"),
-        # Oracle: `sqlplus user/pass@db`, `expdp user/pass@db`.
+        # Oracle: `sqlplus user/pass@db`, `expdp user/pass@db`. A user name
+        # starts with a letter: `exp 07/2031` is an expiry date (S6).
         r"\b(?:sqlplus|sqlldr|expdp|impdp|exp|imp|rman|dgmgrl)\s+(?:-\w+\s+)*"
-        r"['\"]?[\w$#]+/(?P<vb>[^\s@/'\"]{4,})",
+        r"['\"]?[A-Za-z_$#][\w$#]*/(?P<vb>[^\s@/'\"]{4,})",
         # `openssl enc … -k pass`, `-pass pass:…`, `gpg --passphrase …`.
         r"\bopenssl\b[^\n|;]*?\s-k\s+" + _ARG.format("v"),
         r"\s-pass\s+pass:" + _ARG.format("v"),
@@ -476,7 +485,13 @@ QUOTED_PAIR_RE = re.compile(
     r"[\"'](?P<value>[^\"'\s]{4,})[\"']"
 )
 # Docker's `config.json`: `"auth": "<base64 of user:password>"`.
-DOCKER_AUTH_RE = re.compile(r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2})\"")
+DOCKER_AUTH_RE = re.compile(
+    r"\"auth\"\s*:\s*\"(?P<value>[A-Za-z0-9+/]{8,}={0,2})\""
+    # Round 12 (S6): an HTTP request's `Authorization: Basic …` header, the
+    # base64 of `user:password` as well
+    r"|(?i:authorization)[\"']?\s*[:=]\s*[\"']?(?i:basic)\s+"
+    r"(?P<basic>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"
+)
 # A wallet's recovery phrase: 12 to 24 short lower-case words after its name,
 # none of them an English function word (BIP-39 has none).
 SEED_PHRASE_RE = re.compile(
@@ -541,16 +556,27 @@ BENIGN_KEY_KINDS = {
 # A vendor's key named in any language, the value 32 to 64 hex digits a few
 # words later: `here's the Datadog key you asked for: 0d4f…`, `Algolia-sleutel:
 # …`, `Twilio 的密钥是 …`. Hex after a vendor's name and a key word is no digest.
-VENDOR_HEX_KEY_RE = re.compile(
-    r"(?i)(?<![\w-])(?:twilio|datadog|algolia|mailgun|mailchimp|sendgrid|new ?relic|"
+_HEX_KEY_VENDORS = (
+    r"(?:twilio|datadog|algolia|mailgun|mailchimp|sendgrid|new ?relic|"
     r"mixpanel|segment|amplitude|pagerduty|bugsnag|rollbar|postmark|pusher|"
     r"cloudinary|contentful|hotjar|intercom|optimizely|braze|onesignal|clearbit|"
     r"ipinfo|openweather(?:map)?|weatherapi|newsapi|mapbox|tomtom|sentry|"
     r"logdna|loggly|honeybadger|airbrake|statuspage|freshdesk|zendesk|"
     r"kakao|카카오|naver|네이버|baidu|百度|amap|高德|yandex|яндекс|dadata|line)"
-    r"[^\n]{0,30}?(?:key|token|secret|sleutel|nyckel(?:n)?|schlüssel|clé|clave|"
+)
+_KEY_WORDS = (
+    r"(?:key|token|secret|sleutel|nyckel(?:n)?|schlüssel|clé|clave|"
     r"chave|klucz|chiave|nøgle(?:n)?|nøkkel(?:en)?|avain|kulcs|anahtar\w*|ключ\w*|"
+    # (S6) Romanian `cheia`, Czech and Slovak `klíč`/`kľúč`, Croatian `ključ`,
+    # Slovenian, Lithuanian `raktas`, Latvian `atslēga`, Greek `κλειδί`
+    r"chei[ae]|klíč\w*|kľúč\w*|ključ\w*|rakt\w*|atslēg\w*|κλειδί|"
     r"密钥|秘钥|令牌|キー|トークン|키|토큰)"
+)
+VENDOR_HEX_KEY_RE = re.compile(
+    rf"(?i)(?<![\w-])(?:{_HEX_KEY_VENDORS}[^\n]{{0,30}}?{_KEY_WORDS}"
+    # (S6) the key word first, as Romance and Slavic languages say it:
+    # `Cheia Datadog pentru vinylbase: 02e1…`
+    rf"|{_KEY_WORDS}[ \t]+(?:\w+[ \t]+)?{_HEX_KEY_VENDORS}(?![\w-]))"
     r"[^\n]{0,30}?(?<![0-9A-Za-z])(?P<value>[0-9a-f]{32,64})(?![0-9A-Za-z])"
 )
 # `Set-Cookie: connect.sid=s%3A…`: a session cookie's value.
@@ -776,9 +802,14 @@ BARE_PASSPHRASE_RE = re.compile(
     r"hasło|heslo|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|"
     r"jelszó|şifre(?:si)?|parola|(?:wi-?fi|wlan|network)\s+key|schlüssel|"
     r"sleutel|nyckel(?:n)?|wachtzin|wagwoord|lösenfras(?:en)?|passfrase(?:n)?|"
-    r"frase segreta|salausfraasi)"
+    r"frase segreta|salausfraasi|"
+    # (S6) a "secret phrase": French, Spanish, Portuguese, Italian
+    r"phrase secr[èe]te|frase secreta|frase secret[ao]|frase segreta)"
     r"(?:\s+(?:for|of|to|on|für|zum|zur|du|de|des|pour|del|da|do|para|per|voor|van|"
     r"dla|do|för|till|til|k|ke|na|della|dello)(?:\s+[\w'’-]+){1,3}?)?"
+    # (S6) a note in brackets before the colon: `passphrase (paper copy in
+    # the drawer too): …`
+    r"(?:\s*\([^()\n]{1,50}\))?"
     r"(?:\s*[:=]\s*|\s+(?:is|was|ist|lautet|est|es|é|è|jest|är|er|on|je)"
     r"\s*:?\s+)"
     r"[«“„\"']?(?P<value>[^\W\d_]{3,12}(?:\s+[^\W\d_]{3,12}){2,5}(?:\s+\d{1,4})?)"
@@ -1061,7 +1092,14 @@ DOC_MARKER_RE = re.compile(
     r"(?i)placeholder|dummy|redacted|your[_-]|[_-]here\b|replace[_-]?me|insert[_-]"
 )
 # A value cut short for display (`sk-...`, `ghp_4f9k…`).
-TRUNCATED_RE = re.compile(r"^[\"'`]?[^\s.…]{1,16}(?:\.{3}|…)[\"'`]?$")
+# Round 12 (S6): or masked in the middle, its last characters shown as a
+# log or a dashboard does (`sk-...a1B2`, `ghp_…9f3c`)
+TRUNCATED_RE = re.compile(r"^[\"'`]?[^\s.…]{1,16}(?:\.{3}|…)[^\s.…]{0,6}[\"'`]?$")
+# A bracketed description where the value goes: `-p'[your key]'`,
+# `[PASSWORD]`, `[db password]` (S6).
+BRACKETED_PLACEHOLDER_RE = re.compile(
+    r"[\"'`]?\[(?:[^\W\d]+(?:[ _-][^\W\d]+)*)\][\"'`]?"
+)
 FILE_REFERENCE_RE = re.compile(r"@[\w~./-]+")
 # References to a secret store, and named format fields.
 SECRET_REFERENCE_RE = re.compile(
@@ -1334,6 +1372,8 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
     """
     if TRUNCATED_RE.search(value):
         return True  # `sk-...`, `ghp_abc…`: shown cut short, never whole
+    if BRACKETED_PLACEHOLDER_RE.fullmatch(value):
+        return True
     value = value.strip("'\"`.,;:()[]{}")
     if not value or PLACEHOLDER_RE.match(value):
         return True
@@ -1668,9 +1708,28 @@ def _nearby_secrets(line: str) -> bool:
             max(0, match.start() - NEARBY_BEFORE) : match.end() + NEARBY_AFTER
         ].replace("\\n", " ")  # `printf 'user\npass'`: an escaped newline
         for token in NEARBY_TOKEN_RE.findall(window):
-            if _is_generated(token):
+            if _is_generated(token) and not _is_jose_header(token):
                 return True
     return False
+
+
+# A JWT's header alone (`eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9`) is the
+# base64 of `{"alg": …, "typ": "JWT"}`: public, the same in every token
+# signed alike; a token's secret part is its payload and signature.
+JOSE_HEADER_KEYS = frozenset(
+    ("alg", "typ", "kid", "cty", "enc", "zip", "crit", "x5t", "x5u", "jku", "jwk")
+)
+
+
+def _is_jose_header(token: str) -> bool:
+    if not token.startswith("eyJ") or "." in token:
+        return False
+    try:
+        decoded = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        header = json.loads(decoded)
+    except (binascii.Error, ValueError):
+        return False
+    return isinstance(header, dict) and set(header) <= JOSE_HEADER_KEYS
 
 
 # Round 4 (tune9): whole classes of credentials without a credential word.
@@ -2077,6 +2136,11 @@ def _prefixed_may_match(line: str, runs: list[re.Match[str]]) -> bool:
     return any(ANY_PREFIXED_RE.search(line, m.start(), m.end()) for m in runs)
 
 
+# A shell's required variable (`${NAME:?message}`): the text after `:?`
+# is what the shell prints when NAME is unset, never a value (S6).
+REQUIRED_VARIABLE_BEFORE_RE = re.compile(r"\$\{\w+:$")
+
+
 def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     lower = _lower(line)  # cheap word checks skip rules that cannot match
     runs = list(LONG_RUN_RE.finditer(line))
@@ -2150,7 +2214,7 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
     for match in _finditer(DOCKER_AUTH_RE, line, lower):
-        decoded = _b64_text(match.group("value"))
+        decoded = _b64_text(match.group("value") or match.group("basic"))
         if ":" in decoded and _is_secret_value(
             decoded.split(":", 1)[1], key="password"
         ):
@@ -2283,6 +2347,10 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         ),
     ]:
         value, key = match.group("value"), match.group("key")
+        if value.startswith("?") and REQUIRED_VARIABLE_BEFORE_RE.search(
+            match.string, 0, match.start("value")
+        ):
+            continue  # `${STRIPE_SECRET_KEY:?missing}`: the shell's error text
         if _is_secret_value(value, key=key, bare=match.group("bare") is not None):
             yield "Secret Keyword"
     if named and _nearby_secrets(line):
@@ -2670,7 +2738,19 @@ class PiiFinding:
 # When two findings overlap, the more specific shape wins.
 # An address or a date of birth comes before a phone: a number inside an
 # address is redacted with the address, never leaving the rest in clear.
-PRIORITY = {EMAIL: 0, IBAN: 1, CARD: 2, NATIONAL_ID: 3, DOB: 4, ADDRESS: 5, PHONE: 6}
+# A documented example's span (S6): kept first so that nothing inside it is
+# found, then dropped.
+EXAMPLE = "EXAMPLE"
+PRIORITY = {
+    EXAMPLE: -1,
+    EMAIL: 0,
+    IBAN: 1,
+    CARD: 2,
+    NATIONAL_ID: 3,
+    DOB: 4,
+    ADDRESS: 5,
+    PHONE: 6,
+}
 
 # A word character of a script written without spaces (kana, Han, Hangul):
 # an address or a number stands right beside them (`アドレスはa@b.jpです`).
@@ -2809,6 +2889,18 @@ PHONE_CONTEXT = (
     "numero ni",
     "موبايل",
     "հեռախոս",
+    # Round 12 (S6): a landline named as one (`numéro fixe des parents`)
+    "numéro fixe",
+    "numero fixe",
+    "ligne fixe",
+    "festnetz",
+    "festnetznummer",
+    "numero fisso",
+    "número fijo",
+    "número fixo",
+    "vaste nummer",
+    "vast nummer",
+    "landline",
 )
 DECIMAL_RE = re.compile(r"^0[.,]\d")
 TIME_BEFORE_RE = re.compile(r"\d:$")
@@ -2951,7 +3043,10 @@ PASSPORT_RE = re.compile(
     r"numaras[ıi]|numaram|nomor|số))?"
     r"(?:\s*[（(][^()（）\n]{1,15}[)）])?"
     r"(?:\s+(?:is|was|ist|est|es|é|è|adalah|là)|是|は|는|은)?"
-    r"\s*[:#=：]?\s*(?-i:(?P<value>"
+    r"\s*[:#=：—–]?\s*"
+    # whose, after the label (S6): `Kids' passports: Noah 544276266`
+    r"(?:(?-i:[A-ZÀ-Þ][a-zà-ÿ]{1,15})[ \t]+(?=[A-Z0-9]*\d))?"
+    r"(?-i:(?P<value>"
     # one letter then a space (`U 24817395`), as Turkish ones are written
     r"[A-Z] \d{7,8}|(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
     r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
@@ -2967,16 +3062,28 @@ DRIVING_LICENCE_RE = re.compile(
     r"patente|rijbewijs|prawo jazdy|carteira de motorista|(?-i:CNH)|körkort|"
     r"førerkort|kørekort|ajokortti|řidičský průkaz|sürücü belgesi|ehliyet|"
     r"ड्राइविंग लाइसेंस|運転免許証?|驾驶证|驾照|운전면허증?|"
+    # Round 12 (S6): Latin American Spanish (`licencia de manejo`)
+    r"licencia de (?:manejo|conducción|conduccion)|permiso de conducir|"
     # Round 11 (S5): a state's licence (`NSW licence no.`)
-    r"(?-i:[A-Z]{2,3}) licen[cs]e(?= (?:no\b|number|#)))"
+    r"(?-i:[A-Z]{2,3}) licen[cs]e(?= (?:no\b|number|#))|"
+    # Round 12 (S6): a province's or state's licence by its name (`Ontario
+    # licence: T9830-…`); the place names a driving authority, as a software
+    # licence's vendor would not
+    r"(?-i:Ontario|Qu[ée]bec|Alberta|Manitoba|Saskatchewan|Nova Scotia|"
+    r"New Brunswick|British Columbia|Newfoundland|California|Texas|Florida|"
+    r"New York|Illinois|Pennsylvania|Ohio|Georgia|Michigan|Washington|Arizona|"
+    r"Massachusetts|Queensland|Victoria|New South Wales|Tasmania)"
+    r"(?: driv(?:ing|er['’]?s?))? licen[cs]e)"
     r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|#|nummer|"
     r"numéro|número|numero|numer|番号|号码|번호|नंबर))?"
-    # whose: `permis de conduire de Léa Martin :`
-    r"(?:\s+(?:of|de|di|da|do|del|von|van)\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)"
-    r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?)?"
-    # what it is for, whose (S5): `for the rental car`, `(mine)`
+    # whose: `permis de conduire de Léa Martin :`, `de mi esposo` (S6)
+    r"(?:\s+(?:of|de|di|da|do|del|von|van)\s+(?:(?-i:[A-ZÀ-Þ][^\W\d_]+)"
+    r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?|(?:my|mi|mon|ma|mes|mio|mia|meu|minha|"
+    r"su|his|her|their|our|nuestro|nuestra)\s+[^\W\d_]+))?"
+    # what it is for, whose (S5): `for the rental car`, `(mine)`, `(for
+    # the hire car)` (S6)
     r"(?:\s+for\s+(?:the|my|a|an)\s+[\w-]+(?:\s+[\w-]+)?)?"
-    r"(?:\s*[（(][^()（）\n]{1,15}[)）])?"
+    r"(?:\s*[（(][^()（）\n]{1,30}[)）])?"
     r"(?:\s+(?:is|was|ist|est|es|é|è)|是|は|는|은)?"
     r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9 -]*\d(?:[A-Z -]*\d){3})"
     r"[A-Z0-9]{2,20}(?:[ -][A-Z0-9]{2,15}){0,2}))(?![\w-]|[.,/]\d)"
@@ -3005,6 +3112,52 @@ def _driving_licences(text: str) -> Iterator[PiiFinding]:
             yield PiiFinding(
                 NATIONAL_ID, match.start("value"), match.end("value"), value, value
             )
+
+
+# Round 12 (S6): a bank account number beside its bank's routing code: a UK
+# sort code (`sort code 23-69-45, account no. 55563426`), a US routing
+# number that passes its ABA check (`acct #128440227605 (Chase, routing
+# 209235074)`), a Canadian cheque's transit and institution numbers
+# (`transit 89312, institution 010, account 4254305`). The routing code
+# names a bank's branch (public); the account number with it is a person's
+# way to be paid. An account number alone (`AWS account 123456789012`) is
+# none of these.
+SORT_CODE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])sort[ -]?code\s*(?:is|:|#)?\s*\d{2}([- ]?)\d{2}\1\d{2}(?![\d-])"
+)
+ROUTING_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:routing|aba|rtn|ach routing)(?:\s*(?:number|no\.?|#))?"
+    r"\s*(?:is|:|#)?\s*(?P<rtn>\d{9})(?!\d)"
+)
+TRANSIT_RE = re.compile(
+    r"(?i)(?<![^\W\d_])transit(?:\s*(?:number|no\.?|#))?\s*[:#]?\s*\d{5}(?!\d)"
+    r"[^\n]{0,40}?(?<![^\W\d_])(?:institution|inst\.?)(?:\s*(?:number|no\.?|#))?"
+    r"\s*[:#]?\s*\d{3}(?!\d)"
+)
+BANK_ACCOUNT_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:account|acct|a/c|acc)(?:\s*(?:number|no\.?|nr\.?|#))?"
+    r"\s*(?:is|:|#)?\s*#?(?P<value>\d{6,17})(?![\d-]|[.,]\d)"
+)
+BANK_ROUTING_GAP = 80
+
+
+def _bank_accounts(text: str) -> Iterator[PiiFinding]:
+    lower = text.lower()
+    if not any(w in lower for w in ("sort", "routing", "aba", "rtn", "transit")):
+        return
+    routes = [m.span() for m in SORT_CODE_RE.finditer(text)]
+    routes += [
+        m.span() for m in ROUTING_RE.finditer(text) if _valid(rtn, m.group("rtn"))
+    ]
+    routes += [m.span() for m in TRANSIT_RE.finditer(text)]
+    for match in BANK_ACCOUNT_RE.finditer(text):
+        start, end = match.span("value")
+        if any(
+            s - BANK_ROUTING_GAP < end and start < e + BANK_ROUTING_GAP
+            for s, e in routes
+        ):
+            value = match.group("value")
+            yield PiiFinding(NATIONAL_ID, start, end, value, value)
 
 
 # Round 11 (S5): a person's identity number right after its name, for the
@@ -3180,7 +3333,9 @@ BUSINESS_WORD_RE = re.compile(
     r"company|firma|empresa|entreprise|azienda|shop|store|hotel|restaurant|"
     r"clinic|praxis|office|support|service|customer|kunden|cliente?s?|"
     r"aseguradora|insurance|bank|agency|agentur|inquiries|enquiries|orders?|"
-    r"bookings?|reservations?|press|presse|hotline|helpdesk)(?![^\W\d_])"
+    r"bookings?|reservations?|press|presse|hotline|helpdesk|"
+    # (S6) general enquiries in more languages: `Allgemeine Anfragen bitte an`
+    r"anfragen|anfrage|demandes|consultas|richieste|vragen|zapytania)(?![^\W\d_])"
 )
 # A message's header line (`From: Alice <alice@example.org>`).
 HEADER_BEFORE_RE = re.compile(r"(?i)^\s*(?:from|to|cc|bcc|reply-to|author|committer):")
@@ -3223,6 +3378,16 @@ def _emails(text: str) -> Iterator[PiiFinding]:
             or OWNER_BEFORE_RE.search(text, max(0, match.start() - 60), match.start())
         ):
             continue  # `support@acme.co.uk`, `ci@buildfarm.local`: a desk, a bot
+        if (
+            RESERVED_DOMAIN_RE.fullmatch(match.group("domain"))
+            and (
+                ROLE_LOCAL_RE.fullmatch(local) or SHARED_ROLE_LOCAL_RE.fullmatch(local)
+            )
+            and not OWNER_BEFORE_RE.search(
+                text, max(0, match.start() - 60), match.start()
+            )
+        ):
+            continue  # (S6) `sales@example.org`: a desk at a domain no one owns
         if RESERVED_DOMAIN_RE.fullmatch(match.group("domain")) and (
             HEADER_BEFORE_RE.search(line)
         ):
@@ -3251,6 +3416,10 @@ def _phone_is_plausible(text: str, match: Any, region: str | None) -> bool:
         return False  # `Termin am 03.04.2026, Kontakt: Lena`: a day, not a line
     if phonenumbers.number_type(match.number) in BUSINESS_NUMBER_TYPES:
         return False  # toll-free, premium-rate, shared-cost: a business line
+    if FICTIONAL_PHONE_RE.fullmatch(
+        str(match.number.national_number)
+    ) and FICTION_CONTEXT_RE.search(text):
+        return False  # (S6) `assert normalize('+1 202-555-0152')  # fixture`
     if raw.startswith("+") and text[match.start - 1 : match.start].isalnum():
         return False  # `ZIP+4 94103-1234`, `C++ 2011`: no phone's plus
     if raw.startswith(("+", "00")):
@@ -3396,8 +3565,14 @@ def _calendar_date(raw: str) -> bool:
     return 1 <= min(a, b) <= 12 and max(a, b) <= 31
 
 
-# Numbers reserved for fiction: NANP's 555 exchange, Ofcom's drama range.
-FICTIONAL_PHONE_RE = re.compile(r"(?:1?\d{3})?555\d{4}|0?7700900\d{3}")
+# Numbers reserved for fiction: NANP's 555 exchange, Ofcom's drama ranges
+# (S6: London's 020 7946 0xxx, the big cities' 01x1 496 0xxx, Belfast's
+# 028 9649 6xxx, Cardiff's 029 2018 0xxx, 01632 960xxx, not just mobiles').
+FICTIONAL_PHONE_RE = re.compile(
+    r"(?:1?\d{3})?555\d{4}|0?7700900\d{3}|0?2079460\d{3}|0?1(?:1[3-8]|[2-6]1)4960\d{3}|"
+    r"0?1914980\d{3}|"
+    r"0?2896496\d{3}|0?2920180\d{3}|0?1632960\d{3}"
+)
 # Counts, not phones: `4 500 000 this month`, `1999-2004`, `12000000 bytes`.
 THOUSANDS_RE = re.compile(r"\d{1,2}(?:[ ,.]\d{3}){2,}")
 YEAR_RANGE_RE = re.compile(r"(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}")
@@ -3406,6 +3581,13 @@ UNIT_AFTER_RE = re.compile(
     r"users?|people|rows?|items?|sms|texts?|minutes?|mins?|seconds?|secs?|s|ms|"
     r"hours?|days?|years?|km|m|kg|g|views?|downloads?|followers?|records?|lines?|"
     r"steps?|points?|pts|eur|usd|gbp|vnd|idr|inr|jpy|krw|rub|brl|mxn|chf)\b)"
+)
+# Where a number reserved for fiction is one (S6): a test, a sample, a
+# script. Elsewhere (`mobile 07700 900808`) it is taken as written.
+FICTION_CONTEXT_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:fixtures?|assert\w*|tests?|mock\w*|stub|examples?|"
+    r"samples?|dummy|fake|fictional|fictitious|drama|film|movie|script|tv|novel|"
+    r"placeholder)(?![^\W\d_])"
 )
 INTERNATIONAL_BEFORE_RE = re.compile(r"\+\d{1,4}[ .-]?(?:\(0\)[ .-]?)?$")
 STRONG_PHONE_WORD_RE = re.compile(
@@ -3584,7 +3766,7 @@ def _mobiles_after_contact(
             continue
         raw = match.group()
         digits = re.sub(r"\D", "", raw)
-        if not 9 <= len(digits) <= 13 or not GROUPED_RE.search(raw):
+        if not 9 <= len(digits) <= 13:
             continue  # 13: `011 15-2930-6224`, Buenos Aires' mobiles dialled at home
         if DATE_SHAPE_RE.fullmatch(raw) or THOUSANDS_RE.fullmatch(raw):
             continue
@@ -3593,6 +3775,13 @@ def _mobiles_after_contact(
         cue = _last_cue(text, start, WEAK_PHONE_CUES)
         if cue < 0 or cue <= _last_cue(text, start, NOT_CONTACT_NUMBER):
             continue
+        if not GROUPED_RE.search(raw):
+            # Round 12 (S6): unbroken digits only in the cue's own clause
+            # (`llamar a la abuela al 693974616`): no other number, no
+            # clause's end between.
+            between = text[max(0, start - 40) + cue : start]
+            if len(between) > 28 or re.search(r"[\d.;:!?\n]", between):
+                continue
         if _is_mobile_somewhere(digits):
             yield PiiFinding(PHONE, start, end, raw, digits)
 
@@ -3806,7 +3995,12 @@ EXAMPLE_IBANS = frozenset(
 # Words, not domains (`bob@example.com`).
 DOC_CONTEXT_RE = re.compile(
     r"(?i)(?<![@.\w-])(?:example|sample|docs?|documentation|e\.g\.|test|dummy|"
-    r"wikipedia)\b(?!\.\w)"
+    r"wikipedia|"
+    # (S6) other languages' example and documentation words; a form's
+    # `in the format …`
+    r"beispiel\w*|muster|dokumentation|exemples?|ejemplos?|esempi[oa]|exemplos?|"
+    r"voorbeeld\w*|przykład\w*|documentaci[óo]n|documentazione|documentatie|"
+    r"format|formato|formaat)\b(?!\.\w)"
 )
 
 
@@ -3832,7 +4026,10 @@ def _ibans(text: str) -> Iterator[PiiFinding]:
                 if normalized in EXAMPLE_IBANS and DOC_CONTEXT_RE.search(
                     text, max(0, start.start() - 60), end + 60
                 ):
-                    break  # the ECB's or a bank's documented example
+                    # the ECB's or a bank's documented example; no phone or
+                    # id inside it either (S6: `NL91 ABNA 0417 1643 00`)
+                    yield PiiFinding(EXAMPLE, start.start(), end, value, normalized)
+                    break
                 yield PiiFinding(IBAN, start.start(), end, value, normalized)
                 break
 
@@ -3919,9 +4116,18 @@ def _documented_ids() -> frozenset[str]:
     return frozenset(found)
 
 
+# Digits counted up (`AB 12 34 56 C`, `123-45-6789`): a form's sample, as
+# HMRC's and the SSA's own guides write them (S6).
+COUNTED_DIGITS_RE = re.compile(r"0?123456|234567|345678|456789|987654")
+
+
 def _is_documented_example(text: str, finding: PiiFinding) -> bool:
     """`Example NIE: X-1234567-L (from the ministry's guide)`: documentation."""
-    return finding.normalized in _documented_ids() and bool(
+    digits = re.sub(r"\D", "", finding.normalized)
+    return (
+        finding.normalized in _documented_ids()
+        or bool(COUNTED_DIGITS_RE.search(digits))
+    ) and bool(
         DOC_CONTEXT_RE.search(text, max(0, finding.start - 60), finding.end + 60)
     )
 
@@ -3952,6 +4158,15 @@ NOT_PERSONAL_TYPES = frozenset(
 )
 
 
+# Opening hours after a number (S6): days, then hours (`lun–ven 8–17`,
+# `Mon-Fri 9:00-17:30`, `Mo–Fr 8–16 Uhr`): a desk that opens and closes.
+OPENING_HOURS_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:mon|mo|lun|ma|seg|pon|lu|må|ma)\w{0,6}\.?\s*[–—-]\s*"
+    r"(?:fri|fr|ven|vr|vie|sex|pt|pia|fre|ve|sa|sat|sam|sáb|sab|zo|sun|dom|so)\w{0,6}"
+    r"\.?,?\s*\d{1,2}(?:[:.h]\d\d)?\s*(?:h|uhr|am|pm)?\s*[–—-]\s*\d{1,2}"
+)
+
+
 def _business_line(text: str, finding: PiiFinding) -> bool:
     """Tell a business's landline (a legal form or a business word near it)."""
     line_start = text.rfind("\n", 0, finding.start) + 1
@@ -3965,6 +4180,8 @@ def _business_line(text: str, finding: PiiFinding) -> bool:
         text, max(line_start, finding.start - 30), finding.start
     ):
         return False
+    if OPENING_HOURS_RE.search(text, finding.end, finding.end + 40):
+        return True  # (S6) `centralino …: 075 976 2350 (lun–ven 8–17)`: it opens
     value = finding.normalized or finding.value
     types = set()
     # A national number's region is unknown: a landline in every plan where
@@ -3988,6 +4205,10 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     if digits:
         findings += list(_passports(text))
         findings += list(_driving_licences(text))
+    if digits >= 12:
+        findings += [
+            f for f in _bank_accounts(text) if not _is_documented_example(text, f)
+        ]
     if digits >= 7:
         findings += list(_named_ids(text))
     # an Indian PAN has four digits; a Dutch document number one (S5)
@@ -4007,7 +4228,7 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     ):
         if all(finding.end <= k.start or finding.start >= k.end for k in kept):
             kept.append(finding)
-    return sorted(kept, key=lambda f: f.start)
+    return sorted((f for f in kept if f.kind != EXAMPLE), key=lambda f: f.start)
 
 
 def find_pii(text: str) -> list[PiiFinding]:

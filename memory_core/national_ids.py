@@ -61,6 +61,13 @@ GENERIC_WORDS = (
     "بطاقة الهوية",
     "الرقم الوطني",
     "رقم البطاقة",
+    # Round 12 (S6): a person's number under its kind's name, which many
+    # countries share (`Austrian social insurance number 6958 180158`,
+    # `Belgian national register number: 61010907471`)
+    "social insurance number",
+    "social security number",
+    "national register number",
+    "national registration number",
 )
 
 # No letter, digit or number punctuation (`1,234`, `12/34`) around a match;
@@ -212,6 +219,29 @@ def _be_eid_valid(value: str) -> bool:
     return check == int(digits[10:])
 
 
+def _de_kvnr_valid(value: str) -> bool:
+    """Germany's health insurance number: a letter, eight digits, a check digit.
+
+    The letter as its two-digit place in the alphabet, then the eight
+    digits, weighted 1 2 1 2 …, the products' digit sums mod 10.
+    """
+    value = value.upper()
+    if not re.fullmatch(r"[A-Z]\d{9}", value):
+        return False
+    digits = f"{ord(value[0]) - 64:02d}{value[1:9]}"
+    total = 0
+    for i, d in enumerate(digits):
+        product = int(d) * (2 if i % 2 else 1)
+        total += product // 10 + product % 10
+    return total % 10 == int(value[9])
+
+
+def _ca_on_health_valid(value: str) -> bool:
+    """Ontario's health number (OHIP): ten digits, the last a Luhn check."""
+    digits = re.sub(r"\D", "", value)
+    return len(digits) == 10 and digits[0] != "0" and _luhn(digits)
+
+
 def _shape_only(pattern: str) -> Callable[[str], bool]:
     """A number with no check digit: its shape, under its own name only."""
     compiled = re.compile(pattern)
@@ -235,6 +265,17 @@ LOCAL_VALIDATORS = {
     "local.be_eid": _LocalValidator(_be_eid_valid),
     # the Netherlands' passport and ID card document number (no `O`)
     "local.nl_docnr": _LocalValidator(_shape_only(r"[A-NP-Z]{2}[A-NP-Z0-9]{6}\d")),
+    # Round 12 (S6): Germany's health insurance number, Ontario's health
+    # number, the US Medicare Beneficiary Identifier (its letters leave out
+    # S L O I B Z; a digit or letter by position, no check digit)
+    "local.de_kvnr": _LocalValidator(_de_kvnr_valid),
+    "local.ca_on_health": _LocalValidator(_ca_on_health_valid),
+    "local.us_mbi": _LocalValidator(
+        _shape_only(
+            r"[1-9][AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y\d]\d-?[AC-HJKMNP-RT-Y]"
+            r"[AC-HJKMNP-RT-Y\d]\d-?[AC-HJKMNP-RT-Y]{2}\d\d"
+        )
+    ),
 }
 
 
@@ -1032,6 +1073,39 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("kontonummer", "kontonr", "kontonummeret", "bankkonto"),
             None,
         ),
+        # Round 12 (S6): health numbers (a person's, on their card)
+        (
+            "de.kvnr",
+            "local.de_kvnr",
+            r"(?<![A-Za-z0-9])[A-Z]\d{9}(?![A-Za-z0-9])",
+            (
+                "versichertennummer",
+                "versichertennr",
+                "krankenversichertennummer",
+                "krankenversicherungsnummer",
+                "kvnr",
+                "egk",
+                "gesundheitskarte",
+            ),
+            None,
+        ),
+        (
+            "ca.on_health",
+            "local.ca_on_health",
+            # the card's two-letter version code after the number
+            rf"{D}\d{{4}}([- ]?)\d{{3}}\1\d{{3}}(?:[- ]?[A-Z]{{2}})?"
+            r"(?![0-9A-Za-z_-]|[./]\d)",
+            ("ohip", "ontario health", "health card", "health number"),
+            None,
+        ),
+        (
+            "us.mbi",
+            "local.us_mbi",
+            r"(?<![A-Za-z0-9])[1-9][A-Z][A-Z0-9]\d-?[A-Z][A-Z0-9]\d-?[A-Z]{2}\d\d"
+            r"(?![A-Za-z0-9])",
+            ("medicare", "mbi", "medicare beneficiary identifier"),
+            None,
+        ),
         (
             "nz.bankaccount",
             "nz.bankaccount",
@@ -1048,6 +1122,7 @@ WINDOW_BEFORE = 72
 # generic "ID number" or a bare "ID".
 OWN_NAME_ONLY = {
     "co.cc",
+    "us.mbi",
     "ke.id",
     "nl.docnr",
     "ma.cin",

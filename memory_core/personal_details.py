@@ -50,6 +50,13 @@ _UP = "(?-i:[A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁΑ-Ω])"  # a Latin, Cyrillic or Greek cap
 # zamieszkania`, then `adres`): the first alternative that fits wins.
 ADDRESS_CUES = (
     r"adres zamieszkania",
+    # Round 12 (S6): Czech, Slovak, Croatian, Romanian `adresa`, Polish
+    # `adresu`, Scandinavian `adressen`; Finnish `osoite`, `kotiosoitteeni`;
+    # Czech `bydliště`, Slovak `bydlisko`.
+    r"adres[aeu]",
+    r"adressen",
+    r"(?:koti)?osoit(?:e|teeni|teemme|teensa)",
+    r"bydli(?:ště|sko)",
     # Turkish: `ev adresi`, `adresim`, `Emre'nin adresi`
     r"(?:ev )?adres(?:i|im|imiz)",
     # English
@@ -91,6 +98,8 @@ ADDRESS_CUES = (
     r"domicile",
     r"livraison à",
     r"chez (?:moi|nous|lui|elle|eux|(?:mes|mon|ma) \w+)",
+    # `envoyer le colis chez Manon, 8 rue …`: at a person's, named
+    r"chez (?-i:[A-ZÀ-Ý])[^\W\d_]+,",
     # Hungarian: `lakcím`, `lakcímem`
     r"lakc[ií]m(?:em|e|ünk)?",
     r"habite(?: au| à| rue)?",
@@ -130,7 +139,8 @@ ADDRESS_CUE_RE = re.compile(
 # Addresses that are not a person's home: an e-mail, IP or wallet address,
 # a business's office, a venue.
 NOT_HOME_BEFORE_RE = re.compile(
-    r"(?i)(?:e-?mail|ip|ipv[46]|mac|wallet|server|web|memory|contract|bitcoin|"
+    # (a word's start: `shipping_address` holds `ip`, and is a home's)
+    r"(?i)(?<![^\W\d_])(?:e-?mail|ip|ipv[46]|mac|wallet|server|web|memory|contract|bitcoin|"
     r"ethereum|url|host|gateway|broadcast|office|company|business|work|venue|"
     r"hq|headquarters|studio|factory|plant|lab|team|clinic|school|"
     r"store|shop|hotel|restaurant|registered|head|warehouse|returns?|vendor|"
@@ -164,7 +174,12 @@ NAME_PARTICLES = (
 )
 # Round 10 (S4): street types written after the name in lower case
 # (Hungarian `Kossuth Lajos u. 7.`, `Andrássy út 21`).
-TYPES_AFTER_NAME = r"(?:u\.|utca|út|útja|tér|körút|krt\.|köz|sor|sétány|fasor)"
+# Round 12 (S6): and Nordic ones (`Bygdøy allé 2`, `Karl Johans gate 7`).
+TYPES_AFTER_NAME = (
+    r"(?:u\.|utca|út|útja|tér|körút|krt\.|köz|sor|sétány|fasor|"
+    r"allé|gate|gata|gatan|vei|veien|veg|vegen|vej|väg|vägen|gade|stræde|"
+    r"plass|torg|torget|tie|katu|kuja)"
+)
 UNIT = r"(?:flat|apt\.?|apartment|unit|suite|room|lgh|piso|wohnung|apto\.?|box)"
 # The start of a street: `22 Beech Close`, `Flat 3, 87 Albert Terrace`,
 # `5-22-9 Jingumae`, `7/17 Beach Road`, `27 ter avenue …` (number first) or
@@ -205,6 +220,8 @@ PLACE_AFTER_POSTCODE_RE = re.compile(
     rf"(?:(?:[ \t]*[,-]?[ \t]+|/(?={_UP}))(?:{_UP}[\w'’.-]*|\([A-Z]{{2}}\)|"
     rf"(?:de|del|de la|la|le|les|am|an der|sur|upon|on|di|do|da|im|in der)"
     rf"(?=[ \t]+{_UP})))*"
+    # a city's district number last (`120 00 Praha 2`, `75016 Paris 16e`) (S6)
+    r"(?:(?<=[^\W\d_])[ \t]+\d{1,2}(?:e|er|\.)?(?=[ \t]*(?:$|[,.;)\"'\n])))?"
 )
 ABBREVIATION_RE = re.compile(
     r"(?i)(?:^|\W)(?:col|av|avda|st|ste|ave|rd|ul|al|pl|os|no|nr|n|int|dr|blvd|"
@@ -301,12 +318,32 @@ CUE_GAP_RE = re.compile(
     rf"{_UP}{_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*[:：,]"
     # `send it to my place: 12 …`, `lives at her flat — 4 …`: a short label.
     rf"|{_L}+(?:['’]s)?(?:\s+{_L}+(?:['’]s)?){{0,2}}\s*[:：—–]"
+    # `dirección de mis suegros es`, `address of my parents is`: whose, then
+    # a copula
+    r"|(?:of|de|di|du|des|da|do|van|von)\s+(?:\w+\s+){0,3}?"
+    r"(?:is|es|ist|est|è|é|är|er|jest|on|je)"
+    # `adressen min er`, `meine Adresse ist`: a possessive, then a copula
+    r"|(?:min|mitt|mina|mine|my|mi|mon|ma|mein|meine)\s+"
+    r"(?:is|es|ist|est|è|é|är|er|jest|on|je)"
+    # `registered address on the lease:`
+    r"|(?:on|in|from)\s+(?:the|my|our|his|her|their)\s+\w+(?:\s+\w+)?\s*[:：]"
+)
+
+
+# A home's papers: `registered address on the lease` is where a tenant
+# lives, though `registered` alone names a company's seat.
+HOME_PAPERS_AFTER_RE = re.compile(
+    r"(?i)\s+(?:on|in|from)\s+(?:the|my|our|his|her|their)\s+(?:lease|tenancy|"
+    r"rental agreement|rental contract|council tax|voter registration|driver'?s "
+    r"licen[cs]e|id card|passport)"
 )
 
 
 def _cue_is_personal(text: str, cue: re.Match[str]) -> bool:
     line_start = max(text.rfind("\n", 0, cue.start()) + 1, cue.start() - 30)
     before = text[line_start : cue.start()]
+    if HOME_PAPERS_AFTER_RE.match(text, cue.end()):
+        return True
     return not NOT_HOME_BEFORE_RE.search(before)
 
 
@@ -330,6 +367,14 @@ def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
             continue
         gap = text[cue.end() : street.start()]
         if LEGAL_FORM_RE.search(gap):
+            continue
+        # `chez Manon,` is at a person's; `chez Darty, … pour le retour` at a
+        # shop's (S6): a name alone does not say which
+        if (
+            cue.group().lower().startswith("chez ")
+            and cue.group()[5].isupper()
+            and NOT_HOME_RE.search(text, cue.start(), line_end)
+        ):
             continue
         start = street.start()
         if window_end > line_end:
@@ -493,7 +538,7 @@ ADDRESS_STEMS = (
     "wohn", "anschrift", "liefer", "woon", "bezorg", "bor p", "leverans", "bop",
     "domicil", "livraison", "habite", "direcci", "vive en", "vivo en", "entregar",
     "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
-    "mieszka", "street", "chez ", "lakc", "ship ",
+    "mieszka", "street", "chez ", "lakc", "ship ", "osoit", "bydli",
 )  # fmt: skip
 # A number beside a word, as every street has (`22 Beech`, `Lipowa 211`).
 # (Led by the digit: the engine skips ahead to digits, few in most texts.)
@@ -540,7 +585,8 @@ BARE_OWNER_BEFORE_RE = re.compile(
     rf"|(?:{_L}+[ \t]+){{0,3}}?(?:for|to|an|à|para|per|voor|für|dla)[ \t]+"
     rf"{_UP}{_L}+(?:[ \t]+{_UP}{_L}+)?[ \t]*[:—–,-]"
     rf"|(?:{_L}+[ \t]+){{0,2}}?{_L}+['’]s[ \t]+(?:place|flat|house|home|apartment|"
-    rf"address)(?:[ \t]+is)?[ \t]*:?"
+    # (a short note in brackets: `Chloe's place (for the party invite):`)
+    rf"address)(?:[ \t]+is)?(?:[ \t]*\([^()\n]{{1,40}}\))?[ \t]*:?"
     rf"|(?i:(?:my|our|his|her|their)[ \t]+)?(?i:parents|mum|mom|dad|grandma|"
     rf"grandpa|grandparents|sister|brother|aunt|uncle)(?:['’]s)?[ \t]*[:—–-]"
     rf")[ \t]*$"
@@ -560,6 +606,8 @@ NOT_HOME_RE = re.compile(
     r"shop|store|boutique|bakery|market|mall|salon|gym|studio|school|university|"
     r"campus|college|bank|branch|warehouse|factory|depot|"
     r"returns?|vendor|supplier|customer service|support|opens?|opening|hours|"
+    # (S6) a parcel's return in other languages
+    r"retour|rücksendung|retoure|devoluci[óo]n|reso|zwrot|"
     r"reception|embassy|consulate|ministry|town hall|city hall|"
     r"praxis|büro|firma|geschäft|bureau|magasin|oficina|tienda|ufficio|negozio|"
     r"kantoor|winkel|biuro|sklep|loja|escritório|"
@@ -771,12 +819,15 @@ DATE_RE = re.compile(
     r"(?i)(?<![\d/.-])(?:"
     r"(?P<iso>(?:19|20)\d{2})[-/.](?P<im>0?[1-9]|1[0-2])[-/.]"
     r"(?P<id>0?[1-9]|[12]\d|3[01])"
-    r"|(?P<a>\d{1,2})[./-](?P<b>\d{1,2})[./-](?P<y>(?:19|20)\d{2})"
+    # (S6: a space may follow the dots, as Czech and German write `10. 3. 1939`)
+    r"|(?P<a>\d{1,2})(?:[./-]|\. )(?P<b>\d{1,2})(?:[./-]|\. )(?P<y>(?:19|20)\d{2})"
     rf"|(?P<td>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?(?:\s+|-)(?:de\s+)?(?P<tm>{MONTHS})\.?"
     r",?(?:\s+|-)(?:de\s+)?(?P<ty>(?:19|20)\d{2})"
     rf"|(?P<mm>{MONTHS})\.?\s+(?P<md>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
     r"(?P<my>(?:19|20)\d{2})"
-    r"|(?P<jy>(?:19|20)\d{2})\s*年\s*(?P<jm>\d{1,2})\s*月\s*(?P<jd>\d{1,2})\s*日"
+    # Japanese and Chinese `2004年11月3日`, Korean `2004년 11월 3일` (S6)
+    r"|(?P<jy>(?:19|20)\d{2})\s*[年년]\s*(?P<jm>\d{1,2})\s*[月월]\s*(?P<jd>\d{1,2})"
+    r"\s*[日일]"
     r")(?![\d])"
 )
 BIRTH_GAP = 45
@@ -852,7 +903,9 @@ PUBLIC_ROLE_RE = re.compile(
     r"businessman|businesswoman|activist|journalist|youtuber|influencer|"
     r"wikipedia|biography|encyclop\w+|(?:best |well[ -])?known for|namesake|"
     r"historian|dynasty|reign|pharaoh|general|admiral|observed|celebrated|"
-    r"commemorated|anniversary|international day|national day)(?![^\W\d_])"
+    r"commemorated|anniversary|international day|national day|"
+    # (S6) a quiz's or a trivia night's answer is general knowledge
+    r"quiz|trivia|pub quiz|fun fact)(?![^\W\d_])"
 )
 BORN_THING_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:euro|web|internet|idea|project|company|band|brand|"
@@ -870,6 +923,10 @@ OWN_PERSON_RE = re.compile(
     r"sister|brother|grand\w*|baby|kid|child|children|cousin|niece|nephew|"
     r"partner|fianc[ée]e?|boyfriend|girlfriend|boss|dob|mein|meine|unser\w*|"
     r"mon|ma|mes|notre|nos|mi|mis|nuestr[oa]s?|meu|minha|mijn|onze|mój|moja|"
+    # (S6) Italian possessives, and parents and grandparents in the
+    # languages the cues above speak: a family's own
+    r"mio|mia|miei|mie|nostr[oaie]|padre|madre|nonn[oa]|pap[àa]|mamma|abuel[oa]|"
+    r"pai|mãe|avô|avó|père|mère|vater|mutter|oma|opa|vader|moeder|ojciec|matka|"
     r"contact|kontakt|contacto|contato|e-?mail|phone|tel|mobile|address|"
     r"record|file|form|account|works? (?:as|at|for|in)|working|employed|hired|"
     r"joined|lives|living|moved)(?![^\W\d_])|@"
@@ -879,6 +936,38 @@ OWN_PERSON_RE = re.compile(
 # Born this long ago and told in prose, with no sign of the user's own
 # people: history (`García Márquez nació el 6 de marzo de 1927 en …`).
 HISTORICAL_AGE = 90
+
+
+# Two to four capitalised words: a person's full name (`Barack Obama`).
+FULL_NAME_RE = re.compile(rf"{_UP}{_L}+(?:[ \t]+{_UP}{_L}+){{1,3}}")
+
+
+def _encyclopedia_names(sentence: str) -> bool:
+    """Tell whether the sentence names a person WordNet lists by name.
+
+    Princeton WordNet holds some thousands of named people (presidents,
+    scientists, artists) as instances of "person": a full name it lists
+    (`barack_obama`, `marie_curie`) is a public figure's. A first name alone
+    (`Victoria`) is not enough, nor a role (`Project Manager`): the synset
+    must be an instance (a named individual).
+    """
+    try:
+        from memory_core.pipeline import wordnet
+    except Exception:  # noqa: BLE001 - no lexicon (apps not ready): no answer
+        return False
+    if not wordnet.available():
+        return False
+    for match in FULL_NAME_RE.finditer(sentence):
+        words = match.group().split()
+        for size in range(len(words), 1, -1):
+            for first in range(len(words) - size + 1):
+                lemma = "_".join(words[first : first + size]).lower()
+                if any(
+                    any(p[0] == "@i" for p in synset.pointers)
+                    for synset in wordnet.synsets(lemma, "n")
+                ) and wordnet.kind_of(lemma, "person"):
+                    return True
+    return False
 
 
 def _public_birth(text: str, start: int, end: int, year: int = 0) -> bool:
@@ -895,6 +984,7 @@ def _public_birth(text: str, start: int, end: int, year: int = 0) -> bool:
         or DEATH_RE.search(sentence)
         or PUBLIC_ROLE_RE.search(sentence)
         or BORN_THING_RE.search(sentence)
+        or _encyclopedia_names(sentence)
     )
 
 
