@@ -799,6 +799,7 @@ def _rule_judgement(premise: str, hypothesis: str) -> Judgement:
         and not slots.same_amount(premise, hypothesis, comparison)
         and not slots.other_frame(premise, hypothesis, comparison)
         and not slots.several_holders(premise, hypothesis, comparison)
+        and not slots.two_subjects(premise, hypothesis, comparison)
         and not slots.qualified_apart(premise, hypothesis)
     ):
         first, second = (", ".join(sorted(side)) for side in comparison.values())

@@ -3334,3 +3334,20 @@ def kin_swap(premise: str, hypothesis: str, c: Comparison) -> tuple[str, str] | 
     if name.lower() in _PERSON_SUBJECT or name.lower() in judges.STOPWORDS:
         return None
     return c.surface.get(x, x), c.surface.get(y, y)
+
+
+def two_subjects(premise: str, hypothesis: str, c: Comparison) -> bool:
+    """Return whether the one value each side has of its own is the word it
+    opens with, and both say the same typed value of it ("Max is 3 years
+    old" / "Miso is 3 years old"): two subjects with one property, not one
+    slot with two values ("Berlin is where the user lives" / "Munich is …"
+    share no typed value and stay a clash)."""
+    a, b = c.values()
+    if len(a) != 1 or len(b) != 1 or not c.typed_shared:
+        return False
+    for (value,), text in ((a, premise), (b, hypothesis)):
+        tokens = _tokens(text)
+        opener = tokens[0].lower() if tokens else ""
+        if c.surface.get(value, value).lower() != opener:
+            return False
+    return True

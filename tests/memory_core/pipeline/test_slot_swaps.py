@@ -86,6 +86,8 @@ def test_a_slot_swap_is_a_contradiction(premise, hypothesis):
             "The user has been learning Japanese for 18 months.",
             "I've studied Japanese for a year and a half.",
         ),
+        # Two subjects with one property.
+        ("Max is 3 years old.", "Miso is 3 years old."),
         # A note without a verb keeps needing two shared words.
         ("Heartbeat at 10:01.", "Heartbeat at 10:02."),
     ],
@@ -118,3 +120,9 @@ def test_canonical_text_reads_abbreviated_attributes():
     assert "Q7776000s" in slots.canonical_text("retention is 90d")
     assert "3D" in slots.canonical_text("a 3D printer")
     assert "address" in slots.canonical_text("I live at 42 Elm Street")
+
+
+def test_a_value_said_first_still_clashes():
+    assert contradicts(
+        "Berlin is where the user lives.", "Munich is where the user lives."
+    )
