@@ -216,6 +216,10 @@ ANTONYM_GROUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
         ("failed", "fail", "failure", "broken"),
     ),
     (("agree", "agrees"), ("disagree", "disagrees")),
+    # Exclusive states of one home or one person: one rents or owns the flat
+    # (a landlord "rents out", read as "lets"); one is single or with someone.
+    (("rent", "rents", "rented", "renting"), ("own", "owns", "owned")),
+    (("single",), ("married", "engaged", "dating")),
     (("won", "win"), ("lost", "lose")),
     (("alive",), ("dead",)),
     (("safe", "secure"), ("unsafe", "insecure", "dangerous")),
@@ -329,6 +333,9 @@ def _antonym_pairs() -> dict[str, set[str]]:
 
 
 OPPOSITES = _antonym_pairs()
+# Owning and renting exclude each other for one thing, not for one of a kind.
+_OWNERSHIP_WORDS = ("rent", "rents", "rented", "renting", "own", "owns", "owned")
+_OWNERSHIP = frozenset(_stem(w) for w in _OWNERSHIP_WORDS)
 
 
 @dataclass(frozen=True)
@@ -376,12 +383,19 @@ class _Draft:
         )
 
 
+_INDEFINITE_OBJECT = re.compile(
+    r"\b(?:" + "|".join(_OWNERSHIP_WORDS) + r")\s+(?:a|an|some|one|two|three)\b"
+)
+# "rents out the flat": a landlord lets it, the opposite of renting it.
+_RENTS_OUT = re.compile(r"\brent(s|ed|ing)?(?= out\b)")
+
+
 def normalize_text(text: str) -> str:
     """Lower-case `text`, unify apostrophes and expand negated contractions."""
     text = text.lower().translate(_APOSTROPHES)
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement, text)
-    return text
+    return _RENTS_OUT.sub(lambda m: "let" + (m.group(1) or ""), text)
 
 
 def content_stems(text: str) -> frozenset[str]:
@@ -773,6 +787,7 @@ def _rule_judgement(premise: str, hypothesis: str) -> Judgement:
         comparison.same_fact
         or slots.same_amount(premise, hypothesis, comparison)
         or slots.other_frame(premise, hypothesis, comparison)
+        or slots.qualified_apart(premise, hypothesis)
     ):
         # "Stand-up is at 9.30" restates "Standup is at 9:30".
         return Judgement(False, "rules", "")
@@ -783,13 +798,25 @@ def _rule_judgement(premise: str, hypothesis: str) -> Judgement:
         and not slots.other_predicate(premise, hypothesis, comparison)
         and not slots.same_amount(premise, hypothesis, comparison)
         and not slots.other_frame(premise, hypothesis, comparison)
+        and not slots.several_holders(premise, hypothesis, comparison)
+        and not slots.two_subjects(premise, hypothesis, comparison)
+        and not slots.qualified_apart(premise, hypothesis)
     ):
         first, second = (", ".join(sorted(side)) for side in comparison.values())
         return Judgement(
             True, "slot_value", f"Same subject and attribute: {first} vs {second}."
         )
+    kin = slots.kin_swap(premise, hypothesis, comparison)
+    if kin:
+        return Judgement(
+            True, "kin_swap", f"One person, two kinships: {kin[0]} vs {kin[1]}."
+        )
     typed = slots.typed_clash(premise, hypothesis)
-    if typed and not slots.other_frame(premise, hypothesis, comparison):
+    if (
+        typed
+        and not slots.other_frame(premise, hypothesis, comparison)
+        and not slots.qualified_apart(premise, hypothesis)
+    ):
         return Judgement(
             True,
             "typed_value",
@@ -823,6 +850,10 @@ def _judge_statements(premise: str, hypothesis: str, comparison) -> Judgement:
                 True, "negation", f"One statement negates the other ({word!r})."
             )
         return Judgement(False, "rules", "")
+    if pairs and _INDEFINITE_OBJECT.search(f"{premise} {hypothesis}".lower()):
+        # "owns a car" / "rents a car when travelling": one of a kind rented,
+        # another owned; "rents / owns *their* flat" is one flat.
+        pairs = [p for p in pairs if not {*p} & _OWNERSHIP]
     if pairs and (len(pairs) + negation_flip) % 2 == 1:
         flipped = {w for pair in pairs for w in pair}
         if _same_subject(content_a - flipped, content_b - flipped):

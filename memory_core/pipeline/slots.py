@@ -120,6 +120,14 @@ SYNONYMS = {
     "financial year": "fiscal year",
     "prod": "production",
     "db": "database",
+    # A role's or a component's other names and abbreviations.
+    "gw": "gateway",
+    "general practitioner": "GP",
+    "family doctor": "GP",
+    "family physician": "GP",
+    "post code": "postcode",
+    "holland": "the Netherlands",
+    "closest friend": "best friend",
 }
 # Month abbreviations, read as the month ("20 Dec" → "20 December").
 MONTH_ABBREVIATIONS = {
@@ -309,6 +317,7 @@ UNITS = {
     "°": ("degc", 1),
     "celsius": ("degc", 1),
     "percent": ("pct", 1),
+    "bpm": ("bpm", 1),
 }
 CURRENCY_SIGNS = {"$": "usd", "€": "eur", "£": "gbp"}
 MONTHS = {name: i + 1 for i, name in enumerate(judges.MONTHS)}
@@ -691,6 +700,18 @@ _SEASON_FALL = re.compile(r"(?<=\bis )fall\b|(?<=\bin the )fall\b", re.IGNORECAS
 # "floor 3" is "the third floor"; "six in the morning" is 6 am; "the 8.05
 # train" leaves at a time.
 _FLOOR = re.compile(r"\b(floor|level)\s+(\d{1,3})\b", re.IGNORECASE)
+# "lives at 42 Elm Street": a street number after "lives at" is the address
+# ("the user's address is 17 Elm Street").
+_LIVES_AT = re.compile(
+    r"\b(?:live|lives|living|reside|resides)\s+at\s+(?=\d)", re.IGNORECASE
+)
+# "resting HR", "max HR": after a heart rate's qualifier "HR" is the heart
+# rate, not human resources.
+_HEART_RATE = re.compile(
+    r"\b(resting|max|maximum|peak|average|avg)\s+HR\b", re.IGNORECASE
+)
+# "90d", "14d": a retention's or a sprint's days, in lower case ("3D" is not).
+_DAYS_SUFFIX = re.compile(r"\b(\d+)d\b")
 _DAYPART_TIME = re.compile(
     r"\b(\d{1,2})\s+(?:o'clock\s+)?in the (morning|afternoon|evening)\b",
     re.IGNORECASE,
@@ -746,7 +767,10 @@ def canonical_text(text: str) -> str:
     text = _HALF_UNIT.sub(_half_unit, text)
     text = _SEASON_FALL.sub("autumn", text)
     text = _BORN.sub("", text)
+    text = _HEART_RATE.sub(lambda m: f"{m.group(1)} heart rate", text)
     text = _SYNONYM.sub(lambda m: SYNONYMS[m.group(1).lower()], text)
+    text = _LIVES_AT.sub("address is ", text)
+    text = _DAYS_SUFFIX.sub(lambda m: f"{m.group(1)} days", text)
     text = _MONTH_ABBREVIATION.sub(
         lambda m: MONTH_ABBREVIATIONS[m.group(1).lower()], text
     )
@@ -1191,9 +1215,17 @@ _NEGATIVE_AUXILIARIES = frozenset(
 )
 
 
+# The verb of a pronoun's contraction ("I'm", "we're", "they've", "you'll",
+# "she'd"): an auxiliary, not a word of the statement's own.
+_CONTRACTED_VERBS = frozenset({"m", "re", "ve", "ll", "d"})
+
+
 def _contraction(canonical: str, matches: list[re.Match], i: int) -> bool:
-    """Return whether word `i` is a piece of a negative contraction."""
+    """Return whether word `i` is a piece of a contraction: a negative one
+    ("doesn't") or a pronoun's verb ("I'm", "we're")."""
     word = matches[i].group(0).lower()
+    if word in _CONTRACTED_VERBS and i:
+        return canonical[matches[i - 1].end() : matches[i].start()] == "'"
     if word == "t" and i:
         return canonical[matches[i - 1].end() : matches[i].start()] == "'"
     if word in _NEGATIVE_AUXILIARIES and i + 1 < len(matches):
@@ -1205,10 +1237,15 @@ def _contraction(canonical: str, matches: list[re.Match], i: int) -> bool:
     return False
 
 
+_DIGIT_NAME = re.compile(r"^\d+[A-Z][a-z]{2,}$")
+
+
 def _kind(value: str) -> str:
     """Return the kind of a typed value: "T" time, "D" date, "Qs" seconds …"""
     if _TYPED.match(value):
         return value[0] + _metric(value.lstrip("TDOQ0123456789."))
+    if _DIGIT_NAME.match(value):
+        return "name"  # "1Password", "7Eleven": a product's name, not an amount
     return "number"
 
 
@@ -2415,7 +2452,7 @@ _CARRIER_VERBS = frozenset(
     be is are was were has have had hold holds held take takes took taken
     run runs running ran get gets got keep keeps kept set sit sits stand stands
     use uses used contain contains happen happens occur occurs place last lasts
-    depart departs leave leaves
+    depart departs leave leaves meet meets located listen listens
     """.split()
 )
 # Nouns that name the slot a value fills ("the sertraline *dose* is 100 mg",
@@ -2477,6 +2514,7 @@ TYPED_HEDGED_TOLERANCE = 0.1
 # whole unit ("12 kg" / "26 lb" are 1.7% apart, "172 cm" / "5 ft 8 in"
 # 0.4%); "70 kg" / "160 lb" (3.7%) and "20 °C" / "75°F" stay two values.
 CONVERTED_TOLERANCE = 0.025
+MONTH_TOLERANCE = 0.015
 # A frequency as its period, to meet "every two weeks" ("monthly" /
 # "every Q1209600s"); "once" / "twice" a period as a count of times.
 _PERIODS = {
@@ -2573,6 +2611,43 @@ def _family(value: str, kind: str) -> tuple[str, str, float | None] | None:
     # An imperial amount ("Q1880mmi") is of its metric family; its unit
     # keeps the mark (`_tolerance`).
     return ("Q" + _metric(unit), unit, float(amount))
+
+
+def _unit_said_once(families: list[dict[str, list]]) -> None:
+    """Give a bare number the unit of the other side's one amount, in place:
+    "resting heart rate around 55 bpm" / "resting pulse about 80" say the
+    unit once. Only a unit the amount is written in as said
+    (`_UNCONVERTED`: not "27 inches", read in millimetres), and not a bare
+    number a thousand times the other ("a 5K run" / "5 km")."""
+    for bare, other in (families, families[::-1]):
+        if set(bare) != {"Q"} or len(bare["Q"]) != 1 or len(other) != 1:
+            continue
+        ((family, values),) = other.items()
+        if family[1:] not in _UNCONVERTED or len(values) != 1:
+            continue
+        number, amount = bare["Q"][0][2], values[0][2]
+        if amount and number in (amount * 1000, amount / 1000):
+            continue
+        del bare["Q"]
+        bare[family] = [(family, values[0][1], number)]
+        return
+
+
+# Units whose amounts are read as written: a bare number may be in them.
+_UNCONVERTED = frozenset({"bpm", "pct", "usd", "eur", "gbp", "chf"})
+
+
+def _weekday_of_month(families: list[dict[str, list]]) -> None:
+    """Read an ordinal and a weekday on each side as one value, in place: "the
+    first Friday of each month" / "the last Sunday of the month" name one
+    day each (the ordinal says which weekday, not which item). Both are
+    each side's own, so the two days differ."""
+    if not all(set(f) == {"O", "weekday"} for f in families):
+        return
+    if any(len(f["O"]) != 1 or len(f["weekday"]) != 1 for f in families):
+        return
+    for f in families:
+        del f["O"]
 
 
 def _metric(unit: str) -> str:
@@ -2674,7 +2749,15 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
     c = compare(premise, hypothesis)
     if c.negated or c.addition or c.agent_swap or c.deictic or c.other_attribute:
         return None
-    if c.shared < 2:
+    # One shared word is enough when nothing else differs and both are
+    # statements ("Our sprints last two weeks" / "our sprints are three
+    # weeks long"), not notes ("Heartbeat at 10:01"): checked below.
+    lone_subject = c.shared == 1
+    if (
+        c.shared < 1
+        or lone_subject
+        and not (read(premise).verb and read(hypothesis).verb)
+    ):
         return None
     # A hedge anywhere ("earns *about* £60k" / "the salary is £59,500"), as
     # `same_amount` reads it.
@@ -2722,6 +2805,10 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         {w: r for w, r in rest.items() if w not in other}
         for rest, other in ((rests[0], rests[1]), (rests[1], rests[0]))
     )
+    if lone_subject and (rest_a or rest_b):
+        return None
+    _unit_said_once(families)
+    _weekday_of_month(families)
     # What the checks below require whatever WordNet links, first: it is
     # cheap, and most neighbours of a write fail it (one kind of value on
     # both sides; WordNet pairs off one word of each side, after which one
@@ -2867,6 +2954,8 @@ def loose_typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         return None
     if x == y or _same_amount_words(x, y) or other_frame(premise, hypothesis, c):
         return None
+    if qualified_apart(premise, hypothesis):
+        return None  # "the resting / max heart rate": two attributes
     own = [
         (word, role, text, other)
         for side, text, other in (
@@ -3061,6 +3150,10 @@ def _tolerance(unit: str, hedged: bool, other: str | None = None) -> float:
     if unit == "pct":
         return 0.0
     tolerance = TYPED_HEDGED_TOLERANCE if hedged else TYPED_TOLERANCE
+    if unit == "s":
+        # A month is read as 30 days, 1.4% short of a twelfth of a year:
+        # "18 months" is "a year and a half".
+        tolerance = max(tolerance, MONTH_TOLERANCE)
     if other is not None and (unit != _metric(unit)) != (other != _metric(other)):
         tolerance = max(tolerance, CONVERTED_TOLERANCE)
     return tolerance
@@ -3074,3 +3167,187 @@ def _tenses(text: str) -> set[str]:
     """Return the tenses of `text`'s copulas and "have": "present", "past"."""
     words = {w.lower() for w in _WORD.findall(text)}
     return {t for t, s in (("present", _PRESENT), ("past", _PAST)) if words & s}
+
+
+# Roles several people may hold at once: "User's sister is Fatima" and
+# "User's sister is Leila" are two sisters, not one sister renamed.
+_SHARED_ROLES = frozenset(
+    _stem(w)
+    for w in """
+    sister brother sibling cousin aunt uncle niece nephew child son daughter kid
+    grandchild grandson granddaughter grandmother grandfather grandparent
+    friend colleague neighbour roommate teammate classmate
+    """.split()
+)
+# Words that pick one holder of such a role ("only sister", "eldest son",
+# "best friend", "twin brother"): then the role holds one name.
+_ONE_HOLDER = SINGLE_VALUED | BIRTH_ORDER | frozenset({"twin"})
+# "a cat named Miso", "one friend called Leo": the indefinite article says
+# one of possibly several.
+_ONE_OF_SEVERAL = re.compile(
+    r"\b(?:a|an|one)\s+(?:[a-z]+\s+)?[a-z]+\s+(?:named|called)\b", re.IGNORECASE
+)
+
+
+_NAMING = _COPULAS | frozenset({"named", "called"})
+
+
+def _roles_named(tokens: tuple[str, ...]) -> set[str]:
+    """Return the stems of the words a name is given as: "the user's *sister*
+    is Fatima", "Fatima is the user's *sister*"; not a possessor ("the
+    daughter's editor") or the subject of another verb ("the daughter
+    prefers Vim")."""
+    lowered = [t.lower() for t in tokens]
+    return {
+        _stem(t)
+        for i, t in enumerate(tokens)
+        if not t.endswith("'s")
+        and (
+            (i + 1 < len(tokens) and lowered[i + 1] in _NAMING)
+            or _COPULAS & set(lowered[max(0, i - 3) : i])
+        )
+    }
+
+
+def several_holders(premise: str, hypothesis: str, c: Comparison) -> bool:
+    """Return whether the two name two holders of a role several may hold:
+    the values are names, and the frame is a role like sister, friend or
+    colleague not narrowed to one ("only", "eldest", "best"), or each side
+    names "a" thing of its kind ("has a cat named Miso" / "… named Tofu")."""
+    a, b = c.values()
+    if not (a and b) or any(c.kinds.get(v) not in ("name", "person") for v in a | b):
+        return False
+    roles = {**c.only_a, **c.only_b}
+    if any(roles.get(v) != "value" for v in a | b):
+        return False  # "the user's aunt / cousin is called Anna": the role differs
+    tokens = _tokens(premise) + _tokens(hypothesis)
+    if {t.lower().removesuffix("'s") for t in tokens} & _ONE_HOLDER:
+        return False
+    stems = [_roles_named(_tokens(text)) for text in (premise, hypothesis)]
+    if stems[0] & stems[1] & _SHARED_ROLES:
+        return True
+    return all(_ONE_OF_SEVERAL.search(canonical_text(t)) for t in (premise, hypothesis))
+
+
+def qualified_apart(premise: str, hypothesis: str) -> bool:
+    """Return whether the two subjects name two attributes or two owners.
+
+    Each subject qualifies the same shared word with a word of its own that
+    the other statement lacks and WordNet does not relate ("the *resting*
+    heart rate" / "the *max* heart rate"; not "annual" / "yearly"); or one
+    subject names a relation where the other statement names none ("I go
+    to bed at 11" / "my *kids* go to bed at 8", "the *kids'* dentist
+    appointment"): the values are another attribute's or another person's.
+    A qualifier on one side only ("the *billing* service" / "every service")
+    may be the same attribute said more closely.
+    """
+    tokens = _tokens(premise), _tokens(hypothesis)
+    words = [{_stem(t.removesuffix("'s")) for t in side} for side in tokens]
+    kin = _RELATION_STEMS | _PLURAL_RELATIONS
+    qualifiers: list[dict[str, str]] = []
+    for k, side in enumerate(tokens):
+        other = words[1 - k]
+        stems = [_stem(t.removesuffix("'s")) for t in side]
+        verb = _verb_index(side)
+        if verb < 0:
+            # No verb the reader knows ("my kids go to bed"): the subject
+            # ends before the first word both sides have.
+            verb = next((i for i, st in enumerate(stems) if st in other), 0)
+        found: dict[str, str] = {}  # the shared word qualified → the qualifier
+        for i, (token, stem) in enumerate(zip(side[:verb], stems[:verb], strict=True)):
+            lower = token.lower().removesuffix("'s")
+            if (
+                lower in judges.STOPWORDS
+                or lower in _DETERMINERS
+                or lower in _PERSON_SUBJECT
+                or stem in _IGNORABLE
+                or _ABBREVIATIONS.get(stem, stem) in other
+                or stem in other
+                or _TYPED.match(token)
+            ):
+                continue
+            if stem in kin and not other & kin:
+                return True
+            if lower in judges.WEEKDAYS or lower in MONTHS or i + 1 >= len(stems):
+                continue  # "On Tuesday, Tomasz …": a value said first
+            if _ACRONYM.match(token):
+                continue  # "LB idle timeout": the other side's words, initialled
+            following = side[i + 1].lower().removesuffix("'s")
+            if stems[i + 1] in other and not (
+                following in judges.STOPWORDS or following in _DETERMINERS
+            ):
+                found[stems[i + 1]] = lower
+        qualifiers.append(found)
+    return any(
+        not wordnet.related(qualifiers[0][w], qualifiers[1][w])
+        for w in qualifiers[0].keys() & qualifiers[1].keys()
+    )
+
+
+# Kinship: one person is one of these to another, never two at once
+# ("Tomás is Ana's husband" / "Tomás is Ana's older brother"). Friends,
+# colleagues, neighbours and bosses may be kin too: not listed.
+_KIN = frozenset(
+    _stem(w)
+    for w in """
+    wife husband spouse fiance fiancee mother father parent son daughter child
+    brother sister sibling cousin aunt uncle niece nephew grandmother
+    grandfather grandson granddaughter grandchild brotherinlaw sisterinlaw
+    motherinlaw fatherinlaw soninlaw daughterinlaw stepmother stepfather
+    stepson stepdaughter stepbrother stepsister
+    """.split()
+)
+
+
+def kin_swap(premise: str, hypothesis: str, c: Comparison) -> tuple[str, str] | None:
+    """Return the two kinship words when the same named person is said to be
+    another kin of the same relative ("Tomás is Ana's husband of six years"
+    / "Tomás is Ana's older brother"), else None.
+
+    Each side states one kinship of its own, neither covering the other
+    ("spouse" / "wife"), and both open with the same name.
+    """
+    if c.negated or c.addition or c.multi:
+        return None
+    own = [
+        [w for w, r in side.items() if r == "relation"] for side in (c.only_a, c.only_b)
+    ]
+    if any(len(words) != 1 for words in own):
+        return None
+    (x,), (y,) = own
+    if x not in _KIN or y not in _KIN:
+        return None
+    if y in _KINDS_OF.get(x, ()) or x in _KINDS_OF.get(y, ()):
+        return None
+    for side in (c.only_a, c.only_b):
+        for word, role in side.items():
+            if word in (x, y):
+                continue
+            if role == "entity" or word in _RELATION_STEMS or word in _PLURAL_RELATIONS:
+                return None  # "my *mother's* brother": another relative
+            if c.kinds.get(word) in ("name", "person"):
+                return None  # "the sister of *Priya*" / "the aunt of the user"
+    first = [_tokens(text)[:1] for text in (premise, hypothesis)]
+    name = first[0][0] if first[0] else ""
+    if first[0] != first[1] or not name[:1].isupper() or name.endswith("'s"):
+        return None
+    if name.lower() in _PERSON_SUBJECT or name.lower() in judges.STOPWORDS:
+        return None
+    return c.surface.get(x, x), c.surface.get(y, y)
+
+
+def two_subjects(premise: str, hypothesis: str, c: Comparison) -> bool:
+    """Return whether the one value each side has of its own is the word it
+    opens with, and both say the same typed value of it ("Max is 3 years
+    old" / "Miso is 3 years old"): two subjects with one property, not one
+    slot with two values ("Berlin is where the user lives" / "Munich is …"
+    share no typed value and stay a clash)."""
+    a, b = c.values()
+    if len(a) != 1 or len(b) != 1 or not c.typed_shared:
+        return False
+    for (value,), text in ((a, premise), (b, hypothesis)):
+        tokens = _tokens(text)
+        opener = tokens[0].lower() if tokens else ""
+        if c.surface.get(value, value).lower() != opener:
+            return False
+    return True
