@@ -78,6 +78,8 @@ _PRONOUNS = frozenset("he him his she her hers they them their theirs".split())
 # Words that add to what the other side says ("also likes coffee"): an
 # addition is a second fact, not the first reworded.
 _ADDITIONS = slots.ADDITIONS | frozenset({"more", "extra", "else", "other"})
+# … or limit it ("English *only*" against a list of languages).
+_LIMITS = frozenset({"only", "exclusively", "solely"})
 _NEGATIONS = judges.NEGATIONS | frozenset({"without", "nor", "neither"})
 # "no. 12", "No 7": the number sign, not a negation.
 _NUMBER_SIGN = re.compile(r"\bno\.?\s+(?=\d)", re.IGNORECASE)
@@ -119,6 +121,7 @@ class Word:
     # *dashboard*", "on *long-haul* flights"): a qualifier, which narrows
     # what the statement says.
     qualifier: bool = False
+    position: int = 0  # the index of its token in the canonical text
 
 
 @dataclass(frozen=True)
@@ -146,8 +149,12 @@ class Alignment:
             return False
         if self.values_a or self.values_b or self.own_b:
             return False
-        if self.matched_a < 2 or self.matched_b < 2:
-            return False  # one shared word is a topic, not a fact
+        if min(self.matched_a, self.matched_b) < 1:
+            return False
+        if max(self.matched_a, self.matched_b) < 2:
+            # One shared word is a topic, not a fact; an acronym of two or
+            # more words ("CTO") is more than one.
+            return False
         if self.qualifiers_a:
             # "… dark mode in every dashboard" / "… dark mode": the write
             # says it of more, which is news.
@@ -172,15 +179,15 @@ def _words(text: str) -> tuple[tuple[Word, ...], int, bool]:
         if lower in _NEGATIONS:
             negations += 1
             continue
-        if lower in _ADDITIONS:
+        if lower in _ADDITIONS or lower in _LIMITS:
             addition = True
             continue
         period = _PERIODS.get(token, lower if lower in _RATES else None)
         if period is not None:
-            words.append(Word(period, period, True))
+            words.append(Word(period, period, True, position=i))
             continue
         if _TYPED.match(token) or token.isdigit():
-            words.append(Word(token, token, True))
+            words.append(Word(token, token, True, position=i))
             continue
         if lower in judges.STOPWORDS and lower not in _PRONOUNS:
             continue
@@ -202,7 +209,7 @@ def _words(text: str) -> tuple[tuple[Word, ...], int, bool]:
             or bool(_NUMERONYM.match(lower))
         )
         words.append(
-            Word(lower, stem, value, capitals, name, stem in _RELATIONS, qualifier)
+            Word(lower, stem, value, capitals, name, stem in _RELATIONS, qualifier, i)
         )
     return tuple(words), negations, addition
 
@@ -396,7 +403,7 @@ def align(premise: str, hypothesis: str) -> Alignment:
         for i, start, end in _acronyms(one, other):
             mine.add(i)
             theirs.update(range(start, end))
-    values_a = _own(a, matched_a, value=True)
+    values_a = _own(a, matched_a | _said_shorter(a, matched_a), value=True)
     values_b = _own(b, matched_b, value=True)
     # "has one kid" / "has a kid": a lone "one" is the article, unless the
     # other side has a number of its own ("one kid" / "two kids").
@@ -442,6 +449,35 @@ def _reordered(
     order_b = [w.stem for w in b if w.value]
     both = [v for v in order_a if v in order_b]
     return len(both) >= 2 and both != [v for v in order_b if v in both]
+
+
+def _said_shorter(words: tuple[Word, ...], matched: set[int]) -> set[int]:
+    """Return the unmatched words of the premise's values that the write
+    leaves out of a value it names shorter ("Ursula K. Le Guin" / "Le Guin",
+    "navy blue" / "navy", "Toyota RAV4" / "RAV4"): next to a matched word
+    of the same value. Not a relation ("the user's *sister* lives in Paris"
+    is not the user) and not a number."""
+
+    def plain(word: Word) -> bool:
+        return word.value and not word.relation and not _TYPED.match(word.text)
+
+    found: set[int] = set()
+    grown = True
+    while grown:  # along the value's words: "Ursula K." before "Le Guin"
+        grown = False
+        for i, word in enumerate(words):
+            if i in matched or i in found or not plain(word):
+                continue
+            if any(
+                (j in matched or j in found)
+                and plain(words[j])
+                and abs(words[j].position - word.position) == 1
+                for j in (i - 1, i + 1)
+                if 0 <= j < len(words)
+            ):
+                found.add(i)
+                grown = True
+    return found
 
 
 def _own(words: tuple[Word, ...], matched: set[int], *, value: bool) -> tuple[str, ...]:
