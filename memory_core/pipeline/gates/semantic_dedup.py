@@ -22,6 +22,13 @@ employs 120 people" / "has 120 employees"). Above the threshold, a neighbour
 about another subject, or with another value and words of its own on each
 side, is another fact and is accepted.
 
+Below the semantic threshold, from `ALIGNED_SIMILARITY`, a write each of
+whose content words and values has a partner in the nearest version
+(`alignment.align`: synonyms, derivations, acronyms, values in other
+notations; the stored version may add a frame word or two, no value and no
+qualifier) says nothing new: a DUPLICATE, tier "paraphrase" (QUALITY.md,
+thirteenth session).
+
 Where these rules let the write pass, the model judge (`cross_encoder.py`,
 `policy.cross_encoder_judge`) reads the nearest version from
 `policy.cross_encoder_similarity` with the write: a duplicate probability
