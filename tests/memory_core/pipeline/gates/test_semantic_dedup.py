@@ -261,3 +261,47 @@ def test_paraphrase_tier(old, similarity, new, tier):
         assert result.details["version_id"] == str(existing.version_id)
     else:
         assert result.decision != Decision.DUPLICATE, result
+
+
+@pytest.mark.parametrize(
+    ("old", "similarity", "new", "duplicate"),
+    [
+        # Every word of the write has its partner in the stored version
+        # (`alignment`), however low the embedding scores a note against a
+        # sentence (issue 12, thirteenth session).
+        (
+            "The neighbours at number twelve keep the user's spare key.",
+            0.84,
+            "User's spare key is with the neighbour at no. 12.",
+            True,
+        ),
+        ("User graduated from University College London.", 0.26, "UCL alum.", True),
+        ("The DNS TTL is five minutes.", 0.8, "DNS TTL: 300", True),
+        # Below the cosine floor: unrelated however the words fall.
+        ("User graduated from University College London.", 0.15, "UCL alum.", False),
+        # The write adds a value, a qualifier, "also": news.
+        ("User likes tea.", 0.8, "User also likes tea and coffee.", False),
+        (
+            "User prefers window seats on flights.",
+            0.8,
+            "User prefers window seats on long-haul flights.",
+            False,
+        ),
+        # Two people; other dates.
+        ("Gina supports Jon.", 0.8, "Jon supports Gina.", False),
+        (
+            "User went hiking (said on 7 February).",
+            0.9,
+            "User went hiking (said on 25 February).",
+            False,
+        ),
+    ],
+)
+def test_aligned_paraphrase_tier(old, similarity, new, duplicate):
+    existing = stored(old, similarity)
+    result, _ = check(candidate(new), existing, cross_encoder_judge=False)
+    if duplicate:
+        assert result.decision == Decision.DUPLICATE, result
+        assert result.details["tier"] == "paraphrase"
+    else:
+        assert result.decision != Decision.DUPLICATE, result
