@@ -1,0 +1,72 @@
+# ruff: noqa: E501 (the cases are data, one line each)
+"""Issue 12, twelfth round (S7): numbers of Eastern Europe, the Caucasus,
+the Middle East and Oceania, and relatives' personal data.
+
+Each case is a sentence of this round's own, with other people, places and
+values than the dev hand that found the gap: the JMBG of the former
+Yugoslavia, Russia's SNILS, Australia's Medicare card, the tax numbers
+persons and companies share (Polish NIP, Azerbaijani VÖEN, Belarusian UNP,
+Turkish VKN, Egypt's tax registration number; a company's stays clean),
+generic "identity number" names in more languages, and a CSV cell.
+"""
+
+import pytest
+
+from memory_core.detectors import NATIONAL_ID, find_pii, find_secrets
+
+
+def _values(text: str) -> dict[str, str]:
+    return {f.value: f.kind for f in find_pii(text)}
+
+
+NATIONAL_IDS = [
+    # JMBG (Serbia, Bosnia, Montenegro, North Macedonia): EMŠO's check
+    ("Sin mi je tražio moj JMBG: 1705982713681", "1705982713681"),
+    ("ЈМБГ мајке — 0311974179909", "0311974179909"),
+    ("EMBG на сопругата: 0311974179909", "0311974179909"),
+    # SNILS: named, or alone in its written shape
+    ("СНИЛС бабушки: 169-206-159 77", "169-206-159 77"),
+    ("snils=21390785769", "21390785769"),
+    ("для пенсионного фонда 213-907-857 69", "213-907-857 69"),
+    # Medicare card, with the holder's line after a slash
+    ("Medicare no. for Oliver: 3030 09375 1/3", "3030 09375 1/3"),
+    ("medicare,6765223762", "6765223762"),
+    # tax numbers of persons
+    ("NIP ojca: 548-687-86-79", "548-687-86-79"),
+    ("Atamın VÖEN-i: 1406628392", "1406628392"),
+    ("УНП сына 301753562", "301753562"),
+    ("Babamın vergi kimlik numarası 4471914651", "4471914651"),
+    ("الرقم الضريبي لأخي 412-905-337", "412-905-337"),
+    # generic names in more languages, a country's own check
+    ("Die Identitätsnummer meines Onkels: 32297496754", "32297496754"),
+    ("Ідентифікаційний номер тітки — 2118213765", "2118213765"),
+    ("ИНН (Украина) дяди: 2118213765", "2118213765"),
+    ("min brors personbeteckning: 150391-771E", "150391-771E"),
+    # a CSV cell, named by its column
+    ("name,relation,snils\nOlga Petrova,aunt,169-206-159 77", "169-206-159 77"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), NATIONAL_IDS)
+def test_national_ids_are_found(text: str, value: str) -> None:
+    assert not find_secrets(text)
+    assert _values(text).get(value) == NATIONAL_ID, find_pii(text)
+
+
+CLEAN = [
+    # a company's tax number, named beside the company
+    "Faktura od firmy Piekarnia Kłos sp. z o.o., NIP 548-687-86-79",
+    "Поставщик ООО «Вектор», УНП 301753562",
+    "Tedarikçi şirket Anadolu Yazılım A.Ş., VKN 4471914651",
+    "Podratçı şirkət MMC, VÖEN 1406628392",
+    # unnamed numbers of the same shapes
+    "Order 1705982713681 shipped to the warehouse",
+    "build 3030093751 passed in 41 s",
+    "Medicare (Services Australia) switchboard: 132 011 (business hours)",
+]
+
+
+@pytest.mark.parametrize("text", CLEAN)
+def test_company_and_unnamed_numbers_stay_clean(text: str) -> None:
+    assert not find_secrets(text)
+    assert not find_pii(text), find_pii(text)
