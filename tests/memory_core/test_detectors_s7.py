@@ -70,3 +70,101 @@ CLEAN = [
 def test_company_and_unnamed_numbers_stay_clean(text: str) -> None:
     assert not find_secrets(text)
     assert not find_pii(text), find_pii(text)
+
+
+MRZ_TD3 = (
+    "P<GEOBERIDZE<<NINO<<<<<<<<<<<<<<<<<<<<<<<<<<\n"
+    "X4R7715Q26GEO8809140F3105227<<<<<<<<<<<<<<08"
+)
+MRZ_TD1 = (
+    "I<LVALV90317754<<<<<<<<<<<<<<<\n"
+    "7602034M2908111LVA<<<<<<<<<<<2\n"
+    "OZOLS<<JANIS<<<<<<<<<<<<<<<<<<"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Scan of my aunt's passport, bottom lines:\n{MRZ_TD3}",
+        f"{MRZ_TD3}",
+        f"ID card back side (Jānis):\n{MRZ_TD1}\nthanks",
+    ],
+)
+def test_machine_readable_zones_are_found(text: str) -> None:
+    findings = [f for f in find_pii(text) if f.kind == NATIONAL_ID]
+    assert findings and "<<" in findings[0].value, find_pii(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a check digit off: not a zone
+        MRZ_TD3.replace("X4R7715Q26", "X4R7715Q27"),
+        # ICAO's specimen state, Utopia: documentation
+        "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\n"
+        "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+        "<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<< 2024 build 1234567890",
+    ],
+)
+def test_machine_readable_zone_look_alikes_stay_clean(text: str) -> None:
+    assert not find_pii(text), find_pii(text)
+
+
+DETAILS = [
+    # dates of birth under more languages' labels, Hungarian date shape
+    ("Η ημερομηνία γέννησης της γιαγιάς: 03/02/1948", "03/02/1948", "DOB"),
+    ("apa születési dátum: 1958. 11. 03.", "1958. 11. 03", "DOB"),
+    ("Data nașterii mamei: 14.07.1966", "14.07.1966", "DOB"),
+    ("Дата на раждане на дядо: 21.09.1944", "21.09.1944", "DOB"),
+    ("Datum rođenja brata: 02.05.1991", "02.05.1991", "DOB"),
+    # home addresses: new cues, street types, an aside before the colon
+    (
+        "adresa de domiciliu a mamei: Bd. Decebal nr. 12, bl. S3, ap. 41, București 030964",
+        "Bd. Decebal nr. 12",
+        "ADDRESS",
+    ),
+    ("adresa bydliště tety: Husova 1187/5, 602 00 Brno", "Husova 1187/5", "ADDRESS"),
+    (
+        "адресът ми е: ж.к. Младост 3, бл. 305, вх. А, ап. 12, София 1712",
+        "ж.к. Младост 3",
+        "ADDRESS",
+    ),
+    (
+        "διεύθυνση κατοικίας της αδελφής μου: Οδός Ερμού 45, 10563 Αθήνα",
+        "Ερμού 45",
+        "ADDRESS",
+    ),
+    (
+        "my sister's address (for the wedding invite): 14 Rowan Close, Leeds LS6 2QT",
+        "14 Rowan Close",
+        "ADDRESS",
+    ),
+    (
+        "Mum's home address (needed for the school trip form): 22 Birch Lane, Bristol BS8 1TH",
+        "22 Birch Lane",
+        "ADDRESS",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "kind"), DETAILS)
+def test_relatives_details_are_found(text: str, value: str, kind: str) -> None:
+    assert not find_secrets(text)
+    start = text.index(value)
+    found = [
+        f for f in find_pii(text) if f.start < start + len(value) and f.end > start
+    ]
+    assert found and found[0].kind == kind, find_pii(text)
+
+
+DETAILS_CLEAN = [
+    "Shop address (opening hours 9-5): 14 Rowan Close, Leeds LS6 2QT",
+    "The release 2024. 04. 24. fixed the build",
+    "adresa firmei: Str. Unirii nr. 117, Cluj-Napoca 400000, SC Alfa SRL",
+]
+
+
+@pytest.mark.parametrize("text", DETAILS_CLEAN)
+def test_business_addresses_and_dates_stay_clean(text: str) -> None:
+    assert not find_pii(text), find_pii(text)
