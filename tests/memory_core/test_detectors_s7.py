@@ -168,3 +168,23 @@ DETAILS_CLEAN = [
 @pytest.mark.parametrize("text", DETAILS_CLEAN)
 def test_business_addresses_and_dates_stay_clean(text: str) -> None:
     assert not find_pii(text), find_pii(text)
+
+
+def test_a_licence_number_after_an_arrow_is_found() -> None:
+    text = "note to self: Dad's driver licence number -> 7731 0452"
+    assert _values(text).get("7731 0452") == NATIONAL_ID, find_pii(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # documented test cards, said to be tests in other languages
+        "Tarjeta de prueba de Stripe: 4242 4242 4242 4242, cualquier fecha futura",
+        "Carte de test Stripe : 5555 5555 5555 4444",
+        # NANP's range reserved for fiction, with a country code and no area
+        "Sample contact in the docs: +1 555-0142",
+        "the demo account's phone is (212) 555-0187",
+    ],
+)
+def test_documented_test_cards_and_fictional_phones_stay_clean(text: str) -> None:
+    assert not find_pii(text), find_pii(text)
