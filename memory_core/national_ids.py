@@ -268,6 +268,20 @@ def _au_medicare_valid(value: str) -> bool:
     return total % 10 == int(digits[8])
 
 
+NHI_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I, no O: A=1 … Z=24
+
+
+def _nz_nhi_valid(value: str) -> bool:
+    """New Zealand's NHI number (`ABC1234`): weights 7…2, a mod-11 check."""
+    value = value.upper()
+    if not re.fullmatch(rf"[{NHI_LETTERS}]{{3}}\d{{4}}", value):
+        return False
+    values = [NHI_LETTERS.index(c) + 1 for c in value[:3]]
+    values += [int(d) for d in value[3:6]]
+    rest = sum(v * w for v, w in zip(values, (7, 6, 5, 4, 3, 2), strict=True)) % 11
+    return rest != 0 and (11 - rest) % 10 == int(value[6])
+
+
 LOCAL_VALIDATORS = {
     "local.sg_nric": _LocalValidator(_sg_nric_valid),
     # Round 11 (S5): numbers of the Middle East, Africa and Central Asia
@@ -286,6 +300,7 @@ LOCAL_VALIDATORS = {
     # Round 12 (S7): Russia's SNILS and Australia's Medicare card
     "local.ru_snils": _LocalValidator(_ru_snils_valid),
     "local.au_medicare": _LocalValidator(_au_medicare_valid),
+    "local.nz_nhi": _LocalValidator(_nz_nhi_valid),
     # the Netherlands' passport and ID card document number (no `O`)
     "local.nl_docnr": _LocalValidator(_shape_only(r"[A-NP-Z]{2}[A-NP-Z0-9]{6}\d")),
 }
@@ -1160,6 +1175,28 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("vkn", "vergi kimlik", "vergi numarası", "vergi no"),
             None,
         ),
+        # Greece's AFM (every taxpayer holds one), Albania's NIPT
+        (
+            "gr.afm",
+            "gr.vat",
+            _digits(9),
+            ("αφμ", "afm", "αριθμός φορολογικού μητρώου", "αριθμό φορολογικού μητρώου"),
+            None,
+        ),
+        (
+            "al.nipt",
+            "al.nipt",
+            r"(?<![A-Za-z0-9])[A-M]\d{8}[A-Z](?![A-Za-z0-9])",
+            ("nipt", "nuis"),
+            None,
+        ),
+        (
+            "nz.nhi",
+            "local.nz_nhi",
+            r"(?<![A-Za-z0-9])[A-HJ-NP-Za-hj-np-z]{3}\d{4}(?![A-Za-z0-9])",
+            ("nhi", "national health index"),
+            None,
+        ),
         # Egypt's tax registration number has no check: its own name only.
         (
             "eg.tn",
@@ -1459,10 +1496,13 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
 # Round 12 (S7): tax numbers persons and companies both hold. The product
 # keeps a company's identifiers clean: one whose line names a company (a
 # legal form, `firma`, `поставщик`, `şirket`) is the company's.
-COMPANY_ALSO = frozenset(("pl.nip", "az.voen", "by.unp", "tr.vkn", "eg.tn"))
+COMPANY_ALSO = frozenset(
+    ("pl.nip", "az.voen", "by.unp", "tr.vkn", "eg.tn", "gr.afm", "al.nipt")
+)
 COMPANY_LINE_RE = re.compile(
     r"(?<![^\W\d_])(?:(?-i:sp\. z o\.o|S\.A|SA|S\.K\.A|ООО|ОАО|ЗАО|ПАО|АО|ОДО|"
-    r"ЧУП|УП|MMC|ASC|A\.Ş|AŞ|Ltd|LLC|GmbH|Inc|Corp|plc)|(?i:firma|firmy|spółk\w*|"
+    r"ЧУП|УП|MMC|ASC|A\.Ş|AŞ|Ltd|LLC|GmbH|Inc|Corp|plc|Α\.Ε|ΑΕ|Ε\.Π\.Ε|ΕΠΕ|ΙΚΕ|Ο\.Ε|"
+    r"SHPK|sh\.p\.k|SHA)|(?i:firma|firmy|spółk\w*|εταιρ\w*|kompani\w*|shoqëri\w*|"
     r"company|компани\w*|организаци\w*|предприяти\w*|поставщик\w*|"
     r"подрядчик\w*|контрагент\w*|şirket\w*|şirkət\w*|supplier|vendor|"
     r"contractor|dostawc\w*|kontrahent\w*|شركة|الشركة))(?![^\W\d_])"

@@ -42,6 +42,10 @@ NATIONAL_IDS = [
     ("Ідентифікаційний номер тітки — 2118213765", "2118213765"),
     ("ИНН (Украина) дяди: 2118213765", "2118213765"),
     ("min brors personbeteckning: 150391-771E", "150391-771E"),
+    # Greece's AFM, Albania's NIPT, New Zealand's NHI number
+    ("Ο ΑΦΜ της μητέρας μου: 142055526", "142055526"),
+    ("NIPT-i i motrës: L67869819J", "L67869819J"),
+    ("Grandad's NHI number is UJG4047", "UJG4047"),
     # a CSV cell, named by its column
     ("name,relation,snils\nOlga Petrova,aunt,169-206-159 77", "169-206-159 77"),
 ]
@@ -59,6 +63,8 @@ CLEAN = [
     "Поставщик ООО «Вектор», УНП 301753562",
     "Tedarikçi şirket Anadolu Yazılım A.Ş., VKN 4471914651",
     "Podratçı şirkət MMC, VÖEN 1406628392",
+    "ΑΦΜ εταιρείας: Δέλτα Λογισμικό Α.Ε., 142055526",
+    "NHI: UJG4048 (a check digit off)",
     # unnamed numbers of the same shapes
     "Order 1705982713681 shipped to the warehouse",
     "build 3030093751 passed in 41 s",
