@@ -854,7 +854,8 @@ DATE_RE = re.compile(
     # Hungarian and Lithuanian write `1969. 04. 24.` (S7)
     r"(?P<iso>(?:19|20)\d{2})(?:[-/.]|\. )(?P<im>0?[1-9]|1[0-2])(?:[-/.]|\. )"
     r"(?P<id>0?[1-9]|[12]\d|3[01])"
-    r"|(?P<a>\d{1,2})[./-](?P<b>\d{1,2})[./-](?P<y>(?:19|20)\d{2})"
+    # (S7) and `17. 6. 1952`, as Czech, Slovak and Croatian write it
+    r"|(?P<a>\d{1,2})(?:[./-]|\. )(?P<b>\d{1,2})(?:[./-]|\. )(?P<y>(?:19|20)\d{2})"
     rf"|(?P<td>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?(?:\s+|-)(?:de\s+)?(?P<tm>{MONTHS})\.?"
     r",?(?:\s+|-)(?:de\s+)?(?P<ty>(?:19|20)\d{2})"
     rf"|(?P<mm>{MONTHS})\.?\s+(?P<md>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"

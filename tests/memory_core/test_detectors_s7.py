@@ -124,6 +124,7 @@ DETAILS = [
     ("Data nașterii mamei: 14.07.1966", "14.07.1966", "DOB"),
     ("Дата на раждане на дядо: 21.09.1944", "21.09.1944", "DOB"),
     ("Datum rođenja brata: 02.05.1991", "02.05.1991", "DOB"),
+    ("Datum narození dědy: 4. 11. 1949", "4. 11. 1949", "DOB"),
     # home addresses: new cues, street types, an aside before the colon
     (
         "adresa de domiciliu a mamei: Bd. Decebal nr. 12, bl. S3, ap. 41, București 030964",
