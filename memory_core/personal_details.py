@@ -564,6 +564,7 @@ BIRTH_STEMS = (
     "rođenja", "rodenja", "рођења", "раѓање", "rojstva", "narodenia",
     "народження", "gimimo", "dzimšanas", "sünni", "doğum", "туған", "lindjes",
     "الميلاد", "الولادة", "تولد", "დაბადების", "ծննդյան",
+    "ttl",
 )  # fmt: skip
 TABLE_STEMS = (
     *ADDRESS_STEMS, "dob", "birth", "geb", "naissance", "nacimiento", "nascita",
@@ -830,6 +831,17 @@ BIRTH_CUE_RE = re.compile(
     + "|".join(sorted(BIRTH_CUES, key=len, reverse=True))
     + r")(?![^\W\d_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
 )
+# Round 12 (S7): a form's "place and date of birth" label: the place comes
+# first (`Doğum yeri ve tarihi: İzmir, 09/04/2012`, `TTL: Bandung, …`).
+PLACE_AND_DATE_CUE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:doğum yeri ve tarihi|place and date of birth|"
+    r"place/date of birth|lieu et date de naissance|lugar y fecha de nacimiento|"
+    r"local e data de nascimento|luogo e data di nascita|"
+    r"geburtsort und -?datum|miejsce i data urodzenia|место и дата рождения|"
+    r"місце та дата народження|tempat(?:,| dan|/) ?tanggal lahir|tempat/tgl\.? lahir|"
+    r"(?-i:TTL))(?![^\W\d_])"
+)
+PLACE_BEFORE_DATE_RE = re.compile(rf"[^\d\n]{{0,30}}{_UP}[^\d\n,]{{1,30}},\s*")
 BIRTH_AFTER_RE = re.compile(r"(?i)\s*(?:生まれ|geboren|born|出生|生)")
 # `Luca Meier ist am 4.7.1980 geboren.`: the participle a few words later.
 BORN_LATER_RE = re.compile(r"(?i)\s*(?:\w+\s+){0,3}?geboren")
@@ -1029,6 +1041,16 @@ def dates_of_birth(text: str) -> Iterator[Found]:
     for kind, start, end in _table_cells(text) if "\n" in text else ():
         if kind == DOB:
             spans.add((start, end))
+    for cue in PLACE_AND_DATE_CUE_RE.finditer(text) if cued else ():
+        # a place, then the date: `Tempat, tanggal lahir: Bandung, 17-08-1990`
+        date_match = DATE_RE.search(text, cue.end(), cue.end() + BIRTH_GAP + 30)
+        if (
+            date_match
+            # the place: a capitalized name and its comma, nothing numeric
+            and PLACE_BEFORE_DATE_RE.fullmatch(text, cue.end(), date_match.start())
+            and _living(_year(date_match))
+        ):
+            spans.add(date_match.span())
     for start, end in sorted(spans):
         value = text[start:end]
         yield DOB, start, end, value, normalize_date(value)

@@ -125,6 +125,14 @@ DETAILS = [
     ("Дата на раждане на дядо: 21.09.1944", "21.09.1944", "DOB"),
     ("Datum rođenja brata: 02.05.1991", "02.05.1991", "DOB"),
     ("Datum narození dědy: 4. 11. 1949", "4. 11. 1949", "DOB"),
+    # a form's place-and-date-of-birth label: the place first
+    ("TTL ibu: Makassar, 21-02-1963", "21-02-1963", "DOB"),
+    ("Doğum yeri ve tarihi (oğlum): Bursa, 11/10/2009", "11/10/2009", "DOB"),
+    (
+        "Lugar y fecha de nacimiento de mi padre: Rosario, 3 de mayo de 1958",
+        "3 de mayo de 1958",
+        "DOB",
+    ),
     # home addresses: new cues, street types, an aside before the colon
     (
         "adresa de domiciliu a mamei: Bd. Decebal nr. 12, bl. S3, ap. 41, București 030964",
@@ -168,6 +176,7 @@ def test_relatives_details_are_found(text: str, value: str, kind: str) -> None:
 DETAILS_CLEAN = [
     "Shop address (opening hours 9-5): 14 Rowan Close, Leeds LS6 2QT",
     "The release 2024. 04. 24. fixed the build",
+    "cache TTL: default, until 2025-06-01",
     "adresa firmei: Str. Unirii nr. 117, Cluj-Napoca 400000, SC Alfa SRL",
 ]
 
