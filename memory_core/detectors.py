@@ -3401,8 +3401,9 @@ def _calendar_date(raw: str) -> bool:
 
 # Numbers reserved for fiction: NANP's 555 exchange, Ofcom's drama range.
 FICTIONAL_PHONE_RE = re.compile(r"(?:1?\d{3})?555\d{4}|0?7700900\d{3}")
-# (S7) NANP's 555-0100 … 555-0199, reserved for fiction in any area code.
-NANP_FICTION_RE = re.compile(r"1?(?:\d{3})?55501\d\d")
+# (S7) NANP's 555-0100 … 555-0199, reserved for fiction, written with no
+# area code (`+1 555-0100`): no line anyone can dial.
+NANP_FICTION_RE = re.compile(r"1?55501\d\d")
 # Counts, not phones: `4 500 000 this month`, `1999-2004`, `12000000 bytes`.
 THOUSANDS_RE = re.compile(r"\d{1,2}(?:[ ,.]\d{3}){2,}")
 YEAR_RANGE_RE = re.compile(r"(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}")
