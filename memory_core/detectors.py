@@ -3085,7 +3085,8 @@ DRIVING_LICENCE_RE = re.compile(
     r"(?:\s+for\s+(?:the|my|a|an)\s+[\w-]+(?:\s+[\w-]+)?)?"
     r"(?:\s*[（(][^()（）\n]{1,30}[)）])?"
     r"(?:\s+(?:is|was|ist|est|es|é|è)|是|は|는|은)?"
-    r"\s*[:#=：]?\s*(?-i:(?P<value>(?=[A-Z0-9 -]*\d(?:[A-Z -]*\d){3})"
+    # (S7) or an arrow, as notes write it (`licence number → 2025…`)
+    r"\s*(?:[:#=：]|→|->|=>)?\s*(?-i:(?P<value>(?=[A-Z0-9 -]*\d(?:[A-Z -]*\d){3})"
     r"[A-Z0-9]{2,20}(?:[ -][A-Z0-9]{2,15}){0,2}))(?![\w-]|[.,/]\d)"
 )
 
@@ -3533,6 +3534,8 @@ def _phones(text: str) -> Iterator[PiiFinding]:
         e164 = phonenumbers.format_number(
             best.number, phonenumbers.PhoneNumberFormat.E164
         )
+        if NANP_FICTION_RE.fullmatch(e164.lstrip("+")):
+            continue  # (S7) `+1 555-0100`: the range reserved for fiction
         yield PiiFinding(PHONE, start, end, best.raw_string, e164)
 
 
@@ -3573,6 +3576,9 @@ FICTIONAL_PHONE_RE = re.compile(
     r"0?1914980\d{3}|"
     r"0?2896496\d{3}|0?2920180\d{3}|0?1632960\d{3}"
 )
+# (S7) NANP's 555-0100 … 555-0199, reserved for fiction, written with no
+# area code (`+1 555-0100`): no line anyone can dial.
+NANP_FICTION_RE = re.compile(r"1?55501\d\d")
 # Counts, not phones: `4 500 000 this month`, `1999-2004`, `12000000 bytes`.
 THOUSANDS_RE = re.compile(r"\d{1,2}(?:[ ,.]\d{3}){2,}")
 YEAR_RANGE_RE = re.compile(r"(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}")
@@ -3910,7 +3916,10 @@ TEST_CARDS = frozenset(
     ).split()
 )
 TEST_CONTEXT_RE = re.compile(
-    r"(?i)(?<![@.\w-])(?:test|testing|sandbox|dummy)\b(?!\.\w)"
+    r"(?i)(?<![@.\w-])(?:test|testing|sandbox|dummy|"
+    # (S7) the same in other languages: `Cartão de teste do Stripe`
+    r"teste|prueba|pruebas|essai|prova|testowa|testowy|тестов\w*|テスト|测试|테스트)"
+    r"(?![^\W\d_])(?!\.\w)"
 )
 # A card's expiry after its number (`… 12/27`, `… 09/2028`).
 CARD_EXPIRY_AFTER_RE = re.compile(r"[ ](?:0[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])")

@@ -68,6 +68,33 @@ GENERIC_WORDS = (
     "social security number",
     "national register number",
     "national registration number",
+    # Round 12 (S7): the same in more languages (`türkische
+    # Identitätsnummer`, `iranische Nationalnummer`, `персональный код`)
+    "identitätsnummer",
+    "nationalnummer",
+    "persönliche identifikationsnummer",
+    "numéro d'identité",
+    "numéro national d'identité",
+    "número de identidad",
+    "número de identidade",
+    "número de identificação",
+    "numero di identità",
+    "numero identificativo",
+    "numer identyfikacyjny",
+    "identiteitsnummer",
+    "identitetsnummer",
+    "идентификационный номер",
+    "идентификационного номера",
+    "персональный код",
+    "персонального кода",
+    "персональный номер",
+    "личный номер",
+    "личный код",
+    "ідентифікаційний номер",
+    "персональний код",
+    "особистий номер",
+    "αριθμός ταυτότητας",
+    "kimlik numarası",
 )
 
 # No letter, digit or number punctuation (`1,234`, `12/34`) around a match;
@@ -248,6 +275,43 @@ def _shape_only(pattern: str) -> Callable[[str], bool]:
     return lambda value: bool(compiled.fullmatch(value))
 
 
+def _ru_snils_valid(value: str) -> bool:
+    """Russia's SNILS: nine digits, then a two-digit check (mod 101)."""
+    digits = re.sub(r"[ -]", "", value)
+    if not re.fullmatch(r"\d{11}", digits) or int(digits[:9]) <= 1001998:
+        return False  # the check is defined above 001-001-998 only
+    total = sum(int(d) * (9 - i) for i, d in enumerate(digits[:9]))
+    check = total % 101 % 100
+    return check == int(digits[9:])
+
+
+def _au_medicare_valid(value: str) -> bool:
+    """Australia's Medicare card: 2-6, seven digits, a weighted check, an issue.
+
+    A trailing individual reference (`/2`, the card holder's line) is kept.
+    """
+    digits = re.sub(r"\D", "", value)
+    if not re.fullmatch(r"[2-6]\d{9}[1-9]?", digits) or digits[9] == "0":
+        return False
+    weights = (1, 3, 7, 9, 1, 3, 7, 9)
+    total = sum(int(d) * w for d, w in zip(digits[:8], weights, strict=True))
+    return total % 10 == int(digits[8])
+
+
+NHI_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I, no O: A=1 … Z=24
+
+
+def _nz_nhi_valid(value: str) -> bool:
+    """New Zealand's NHI number (`ABC1234`): weights 7…2, a mod-11 check."""
+    value = value.upper()
+    if not re.fullmatch(rf"[{NHI_LETTERS}]{{3}}\d{{4}}", value):
+        return False
+    values = [NHI_LETTERS.index(c) + 1 for c in value[:3]]
+    values += [int(d) for d in value[3:6]]
+    rest = sum(v * w for v, w in zip(values, (7, 6, 5, 4, 3, 2), strict=True)) % 11
+    return rest != 0 and (11 - rest) % 10 == int(value[6])
+
+
 LOCAL_VALIDATORS = {
     "local.sg_nric": _LocalValidator(_sg_nric_valid),
     # Round 11 (S5): numbers of the Middle East, Africa and Central Asia
@@ -263,6 +327,10 @@ LOCAL_VALIDATORS = {
     "local.ma_cin": _LocalValidator(_shape_only(r"[A-Z]{1,2} ?\d{5,6}")),
     "local.co_cc": _LocalValidator(_shape_only(r"[1-9]\d{5,9}")),
     "local.be_eid": _LocalValidator(_be_eid_valid),
+    # Round 12 (S7): Russia's SNILS and Australia's Medicare card
+    "local.ru_snils": _LocalValidator(_ru_snils_valid),
+    "local.au_medicare": _LocalValidator(_au_medicare_valid),
+    "local.nz_nhi": _LocalValidator(_nz_nhi_valid),
     # the Netherlands' passport and ID card document number (no `O`)
     "local.nl_docnr": _LocalValidator(_shape_only(r"[A-NP-Z]{2}[A-NP-Z0-9]{6}\d")),
     # Round 12 (S6): Germany's health insurance number, Ontario's health
@@ -571,6 +639,8 @@ SPECS: tuple[IdSpec, ...] = tuple(
                 "hetu",
                 "sotu",
                 "personal identity code",
+                # Swedish, as Finland's Swedish speakers name it
+                "personbeteckning",
             ),
             None,
         ),
@@ -673,7 +743,8 @@ SPECS: tuple[IdSpec, ...] = tuple(
             "ua.rntrc",
             "ua.rntrc",
             _digits(10),
-            ("рнокпп", "іпн", "ипн", "rnokpp", "ідентифікаційний код"),
+            # `ИНН (Украина)`: the Russian name, as many Ukrainians use it
+            ("рнокпп", "іпн", "ипн", "rnokpp", "ідентифікаційний код", "инн"),
             None,
         ),
         (
@@ -1113,6 +1184,107 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("account number", "bank account", "account no", "acct"),
             None,
         ),
+        # Round 12 (S7): numbers of Eastern Europe, the Caucasus, the
+        # Middle East and Oceania. The JMBG of the former Yugoslavia
+        # (Serbia, Bosnia, Montenegro, North Macedonia) is Slovenia's EMŠO
+        # scheme: a birth date, a region, a mod-11 check.
+        (
+            "rs.jmbg",
+            "si.emso",
+            _digits(13),
+            (
+                "jmbg",
+                "јмбг",
+                "embg",
+                "ембг",
+                "matični broj",
+                "матични број",
+                "матичен број",
+                "jedinstveni matični",
+            ),
+            None,
+        ),
+        (
+            "ru.snils",
+            "local.ru_snils",
+            rf"{D}(?:\d{{3}}-\d{{3}}-\d{{3}}[ -]\d{{2}}|\d{{11}}){E}",
+            ("снилс", "snils", "страховой номер", "страхового свидетельства"),
+            _has(r"\d{3}-\d{3}-\d{3} \d{2}"),
+        ),
+        (
+            "au.medicare",
+            "local.au_medicare",
+            rf"{D}[2-6]\d{{3}} ?\d{{5}} ?\d(?:/[1-9])?{E}",
+            ("medicare",),
+            None,
+        ),
+        # Tax numbers these countries give persons and companies alike: a
+        # company's beside a company word on its line (`COMPANY_ALSO`).
+        (
+            "pl.nip",
+            "pl.nip",
+            rf"{D}(?:\d{{3}}-\d{{3}}-\d{{2}}-\d{{2}}|\d{{3}}-\d{{2}}-\d{{2}}-\d{{3}}|"
+            rf"\d{{10}}){E}",
+            ("nip", "numer identyfikacji podatkowej"),
+            None,
+        ),
+        (
+            "az.voen",
+            "az.voen",
+            _digits(10),
+            ("vöen", "voen", "воен", "vergi ödəyicisinin"),
+            None,
+        ),
+        (
+            "by.unp",
+            "by.unp",
+            r"(?<![A-Za-z0-9])(?:\d{9}|[A-Z]{2}\d{7})(?![A-Za-z0-9])",
+            ("унп", "unp", "учетный номер плательщика", "учётный номер плательщика"),
+            None,
+        ),
+        (
+            "tr.vkn",
+            "tr.vkn",
+            _digits(10),
+            ("vkn", "vergi kimlik", "vergi numarası", "vergi no"),
+            None,
+        ),
+        # Greece's AFM (every taxpayer holds one), Albania's NIPT
+        (
+            "gr.afm",
+            "gr.vat",
+            _digits(9),
+            ("αφμ", "afm", "αριθμός φορολογικού μητρώου", "αριθμό φορολογικού μητρώου"),
+            None,
+        ),
+        (
+            "al.nipt",
+            "al.nipt",
+            r"(?<![A-Za-z0-9])[A-M]\d{8}[A-Z](?![A-Za-z0-9])",
+            ("nipt", "nuis"),
+            None,
+        ),
+        (
+            "nz.nhi",
+            "local.nz_nhi",
+            r"(?<![A-Za-z0-9])[A-HJ-NP-Za-hj-np-z]{3}\d{4}(?![A-Za-z0-9])",
+            ("nhi", "national health index"),
+            None,
+        ),
+        # Egypt's tax registration number has no check: its own name only.
+        (
+            "eg.tn",
+            "eg.tn",
+            rf"{D}(?:\d{{3}}-\d{{3}}-\d{{3}}|\d{{9}}){E}",
+            (
+                "الرقم الضريبي",
+                "رقم التسجيل الضريبي",
+                "رقم ضريبي",
+                "tax registration number",
+                "egyptian tax",
+            ),
+            None,
+        ),
     )
 )
 
@@ -1121,6 +1293,7 @@ WINDOW_BEFORE = 72
 # Rican cédula): their number counts under its own name, never under a
 # generic "ID number" or a bare "ID".
 OWN_NAME_ONLY = {
+    "eg.tn",
     "co.cc",
     "us.mbi",
     "ke.id",
@@ -1367,7 +1540,9 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
                 continue
             if not _accepted(spec, text, match.start(), match.end(), value):
                 continue
-            if _valid(spec, value):
+            if _valid(spec, value) and not (
+                spec.kind in COMPANY_ALSO and _company_line(text, match.start())
+            ):
                 found.append(match.span())
                 yield IdMatch(spec.kind, match.start(), match.end(), value)
     # Round 7 (tune11b): the same digits grouped another way (`96 05 19 400
@@ -1387,9 +1562,33 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
                 spec.pattern.fullmatch(compact)
                 and _accepted(spec, text, start, end, run.group(), shape=False)
                 and _valid(spec, compact)
+                and not (spec.kind in COMPANY_ALSO and _company_line(text, start))
             ):
                 yield IdMatch(spec.kind, start, end, run.group())
                 break
+
+
+# Round 12 (S7): tax numbers persons and companies both hold. The product
+# keeps a company's identifiers clean: one whose line names a company (a
+# legal form, `firma`, `поставщик`, `şirket`) is the company's.
+COMPANY_ALSO = frozenset(
+    ("pl.nip", "az.voen", "by.unp", "tr.vkn", "eg.tn", "gr.afm", "al.nipt")
+)
+COMPANY_LINE_RE = re.compile(
+    r"(?<![^\W\d_])(?:(?-i:sp\. z o\.o|S\.A|SA|S\.K\.A|ООО|ОАО|ЗАО|ПАО|АО|ОДО|"
+    r"ЧУП|УП|MMC|ASC|A\.Ş|AŞ|Ltd|LLC|GmbH|Inc|Corp|plc|Α\.Ε|ΑΕ|Ε\.Π\.Ε|ΕΠΕ|ΙΚΕ|Ο\.Ε|"
+    r"SHPK|sh\.p\.k|SHA)|(?i:firma|firmy|spółk\w*|εταιρ\w*|kompani\w*|shoqëri\w*|"
+    r"company|компани\w*|организаци\w*|предприяти\w*|поставщик\w*|"
+    r"подрядчик\w*|контрагент\w*|şirket\w*|şirkət\w*|supplier|vendor|"
+    r"contractor|dostawc\w*|kontrahent\w*|شركة|الشركة))(?![^\W\d_])"
+)
+
+
+def _company_line(text: str, start: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    return bool(COMPANY_LINE_RE.search(line))
 
 
 # A date: `2024-11-02`, `02.11.2024`, `2/11/24`.
@@ -1399,7 +1598,9 @@ IPV4_RE = re.compile(
     r"(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)"
 )
 # A run of two or more digit groups, whole.
-REGROUPED_RE = re.compile(r"(?<![\w.,/-])\d+(?:[ .\-/]\d+)+(?![\w-]|[.,/]\d)")
+# A comma after a letter starts a CSV cell (`Ruby,husband,981-790954-9`),
+# after a digit it groups thousands.
+REGROUPED_RE = re.compile(r"(?<![\w./-])(?<!\d,)\d+(?:[ .\-/]\d+)+(?![\w-]|[.,/]\d)")
 
 
 def _valid(spec: IdSpec, value: str) -> bool:

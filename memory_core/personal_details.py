@@ -49,6 +49,29 @@ _UP = "(?-i:[A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁΑ-Ω])"  # a Latin, Cyrillic or Greek cap
 # Where one cue starts another, the longer comes first (`adres
 # zamieszkania`, then `adres`): the first alternative that fits wins.
 ADDRESS_CUES = (
+    # Round 12 (S7): Romanian, Czech, Slovak, Serbo-Croatian `adresa …`,
+    # Greek, Hebrew, Arabic, Persian, the Baltic and Caucasian names
+    r"adresa(?: de domiciliu| de reședință| bydliště| trvalého pobytu| stanovanja|"
+    r" prebivališta)?",
+    r"domiciliul",
+    r"bydliště",
+    r"bydlí (?:v|na|ve)",
+    r"διεύθυνση(?: κατοικίας)?",
+    r"κατοικεί (?:στην|στο|σε)",
+    r"адреса",
+    r"адресът",
+    r"adresas",
+    r"adrese",
+    r"aadress",
+    r"osoite",
+    r"ünvan(?:ı|ım)?",
+    r"мекенжай\w*",
+    r"כתובת(?: מגורים)?",
+    r"العنوان",
+    r"عنوان(?:ي|ه)?",
+    r"آدرس",
+    r"მისამართი",
+    r"հասցե\w*",
     r"adres zamieszkania",
     # Round 12 (S6): Czech, Slovak, Croatian, Romanian `adresa`, Polish
     # `adresu`, Scandinavian `adressen`; Finnish `osoite`, `kotiosoitteeni`;
@@ -153,7 +176,18 @@ NOT_HOME_BEFORE_RE = re.compile(
 LEGAL_FORM_RE = re.compile(
     r"(?<![\w.])(?:GmbH|AG|KG|GbR|Ltd|Ltda|LLC|LLP|Inc|Corp|plc|PLC|S\.A\.S?|"
     r"SAS|S\.L\.U?|S\.r\.l|Srl|S\.p\.A|SpA|B\.V|BV|N\.V|K\.K|Pty|Pvt|SARL|"
-    r"EURL|Sp\. z o\.o|ApS|A/S|S\. de R\.L|e\.V)(?![\w])|株式会社|有限会社|合同会社"
+    r"EURL|Sp\. z o\.o|ApS|A/S|S\. de R\.L|e\.V|"
+    # Round 12 (S7): Romanian, Czech and Slovak, Bulgarian, Russian forms
+    r"SRL|S\.R\.L|s\.r\.o|spol\. s r\.o|ЕООД|ООД|ООО|ОАО|ЗАО)(?![\w])|"
+    r"株式会社|有限会社|合同会社"
+)
+# Round 12 (S7): a business named between the cue and the street (`adresa
+# firmei:`, `адрес компании:`, `διεύθυνση της εταιρείας:`): its address.
+BUSINESS_GAP_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:firm\w*|compan\w*|společnost\w*|spoločnost\w*|"
+    r"societ\w*|фирм\w*|компани\w*|организаци\w*|предприяти\w*|εταιρ\w*|"
+    r"şirket\w*|office|offices|büro\w*|kancelář\w*|birou\w*|sediu\w*|shop|store|"
+    r"magazin\w*|restaurant\w*|hotel\w*|clinic\w*|school|warehouse)(?![^\W\d_])"
 )
 STREET_TYPES = (
     r"ul\.|al\.|pl\.|os\.|via|viale|vicolo|piazza|corso|largo|calle|carrer|"
@@ -161,6 +195,11 @@ STREET_TYPES = (
     r"estrada|praça|largo|rue|avenue|boulevard|bd|impasse|chemin|allée|place|"
     r"quai|route|cours|strada|ulica|aleja|straße|strasse|gasse|weg|platz|c/|"
     r"ул\.|улица|пр\.|проспект|пер\.|переулок|вул\.|вулиця|"
+    # Round 12 (S7): Romanian `Str.`, `Bd.`, `Calea`, `Aleea`, `Șos.`;
+    # Bulgarian `ж.к.` (a housing estate), `бул.`; Greek `οδός`, `Λεωφ.`;
+    # Hebrew `רחוב`, `שדרות`; Arabic `شارع`
+    r"str\.|bd\.|bdul\.|calea|aleea|[șş]os\.|sos\.|ж\.к\.|жк|бул\.|булевард|"
+    r"οδός|οδ\.|λεωφ\.|λεωφόρος|רחוב|רח'|שדרות|شارع|"
     r"cad\.|caddesi|sok\.|sokak|sk\.|mah\.|mahallesi|bulvarı|boul\.|rang|montée"
 )
 # A number's own label inside a street: `ул. Ленина, д. 5`, `Cad. No: 12`.
@@ -196,7 +235,7 @@ STREET_RE = re.compile(
     rf"(?:[ \t]+{_UP}{_L}|,?[ \t]+(?i:{STREET_TYPES})"
     # `17, 4th Main Road`
     rf"|,?[ \t]+\d{{1,3}}(?:st|nd|rd|th)[ \t]+{_UP}{_L})"
-    rf"|(?:(?i:{STREET_TYPES})[ \t]*(?:[\w'’.-]+[ \t]+){{0,5}}?[\w'’.-]+,?"
+    rf"|(?:(?i:{STREET_TYPES})[ \t]*(?:[\w'’׳.-]+[ \t]+){{0,5}}?[\w'’׳.-]+,?"
     rf"(?:[ \t]+{HOUSE_LABEL})?"
     # the street type after the name, then the number's label (`Bağdat Cad.
     # No: 112`, `Atatürk Bulvarı No. 5`)
@@ -226,7 +265,10 @@ PLACE_AFTER_POSTCODE_RE = re.compile(
 ABBREVIATION_RE = re.compile(
     r"(?i)(?:^|\W)(?:col|av|avda|st|ste|ave|rd|ul|al|pl|os|no|nr|n|int|dr|blvd|"
     r"sq|mt|apt|apto|izq|dcha|der|esq|bis|ter|co|cad|sok|mah|str|pr|per|bl|esc|"
-    r"pta|lgh|ste|д|кв|ул|пр|пер|вул|sk|boul|bulv)$"
+    r"pta|lgh|ste|д|кв|ул|пр|пер|вул|sk|boul|bulv|"
+    # Round 12 (S7): Bulgarian `ж.к.`, `бл.`, `вх.`, `ап.`, `ет.`; Romanian
+    # `bl.`, `sc.`, `ap.`, `et.`, `jud.`, `sect.`; Greek `οδ.`, `λεωφ.`
+    r"к|бл|вх|ап|ет|бул|ap|et|sc|jud|sect|bd|bdul|sos|șos|οδ|λεωφ)$"
 )
 # Where an address ends in prose: a new clause after a comma (`, drop the
 # parcel …`, `, cheers`), a dash, a bracket that is not a province.
@@ -234,7 +276,7 @@ CLAUSE_AFTER_RE = re.compile(
     r",\s+(?!(?<=\d,\s)(?:rue|avenue|av|boul|boulevard|chemin|rang|route|montée|"
     r"calle|avenida|rua|via|viale|corso|strada|piazza|ulica|ul)\b)"
     r"(?!(?:apto|apt|app|depto|dpto|int|lgh|casa|piso|puerta|esc|bloco|bloque|étage|"
-    r"room|flat|unit|suite)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
+    r"room|flat|unit|suite|bl|bloc|sc|scara|ap|et|etaj|бл|вх|ап|ет)\b)(?-i:[a-zà-ÿ])[^\d,]{0,12}(?![^,]{0,3}\d)"
     r"|\s+[—–]\s|\s+-\s+(?=[a-z])|\s\((?![A-Z]{2}\))"
     # `Montréal (Québec) H2G 1M4`: a province in brackets, then the postcode
     r"(?![A-ZÀ-Ý][^\W\d_]+(?:[ -][A-ZÀ-Ý][^\W\d_]+)?\)[ \t,]*"
@@ -327,6 +369,9 @@ CUE_GAP_RE = re.compile(
     r"(?:is|es|ist|est|è|é|är|er|jest|on|je)"
     # `registered address on the lease:`
     r"|(?:on|in|from)\s+(?:the|my|our|his|her|their)\s+\w+(?:\s+\w+)?\s*[:：]"
+    # Round 12 (S7): an aside in brackets, then the label's colon (`home
+    # address (mine):`, `(needed for the school enrolment form):`)
+    rf"|(?:{_L}+\s+)?\([^()\n]{{1,45}}\)\s*[:：—–]"
 )
 
 
@@ -366,7 +411,9 @@ def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
         if street is None:
             continue
         gap = text[cue.end() : street.start()]
-        if LEGAL_FORM_RE.search(gap):
+        if LEGAL_FORM_RE.search(gap) or BUSINESS_GAP_RE.search(
+            re.sub(r"\([^()]*\)", "", gap)  # not an aside: `(for the school form)`
+        ):
             continue
         # `chez Manon,` is at a person's; `chez Darty, … pour le retour` at a
         # shop's (S6): a name alone does not say which
@@ -538,20 +585,30 @@ ADDRESS_STEMS = (
     "wohn", "anschrift", "liefer", "woon", "bezorg", "bor p", "leverans", "bop",
     "domicil", "livraison", "habite", "direcci", "vive en", "vivo en", "entregar",
     "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
-    "mieszka", "street", "chez ", "lakc", "ship ", "osoit", "bydli",
+    "mieszka", "street", "chez ", "lakc", "ship ", "osoit", "bydl", "ünvan",
 )  # fmt: skip
 # A number beside a word, as every street has (`22 Beech`, `Lipowa 211`).
 # (Led by the digit: the engine skips ahead to digits, few in most texts.)
 STREETISH_RE = re.compile(
     r"\d(?:(?=[ \t]+[^\W\d_])|(?<=[^\W\d_][ \t]\d)|(?<=[^\W\d_][.,][ \t]\d))"
 )
-ADDRESS_STEMS_WIDE = ("адрес", "住所", "自宅", "地址", "주소")
+ADDRESS_STEMS_WIDE = (
+    "адрес", "住所", "自宅", "地址", "주소",
+    # Round 12 (S7): the new cues' stems in other scripts
+    "διεύθυνση", "κατοικεί", "мекенжай", "כתובת", "عنوان", "آدرس", "მისამართი",
+    "հասցե",
+)  # fmt: skip
 BIRTH_STEMS = (
     "birth", "dob", "d.o.b", "born", "b.", "geb", "né", "naci", "nat", "nasc",
     "född", "født", "fødsel", "födelse", "ur.", "urodz", "рожд", "родил",
     "doğum", "syntymä", "syntyn", "narozen", "生年月日", "出生", "생년월일", "(*",
     "birthday", "lahir", "ngày sinh", "לידה",
     "geburtstag", "geboorte", "naissance", "nascita", "生まれ",
+    "γέννησ", "születési", "szül.", "naşterii", "nașterii", "nasterii", "раждане",
+    "rođenja", "rodenja", "рођења", "раѓање", "rojstva", "narodenia",
+    "народження", "gimimo", "dzimšanas", "sünni", "doğum", "туған", "lindjes",
+    "الميلاد", "الولادة", "تولد", "დაბადების", "ծննդյան",
+    "ttl",
 )  # fmt: skip
 TABLE_STEMS = (
     *ADDRESS_STEMS, "dob", "birth", "geb", "naissance", "nacimiento", "nascita",
@@ -778,6 +835,31 @@ BIRTH_CUES = (
     r"syntynyt",
     r"תאריך(?: ה)?לידה",
     r"\(\*",
+    # Round 12 (S7): the labels of Eastern Europe, the Caucasus, Central
+    # Asia and the Middle East (a form's field, not prose about a figure)
+    r"ημερομηνία γέννησης",
+    r"ημ(?:/νία|\.) γέννησης",
+    r"születési (?:dátum|idő|ideje)",
+    r"szül\.(?: idő| dátum)?",
+    r"data na[sșş]terii",
+    r"дата на раждане",
+    r"datum ro[đd]enja",
+    r"датум рођења",
+    r"датум на раѓање",
+    r"datum rojstva",
+    r"dátum narodenia",
+    r"дата народження",
+    r"gimimo data",
+    r"dzimšanas datums",
+    r"sünni(?:aeg|kuupäev)",
+    r"doğum tarixi",
+    r"туған (?:күні|күн)",
+    r"tarikh lahir",
+    r"data e lindjes",
+    r"تاريخ (?:الميلاد|الولادة)",
+    r"تاریخ تولد",
+    r"დაბადების თარიღი",
+    r"ծննդյան (?:ամսաթիվ|օր)",
     r"(?:my|his|her|their|your) birthday(?:\s+is)?",
     r"(?:mein|sein|ihr) geburtstag(?:\s+ist)?(?:\s+am)?",
 )
@@ -796,6 +878,17 @@ BIRTH_CUE_RE = re.compile(
     + "|".join(sorted(BIRTH_CUES, key=len, reverse=True))
     + r")(?![^\W\d_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
 )
+# Round 12 (S7): a form's "place and date of birth" label: the place comes
+# first (`Doğum yeri ve tarihi: İzmir, 09/04/2012`, `TTL: Bandung, …`).
+PLACE_AND_DATE_CUE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:doğum yeri ve tarihi|place and date of birth|"
+    r"place/date of birth|lieu et date de naissance|lugar y fecha de nacimiento|"
+    r"local e data de nascimento|luogo e data di nascita|"
+    r"geburtsort und -?datum|miejsce i data urodzenia|место и дата рождения|"
+    r"місце та дата народження|tempat(?:,| dan|/) ?tanggal lahir|tempat/tgl\.? lahir|"
+    r"(?-i:TTL))(?![^\W\d_])"
+)
+PLACE_BEFORE_DATE_RE = re.compile(rf"[^\d\n]{{0,30}}{_UP}[^\d\n,]{{1,30}},\s*")
 BIRTH_AFTER_RE = re.compile(r"(?i)\s*(?:生まれ|geboren|born|出生|生)")
 # `Luca Meier ist am 4.7.1980 geboren.`: the participle a few words later.
 BORN_LATER_RE = re.compile(r"(?i)\s*(?:\w+\s+){0,3}?geboren")
@@ -817,9 +910,11 @@ MONTHS = (
 )
 DATE_RE = re.compile(
     r"(?i)(?<![\d/.-])(?:"
-    r"(?P<iso>(?:19|20)\d{2})[-/.](?P<im>0?[1-9]|1[0-2])[-/.]"
+    # Hungarian and Lithuanian write `1969. 04. 24.` (S7)
+    r"(?P<iso>(?:19|20)\d{2})(?:[-/.]|\. )(?P<im>0?[1-9]|1[0-2])(?:[-/.]|\. )"
     r"(?P<id>0?[1-9]|[12]\d|3[01])"
-    # (S6: a space may follow the dots, as Czech and German write `10. 3. 1939`)
+    # (S6, S7: a space may follow the dots, as Czech, Slovak, Croatian and
+    # German write `10. 3. 1939`)
     r"|(?P<a>\d{1,2})(?:[./-]|\. )(?P<b>\d{1,2})(?:[./-]|\. )(?P<y>(?:19|20)\d{2})"
     rf"|(?P<td>\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?(?:\s+|-)(?:de\s+)?(?P<tm>{MONTHS})\.?"
     r",?(?:\s+|-)(?:de\s+)?(?P<ty>(?:19|20)\d{2})"
@@ -1035,6 +1130,16 @@ def dates_of_birth(text: str) -> Iterator[Found]:
     for kind, start, end in _table_cells(text) if "\n" in text else ():
         if kind == DOB:
             spans.add((start, end))
+    for cue in PLACE_AND_DATE_CUE_RE.finditer(text) if cued else ():
+        # a place, then the date: `Tempat, tanggal lahir: Bandung, 17-08-1990`
+        date_match = DATE_RE.search(text, cue.end(), cue.end() + BIRTH_GAP + 30)
+        if (
+            date_match
+            # the place: a capitalized name and its comma, nothing numeric
+            and PLACE_BEFORE_DATE_RE.fullmatch(text, cue.end(), date_match.start())
+            and _living(_year(date_match))
+        ):
+            spans.add(date_match.span())
     for start, end in sorted(spans):
         value = text[start:end]
         yield DOB, start, end, value, normalize_date(value)
@@ -1136,6 +1241,66 @@ def passports(text: str) -> Iterator[Found]:
         yield "NATIONAL_ID", match.start("value"), match.end("value"), value, value
 
 
+# -- Machine-readable zones of passports and ID cards ------------------------
+
+# Round 12 (S7): the two or three lines printed at the foot of a passport or
+# an ID card (ICAO 9303), copied into a form. Each holds the document
+# number, the birth date and the expiry, each followed by its check digit;
+# three valid check digits (one random line in a thousand) and the zone's
+# exact shape are taken as personal data without a name: no one else writes
+# such lines. The name line above or below belongs to the zone.
+MRZ_TD3_RE = re.compile(
+    r"(?m)(?:^|(?<=\s))(?:(?P<names>[PV][A-Z<][A-Z<]{3}[A-Z<]{39})[ \t]*\r?\n[ \t]*)?"
+    r"(?P<data>(?P<doc>[A-Z0-9<]{9})(?P<doc_check>\d)[A-Z<]{3}"
+    r"(?P<birth>\d{6})(?P<birth_check>\d)[MFX<](?P<expiry>\d{6})(?P<expiry_check>\d)"
+    r"[A-Z0-9<]{14}[\d<]\d)(?![A-Z0-9<])"
+)
+MRZ_TD2_RE = re.compile(
+    r"(?m)(?:^|(?<=\s))(?:(?P<names>[ACIV][A-Z<][A-Z<]{3}[A-Z<]{31})[ \t]*\r?\n[ \t]*)?"
+    r"(?P<data>(?P<doc>[A-Z0-9<]{9})(?P<doc_check>\d)[A-Z<]{3}"
+    r"(?P<birth>\d{6})(?P<birth_check>\d)[MFX<](?P<expiry>\d{6})(?P<expiry_check>\d)"
+    r"[A-Z0-9<]{7}\d)(?![A-Z0-9<])"
+)
+MRZ_TD1_RE = re.compile(
+    r"(?m)(?:^|(?<=\s))(?P<data>[ACI][A-Z<][A-Z<]{3}(?P<doc>[A-Z0-9<]{9})"
+    r"(?P<doc_check>\d)[A-Z0-9<]{15}[ \t]*\r?\n[ \t]*"
+    r"(?P<birth>\d{6})(?P<birth_check>\d)[MFX<](?P<expiry>\d{6})(?P<expiry_check>\d)"
+    r"[A-Z<]{3}[A-Z0-9<]{11}\d)(?:[ \t]*\r?\n[ \t]*(?P<names>[A-Z<]{30}))?"
+    r"(?![A-Z0-9<])"
+)
+
+
+def _mrz_check(field: str) -> int:
+    """ICAO 9303's check digit: weights 7 3 1, letters A=10, filler 0."""
+    total = 0
+    for i, char in enumerate(field):
+        value = int(char) if char.isdigit() else 0 if char == "<" else ord(char) - 55
+        total += value * (7, 3, 1)[i % 3]
+    return total % 10
+
+
+def machine_readable_zones(text: str) -> Iterator[Found]:
+    """Yield a passport's or ID card's machine-readable zone, whole."""
+    if "<" not in text:
+        return
+    for pattern in (MRZ_TD3_RE, MRZ_TD2_RE, MRZ_TD1_RE):
+        for match in pattern.finditer(text):
+            data = match.group("data")
+            state = data[2:5] if pattern is MRZ_TD1_RE else data[10:13]
+            if state == "UTO":
+                continue  # Utopia: ICAO's specimen state, a documentation example
+            if all(
+                _mrz_check(match.group(field)) == int(match.group(f"{field}_check"))
+                for field in ("doc", "birth", "expiry")
+            ):
+                parts = [match.span("data")]
+                if match.group("names"):
+                    parts.append(match.span("names"))
+                start, end = min(a for a, _ in parts), max(b for _, b in parts)
+                value = text[start:end]
+                yield "NATIONAL_ID", start, end, value, re.sub(r"\s", "", value)
+
+
 # -- E-mails spelled out -------------------------------------------------------
 
 _AT = (
@@ -1224,6 +1389,8 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         return found
     if "pas" in lower or "паспорт" in lower:
         found += passports(text)
+    if digits >= 20 and "<" in text:
+        found += machine_readable_zones(text)
     if "\n" in text or "〒" in text or STREETISH_RE.search(text):
         found += addresses(text)
         if "\n" in text:
