@@ -1242,6 +1242,10 @@ CIPHERTEXT_VALUE_RE = re.compile(
     r"|(?s:-----BEGIN (?P<armor>AGE ENCRYPTED FILE|PGP MESSAGE)-----.*?"
     r"-----END (?P=armor)-----)"
 )
+# (S8) A Bitnami SealedSecret's `encryptedData` values: sealed to the
+# cluster's controller key (`AgB…`, base64 of a version-2 envelope), made to
+# be committed; only under that kind or block name.
+SEALED_VALUE_RE = re.compile(r"(?<![A-Za-z0-9+/])Ag[A-Za-z0-9+/]{60,}={0,2}")
 # (S8) An AWS resource name (`arn:aws:secretsmanager:…:secret:prod/db-AbCdEf`)
 # says where a secret is kept, never what it is; its random six-character
 # suffix is AWS's, not a credential.
@@ -1393,6 +1397,8 @@ def _without_public_material(text: str) -> str:
     ):
         if _may_match(pattern, lower):
             text = pattern.sub(_blank, text)
+    if "SealedSecret" in text or "encryptedData:" in text:
+        text = SEALED_VALUE_RE.sub(_blank, text)
     if '"kty"' in text and not JWK_PRIVATE_RE.search(text):
         text = JWK_PUBLIC_MEMBER_RE.sub(_blank, text)
     if "LS0tLS1CRUdJTi" in text:
@@ -3771,10 +3777,11 @@ UNIT_AFTER_RE = re.compile(
 )
 # Where a number reserved for fiction is one (S6): a test, a sample, a
 # script. Elsewhere (`mobile 07700 900808`) it is taken as written.
+# (S8) Not a domain's label: `bob@example.com` names a mailbox, not a sample.
 FICTION_CONTEXT_RE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:fixtures?|assert\w*|tests?|mock\w*|stub|examples?|"
+    r"(?i)(?<![^\W\d_])(?<![@./])(?:fixtures?|assert\w*|tests?|mock\w*|stub|examples?|"
     r"samples?|dummy|fake|fictional|fictitious|drama|film|movie|script|tv|novel|"
-    r"placeholder|tutorials?|documentation|docs)(?![^\W\d_])"
+    r"placeholder|tutorials?|documentation|docs)(?![^\W\d_])(?![.@]\w)"
 )
 INTERNATIONAL_BEFORE_RE = re.compile(r"\+\d{1,4}[ .-]?(?:\(0\)[ .-]?)?$")
 STRONG_PHONE_WORD_RE = re.compile(
