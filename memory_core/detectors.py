@@ -833,7 +833,7 @@ BARE_PASSPHRASE_RE = re.compile(
     r"(?:парольн\w*\s+|кодов\w*\s+|секретн\w*\s+)?фраз[аиу]|"
     r"fraza(?:\s+has[łl]a)?|φράση(?:\s+πρόσβασης)?)"
     r"(?:\s+(?:for|of|to|on|für|zum|zur|du|de|des|pour|del|da|do|para|per|voor|van|"
-    r"dla|do|för|till|til|k|ke|na|della|dello|для|від|от|до|για)"
+    r"dla|do|för|till|til|k|ke|na|della|dello|для|від|от|до|για|του|της|των)"
     r"(?:\s+[\w'’-]+){1,3}?)?"
     # (S6) a note in brackets before the colon: `passphrase (paper copy in
     # the drawer too): …`
@@ -1246,6 +1246,19 @@ CIPHERTEXT_VALUE_RE = re.compile(
 # cluster's controller key (`AgB…`, base64 of a version-2 envelope), made to
 # be committed; only under that kind or block name.
 SEALED_VALUE_RE = re.compile(r"(?<![A-Za-z0-9+/])Ag[A-Za-z0-9+/]{60,}={0,2}")
+# (S8) A password's stored hash in crypt(3) format (bcrypt `$2b$12$…`,
+# `$argon2id$v=19$m=…$salt$hash`, sha512-crypt `$6$rounds=…$salt$hash`,
+# Apache `$apr1$…`): what `/etc/shadow`, `.htpasswd` or a users table keeps
+# so that the password itself is not kept.
+CRYPT_HASH_RE = re.compile(
+    r"\$(?:2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}"
+    r"|argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+"
+    r"|[156]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,86}"
+    r"|apr1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22})(?![./A-Za-z0-9$])"
+)
+# (S8) An Azure resource id (`/subscriptions/<uuid>/resourceGroups/…`): a
+# path to a resource, like an ARN.
+AZURE_RESOURCE_RE = re.compile(r"/subscriptions/[0-9a-fA-F-]{36}(?:/[\w.()-]+)*")
 # (S8) An AWS resource name (`arn:aws:secretsmanager:…:secret:prod/db-AbCdEf`)
 # says where a secret is kept, never what it is; its random six-character
 # suffix is AWS's, not a credential.
@@ -1383,6 +1396,8 @@ def _without_public_material(text: str) -> str:
         SOPS_VALUE_RE,
         CIPHERTEXT_VALUE_RE,
         ARN_RE,
+        AZURE_RESOURCE_RE,
+        CRYPT_HASH_RE,
         PUBLIC_PEM_RE,
         SSH_PUBLIC_KEY_RE,
         FINGERPRINT_RE,
@@ -2003,7 +2018,7 @@ NOT_USER_NAMES = {
 RECOVERY_CUE_RE = re.compile(
     r"(?i)\bemergency\s+kit\b|"
     r"\b(?:recovery|backup|emergency|scratch|one-?time|single-use|2fa|mfa|"
-    r"otp|two-factor|2-step)\s+(?:codes?|keys?)\b|\bcodes?\s+(?:de\s+)?(?:secours|"
+    r"otp|two-factor|2-step)[\s-]+(?:codes?|keys?)\b|\bcodes?\s+(?:de\s+)?(?:secours|"
     r"récupération|recuperaci[óo]n|respaldo|recupera[çc][ãa]o)\b|"
     r"\b(?:wiederherstellungs|backup-|notfall|sicherungs)codes?\b|"
     # round 10: `Códigos de respaldo`, `codici di backup`, `kody zapasowe`
@@ -2018,17 +2033,20 @@ RECOVERY_CUE_RE = re.compile(
     r"(?<![^\W\d_])код\w*\s+(?:восстановлени\w*|відновлення)|"
     r"\b(?:záložní|obnovovací)\s+kód\w*|\b(?:tartalék|helyreállítási)\s+kód\w*|"
     r"\bcoduri(?:le)?\s+de\s+(?:rezerv[ăa]|recuperare)\b|"
-    r"\bkode\s+(?:cadangan|pemulihan)\b|κωδικοί\s+(?:ανάκτησης|αντιγράφων)"
+    r"\bkode\s+(?:cadangan|pemulihan)\b|κωδικοί\s+(?:ανάκτησης|αντιγράφων)|"
+    # (S8) Chinese (both scripts), Japanese and Korean UI names
+    r"复原码|復原碼|恢復碼|備用碼|リカバリーコード|복구 코드"
 )
 RECOVERY_STEMS = (
     "kit", "code", "key", "digo", "codici", "kody", "koder", "koodit", "コード",
-    "码", "코드", "kod", "код", "kód", "coduri", "kode", "κωδικοί",
+    "码", "碼", "코드", "kod", "код", "kód", "coduri", "kode", "κωδικοί",
 )  # fmt: skip
 RECOVERY_CODE_RE = re.compile(
     r"(?<![\w-])(?:[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|\d{3,5} \d{3,5}|"
     r"[a-z0-9]{4} [a-z0-9]{4}|[A-Za-z0-9]{6,12}|[A-Za-z0-9]{16,40})(?![\w-])"
 )
-RECOVERY_DIGITS_RE = re.compile(r"\d{6,10}|\d{3,5} \d{3,5}")
+# (S8) digits in two groups joined by a dash too (`7391-2284`)
+RECOVERY_DIGITS_RE = re.compile(r"\d{6,10}|\d{3,5}[ -]\d{3,5}")
 RECOVERY_WINDOW = 400
 SINGLE_CODE_RE = re.compile(r"\s*[:=]\s*[\"'`]?(?P<code>[A-Za-z0-9]{8,16})(?![\w-])")
 # A TOTP seed: `2FA setup key: jbsw y3dp …`, `TOTP secret JBSWY3DPEHPK3PXP`.
