@@ -2851,9 +2851,9 @@ def _conversation_secrets(text: str) -> Iterator[int]:
 # a password (`# ~/.vault_pass.txt`, `$ cat .pgpass_ci`, `secrets/db_password:`):
 # the file's one line is the password.
 SECRET_FILE_HEADER_RE = re.compile(
-    r"(?im)^\s*(?:#+|//|--|;|\$\s*cat|cat|==>)?\s*(?P<path>[\w~./-]*"
+    r"(?i)\s*(?:#+|//|--|;|\$\s*cat|cat|==>)?\s*(?P<path>[\w~./-]*"
     r"(?:pass(?:wd|word)?|pwd|secret|token|creds?|credentials)[\w.-]*)"
-    r"(?=[\s:(]|$)[^\n]{0,80}\n\s*(?P<value>[^\s]{8,128})\s*(?:\n|$)"
+    r"(?=[\s:(]|$)"
 )
 
 
@@ -2867,13 +2867,21 @@ PASSWORD_HASH_RE = re.compile(
 
 def _secret_file_contents(text: str) -> Iterator[int]:
     """Yield the line of a password file's one line shown under its name."""
-    for match in SECRET_FILE_HEADER_RE.finditer(text):
+    lines = text.split("\n")
+    for number, (header, line) in enumerate(
+        zip(lines, lines[1:], strict=False), start=2
+    ):
+        value = line.strip()
+        if not 8 <= len(value) <= 128 or any(c.isspace() for c in value):
+            continue  # the file's one line is one token
+        match = SECRET_FILE_HEADER_RE.match(header)
+        if not match:
+            continue
         path = match.group("path")
         if not ("/" in path or "." in path or "_" in path):
             continue  # a file's name, not a word of prose
-        value = match.group("value")
         if _is_password_like(value) and not PASSWORD_HASH_RE.search(value):
-            yield text.count("\n", 0, match.start("value")) + 1
+            yield number
 
 
 # (S8) A credential's declaration whose default is a literal: Terraform's
