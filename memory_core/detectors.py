@@ -579,11 +579,26 @@ VENDOR_HEX_KEY_RE = re.compile(
     rf"|{_KEY_WORDS}[ \t]+(?:\w+[ \t]+)?{_HEX_KEY_VENDORS}(?![\w-]))"
     r"[^\n]{0,30}?(?<![0-9A-Za-z])(?P<value>[0-9a-f]{32,64})(?![0-9A-Za-z])"
 )
+# (S8) The value first, the vendor's key after: `staging uses 0d4f… as the
+# Datadog API key`, `0d4f… is our Mailgun key`.
+VENDOR_HEX_KEY_AFTER_RE = re.compile(
+    r"(?i)(?<![0-9A-Za-z])(?P<value>[0-9a-f]{32,64})(?![0-9A-Za-z])[\"'`]?"
+    r"[ \t]+(?:as|is|=|for)[ \t]+[^\n]{0,15}?"
+    rf"(?<![\w-]){_HEX_KEY_VENDORS}[^\n]{{0,15}}?{_KEY_WORDS}(?![\w-])"
+)
 # `Set-Cookie: connect.sid=s%3A…`: a session cookie's value.
 SESSION_COOKIE_RE = re.compile(
     r"(?i)(?:\b(?:set-)?cookie:\s*|(?<![\w-])(?:-b|--cookie)\s+[\"']?)"
     r"(?:[^\s=;]+=[^;\s]*;\s*)*?"
     r"[\w.-]*(?:sid|sess|session|auth|token)[\w.-]*=(?P<value>[^;\s]{20,})"
+)
+# (S8) A session cookie by its framework's name, wherever it stands
+# (`copied my cookie: connect.sid=s%3A…`, `PHPSESSID=…`, `sessionid=…`): the
+# value is a logged-in session, as good as the password while it lives.
+SESSION_PAIR_RE = re.compile(
+    r"(?i)(?<![\w.-])(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|"
+    r"sessionid|session_id|[a-z0-9]+[_.-]session|_?session)"
+    r"=(?P<value>[^;\s\"'`,&]{20,})"
 )
 # `try Glacier2484?, that's the one for the router`.
 THATS_THE_ONE_RE = re.compile(
@@ -776,6 +791,15 @@ CASUAL_CREDENTIAL_RES: tuple[re.Pattern[str], ...] = tuple(
 )
 # The ones that do not start with a credential's name.
 CASUAL_UNNAMED_RES = CASUAL_CREDENTIAL_RES[:-1]
+# (S8) A device's admin login given as one value: `router admin:
+# poh605#UTUKAWA`, `NAS root = …`. The user is the role word itself, so the
+# value is its password; checked to look chosen (an address or a name is not).
+DEVICE_ADMIN_RE = re.compile(
+    r"(?i)\b(?:router|modem|nas|switch|firewall|camera|cam|printer|wi-?fi|"
+    r"access point|ap|server|bios|idrac|ilo|ipmi|ups|nvr|dvr|pfsense|opnsense|"
+    r"unifi|synology|qnap|mikrotik|fritz!?box)\s+(?:admin|root|administrator)"
+    r"\s*(?:[:=]|->|→)\s*[\"'`]?(?P<value>[^\s\"'`,;]{8,})"
+)
 # `new password set: 50phpcee`: a password word, a verb, a colon.
 KEY_VERB_COLON_RE = re.compile(
     rf"(?i){KEY_NAME}(?![A-Za-z])\s+(?:set|changed|updated|reset|is\s+now|now|"
@@ -804,9 +828,13 @@ BARE_PASSPHRASE_RE = re.compile(
     r"sleutel|nyckel(?:n)?|wachtzin|wagwoord|lösenfras(?:en)?|passfrase(?:n)?|"
     r"frase segreta|salausfraasi|"
     # (S6) a "secret phrase": French, Spanish, Portuguese, Italian
-    r"phrase secr[èe]te|frase secreta|frase secret[ao]|frase segreta)"
+    r"phrase secr[èe]te|frase secreta|frase secret[ao]|frase segreta|"
+    # (S8) a phrase or password word of Russian, Ukrainian, Polish, Greek
+    r"(?:парольн\w*\s+|кодов\w*\s+|секретн\w*\s+)?фраз[аиу]|"
+    r"fraza(?:\s+has[łl]a)?|φράση(?:\s+πρόσβασης)?)"
     r"(?:\s+(?:for|of|to|on|für|zum|zur|du|de|des|pour|del|da|do|para|per|voor|van|"
-    r"dla|do|för|till|til|k|ke|na|della|dello)(?:\s+[\w'’-]+){1,3}?)?"
+    r"dla|do|för|till|til|k|ke|na|della|dello|для|від|от|до|για|του|της|των)"
+    r"(?:\s+[\w'’-]+){1,3}?)?"
     # (S6) a note in brackets before the colon: `passphrase (paper copy in
     # the drawer too): …`
     r"(?:\s*\([^()\n]{1,50}\))?"
@@ -849,6 +877,8 @@ PROSE_WORDS = frozenset(
     de het een en niet op aan met voor van zeer ook nog altijd
     o os as um uma não em com por muito também ainda sempre
     och inte en ett på med för till också alltid
+    это как все его она они где там тут лежит хранится хранить менеджере
+    менеджер паролей паролів сейфе сейфі зберігається лежить також ще вже
     """.split()
 )
 # Round 10 (S4): the other languages' small words above. An English small
@@ -1054,6 +1084,12 @@ CAMEL_KEY_RE = re.compile(
     r"AccessKey|SecretKey|PrivateKey|AuthKey)(?![a-z])"
 )
 KEBAB_NAME_RE = re.compile(r"[a-z]+(?:[-_][a-z]+)+")
+# (S8) An identifier that names a credential (`dbPassword`, `stripeApiKey`):
+# `pulumi config set --secret dbPassword` sets the key of that name.
+CREDENTIAL_NAME_RE = re.compile(
+    r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*(?:Password|Secret|Token|Key|Pass)"
+    r"(?:[A-Z][a-z0-9]*)*"
+)
 # Names under which a bare number is still a secret (`PIN: 4832`).
 NUMERIC_SECRET_KEYS = ("pass", "pwd", "pin", "pw", "code", "暗証番号", "geheimzahl")
 # Values that name a secret instead of being one.
@@ -1105,11 +1141,16 @@ FILE_REFERENCE_RE = re.compile(r"@[\w~./-]+")
 SECRET_REFERENCE_RE = re.compile(
     r"(?i)(?:vault|op|ssm|awssm|gcpsm|azkv|sops|doppler|infisical|ref\+\w+):\S+"
     r"|%\(\w+\)[sdr]"
+    # (S8) an Azure App Service Key Vault reference
+    r"|@Microsoft\.KeyVault\(\S*"
 )
 YAML_TAG_RE = re.compile(
     r"!(?:vault|unsafe|Ref|Sub|GetAtt|ImportValue|Join|Select|FindInMap|Base64|"
     r"env|include|secret|reference|ssm|!\w+)"
 )
+# (S8) A secret store's path of lowercase names (`prod/billing/db`,
+# `dev/steppe-etl/api-key`): where the secret lives, not what it is.
+STORE_PATH_RE = re.compile(r"[a-z][a-z0-9_.-]*(?:/[a-z][a-z0-9_.-]*)+")
 FILLER_RUN_RE = re.compile(r"([xX*#.0•_-])\1{7,}")
 STRONG_SYMBOLS = set("!@#$%^&*+=?~|")
 # `processPaymentWebhook`, `MyServiceName`: an identifier, not a password.
@@ -1186,6 +1227,44 @@ DATA_URI_RE = re.compile(
 # SOPS-encrypted values (`ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`):
 # ciphertext, made to be committed.
 SOPS_VALUE_RE = re.compile(r"\bENC\[(?:AES256_GCM|PGP|KMS),[^\]\s]*\]")
+# (S8) Other tools' ciphertext envelopes, made to be committed the same way:
+# a Pulumi stack's `secure: v1:<nonce>:<ciphertext>`, Jasypt's `ENC(…)` in
+# Spring properties, ejson's `EJ[1:<key>:<nonce>:<box>]`, a HashiCorp Vault
+# transit ciphertext `vault:v1:…`. Only the key holder can read them.
+CIPHERTEXT_VALUE_RE = re.compile(
+    r"\bsecure:\s*v1:[A-Za-z0-9+/]+=*:[A-Za-z0-9+/]+=*"
+    r"|\bENC\([A-Za-z0-9+/]{16,}=*\)"
+    r"|\bEJ\[1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+\]"
+    r"|\bvault:v\d+:[A-Za-z0-9+/]{16,}=*"
+    # an AWS KMS ciphertext blob (sops' `enc:` data keys, `aws kms encrypt`)
+    r"|(?<![A-Za-z0-9+/])AQI[BCD]AH[A-Za-z0-9+/]{20,}=*"
+    # age and OpenPGP messages: encrypted to a recipient's public key
+    r"|(?s:-----BEGIN (?P<armor>AGE ENCRYPTED FILE|PGP MESSAGE)-----.*?"
+    r"-----END (?P=armor)-----)"
+)
+# (S8) A Bitnami SealedSecret's `encryptedData` values: sealed to the
+# cluster's controller key (`AgB…`, base64 of a version-2 envelope), made to
+# be committed; only under that kind or block name.
+SEALED_VALUE_RE = re.compile(r"(?<![A-Za-z0-9+/])Ag[A-Za-z0-9+/]{60,}={0,2}")
+# (S8) A password's stored hash in crypt(3) format (bcrypt `$2b$12$…`,
+# `$argon2id$v=19$m=…$salt$hash`, sha512-crypt `$6$rounds=…$salt$hash`,
+# Apache `$apr1$…`): what `/etc/shadow`, `.htpasswd` or a users table keeps
+# so that the password itself is not kept.
+CRYPT_HASH_RE = re.compile(
+    r"\$(?:2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}"
+    r"|argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+"
+    r"|[156]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,86}"
+    r"|apr1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22})(?![./A-Za-z0-9$])"
+)
+# (S8) An Azure resource id (`/subscriptions/<uuid>/resourceGroups/…`): a
+# path to a resource, like an ARN.
+AZURE_RESOURCE_RE = re.compile(r"/subscriptions/[0-9a-fA-F-]{36}(?:/[\w.()-]+)*")
+# (S8) An AWS resource name (`arn:aws:secretsmanager:…:secret:prod/db-AbCdEf`)
+# says where a secret is kept, never what it is; its random six-character
+# suffix is AWS's, not a credential.
+ARN_RE = re.compile(
+    r"\barn:aws(?:-cn|-us-gov)?:[a-z0-9-]+:[a-z0-9-]*:(?:\d{12})?:[^\s\"'`,;]+"
+)
 
 
 # Round 7 (tune11): DER public keys in base64 (`MCowBQYDK2VwAyEA…`, DKIM's
@@ -1251,7 +1330,10 @@ PLACEHOLDER_CLAIMS_RE = re.compile(
 DOC_CUE_RE = re.compile(
     r"(?i)(?<![@.\w-])(?:examples?|samples?|docs?|documentation|tutorials?|"
     r"guides?|readme|demo|dummy|e\.g\.|rfc ?\d+|beispiel|exemple|ejemplo|esempio|"
-    r"exemplo|voorbeeld|doku)\b"
+    r"exemplo|voorbeeld|doku|"
+    # (S8) a test double of the cloud (`moto`, `localstack`) or a fixture
+    # that says it uses the provider's published example
+    r"published|fixtures?|moto|localstack)\b"
 )
 EXAMPLE_MARKERS = ("EXAMPLE", "-not-a-real", "-fake-", "-dummy-")
 
@@ -1274,7 +1356,7 @@ def _is_sample_jwt(match: re.Match[str]) -> bool:
 
 def _is_documented(text: str, match: re.Match[str]) -> bool:
     """Tell whether the text around `match` says it quotes documentation."""
-    start, end = max(0, match.start() - 80), match.end() + 80
+    start, end = max(0, match.start() - 160), match.end() + 80
     return bool(DOC_CUE_RE.search(text, start, end))
 
 
@@ -1312,6 +1394,10 @@ def _without_public_material(text: str) -> str:
     for pattern in (
         PUBLIC_ID_RE,
         SOPS_VALUE_RE,
+        CIPHERTEXT_VALUE_RE,
+        ARN_RE,
+        AZURE_RESOURCE_RE,
+        CRYPT_HASH_RE,
         PUBLIC_PEM_RE,
         SSH_PUBLIC_KEY_RE,
         FINGERPRINT_RE,
@@ -1326,6 +1412,8 @@ def _without_public_material(text: str) -> str:
     ):
         if _may_match(pattern, lower):
             text = pattern.sub(_blank, text)
+    if "SealedSecret" in text or "encryptedData:" in text:
+        text = SEALED_VALUE_RE.sub(_blank, text)
     if '"kty"' in text and not JWK_PRIVATE_RE.search(text):
         text = JWK_PUBLIC_MEMBER_RE.sub(_blank, text)
     if "LS0tLS1CRUdJTi" in text:
@@ -1335,9 +1423,13 @@ def _without_public_material(text: str) -> str:
         )
     if not any(run in text for run in FILLER_CHARS):
         return text
-    # `ghp_xxxxxxxx…`, `sk-********…`: a key's shape filled with filler.
+    # `ghp_xxxxxxxx…`, `sk-********…`: a key's shape filled with filler. (S8)
+    # Filled with stars, not blanked: a masked value stays a value, so the
+    # next name in a log line (`API_KEY=AKIA****RMYD DB_PASSWORD=…`) is not
+    # read as the first one's.
     return FILLER_WORD_RE.sub(
-        lambda m: _blank(m) if _is_placeholder(m.group()) else m.group(), text
+        lambda m: "*" * len(m.group()) if _is_placeholder(m.group()) else m.group(),
+        text,
     )
 
 
@@ -1381,6 +1473,8 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
         return True  # `password=@pw.txt`: read from a file
     if SECRET_REFERENCE_RE.fullmatch(value):
         return True  # `op://Eng/db/password`, `vault:secret/db#pw`, `%(pw)s`
+    if STORE_PATH_RE.fullmatch(value):
+        return True  # (S8) `secret_id = "uat/ledger/db"`: a secret's name
     if YAML_TAG_RE.fullmatch(value):
         return True  # `secret: !vault |`, `!Ref DbPassword`: a tag, not a value
     if value.lower() in PLACEHOLDER_WORDS:
@@ -1464,6 +1558,10 @@ THREE_WORDS_PASSPHRASE_RE = re.compile(
 )
 # Words joined into a passphrase, with a number (`pixel-fjord-cactus20`).
 DICEWARE_RE = re.compile(r"[a-z]{3,}(?:[-_.][a-z]{3,}){2,}\d{1,4}")
+# (S8) An unquoted value that is a call or an index on a dotted name
+# (`boto3.client(`, `os.environ[`, `config.get(`): an expression in code,
+# never a literal credential.
+CODE_CALL_RE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[(\[]")
 PATH_VALUE_RE = re.compile(r"(?:~|\.{1,2})?/[\w.@+~/-]+|[A-Za-z]:\\[\w.\\ -]+")
 REQUIREMENT_RE = re.compile(r"[A-Za-z][\w.\[\],-]*(?:==|>=|<=|~=|!=)[\w.*+!-]+")
 
@@ -1500,6 +1598,10 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
         return False  # `pin the dependency: requests==2.32.3`
     if PATH_VALUE_RE.fullmatch(value):
         return False  # `--ssh-private-key ~/.ssh/id_ed25519`: a file
+    if CODE_CALL_RE.fullmatch(value):
+        return False  # (S8) `creds = boto3.client(…)`: code computes it
+    if PASSWORD_HASH_RE.match(value):
+        return False  # (S8) `admin:$apr1$…` in `.htpasswd`: a hash, checked against
     if not bare and _random_lowercase(value):
         return True  # `POSTGRES_PASSWORD=wszijqzl`: no word has so few vowels
     if PASSPHRASE_KEY_RE.search(key) and WORDS_PASSPHRASE_RE.fullmatch(value):
@@ -1916,24 +2018,35 @@ NOT_USER_NAMES = {
 RECOVERY_CUE_RE = re.compile(
     r"(?i)\bemergency\s+kit\b|"
     r"\b(?:recovery|backup|emergency|scratch|one-?time|single-use|2fa|mfa|"
-    r"otp|two-factor|2-step)\s+(?:codes?|keys?)\b|\bcodes?\s+(?:de\s+)?(?:secours|"
+    r"otp|two-factor|2-step)[\s-]+(?:codes?|keys?)\b|\bcodes?\s+(?:de\s+)?(?:secours|"
     r"récupération|recuperaci[óo]n|respaldo|recupera[çc][ãa]o)\b|"
     r"\b(?:wiederherstellungs|backup-|notfall|sicherungs)codes?\b|"
     # round 10: `Códigos de respaldo`, `codici di backup`, `kody zapasowe`
     r"\b(?:c[óo]digos?|codici|kody|koder|koodit)\s+(?:de\s+|di\s+)?(?:respaldo|"
     r"recuperaci[óo]n|recupera[çc][ãa]o|backup|seguran[çc]a|emerg[eê]ncia|recupero|"
     r"zapasowe|odzyskiwania)\b|\b(?:herstel|back-?up|reserve|reserv|vara)(?:codes|koder|"
-    r"koodit)\b|バックアップコード|备用码|恢复码|백업 코드"
+    r"koodit)\b|バックアップコード|备用码|恢复码|백업 코드|"
+    # (S8) Turkish `Yedek kodlar`, Russian and Ukrainian `резервные коды`,
+    # `коди відновлення`, Czech, Hungarian, Romanian, Indonesian, Greek
+    r"\b(?:yedek|kurtarma)\s+kod(?:lar[ıi]?|u)?\b|"
+    r"(?<![^\W\d_])(?:резервн\w*|одноразов\w*)\s+код\w*|"
+    r"(?<![^\W\d_])код\w*\s+(?:восстановлени\w*|відновлення)|"
+    r"\b(?:záložní|obnovovací)\s+kód\w*|\b(?:tartalék|helyreállítási)\s+kód\w*|"
+    r"\bcoduri(?:le)?\s+de\s+(?:rezerv[ăa]|recuperare)\b|"
+    r"\bkode\s+(?:cadangan|pemulihan)\b|κωδικοί\s+(?:ανάκτησης|αντιγράφων)|"
+    # (S8) Chinese (both scripts), Japanese and Korean UI names
+    r"复原码|復原碼|恢復碼|備用碼|リカバリーコード|복구 코드"
 )
 RECOVERY_STEMS = (
     "kit", "code", "key", "digo", "codici", "kody", "koder", "koodit", "コード",
-    "码", "코드",
+    "码", "碼", "코드", "kod", "код", "kód", "coduri", "kode", "κωδικοί",
 )  # fmt: skip
 RECOVERY_CODE_RE = re.compile(
     r"(?<![\w-])(?:[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|\d{3,5} \d{3,5}|"
     r"[a-z0-9]{4} [a-z0-9]{4}|[A-Za-z0-9]{6,12}|[A-Za-z0-9]{16,40})(?![\w-])"
 )
-RECOVERY_DIGITS_RE = re.compile(r"\d{6,10}|\d{3,5} \d{3,5}")
+# (S8) digits in two groups joined by a dash too (`7391-2284`)
+RECOVERY_DIGITS_RE = re.compile(r"\d{6,10}|\d{3,5}[ -]\d{3,5}")
 RECOVERY_WINDOW = 400
 SINGLE_CODE_RE = re.compile(r"\s*[:=]\s*[\"'`]?(?P<code>[A-Za-z0-9]{8,16})(?![\w-])")
 # A TOTP seed: `2FA setup key: jbsw y3dp …`, `TOTP secret JBSWY3DPEHPK3PXP`.
@@ -1963,6 +2076,14 @@ TOTP_FACTOR_STEMS = ("authenti", "autentic", "autentica", "totp", "2fa", "mfa", 
 TOTP_DIRECT_RE = re.compile(
     r"(?i)\b(?:totp|2fa|mfa)\s*[:=]\s*[\"'`]?"
     r"(?P<value>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,}=*|[A-Za-z2-7]{16,}=*)(?![\w])"
+)
+# (S8) A seed handed to an OTP library in code: `pyotp.TOTP("JBSW…")`, `new
+# Totp(Base32Encoding.ToBytes("…"))`, `totp.Generate("…")`: the literal an
+# authenticator's codes are computed from.
+TOTP_CALL_RE = re.compile(
+    r"(?i)(?<![^\W_])[\w.]*[th]otp[\w.]*\s*\(\s*(?:[\w.]+\(\s*)?"
+    r"(?:(?:secret|key|seed)\s*[:=]\s*)?[\"'`]"
+    r"(?P<value>[A-Za-z2-7]{16,}=*)[\"'`]"
 )
 
 
@@ -2068,6 +2189,7 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
     for match in [
         *_finditer(TOTP_SEED_RE, line, lower),
         *_finditer(TOTP_DIRECT_RE, line, lower),
+        *(_finditer(TOTP_CALL_RE, line, lower) if "otp" in lower else ()),
         *(
             _finditer(TOTP_KEY_FIRST_RE, line, lower)
             if any(w in lower for w in TOTP_FACTOR_STEMS)
@@ -2187,9 +2309,9 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
                 ):
                     yield "Command-Line Password"
                 continue
-            if KEBAB_NAME_RE.fullmatch(value) and match.group().startswith(
-                ("--secret", "--token")
-            ):
+            if (
+                KEBAB_NAME_RE.fullmatch(value) or CREDENTIAL_NAME_RE.fullmatch(value)
+            ) and match.group().startswith(("--secret", "--token")):
                 continue  # `gcloud secrets … --secret=api-key`: a secret's name
             if len(value) >= 4 and not _is_placeholder(value):
                 yield "Command-Line Password"
@@ -2230,6 +2352,13 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             key = match.groupdict().get("key") or "password"
             if _is_secret_value(match.group("value"), key=key, bare=bare):
                 yield "Secret Keyword"
+    for match in (
+        _finditer(DEVICE_ADMIN_RE, line, lower)
+        if "admin" in lower or "root" in lower
+        else ()
+    ):
+        if _is_password_like(match.group("value")):
+            yield "Secret Keyword"
     for match in _finditer(AUTH_FIELD_RE, line, lower) if "auth" in lower else ():
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
@@ -2261,6 +2390,9 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for match in _finditer(VENDOR_HEX_KEY_RE, line, lower):
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
+    for match in _finditer(VENDOR_HEX_KEY_AFTER_RE, line, lower):
+        if not _is_placeholder(match.group("value")):
+            yield "Secret Keyword"
     for match in (
         _finditer(SESSION_COOKIE_RE, line, lower)
         if "cookie" in lower or "-b " in lower
@@ -2270,6 +2402,14 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         if not _is_placeholder(value) and _looks_like_token(
             value.replace("%3A", ""), after_key_word=True
         ):
+            yield "Secret Keyword"
+    for match in (
+        _finditer(SESSION_PAIR_RE, line, lower)
+        if "sid" in lower or "session" in lower
+        else ()
+    ):
+        value = match.group("value").replace("%3A", "")
+        if not _is_placeholder(value) and _looks_like_token(value, after_key_word=True):
             yield "Secret Keyword"
     for match in _finditer(VENDOR_KEY_RE, line, lower) if " key" in lower else ():
         value = match.group("value")
@@ -2473,6 +2613,16 @@ def find_secrets(text: str) -> list[SecretFinding]:
             findings.setdefault(
                 ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
             )
+    for number in (
+        _declared_defaults(text) if "variable" in text or "Default:" in text else ()
+    ):
+        findings.setdefault(
+            ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
+        )
+    for number in _secret_file_contents(text) if "\n" in text else ():
+        findings.setdefault(
+            ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
+        )
     for number in _multiline_secrets(text):
         findings.setdefault(
             ("Secret Keyword", number), SecretFinding("Secret Keyword", number)
@@ -2695,6 +2845,75 @@ def _conversation_secrets(text: str) -> Iterator[int]:
         line = _numbered_seed(text)
         if line:
             yield line
+
+
+# (S8) A file's contents shown under its name, where the name says it holds
+# a password (`# ~/.vault_pass.txt`, `$ cat .pgpass_ci`, `secrets/db_password:`):
+# the file's one line is the password.
+SECRET_FILE_HEADER_RE = re.compile(
+    r"(?i)\s*(?:#+|//|--|;|\$\s*cat|cat|==>)?\s*(?P<path>[\w~./-]*"
+    r"(?:pass(?:wd|word)?|pwd|secret|token|creds?|credentials)[\w.-]*)"
+    r"(?=[\s:(]|$)"
+)
+
+
+# A stored password's hash (`.htpasswd`'s `user:$2b$12$…`, `$argon2id$…`,
+# `{SSHA}…`): what a server checks against, not the password.
+PASSWORD_HASH_RE = re.compile(
+    r"\$(?:2[abxy]?|argon2(?:id|i|d)|[1356]|apr1|y|gy|7|pbkdf2[\w-]*|scrypt)\$"
+    r"|\{S?(?:SHA|MD5|SSHA)\w*\}"
+)
+
+
+def _secret_file_contents(text: str) -> Iterator[int]:
+    """Yield the line of a password file's one line shown under its name."""
+    lines = text.split("\n")
+    for number, (header, line) in enumerate(
+        zip(lines, lines[1:], strict=False), start=2
+    ):
+        value = line.strip()
+        if not 8 <= len(value) <= 128 or any(c.isspace() for c in value):
+            continue  # the file's one line is one token
+        match = SECRET_FILE_HEADER_RE.match(header)
+        if not match:
+            continue
+        path = match.group("path")
+        if not ("/" in path or "." in path or "_" in path):
+            continue  # a file's name, not a word of prose
+        if _is_password_like(value) and not PASSWORD_HASH_RE.search(value):
+            yield number
+
+
+# (S8) A credential's declaration whose default is a literal: Terraform's
+# `variable "db_password" { … default = "…" }`, a CloudFormation parameter
+# `DbPassword:` with `Default: …` under it. `sensitive = true` or `NoEcho`
+# hides it from plans and consoles, not from the file it is written in.
+HCL_VARIABLE_RE = re.compile(
+    r"\bvariable\s+\"(?P<name>[\w-]+)\"\s*\{(?P<body>[^{}]*)\}"
+)
+HCL_DEFAULT_RE = re.compile(r"(?m)^\s*default\s*=\s*\"(?P<value>[^\"\n]+)\"")
+CFN_PARAMETER_RE = re.compile(
+    r"(?m)^(?P<indent>[ \t]*)(?P<name>[A-Za-z][\w-]*):[ \t]*\n"
+    # the body looked ahead, so that a parameter nested in `Parameters:` is read
+    r"(?=(?P<body>(?:(?P=indent)[ \t]+[^\n]*\n?){1,8}))"
+)
+CFN_DEFAULT_RE = re.compile(r"(?m)^\s*Default:\s*[\"']?(?P<value>[^\s\"']+)")
+
+
+def _declared_defaults(text: str) -> Iterator[int]:
+    """Yield the line of a credential variable's literal default."""
+    for pattern, default in (
+        (HCL_VARIABLE_RE, HCL_DEFAULT_RE),
+        (CFN_PARAMETER_RE, CFN_DEFAULT_RE),
+    ):
+        for match in pattern.finditer(text):
+            name = CAMEL_KEY_RE.sub(r"_\1", match.group("name"))
+            if not CREDENTIAL_WORD_RE.search(name):
+                continue
+            value = default.search(match.group("body"))
+            if value and _is_secret_value(value.group("value"), key=name):
+                at = match.start("body") + value.start("value")
+                yield text.count("\n", 0, at) + 1
 
 
 def _multiline_secrets(text: str) -> Iterator[int]:
@@ -3572,7 +3791,7 @@ def _calendar_date(raw: str) -> bool:
 # (S6: London's 020 7946 0xxx, the big cities' 01x1 496 0xxx, Belfast's
 # 028 9649 6xxx, Cardiff's 029 2018 0xxx, 01632 960xxx, not just mobiles').
 FICTIONAL_PHONE_RE = re.compile(
-    r"(?:1?\d{3})?555\d{4}|0?7700900\d{3}|0?2079460\d{3}|0?1(?:1[3-8]|[2-6]1)4960\d{3}|"
+    r"(?:1?\d{3}|1)?555\d{4}|0?7700900\d{3}|0?2079460\d{3}|0?1(?:1[3-8]|[2-6]1)4960\d{3}|"
     r"0?1914980\d{3}|"
     r"0?2896496\d{3}|0?2920180\d{3}|0?1632960\d{3}"
 )
@@ -3590,10 +3809,11 @@ UNIT_AFTER_RE = re.compile(
 )
 # Where a number reserved for fiction is one (S6): a test, a sample, a
 # script. Elsewhere (`mobile 07700 900808`) it is taken as written.
+# (S8) Not a domain's label: `bob@example.com` names a mailbox, not a sample.
 FICTION_CONTEXT_RE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:fixtures?|assert\w*|tests?|mock\w*|stub|examples?|"
+    r"(?i)(?<![^\W\d_])(?<![@./])(?:fixtures?|assert\w*|tests?|mock\w*|stub|examples?|"
     r"samples?|dummy|fake|fictional|fictitious|drama|film|movie|script|tv|novel|"
-    r"placeholder)(?![^\W\d_])"
+    r"placeholder|tutorials?|documentation|docs)(?![^\W\d_])(?![.@]\w)"
 )
 INTERNATIONAL_BEFORE_RE = re.compile(r"\+\d{1,4}[ .-]?(?:\(0\)[ .-]?)?$")
 STRONG_PHONE_WORD_RE = re.compile(
@@ -3831,6 +4051,10 @@ def _phones_possible(text: str) -> Iterator[phonenumbers.PhoneNumberMatch]:
             continue
         if phonenumbers.number_type(match.number) in BUSINESS_NUMBER_TYPES:
             continue  # `tel:+18005551234 (toll-free)`: a business line
+        if FICTIONAL_PHONE_RE.fullmatch(
+            str(match.number.national_number)
+        ) and FICTION_CONTEXT_RE.search(text):
+            continue  # (S8) `the sample user … +1 555-0100`: as `_phones` does
         phone_cue = _last_cue(text, match.start, STRONG_PHONE_CONTEXT)
         if phone_cue >= 0 and phone_cue > _last_cue(
             text, match.start, NOT_PHONE_CONTEXT
@@ -3917,9 +4141,10 @@ TEST_CARDS = frozenset(
 )
 TEST_CONTEXT_RE = re.compile(
     r"(?i)(?<![@.\w-])(?:test|testing|sandbox|dummy|"
-    # (S7) the same in other languages: `Cartão de teste do Stripe`
-    r"teste|prueba|pruebas|essai|prova|testowa|testowy|тестов\w*|テスト|测试|테스트)"
-    r"(?![^\W\d_])(?!\.\w)"
+    # (S7, S8) the same word in other languages: `Cartão de teste do Stripe`,
+    # `tarjeta de prueba`, `carte de test`, `Testkarte`, `тестовая карта`
+    r"teste|prueba|pruebas|testkarte|testowa|testowy|testowej|prova|essai|"
+    r"тест\w*|テスト|测试|測試|테스트)(?![^\W\d_])(?!\.\w)"
 )
 # A card's expiry after its number (`… 12/27`, `… 09/2028`).
 CARD_EXPIRY_AFTER_RE = re.compile(r"[ ](?:0[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])")
