@@ -91,12 +91,8 @@ UNCHECKED_FLAG = "contradiction_unchecked"
 # session's dev sets (QUALITY.md): 24 contradictions at 3 false from 0.7.
 LOOSE_TYPED_SIMILARITY = 0.7
 LOOSE_TYPED = "loose_typed_value"
-# A denial and a statement of what it denies (`pipeline/denials.py`): a rule
-# strict enough to read neighbours the embedding puts far apart ("has no
-# children" / "picks up their daughter from kindergarten").
-# From 0.2 on the dev sets: +15 contradictions, no false one, LoCoMo
-# unchanged (pipeline/QUALITY.md, thirteenth session).
-DENIAL_SIMILARITY = 0.2
+# A denial and a statement of what it denies (`pipeline/denials.py`), read
+# on the neighbours the rule judge reads (`contradiction_judge_similarity`).
 DENIAL = "denied_instance"
 # The detector of a contradiction found by the cross-encoder judge.
 CROSS_ENCODER = "cross_encoder"
@@ -213,7 +209,7 @@ def check(
     found_ids = {c["version_id"] for c in contradictions}
     for neighbour in neighbours:
         if (
-            neighbour.similarity < DENIAL_SIMILARITY
+            neighbour.similarity < policy.contradiction_judge_similarity
             or str(neighbour.version_id) in found_ids
             or neighbour.version_id in weighed
             or neighbour.item_id == candidate.update_item_id
