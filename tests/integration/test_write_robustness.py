@@ -133,7 +133,9 @@ def test_a_poisoned_write_does_not_stall_its_batch(worker, tenant, poison):
 
     writes = settled([bad.id, *(w.id for w in good)])
     elapsed = time.monotonic() - started
-    assert elapsed < 10, f"took {elapsed:.1f} s: retried instead of isolated"
+    # Retried, the batch would wait out five retries (~31 s); isolated, it
+    # settles in a second or two (the bound leaves room for a loaded machine).
+    assert elapsed < 20, f"took {elapsed:.1f} s: retried instead of isolated"
     assert [(writes[w.id].status, writes[w.id].reason) for w in good] == [
         (WriteStatus.COMMITTED, "")
     ] * 4
