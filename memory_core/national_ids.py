@@ -1354,8 +1354,12 @@ for _spec in SPECS:
 # ciudadanía` is found instead of `cédula`, and still names Ecuador's.
 for _word, _kinds in list(KINDS_BY_WORD.items()):
     for _inner, _inner_kinds in list(KINDS_BY_WORD.items()):
-        if _inner != _word and re.search(
-            rf"(?<![^\W\d_]){re.escape(_inner)}(?![^\W\d_])", _word
+        # The substring test first: a regex per pair of names was compiled
+        # at import, ~290,000 of them (16 s) once the names passed 500.
+        if (
+            _inner != _word
+            and _inner in _word
+            and re.search(rf"(?<![^\W\d_]){re.escape(_inner)}(?![^\W\d_])", _word)
         ):
             _kinds |= _inner_kinds
 
