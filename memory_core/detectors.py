@@ -108,7 +108,9 @@ def _needs_all(items: Any) -> list[frozenset[str]]:
             run.append(chr(av))
             continue
         if run:
-            consider(frozenset(("".join(run).lower(),)))
+            # Lowered as the text is (`_lower`): `numarası` in a pattern is
+            # `numarasi` in the line the gate tests.
+            consider(frozenset((_lower("".join(run)),)))
             run = []
         if op is _SUBPATTERN:
             consider(_needs_in(av[-1]))
