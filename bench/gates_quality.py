@@ -197,6 +197,15 @@ def rules_only():
     return dataclasses.replace(DEFAULT_POLICY, cross_encoder_judge=False)
 
 
+def rules_outcome(embeddings, stored: str, written: str) -> tuple[str, float]:
+    """Write `written` over `stored` through the rules alone (the model judge
+    off); return the outcome and the two statements' cosine."""
+    embeddings.ensure([stored, written])
+    similarity = float(embeddings[stored] @ embeddings[written])
+    got = outcome(written, [stored_version(stored, similarity)], rules_only())
+    return got, similarity
+
+
 def read_pairs(name: str) -> list[dict]:
     path = DATA / f"pairs_{name}.jsonl"
     if not path.exists():

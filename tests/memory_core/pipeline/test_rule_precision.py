@@ -318,13 +318,7 @@ def embeddings():
     ],
 )
 def test_through_the_gates(embeddings, stored, written, expected):
-    embeddings.ensure([stored, written])
-    similarity = float(embeddings[stored] @ embeddings[written])
-    got = gates_quality.outcome(
-        written,
-        [gates_quality.stored_version(stored, similarity)],
-        gates_quality.rules_only(),
-    )
+    got, similarity = gates_quality.rules_outcome(embeddings, stored, written)
     assert got == expected, (similarity, got)
 
 
