@@ -215,7 +215,7 @@ def denied_instance(premise: str, hypothesis: str) -> tuple[str, str] | None:
         return None
     met: list[tuple[str, str]] = []
     for word in denied:
-        at_ = next(
+        place = next(
             (
                 i
                 for i, t in enumerate(stated)
@@ -225,14 +225,14 @@ def denied_instance(premise: str, hypothesis: str) -> tuple[str, str] | None:
             ),
             None,
         )
-        if at_ is None:
+        if place is None:
             return None
-        found = stated[at_]
-        if any(t in _NEGATIVE for t in stated[max(0, at_ - 3) : at_ + 4]):
+        found = stated[place]
+        if any(t in _NEGATIVE for t in stated[max(0, place - 3) : place + 4]):
             return None
         if re.search(_COMPOUND.format(w=re.escape(found)), plain.lower()):
             return None
-        before = stated[max(0, at_ - 4) : at_]
+        before = stated[max(0, place - 4) : place]
         if any(
             t.endswith("'s")
             or (t != "user" and t not in subject and wordnet.kind_of(t, "person"))
