@@ -79,7 +79,7 @@ from stdnum.nl import bsn
 from stdnum.us import rtn, ssn
 
 from memory_core import personal_details
-from memory_core.national_ids import find_national_ids, inside_digit_run
+from memory_core.national_ids import find_national_ids, inside_digit_run, line_around
 
 # Cheap gates (round 7): most rules cannot match most lines, and a
 # substring test is far cheaper than a regex search. `_needs` reads a
@@ -4331,9 +4331,7 @@ BUSINESS_NAME_RE = re.compile(
 
 
 def _names_a_business(text: str, start: int) -> bool:
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", start)
-    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    line = line_around(text, start)
     return bool(
         personal_details.LEGAL_FORM_RE.search(line) or BUSINESS_NAME_RE.search(line)
     )
@@ -4406,8 +4404,7 @@ OPENING_HOURS_RE = re.compile(
 def _business_line(text: str, finding: PiiFinding) -> bool:
     """Tell a business's landline (a legal form or a business word near it)."""
     line_start = text.rfind("\n", 0, finding.start) + 1
-    line_end = text.find("\n", finding.end)
-    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    line = line_around(text, finding.start, finding.end)
     if not (
         personal_details.LEGAL_FORM_RE.search(line) or BUSINESS_LINE_RE.search(line)
     ):

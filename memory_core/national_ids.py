@@ -1388,6 +1388,13 @@ def _normalized(window: str) -> tuple[str, str]:
 CAMEL_RE = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 
 
+def line_around(text: str, start: int, end: int | None = None) -> str:
+    """Return the line of `text` holding `start` (through `end`, if given)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start if end is None else end)
+    return text[line_start : line_end if line_end >= 0 else len(text)]
+
+
 def column_name(text: str, start: int) -> str:
     """Return the header cell above `start` when it sits in a table.
 
@@ -1395,8 +1402,7 @@ def column_name(text: str, start: int) -> str:
     the first line of the block of lines that share the separator.
     """
     line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", start)
-    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    line = line_around(text, start)
     separator = next((sep for sep in ("|", "\t", ",", ";") if sep in line), None)
     if separator is None or line_start == 0:
         return ""
@@ -1589,10 +1595,7 @@ COMPANY_LINE_RE = re.compile(
 
 
 def _company_line(text: str, start: int) -> bool:
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", start)
-    line = text[line_start : line_end if line_end >= 0 else len(text)]
-    return bool(COMPANY_LINE_RE.search(line))
+    return bool(COMPANY_LINE_RE.search(line_around(text, start)))
 
 
 # A date: `2024-11-02`, `02.11.2024`, `2/11/24`.

@@ -36,6 +36,8 @@ import re
 from collections.abc import Iterator
 from datetime import date
 
+from memory_core.national_ids import line_around
+
 ADDRESS = "ADDRESS"
 DOB = "DOB"
 
@@ -749,9 +751,7 @@ def _korean_addresses(text: str) -> Iterator[tuple[int, int]]:
         before = text[max(0, match.start() - 20) : match.start()]
         if not KO_OWNER_BEFORE_RE.search(before):
             continue
-        line_start = text.rfind("\n", 0, match.start()) + 1
-        line_end = text.find("\n", match.end())
-        line = text[line_start : line_end if line_end >= 0 else len(text)]
+        line = line_around(text, match.start(), match.end())
         if KO_NOT_HOME_RE.search(line):
             continue
         yield match.span()
