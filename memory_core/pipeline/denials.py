@@ -99,10 +99,6 @@ _NOT_NAMES = frozenset(
     Both Last Next When Dr Mr Mrs Ms
     """.split()
 )
-# The words a denial's subject may be said with beside itself.
-_AUXILIARIES = frozenset(
-    "does do did has have is are was were can could would will".split()
-)
 # Prepositions that open a qualifying phrase after the denied object.
 _QUALIFIERS = frozenset(
     "at in on for with from to of by about during after before outside inside".split()
@@ -126,27 +122,8 @@ def _content(words: list[str]) -> list[str]:
         if w not in _LIGHT
         and w not in judges.STOPWORDS
         and w not in _CLAUSE_END
-        and w not in _AUXILIARIES
         and not w[:1].isdigit()
     ]
-
-
-@lru_cache(maxsize=65536)
-def _above(word: str) -> frozenset[int]:
-    """Return the noun synsets above `word`'s first senses, its own included."""
-    seen: set[int] = set()
-    todo = [s.offset for s in wordnet.synsets(word, "n", SENSES)]
-    while todo:
-        offset = todo.pop()
-        if offset in seen:
-            continue
-        seen.add(offset)
-        todo += [
-            t
-            for sym, _, t, _, _ in wordnet.synset("n", offset).pointers
-            if sym in ("@", "@i")
-        ]
-    return frozenset(seen)
 
 
 @lru_cache(maxsize=65536)
@@ -162,11 +139,9 @@ def _same_word(a: str, b: str) -> bool:
     )
 
 
-@lru_cache(maxsize=65536)
 def _kind_of(word: str, kind: str) -> bool:
     """Whether `word` names a kind of `kind` ("loan" / "debt", "wine" / "alcohol")."""
-    kinds = {s.offset for s in wordnet.synsets(kind, "n", HEAD_SENSES)}
-    return bool(kinds & _above(word))
+    return wordnet.kind_of(word, kind, SENSES, kind_senses=HEAD_SENSES)
 
 
 def _is_noun(word: str) -> bool:

@@ -1224,9 +1224,7 @@ def _contraction(canonical: str, matches: list[re.Match], i: int) -> bool:
     """Return whether word `i` is a piece of a contraction: a negative one
     ("doesn't") or a pronoun's verb ("I'm", "we're")."""
     word = matches[i].group(0).lower()
-    if word in _CONTRACTED_VERBS and i:
-        return canonical[matches[i - 1].end() : matches[i].start()] == "'"
-    if word == "t" and i:
+    if (word == "t" or word in _CONTRACTED_VERBS) and i:
         return canonical[matches[i - 1].end() : matches[i].start()] == "'"
     if word in _NEGATIVE_AUXILIARIES and i + 1 < len(matches):
         following = matches[i + 1]
@@ -2613,6 +2611,10 @@ def _family(value: str, kind: str) -> tuple[str, str, float | None] | None:
     return ("Q" + _metric(unit), unit, float(amount))
 
 
+# Units whose amounts are read as written: a bare number may be in them.
+_UNCONVERTED = frozenset({"bpm", "pct", "usd", "eur", "gbp", "chf"})
+
+
 def _unit_said_once(families: list[dict[str, list]]) -> None:
     """Give a bare number the unit of the other side's one amount, in place:
     "resting heart rate around 55 bpm" / "resting pulse about 80" say the
@@ -2631,10 +2633,6 @@ def _unit_said_once(families: list[dict[str, list]]) -> None:
         del bare["Q"]
         bare[family] = [(family, values[0][1], number)]
         return
-
-
-# Units whose amounts are read as written: a bare number may be in them.
-_UNCONVERTED = frozenset({"bpm", "pct", "usd", "eur", "gbp", "chf"})
 
 
 def _weekday_of_month(families: list[dict[str, list]]) -> None:
@@ -3229,6 +3227,8 @@ def several_holders(premise: str, hypothesis: str, c: Comparison) -> bool:
     return all(_ONE_OF_SEVERAL.search(canonical_text(t)) for t in (premise, hypothesis))
 
 
+# Asked up to three times a pair by the rule judge: cached, as `read` is.
+@lru_cache(maxsize=4096)
 def qualified_apart(premise: str, hypothesis: str) -> bool:
     """Return whether the two subjects name two attributes or two owners.
 

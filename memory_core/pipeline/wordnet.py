@@ -403,11 +403,14 @@ _UP = ("@", "@i")
 
 
 @lru_cache(maxsize=WORD_CACHE)
-def kind_of(word: str, kind: str, senses: int = TOP_SENSES) -> bool:
-    """Return whether one of `word`'s first noun senses is a kind of the
-    first sense of `kind` ("uncle", "manager" → "person"; "collie" →
-    "animal"; "support", "recipe" → neither), following hypernyms up."""
-    targets = {s.offset for s in synsets(kind, "n", 1)}
+def kind_of(
+    word: str, kind: str, senses: int = TOP_SENSES, kind_senses: int = 1
+) -> bool:
+    """Return whether one of `word`'s first noun senses is a kind of one of
+    the first `kind_senses` senses of `kind` ("uncle", "manager" → "person";
+    "collie" → "animal"; "support", "recipe" → neither; "loan" → "debt"
+    from its second sense), following hypernyms up."""
+    targets = {s.offset for s in synsets(kind, "n", kind_senses)}
     if not targets:
         return False
     seen: set[int] = set()

@@ -207,13 +207,8 @@ def check(
                 )
             )
     found_ids = {c["version_id"] for c in contradictions}
-    for neighbour in neighbours:
-        if (
-            neighbour.similarity < policy.contradiction_judge_similarity
-            or str(neighbour.version_id) in found_ids
-            or neighbour.version_id in weighed
-            or neighbour.item_id == candidate.update_item_id
-        ):
+    for neighbour in to_judge:
+        if str(neighbour.version_id) in found_ids:
             continue
         denied = denials.denied_instance(neighbour.content, candidate.content)
         if denied:
