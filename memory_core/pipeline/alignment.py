@@ -251,18 +251,8 @@ def _partner(x: Word, y: Word) -> bool:
         # A value is the other's only as a synonym or a derivation ("cello" /
         # "cellist"), not as a kind of it: "colour" / "green", "parent" /
         # "mother" name another or a wider value.
-        return _synonym(x.text, y.text)
+        return wordnet.synonym_or_derived(x.text, y.text)
     return _related(x.text, y.text)
-
-
-@lru_cache(maxsize=65536)
-def _synonym(x: str, y: str) -> bool:
-    """Return whether two words share a synset or one derives from the other."""
-    forms_x, forms_y = wordnet.base_forms(x), wordnet.base_forms(y)
-    return bool(
-        (wordnet.synonyms(x) | wordnet.derivations(x)) & forms_y
-        or (wordnet.synonyms(y) | wordnet.derivations(y)) & forms_x
-    )
 
 
 @lru_cache(maxsize=65536)

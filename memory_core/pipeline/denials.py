@@ -129,14 +129,7 @@ def _content(words: list[str]) -> list[str]:
 @lru_cache(maxsize=65536)
 def _same_word(a: str, b: str) -> bool:
     """The same word, a synonym or a derived form ("smoke" / "smoking")."""
-    if judges._stem(a) == judges._stem(b):
-        return True
-    return (
-        b in wordnet.synonyms(a)
-        or a in wordnet.synonyms(b)
-        or b in wordnet.derivations(a)
-        or a in wordnet.derivations(b)
-    )
+    return judges._stem(a) == judges._stem(b) or wordnet.synonym_or_derived(a, b)
 
 
 def _kind_of(word: str, kind: str) -> bool:

@@ -480,6 +480,17 @@ def antonyms(word: str, senses: int = TOP_SENSES) -> frozenset[str]:
 
 
 @lru_cache(maxsize=PAIR_CACHE)
+@lru_cache(maxsize=WORD_CACHE)
+def synonym_or_derived(a: str, b: str) -> bool:
+    """Return whether two words share a synset or one derives from the other
+    ("lift" / "elevator", "smoke" / "smoking"), in any of their base forms."""
+    forms_a, forms_b = base_forms(a), base_forms(b)
+    return bool(
+        (synonyms(a) | derivations(a)) & forms_b
+        or (synonyms(b) | derivations(b)) & forms_a
+    )
+
+
 def related(a: str, b: str, senses: int = TOP_SENSES) -> bool:
     """Return whether two words say the same thing by WordNet.
 
