@@ -54,6 +54,7 @@ PROBES = (
     "tune17",
     "blind15",
     "tune18",
+    "tune19",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
