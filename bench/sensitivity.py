@@ -55,6 +55,7 @@ PROBES = (
     "blind15",
     "tune18",
     "tune19",
+    "blind16",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
