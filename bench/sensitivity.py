@@ -56,6 +56,7 @@ PROBES = (
     "tune18",
     "tune19",
     "blind16",
+    "tune20",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
