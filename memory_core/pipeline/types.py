@@ -83,6 +83,12 @@ class Candidate:
     # The cross-encoder's probabilities (compatible, contradiction,
     # duplicate) by stored version id: asked once, read by both gates.
     pair_judgements: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    # The same, read ahead for the whole worker batch in one model call
+    # (`cross_encoder.judge_ahead`), by (stored text, this write's text): a
+    # text a gate rewrites before the judge asks (redaction) is not found.
+    judged_ahead: dict[tuple[str, str], tuple[float, float, float]] = field(
+        default_factory=dict
+    )
 
 
 @dataclass(frozen=True)

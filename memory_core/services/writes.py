@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
+import numpy as np
 from django.conf import settings
 from django.db import (
     IntegrityError,
@@ -54,7 +55,7 @@ from memory_core.models import (
     WriteStatus,
     WriteTally,
 )
-from memory_core.pipeline import GATES, SUBMIT_GATES, run_gates
+from memory_core.pipeline import GATES, SUBMIT_GATES, cross_encoder, run_gates
 from memory_core.pipeline.gates.schema import embedding_problem
 from memory_core.pipeline.gates.sensitivity import NAME as SENSITIVITY
 from memory_core.pipeline.lookups import (
@@ -1314,6 +1315,8 @@ def _batch_decide(
         _prefetch_next(lookups, taken=[w.id for w in batch], size=prefetch)
     policy = policy_for(agents[batch[0].agent_id].tenant)
     fresh = _prime_neighbours(candidates, lookups, embed, policy)
+    if not isolate:
+        _judge_ahead(fresh, lookups, embed, policy)
     now = timezone.now()
     memory = MemoryBatch(tenant_id=tenant_id, now=now)
     entries: dict[uuid.UUID, list[AuditEntry]] = defaultdict(list)
@@ -1433,6 +1436,60 @@ def _prime_neighbours(
         ]
     )
     return fresh
+
+
+def _judge_ahead(
+    fresh: list[Candidate], lookups: BatchLookups, embed: _BatchEmbedder, policy: Policy
+) -> None:
+    """Read every write's nearest memory with the model judge, all at once.
+
+    The contradiction gate puts each write's nearest `cross_encoder_neighbours`
+    to the judge (`_model_judgements`), one model call a write; asked here for
+    the whole batch, the gate finds them read. The nearest is taken from the
+    primed stored neighbours and the batch's earlier writes (the gate sees
+    those it stored before, `_with_pending`). A pair the gate then does not
+    ask (an earlier write was not stored, the neighbour turned out the same
+    attribute) costs its reading only; one it asks that is not here (its
+    text was redacted) is read as before. Should the model fail here, each
+    write's gates ask for their own pairs, as before: a pair the model cannot
+    read rejects its write alone.
+    """
+    if not policy.cross_encoder_judge or policy.cross_encoder_contradiction >= 1.0:
+        return
+    floor = max(policy.cross_encoder_similarity, policy.contradiction_judge_similarity)
+    vectors = np.asarray([embed(c) for c in fresh], dtype=np.float32)
+    vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    scope_ids = [lookups.scope(c.scope_path).id for c in fresh]
+    asked = []
+    for i, c in enumerate(fresh):
+        lineage = lookups.lineage_ids(c.scope_path)
+        near = [
+            (n.similarity, n.content, n.content_hash)
+            for n in lookups.neighbours(
+                lineage, embed(c), policy.contradiction_neighbours
+            )
+        ]
+        earlier = [j for j in range(i) if scope_ids[j] in lineage]
+        if earlier:
+            similarities = vectors[earlier] @ vectors[i]
+            near += [
+                (float(s), fresh[j].content, fresh[j].content_hash)
+                for j, s in zip(earlier, similarities, strict=True)
+            ]
+            near.sort(key=lambda n: -n[0])
+        texts = [
+            text
+            for similarity, text, digest in near[: policy.cross_encoder_neighbours]
+            if similarity >= floor and digest != c.content_hash
+        ]
+        if texts:
+            asked.append((c, texts))
+    if len(asked) < 2:
+        return  # one write's pairs: its gate reads them as soon
+    try:
+        cross_encoder.judge_ahead(asked)
+    except Exception:
+        logger.warning("reading the batch's pairs ahead failed", exc_info=True)
 
 
 def _apply(

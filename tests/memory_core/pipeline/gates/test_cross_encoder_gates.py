@@ -6,6 +6,7 @@ judged by the real model under the tenant's policy.
 
 import pytest
 
+from memory_core.pipeline import cross_encoder as xe
 from memory_core.pipeline.gates import contradiction, semantic_dedup
 from memory_core.pipeline.types import Decision
 from memory_core.policy import DEFAULT_POLICY
@@ -239,3 +240,39 @@ def test_a_close_rewording_is_no_model_contradiction():
     c.pair_judgements[str(old.version_id)] = (0.0, 0.999, 0.0)
     result, _ = c_gate.run(c, c_gate.Lookups([], [old]), **JUDGE)
     assert c.contradictions, result
+
+
+def test_pairs_read_ahead_for_a_batch_read_as_pairs_read_alone():
+    old, other = (
+        c_gate.stored(text, similarity=0.7, confidence=0.9)
+        for text in (STORED, REWORDED_STORED)
+    )
+    first = c_gate.candidate(CONTRADICTS, confidence=0.9)
+    second = c_gate.candidate(REWORDED, confidence=0.9)
+    # Three distinct pairs in one call (a pair asked twice is read once).
+    asked = [(first, [STORED, STORED]), (second, [REWORDED_STORED, STORED])]
+    assert xe.judge_ahead(asked) == 3
+    for c, stored in ((first, old), (second, other), (second, old)):
+        alone = c_gate.candidate(c.content, confidence=0.9)
+        xe.judge_pairs(alone, [stored])
+        xe.judge_pairs(c, [stored])
+        key = str(stored.version_id)
+        # Padding within a run moves the readings by far less than this.
+        assert c.pair_judgements[key] == pytest.approx(
+            alone.pair_judgements[key], abs=1e-5
+        )
+
+
+def test_a_pair_read_ahead_is_taken_unless_the_write_was_rewritten():
+    old = c_gate.stored(STORED, similarity=0.7, confidence=0.9)
+    ahead = (0.125, 0.75, 0.125)  # not a reading the model would give
+    c = c_gate.candidate(CONTRADICTS, confidence=0.9)
+    c.judged_ahead[(STORED, CONTRADICTS)] = ahead
+    xe.judge_pairs(c, [old])
+    assert c.pair_judgements[str(old.version_id)] == ahead
+    # Read ahead for the write's text before a gate rewrote it (redaction):
+    # the text the gates judge is read afresh.
+    c = c_gate.candidate(CONTRADICTS, confidence=0.9)
+    c.judged_ahead[(STORED, "The user's apartment is [REDACTED].")] = ahead
+    xe.judge_pairs(c, [old])
+    assert c.pair_judgements[str(old.version_id)] != ahead
