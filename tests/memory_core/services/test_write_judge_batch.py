@@ -150,3 +150,28 @@ def test_a_write_whose_pair_fails_is_rejected_alone(agent, calls, monkeypatch):
         WriteStatus.DUPLICATE,
         "cross_encoder",
     )
+
+
+def test_writes_nearest_to_earlier_ones_of_their_batch_are_read_ahead(agent, calls):
+    # Nothing stored: each later write's nearest memory is an earlier write,
+    # stored by the same batch just before it is decided.
+    texts = (STORED, REWORDED_STORED, CONTRADICTS, REWORDED)
+    alone = []
+    for text in texts:
+        write = submit(agent, text, ALONE_SCOPE)
+        assert write_process(write_id=write.id, batch_size=1) == 1
+        alone.append(outcome(write))
+    calls.clear()
+
+    batch = [submit(agent, text, BATCH_SCOPE) for text in texts]
+    assert write_process(write_id=batch[0].id, batch_size=8) == 4
+    assert [outcome(w) for w in batch] == alone
+    assert [o["status"] for o in alone] == [
+        WriteStatus.COMMITTED,
+        WriteStatus.COMMITTED,
+        WriteStatus.REJECTED,
+        WriteStatus.DUPLICATE,
+    ]
+    # One call, before any of them was stored.
+    [ahead] = calls
+    assert sorted(ahead) == sorted([(STORED, CONTRADICTS), (REWORDED_STORED, REWORDED)])
