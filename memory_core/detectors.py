@@ -201,11 +201,12 @@ IBAN = "IBAN"
 NATIONAL_ID = "NATIONAL_ID"
 ADDRESS = personal_details.ADDRESS
 DOB = personal_details.DOB
-PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID, ADDRESS, DOB)
+SALARY = personal_details.SALARY
+PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID, ADDRESS, DOB, SALARY)
 
 # A value redacted earlier: `<EMAIL_1>`, `<NATIONAL_ID_12>`.
 REDACTION_TOKEN_RE = re.compile(
-    r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID|ADDRESS|DOB)_(\d+)>"
+    r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID|ADDRESS|DOB|SALARY)_(\d+)>"
 )
 
 
@@ -358,6 +359,20 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "WeCom Webhook",
             r"qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key=[0-9a-f]{8}-[0-9a-f-]{27}",
+        ),
+        # Round 14 (S9): a Make (formerly Integromat) scenario's webhook, its
+        # 32 lowercase letters and digits the whole key; a HubSpot private
+        # app's token (`pat-` + its data centre + a UUID).
+        (
+            "Make Webhook",
+            # the key alone: a lowercase `host/path` reads as a store's path
+            r"(?:(?<=\bhook\.make\.com/)|(?<=\bhook\.[a-z]{2}\d\.make\.com/)|"
+            r"(?<=\bhook\.integromat\.com/))[a-z0-9]{32}(?![A-Za-z0-9])",
+        ),
+        (
+            "HubSpot Private App Token",
+            r"\bpat-(?:na|eu|ap)\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
+            r"[0-9a-f]{12}\b",
         ),
     )
 )
@@ -561,6 +576,8 @@ BENIGN_KEY_KINDS = {
 _HEX_KEY_VENDORS = (
     r"(?:twilio|datadog|algolia|mailgun|mailchimp|sendgrid|new ?relic|"
     r"mixpanel|segment|amplitude|pagerduty|bugsnag|rollbar|postmark|pusher|"
+    # (S9) BambooHR's API keys are 40 hex digits
+    r"bamboo(?:hr)?|"
     r"cloudinary|contentful|hotjar|intercom|optimizely|braze|onesignal|clearbit|"
     r"ipinfo|openweather(?:map)?|weatherapi|newsapi|mapbox|tomtom|sentry|"
     r"logdna|loggly|honeybadger|airbrake|statuspage|freshdesk|zendesk|"
@@ -588,6 +605,23 @@ VENDOR_HEX_KEY_AFTER_RE = re.compile(
     r"[ \t]+(?:as|is|=|for)[ \t]+[^\n]{0,15}?"
     rf"(?<![\w-]){_HEX_KEY_VENDORS}[^\n]{{0,15}}?{_KEY_WORDS}(?![\w-])"
 )
+# (S9) Vendors whose API tokens are UUIDs (Postmark's server and account
+# tokens, Wise's API tokens, Heroku's API key, Snyk's and Opsgenie's API
+# keys), the UUID a few words after the vendor's name and a key word: a UUID
+# alone is a resource's id (`payroll run 9c2e…`), under these names a token.
+_UUID_TOKEN_VENDORS = r"(?:postmark|wise|transferwise|heroku|snyk|opsgenie)"
+VENDOR_UUID_TOKEN_RE = re.compile(
+    rf"(?i)(?<![\w-]){_UUID_TOKEN_VENDORS}(?![\w-])[^\n]{{0,30}}?{_KEY_WORDS}"
+    r"(?![\w-])[^\n]{0,40}?(?<![0-9A-Za-z-])(?P<value>[0-9a-f]{8}-[0-9a-f]{4}-"
+    r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])"
+)
+# (S9) An API key sent as HTTP Basic's user name, the password empty or one
+# placeholder character (`curl -u "<key>:x"`, `-u sk_…:`), as BambooHR,
+# Stripe, Freshdesk and Harvest document: the user name is the credential.
+CURL_KEY_AS_USER_RE = re.compile(
+    r"\b(?:curl|wget|http)\b[^\n|;]*?\s(?:-u|--user)[= ]\s*['\"]?"
+    r"(?P<value>[A-Za-z0-9_-]{20,}):[A-Za-z]?(?=['\"\s]|$)"
+)
 # `Set-Cookie: connect.sid=s%3A…`: a session cookie's value.
 SESSION_COOKIE_RE = re.compile(
     r"(?i)(?:\b(?:set-)?cookie:\s*|(?<![\w-])(?:-b|--cookie)\s+[\"']?)"
@@ -599,7 +633,8 @@ SESSION_COOKIE_RE = re.compile(
 # value is a logged-in session, as good as the password while it lives.
 SESSION_PAIR_RE = re.compile(
     r"(?i)(?<![\w.-])(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|"
-    r"sessionid|session_id|[a-z0-9]+[_.-]session|_?session)"
+    # (S9) Rails names its cookie `_<app>_session`: `_personio_session=…`
+    r"sessionid|session_id|_?[a-z0-9]+[_.-]session|_?session)"
     r"=(?P<value>[^;\s\"'`,&]{20,})"
 )
 # `try Glacier2484?, that's the one for the router`.
@@ -618,6 +653,17 @@ LOGIN_WITH_RES: tuple[re.Pattern[str], ...] = (
         r"(?i)\blog(?:\s*in(?:to)?|-in|on)\s+(?:with|using)\s+[\"'`]?"
         r"(?P<value>[^\s\"'`,;]{8,})"
     ),
+)
+# (S9) A file said to be protected or locked with a value: `the xlsx is
+# protected with HR2023!CcN`, `Datei ist geschützt mit …`, `archivo protegido
+# con …`. The value must read as a chosen password (`_is_prose_password`):
+# `protected with 2FA`, `encrypted with AES-256` are methods.
+PROTECTED_WITH_RE = re.compile(
+    r"(?i)\b(?:(?:password[- ])?(?:protected|locked|secured)\s+(?:with|by|using)|"
+    r"(?:geschützt|gesperrt|gesichert)\s+mit|protég[ée]e?s?\s+(?:par|avec)|"
+    r"protegid[oa]s?\s+co[nm]|protett[oa]\s+con|beveiligd\s+met|"
+    r"zabezpieczon[ya]\s+(?:hasłem|przez))\s+(?:the\s+|das\s+|le\s+|el\s+)?"
+    r"[\"'`]?(?P<value>[^\s\"'`,;()]{8,}?)[\"'`]?(?=[\s,;)]|[.!?]?$)"
 )
 # `<<< 'Cinder648*'`: a here-string fed to a prompt (kinit, sudo -S, …).
 HERE_STRING_RE = re.compile(r"<<<\s*" + _ARG.format("v"))
@@ -2181,6 +2227,9 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
     for match in _finditer(APP_PASSWORD_RE, line, lower):
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
+    for match in _finditer(PROTECTED_WITH_RE, line, lower):
+        if _is_prose_password(match.group("value")):
+            yield "Secret Keyword"
     for match in _finditer(USER_P_RE, line, lower):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
@@ -2395,6 +2444,13 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for match in _finditer(VENDOR_HEX_KEY_AFTER_RE, line, lower):
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
+    for match in _finditer(VENDOR_UUID_TOKEN_RE, line, lower):
+        if not _is_placeholder(match.group("value")):
+            yield "Secret Keyword"
+    for match in _finditer(CURL_KEY_AS_USER_RE, line, lower):
+        value = match.group("value")
+        if not _is_placeholder(value) and _looks_like_token(value, after_key_word=True):
+            yield "Basic Auth Credentials"
     for match in (
         _finditer(SESSION_COOKIE_RE, line, lower)
         if "cookie" in lower or "-b " in lower
@@ -2971,6 +3027,7 @@ PRIORITY = {
     DOB: 4,
     ADDRESS: 5,
     PHONE: 6,
+    SALARY: 7,
 }
 
 # A word character of a script written without spaces (kana, Han, Hangul):

@@ -1375,6 +1375,90 @@ def spelled_emails(text: str) -> Iterator[Found]:
         yield "EMAIL", match.start(), match.end(), match.group(), plain
 
 
+# -- Salaries -----------------------------------------------------------------
+
+SALARY = "SALARY"
+# (S9) A named person's pay: a pay word, an amount in a currency and a full
+# name (two capitalised words) in one sentence. What one person earns is
+# theirs to keep private; a rate, a budget, an average or a job's range
+# names no one (`The user's salary is 64 000 EUR` names no one either).
+PAY_WORDS = (
+    # English
+    "salary", "salaries", "base pay", "annual gross", "gross pay", "ctc",
+    "compensation", "wage", "pay rise", "pay raise", "earns",
+    # German, Dutch, Nordic
+    "gehalt", "jahresgehalt", "monatsgehalt", "gehaltserhöhung", "lohn",
+    "brutto", "verdient", "salaris", "bruto", "loon", "lön", "løn", "lønn",
+    # French, Spanish, Portuguese, Italian
+    "salaire", "brut annuel", "brut mensuel", "rémunération", "sueldo",
+    "salario", "cobra", "salário", "remuneração", "stipendio", "retribuzione",
+    "lordo", "lordi",
+    # Polish, Czech
+    "pensja", "wynagrodzenie", "zarabia", "mzda", "plat",
+)  # fmt: skip
+PAY_WORD_RE = re.compile(
+    r"(?i)(?<![\w-])(?:" + "|".join(map(re.escape, PAY_WORDS)) + r")\w{0,3}(?!\w)"
+)
+_CURRENCY = r"(?:[$€£¥₹₩₺₽]|R\$|zł|zl|kr|Kč|CHF|EUR|USD|GBP|INR|PLN|SEK|NOK|DKK|CZK)"
+_AMOUNT = r"\d{1,3}(?:[,.' \u00a0\u202f]\d{2,3})+|\d{4,7}"
+SALARY_AMOUNT_RE = re.compile(
+    rf"(?<![\w.,])(?:{_CURRENCY}\s?(?P<a>{_AMOUNT})|(?P<b>{_AMOUNT})\s?{_CURRENCY})"
+    r"(?![\w])"
+)
+FULL_NAME_RE = re.compile(
+    rf"(?<![\w'’-]){_UP}{_L}+(?:-{_UP}{_L}+)?(?:[ \u00a0](?:de |van |von |da |di |"
+    rf"O'|O’|Mc)?{_UP}(?:{_L}|['’]{_UP}){{1,}}(?:-{_UP}{_L}+)?){{1,2}}(?![\w-])"
+)
+# A sum that is no one's pay: a budget, an average, a range, a rate.
+NOT_ONES_PAY_RE = re.compile(
+    r"(?i)\b(?:average|median|mean|budget|pool|range|band|total|minimum|maximum|"
+    r"cap|per employee|per head|headcount|benchmark|market rate|job (?:ad|post)|"
+    r"vacanc\w*|opening|position|role|we offer|"
+    r"durchschnitt\w*|mindestlohn|budget\w*|moyen\w*|médian\w*|promedio|"
+    r"presupuesto|mínimo|medio|średni\w*|gemiddeld\w*)\b"
+)
+NOT_NAME_WORDS = {
+    "the", "our", "new", "neu", "neues", "neue", "base", "annual", "gross",
+    "payroll", "salary", "memory", "note", "team", "department", "senior",
+    "junior", "lead", "head", "engineer", "manager", "director", "developer",
+    "analyst", "officer", "chief", "april", "may", "june", "july", "march",
+    "january", "february", "august", "september", "october", "november",
+    "december", "monday", "friday", "hr", "ceo", "cfo", "cto", "vp",
+}  # fmt: skip
+
+
+def _full_names(sentence: str) -> bool:
+    """Tell whether `sentence` names a person by two capitalised words."""
+    at = 0
+    while match := FULL_NAME_RE.search(sentence, at):
+        words = re.split(r"[ \u00a0]", match.group())
+        # `Gehaltserhöhung Emre Yıldız`: the name may start at the next word
+        at = match.start() + len(words[0]) + 1
+        if any(w.lower() in NOT_NAME_WORDS or PAY_WORD_RE.fullmatch(w) for w in words):
+            continue
+        if LEGAL_FORM_RE.search(sentence, match.start(), match.end() + 12):
+            continue  # `Acme Logistics GmbH`: a company's
+        return True
+    return False
+
+
+def salaries(text: str) -> Iterator[Found]:
+    """A named person's pay: a pay word, an amount and a full name together."""
+    for line_match in re.finditer(r"[^\n]+", text):
+        line = line_match.group()
+        if not PAY_WORD_RE.search(line) or NOT_ONES_PAY_RE.search(line):
+            continue
+        for match in SALARY_AMOUNT_RE.finditer(line):
+            if re.search(r"\s?(?:%|[–—-]\s?[$€£]?\d)", line[match.end() :][:3]):
+                continue  # `18,6 %`, a range `$90,000–$110,000`
+            if not _full_names(line):
+                break
+            start = line_match.start() + match.start()
+            end = line_match.start() + match.end()
+            value = match.group()
+            yield SALARY, start, end, value, re.sub(r"\D", "", value)
+
+
 def find_personal_details(text: str, digits: int) -> list[Found]:
     """Every finding above in `text` (which holds `digits` digits).
 
@@ -1397,4 +1481,6 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
             found += table_addresses(text)
     if digits >= 4 and (YEAR_RE.search(text) or SHORT_DATE_STEM_RE.search(lower)):
         found += dates_of_birth(text)
+    if digits >= 3 and PAY_WORD_RE.search(text):
+        found += salaries(text)
     return found

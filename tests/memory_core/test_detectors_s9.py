@@ -1,0 +1,96 @@
+# ruff: noqa: E501 (the cases are data, one line each)
+"""Issue 12, fourteenth round (S9): an HR, payroll and finance assistant.
+
+Each case is a sentence of this round's own, with other people, vendors and
+values than the dev hand (tune19): vendors' tokens by their documented
+shape (a Make or Integromat webhook's key, a HubSpot private app token, a
+Rails session cookie `_<app>_session`), UUID tokens under the names of the
+vendors that issue them (Postmark, Wise, Heroku, Snyk, Opsgenie), 40-hex
+BambooHR keys, an API key sent as HTTP Basic's user name, a file said to be
+protected with a password; and the look-alikes from the same books kept
+clean; a named person's pay (a pay word, an amount in a currency and a
+full name in one line) as personal data, a rate, a budget, an average or a
+range kept clean.
+"""
+
+import pytest
+
+from memory_core.detectors import find_pii, find_secrets
+
+SECRETS = [
+    "Integromat hook for the onboarding form: https://hook.integromat.com/t4k9w2mqz7x1c8v5b3n6p0r2s4d7f9g1",
+    "the expense scenario posts to https://hook.us2.make.com/9x7w5v3t1r8p6n4m2k0j8h6g4f2d0b9c",
+    "hubspot token (na1 portal) = pat-na1-3c9e2a71-55b0-4d8e-9f21-0a6b7c8d9e10",
+    "Cookie from the staging admin: _ledgerapp_session=Zk8q2LmX7v0Wp4Tn9Rb3Yc6Hd1Fs5Gj",
+    "Snyk API token for the CI org: 4f1c2b9e-7a3d-4e8f-b6c5-2d9a0e1f3b7c",
+    "opsgenie api key — 7e2d9c4b-1a8f-4b3e-9d6c-5f0a2b8e4c1d (integration: payroll-alerts)",
+    "Postmark account token, keep it out of git: 0c8f7e6d-5b4a-4392-8170-6f5e4d3c2b1a",
+    "TransferWise token for the EUR balance: a9b8c7d6-e5f4-4a3b-9c2d-1e0f9a8b7c6d",
+    "bamboohr_token: 'c4e8a1f9b2d7e3c6a5f0b9d8e7c2a1f4b3d6e9c8'",
+    'curl -s -u "3f9c1e8b7a2d4c6e9f0b1a3d5c7e9f2b4d6a8c0e:X" https://payroll.example.org/api/v2/staff',
+    "das Bonus-Sheet ist geschützt mit Prämie#2025xQ",
+    "la hoja de nóminas está protegida con Nomina!77vR",
+    "het loonbestand is beveiligd met Loon2024$kWz",
+    "the offer letters zip is password-protected with Tq7!vRm2Lp",
+]
+
+CLEAN = [
+    "Make scenario docs: the webhook looks like https://hook.eu1.make.com/<your-key>",
+    "Heroku app id 6b1f2c3d-4e5a-4b6c-8d7e-9f0a1b2c3d4e was renamed to payroll-prod",
+    "Wise transfer 3f2e1d0c-9b8a-4c7d-8e6f-5a4b3c2d1e0f settled this morning",
+    "Postmark message id 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d bounced (hard bounce)",
+    "Bamboo plan PAY-MAIN built commit 9f8e7d6c5b4a39281706f5e4d3c2b1a098765432",
+    "the HR portal is protected with 2FA and SSO",
+    "the archive is encrypted with AES-256-GCM before upload",
+    "payroll exports are protected by Cloudflare Access",
+    "curl -u admin:x is what the old script did; now it reads the key from the vault",
+    "session cookie name: _payroll_session (set HttpOnly and Secure)",
+]
+
+
+# (text, the value a finding must cover, its kind)
+PII = [
+    ("Hannah Whitfield's salary goes up to $112,400 in July", "$112,400", "SALARY"),
+    ("Jonas Brandt verdient künftig 5.840 € brutto im Monat", "5.840 €", "SALARY"),
+    ("Sueldo de Marta Ibáñez: 41.500 € brutos anuales", "41.500 €", "SALARY"),
+    ("Pieter de Vries krijgt een salaris van € 4.105 bruto", "€ 4.105", "SALARY"),
+    ("Agnieszka Nowak zarabia 9 870 zł brutto", "9 870 zł", "SALARY"),
+    ("compensation for Aiko Tanaka: ¥8,400,000 a year", "¥8,400,000", "SALARY"),
+    ("Stipendio di Giulia Bianchi: 38.200 € lordi", "38.200 €", "SALARY"),
+]
+
+PAY_CLEAN = [
+    "The user's salary is 72 000 EUR per year.",
+    "average salary in the Lisbon office: 31.400 €",
+    "salary band for a Senior Engineer: $120,000–$140,000",
+    "Mindestlohn 2025: 12,82 € brutto pro Stunde",
+    "the training budget for Q4 is 18.000 € (salaries excluded)",
+    "Beitragssatz Arbeitslosenversicherung: 2,6 % vom Bruttolohn",
+    "Acme Logistics GmbH pays 2.100.000 € in salaries a year",
+]
+
+
+@pytest.mark.parametrize(("text", "value", "kind"), PII)
+def test_personal_data_of_the_new_classes(text: str, value: str, kind: str) -> None:
+    assert not find_secrets(text), text
+    found = find_pii(text)
+    start = text.index(value)
+    assert any(
+        f.kind == kind and f.start < start + len(value) and f.end > start for f in found
+    ), (text, found)
+
+
+@pytest.mark.parametrize("text", PAY_CLEAN)
+def test_pay_that_is_no_ones_stays_clean(text: str) -> None:
+    assert not find_pii(text), text
+
+
+@pytest.mark.parametrize("text", SECRETS)
+def test_secrets_of_the_new_classes(text: str) -> None:
+    assert find_secrets(text), text
+
+
+@pytest.mark.parametrize("text", CLEAN)
+def test_look_alikes_stay_clean(text: str) -> None:
+    assert not find_secrets(text), text
+    assert not find_pii(text), text
