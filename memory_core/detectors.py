@@ -3413,8 +3413,15 @@ TRANSIT_RE = re.compile(
     r"[^\n]{0,40}?(?<![^\W\d_])(?:institution|inst\.?)(?:\s*(?:number|no\.?|#))?"
     r"\s*[:#]?\s*\d{3}(?!\d)"
 )
+# (S9) an Indian branch's IFSC: four letters (the bank), a zero, six
+# letters or digits (the branch), public as a sort code is.
+IFSC_RE = re.compile(
+    r"(?<![^\W\d_])(?i:ifsc)(?:\s*(?i:code))?\s*(?:is|:|#)?\s*[A-Z]{4}0[A-Z0-9]{6}(?!\w)"
+)
 BANK_ACCOUNT_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:account|acct|a/c|acc)(?:\s*(?:number|no\.?|nr\.?|#))?"
+    # (S9) whose, between the label and the number: `a/c of Priya Nair:`
+    r"(?:\s+(?:of|for)\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?)?"
     r"\s*(?:is|:|#)?\s*#?(?P<value>\d{6,17})(?![\d-]|[.,]\d)"
 )
 BANK_ROUTING_GAP = 80
@@ -3422,9 +3429,12 @@ BANK_ROUTING_GAP = 80
 
 def _bank_accounts(text: str) -> Iterator[PiiFinding]:
     lower = text.lower()
-    if not any(w in lower for w in ("sort", "routing", "aba", "rtn", "transit")):
+    if not any(
+        w in lower for w in ("sort", "routing", "aba", "rtn", "transit", "ifsc")
+    ):
         return
     routes = [m.span() for m in SORT_CODE_RE.finditer(text)]
+    routes += [m.span() for m in IFSC_RE.finditer(text)]
     routes += [
         m.span() for m in ROUTING_RE.finditer(text) if _valid(rtn, m.group("rtn"))
     ]
@@ -4171,8 +4181,11 @@ CARD_CONTEXT = (
     "信用卡",
     "카드",
 )
+# (S9) A conference call's words say a number is no one's phone, not that
+# it is no card: `personal card for the conference refund: 5534 …`.
+CALL_ONLY_CUES = ("dial-in", "dial in", "dialin", "conference", "room")
 NOT_CARD_CONTEXT = (
-    *NOT_PHONE_CONTEXT,
+    *(w for w in NOT_PHONE_CONTEXT if w not in CALL_ONLY_CUES),
     "id",
     "row",
     "job",

@@ -702,7 +702,14 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ),
             _has(r"\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}"),
         ),
-        ("hr.oib", "hr.oib", _digits(11), ("oib",), None),
+        # (S9) the number's full name, as an HR form writes it
+        (
+            "hr.oib",
+            "hr.oib",
+            _digits(11),
+            ("oib", "osobni identifikacijski broj"),
+            None,
+        ),
         (
             "nl.bsn",
             "nl.bsn",
@@ -774,6 +781,9 @@ SPECS: tuple[IdSpec, ...] = tuple(
                 "versicherungsnummer",
                 "vsnr",
                 "svnr",
+                # (S9) the insurance card that carries it
+                "e-card",
+                "e-card-nummer",
             ),
             None,
         ),

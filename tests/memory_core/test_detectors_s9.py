@@ -57,6 +57,25 @@ PII = [
     ("Agnieszka Nowak zarabia 9 870 zł brutto", "9 870 zł", "SALARY"),
     ("compensation for Aiko Tanaka: ¥8,400,000 a year", "¥8,400,000", "SALARY"),
     ("Stipendio di Giulia Bianchi: 38.200 € lordi", "38.200 €", "SALARY"),
+    # a card named personal, a conference nearby (a call's word, not a card's)
+    (
+        "refund Rosa Lind's own card after the conference: 4929 1873 5512 0044",
+        "4929 1873 5512 0044",
+        "CARD",
+    ),
+    # an Indian account beside its branch's IFSC
+    (
+        "Payout a/c for Vikram Iyer: 91820034517, IFSC SBIN0007212 (SBI Indiranagar)",
+        "91820034517",
+        "NATIONAL_ID",
+    ),
+    # Croatia's OIB by its full name; Austria's SV number on the e-card
+    (
+        "osobni identifikacijski broj djelatnice: 69435151530",
+        "69435151530",
+        "NATIONAL_ID",
+    ),
+    ("e-card Nummer von Lukas Gruber: 1237 010180", "1237 010180", "NATIONAL_ID"),
 ]
 
 PAY_CLEAN = [
@@ -67,6 +86,8 @@ PAY_CLEAN = [
     "the training budget for Q4 is 18.000 € (salaries excluded)",
     "Beitragssatz Arbeitslosenversicherung: 2,6 % vom Bruttolohn",
     "Acme Logistics GmbH pays 2.100.000 € in salaries a year",
+    "IFSC of the Koramangala branch: HDFC0001234 (public, for the vendor form)",
+    "conference dial-in 0800 123 4567, room 5518",
 ]
 
 
