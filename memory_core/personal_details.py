@@ -94,6 +94,9 @@ ADDRESS_CUES = (
     r"(?:i|we|he|she|they|(?:my |our )?(?:grandma|grandpa|granny|nana|mum|mom|dad|"
     r"parents|sister|brother|aunt|uncle|son|daughter|cousin|friend))"
     r"(?:['’]ve| have| has| just| recently)* moved to",
+    # (S9) Scandinavian, Dutch, German `has moved to`, whoever moved
+    r"(?:har |hat |er |is |ist )?(?:flyttat till|flyttet til|flyttede til|"
+    r"verhuisd naar|umgezogen nach)",
     r"living at",
     r"resides at",
     r"residence",
@@ -172,7 +175,7 @@ NOT_HOME_BEFORE_RE = re.compile(
     r"pickup|pick-up|event|firm|büro|geschäfts|rechnungs|firmen|bureau|"
     r"entreprise|empresa|oficina|ufficio|kantoor|sede|siedziba|employer|"
     r"arbeitgeber|employeur|empleador|werkgever|pracodawc\w*|bank|supplier|"
-    r"customer service|support)(?:['’]s)?"
+    r"customer service|support|kontor\w*|företag\w*|firma\w*|butik\w*)(?:['’]s)?"
     r"[\s_-]*(?:\w+[\s_-]+)?$"
 )
 LEGAL_FORM_RE = re.compile(
@@ -374,7 +377,15 @@ CUE_GAP_RE = re.compile(
     # Round 12 (S7): an aside in brackets, then the label's colon (`home
     # address (mine):`, `(needed for the school enrolment form):`)
     rf"|(?:{_L}+\s+)?\([^()\n]{{1,45}}\)\s*[:：—–]"
+    # (S9) whose, then what it is for, then the label's colon: `home address
+    # for the W-2:`, `Dirección de Lucía Soto para enviar el certificado:`
+    rf"|(?:(?:of|de|di|da|do|del|van|von|för|für|du|des)\s+{_UP}{_L}*"
+    rf"(?:[\s'’-]+{_UP}{_L}*){{0,2}}\s+)?"
+    r"(?:for|für|para|pour|per|voor|för|zum|zur)\s+[^\n:：\d]{0,50}?"
+    r"(?:[A-Z]-?\d{1,4})?\s*[:：]"
 )
+# (S9) A gap of that last kind may be longer than a name's.
+PURPOSE_GAP = 90
 
 
 # A home's papers: `registered address on the lease` is where a tenant
@@ -431,7 +442,11 @@ def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
             if len(gap) <= AFTER_CUE_GAP and not re.search(r"\d", gap):
                 yield from _address_block(text, start)
             continue
-        if len(gap) > AFTER_CUE_GAP or not CUE_GAP_RE.fullmatch(gap.strip(" \t\"'")):
+        if len(gap) > PURPOSE_GAP or not CUE_GAP_RE.fullmatch(gap.strip(" \t\"'")):
+            continue
+        if len(gap) > AFTER_CUE_GAP and not re.search(
+            r"(?i)(?<![^\W\d_])(?:for|für|para|pour|per|voor|för|zum|zur)\s", gap
+        ):
             continue
         quote = text[cue.end() : start]
         stop = line_end
@@ -588,6 +603,7 @@ ADDRESS_STEMS = (
     "domicil", "livraison", "habite", "direcci", "vive en", "vivo en", "entregar",
     "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
     "mieszka", "street", "chez ", "lakc", "ship ", "osoit", "bydl", "ünvan",
+    "flytt", "verhuisd", "umgezogen",
 )  # fmt: skip
 # A number beside a word, as every street has (`22 Beech`, `Lipowa 211`).
 # (Led by the digit: the engine skips ahead to digits, few in most texts.)
@@ -1214,7 +1230,9 @@ PASSPORT_NAMED_RE = re.compile(
     r"passaporte|paszport|pasaport|paspoort|pass|(?:загран)?паспорт)"
     r"(?:[ _-]?(?:no\.?|nos|number|"
     r"num|nr|nummer|numéro|número|numero|numer|id))?"
-    r"(?P<gap>[^\d\n.!?:：=]{0,40}?)[\"']?\s*[:：=]\s*[\"']?"
+    # (S9) and a bracketed note after it: `für das Visum (Dienstreise Rom):`
+    r"(?P<gap>[^\d\n.!?:：=]{0,40}?)(?P<note>\s*\([^()\d\n.!?:：=]{1,30}\))?"
+    r"[\"']?\s*[:：=]\s*[\"']?"
     r"(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
     r"[A-Z0-9]{6,9}|\d{2} \d{7}|\d{4} \d{6}))(?![\w-]|[.,/]\d)"
 )

@@ -76,6 +76,39 @@ PII = [
         "NATIONAL_ID",
     ),
     ("e-card Nummer von Lukas Gruber: 1237 010180", "1237 010180", "NATIONAL_ID"),
+    # a passport after its holder, a purpose and a bracketed note
+    (
+        "Reisepass von Jana Krüger für die Einreise (Messe Dubai): C4F7RJ2K9",
+        "C4F7RJ2K9",
+        "NATIONAL_ID",
+    ),
+    # an address after whose and what it is for
+    (
+        "Sophie Turner's home address for the P60: 27 Elm Grove, Leeds LS6 2AP",
+        "27 Elm Grove",
+        "ADDRESS",
+    ),
+    (
+        "Domicilio de Pablo Ruiz para enviar la nómina en papel: Calle Mayor 12, 28013 Madrid",
+        "Calle Mayor 12",
+        "ADDRESS",
+    ),
+    # someone has moved (Swedish, Norwegian, Dutch)
+    (
+        "Elin Berg har flyttat till Kungsgatan 14, 111 43 Stockholm",
+        "Kungsgatan 14",
+        "ADDRESS",
+    ),
+    (
+        "Lars Haugen har flyttet til Thorvald Meyers gate 33, 0555 Oslo",
+        "Thorvald Meyers gate 33",
+        "ADDRESS",
+    ),
+    (
+        "Daan Visser is verhuisd naar Prinsengracht 263, 1016 GV Amsterdam",
+        "Prinsengracht 263",
+        "ADDRESS",
+    ),
 ]
 
 PAY_CLEAN = [
@@ -88,6 +121,8 @@ PAY_CLEAN = [
     "Acme Logistics GmbH pays 2.100.000 € in salaries a year",
     "IFSC of the Koramangala branch: HDFC0001234 (public, for the vendor form)",
     "conference dial-in 0800 123 4567, room 5518",
+    "kontoret har flyttat till Vasagatan 7, 111 20 Stockholm",
+    "the office address for the courier: 5 Market Street, Leeds LS1 6DT",
 ]
 
 
