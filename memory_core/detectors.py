@@ -3578,7 +3578,10 @@ RESERVED_CONTEXT_RE = re.compile(
     r"\b(?:examples?|ejemplos?|beispiel\w*|exemples?|esempi[oa]|exemplos?|"
     r"voorbeeld\w*|przykład\w*|placeholder|samples?|replace|your own|"
     r"fictitious|fictional|fictici[ao]s?|fittizi[oa]|fiktiv\w*|dummy|fake|"
-    r"default|template|user\.email|docs?|documentation|readme|tutorial)\b(?!\.\w)"
+    r"default|template|user\.email|docs?|documentation|readme|tutorial|"
+    # (S9) placeholder and template in other languages
+    r"platzhalter|vorlage|muster|plantilla|modèle|modello|segnaposto|sjabloon|"
+    r"szablon|modelo)\b(?!\.\w)"
 )
 
 
@@ -4499,6 +4502,39 @@ def _business_line(text: str, finding: PiiFinding) -> bool:
     return bool(types) and types <= NOT_PERSONAL_TYPES
 
 
+# (S9) A payment's structured reference: Belgium's `+++123/4567/89012+++`
+# (ten digits, then their remainder by 97, 97 for none) and a label naming
+# an e-invoice's routing id (Germany's Leitweg-ID). A bank's transfer reads
+# them; they name an invoice, not a person, and are no phone.
+BE_STRUCTURED_REF_RE = re.compile(
+    r"(?<![\d/])(?:[+*]{3})?(?P<ref>\d{3}/\d{4}/\d{5})(?:[+*]{3})?(?![\d/])"
+)
+PAYMENT_REF_LABEL_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:leitweg-?id|structured communication|communication "
+    r"structurée|gestructureerde mededeling|(?-i:OGM|VCS))(?![^\W\d_])"
+    r"[^\n]{0,40}?[:\s]$"
+)
+
+
+def _payment_reference(text: str, finding: PiiFinding) -> bool:
+    """Tell a phone-shaped number that is a payment's structured reference."""
+    for match in BE_STRUCTURED_REF_RE.finditer(
+        text, max(0, finding.start - 20), finding.end + 20
+    ):
+        digits = match.group("ref").replace("/", "")
+        if (
+            match.start() <= finding.start
+            and finding.end <= match.end()
+            and (int(digits[:10]) % 97 or 97) == int(digits[10:])
+        ):
+            return True
+    line_start = text.rfind("\n", 0, finding.start) + 1
+    label = PAYMENT_REF_LABEL_RE.search(
+        text, max(line_start, finding.start - 60), finding.start
+    )
+    return bool(label) and not _has_context(text, finding.start, PHONE_CONTEXT)
+
+
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
     digits = sum(c.isdigit() for c in text)
@@ -4525,6 +4561,12 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
         findings += [*_ibans(text), *_cards(text)]
     if digits >= 7:
         findings += [f for f in _phones(text) if not _business_line(text, f)]
+    if digits >= 7 and ("/" in text or "eitweg" in text or "VCS" in text):
+        findings = [
+            f
+            for f in findings
+            if f.kind not in (PHONE, NATIONAL_ID) or not _payment_reference(text, f)
+        ]
     kept: list[PiiFinding] = []
     for finding in sorted(
         findings, key=lambda f: (PRIORITY[f.kind], f.start - f.end, f.start)

@@ -123,6 +123,11 @@ PAY_CLEAN = [
     "conference dial-in 0800 123 4567, room 5518",
     "kontoret har flyttat till Vasagatan 7, 111 20 Stockholm",
     "the office address for the courier: 5 Market Street, Leeds LS1 6DT",
+    # a Belgian structured communication (mod 97), a Leitweg-ID, a template's address
+    "betalen met gestructureerde mededeling 417/0302/55178 vóór de 15de",
+    "overschrijving met +++301/0405/21732+++",
+    "Leitweg-ID: 05911000-77777-40",
+    "Muster für die Signatur: vorname.nachname@example.com",
 ]
 
 
@@ -150,3 +155,9 @@ def test_secrets_of_the_new_classes(text: str) -> None:
 def test_look_alikes_stay_clean(text: str) -> None:
     assert not find_secrets(text), text
     assert not find_pii(text), text
+
+
+def test_a_slashed_phone_stays_personal_without_the_reference_check() -> None:
+    # the same digits, a phone's label and no mod-97 reference around them
+    assert [f.kind for f in find_pii("Tel. privat von Anna: 0302/55178")] == ["PHONE"]
+    assert [f.kind for f in find_pii("mededeling 417/0302/55199 (fout)")] == ["PHONE"]
