@@ -1477,6 +1477,54 @@ def salaries(text: str) -> Iterator[Found]:
             yield SALARY, start, end, value, re.sub(r"\D", "", value)
 
 
+# -- Vehicle plates -----------------------------------------------------------
+
+# (S9) A person's car: a plate's label, then a plate in one of the national
+# shapes (the UK's `BD51 SMR`, Germany's `M-AB 1234`, France's and Italy's
+# `AB-123-CD`, Spain's `1234 BCD`, the Netherlands' sidecodes), and a full
+# name on the line. A plate names its keeper; without a person's name it is
+# a fleet's (`license plate B-MW 4412 (company car)`). Reported as a
+# NATIONAL_ID, a register's number as a bank account is.
+PLATE_LABEL_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:licen[cs]e plate|number plate|plate(?: number| no\.?)?|"
+    r"(?:vehicle|car) reg(?:istration)?(?: number| no\.?| mark)?|registered vehicle|"
+    r"reg(?:istration)? (?:no\.?|number|mark)|(?:kfz-|amtliches )?kennzeichen|"
+    r"nummernschild|immatriculation|plaque(?: d['’]immatriculation)?|"
+    r"matr[ií]cula|targa|kenteken|registreringsnummer|rekisterinumero|"
+    r"numer rejestracyjny|tablica rejestracyjna)(?![^\W\d_])"
+    # whose, between the label and the plate: `kenteken van Sanne de Jong:`
+    r"[^\n\d]{0,30}?(?:[:：]\s*|\s+)"
+)
+PLATE_RE = re.compile(
+    r"(?-i:[A-Z]{2}\d{2} ?[A-Z]{3}"  # United Kingdom
+    r"|[A-ZÄÖÜ]{1,3}[- ][A-Z]{1,2} ?\d{1,4}[EH]?"  # Germany
+    r"|[A-Z]{2}-\d{3}-[A-Z]{2}|[A-Z]{2} ?\d{3} ?[A-Z]{2}"  # France, Italy
+    r"|\d{4} ?[BCDFGHJKLMNPRSTVWXYZ]{3}"  # Spain
+    # the Netherlands: three groups of letters and digits, both present
+    r"|(?=[A-Z0-9-]{6,8}(?![\w-]))(?=[A-Z-]*\d)(?=[0-9-]*[A-Z])"
+    r"[A-Z0-9]{1,3}-[A-Z0-9]{2,3}-[A-Z0-9]{1,2})(?![\w-])"
+)
+PLATE_AFTER_LABEL_RE = re.compile(
+    PLATE_LABEL_RE.pattern + "(?P<plate>" + PLATE_RE.pattern + ")"
+)
+FLEET_RE = re.compile(
+    r"(?i)company car|pool car|fleet|firmenwagen|dienstwagen|firmenfahrzeug|"
+    r"voiture de (?:société|fonction)|coche de empresa|auto aziendale|"
+    r"leaseauto van de zaak|rental|hire car|mietwagen"
+)
+
+
+def vehicle_plates(text: str) -> Iterator[Found]:
+    """A plate after its label, on a line that names a person."""
+    for match in PLATE_AFTER_LABEL_RE.finditer(text):
+        start, end = match.span("plate")
+        line = line_around(text, match.start(), end)
+        if FLEET_RE.search(line) or not _full_names(line):
+            continue
+        value = match.group("plate")
+        yield "NATIONAL_ID", start, end, value, re.sub(r"\W", "", value)
+
+
 def find_personal_details(text: str, digits: int) -> list[Found]:
     """Every finding above in `text` (which holds `digits` digits).
 
@@ -1501,4 +1549,6 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         found += dates_of_birth(text)
     if digits >= 3 and PAY_WORD_RE.search(text):
         found += salaries(text)
+    if PLATE_LABEL_RE.search(text):
+        found += vehicle_plates(text)
     return found

@@ -109,9 +109,18 @@ PII = [
         "Prinsengracht 263",
         "ADDRESS",
     ),
+    # a plate after its label, on a line naming its keeper
+    ("Parkausweis für Mia Schulz, Kennzeichen HH-MS 2207", "HH-MS 2207", "NATIONAL_ID"),
+    ("Visitor parking: Tom Fletcher, number plate LD68 XKP", "LD68 XKP", "NATIONAL_ID"),
+    (
+        "Plaque d'immatriculation de Julien Moreau : GH-417-KT",
+        "GH-417-KT",
+        "NATIONAL_ID",
+    ),
+    ("kenteken van Sanne de Jong: 52-TJV-8", "52-TJV-8", "NATIONAL_ID"),
 ]
 
-PAY_CLEAN = [
+PII_CLEAN = [
     "The user's salary is 72 000 EUR per year.",
     "average salary in the Lisbon office: 31.400 €",
     "salary band for a Senior Engineer: $120,000–$140,000",
@@ -128,6 +137,9 @@ PAY_CLEAN = [
     "overschrijving met +++301/0405/21732+++",
     "Leitweg-ID: 05911000-77777-40",
     "Muster für die Signatur: vorname.nachname@example.com",
+    # a fleet's plate, a plate with no one named
+    "license plate HH-AB 123 (pool car, booked by Tom Fletcher)",
+    "UK plates look like this: number plate AB12 CDE",
 ]
 
 
@@ -141,8 +153,8 @@ def test_personal_data_of_the_new_classes(text: str, value: str, kind: str) -> N
     ), (text, found)
 
 
-@pytest.mark.parametrize("text", PAY_CLEAN)
-def test_pay_that_is_no_ones_stays_clean(text: str) -> None:
+@pytest.mark.parametrize("text", PII_CLEAN)
+def test_look_alikes_of_personal_data_stay_clean(text: str) -> None:
     assert not find_pii(text), text
 
 
