@@ -1547,11 +1547,17 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
         for word in ANY_CUE_RE.findall(t)
         for kind in _kinds_named(word)
     }
+    row = any(d in text for d in ROW_DELIMITERS)
     specs = [
         spec
         for spec in specs
-        if generic or bare_id or spec.alone or spec.tight or spec.kind in named
-    ]  # the others have no name anywhere, and need one
+        if generic
+        or bare_id
+        or spec.alone
+        or spec.tight
+        or spec.kind in named
+        or (row and spec.kind in ROW_CHECKS)
+    ]  # the others have no name anywhere, and need one (or a row's holder)
     found: list[tuple[int, int]] = []
     for spec in specs:
         for match in spec.pattern.finditer(text):
@@ -1620,6 +1626,54 @@ IPV4_RE = re.compile(
 REGROUPED_RE = re.compile(r"(?<![\w./-])(?<!\d,)\d+(?:[ .\-/]\d+)+(?![\w-]|[.,/]\d)")
 
 
+# (S9) A table's row about one person (a cell that is a full name) whose
+# cell is a number in its own written form with more structure than its
+# validator checks: India's PAN of an individual (fourth letter `P`, fifth
+# the holder's surname's initial), Denmark's CPR with its hyphen (the
+# validator checks the birth date and century). An HR export's rows come
+# without a header (`Signe Kjær;Ops;181096-3406;FT`).
+ROW_DELIMITERS = (";", "|", "\t", ",")
+FULL_NAME_CELL_RE = re.compile(
+    r"\s*(?-i:[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:['’-][A-Za-zÀ-ÿ][^\W\d_]*)?"
+    r"(?:\s+[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:['’-][A-Za-zÀ-ÿ][^\W\d_]*)?){1,3})\s*"
+)
+
+
+def _pan_of_row_holder(value: str, name: str) -> bool:
+    return value[3] == "P" and value[4] == name.split()[-1][0].upper()
+
+
+def _cpr_written(value: str, name: str) -> bool:
+    return bool(re.fullmatch(r"\d{6}-\d{4}", value))
+
+
+ROW_CHECKS: dict[str, Callable[[str, str], bool]] = {
+    "in.pan": _pan_of_row_holder,
+    "dk.cpr": _cpr_written,
+}
+
+
+def _row_holder(kind: str, text: str, start: int, end: int, value: str) -> bool:
+    """Tell a number in its own cell of a row whose other cell names a person."""
+    check = ROW_CHECKS.get(kind)
+    if check is None:
+        return False
+    line = line_around(text, start, end)
+    offset = start - (text.rfind("\n", 0, start) + 1)
+    for delimiter in ROW_DELIMITERS:
+        cells = line.split(delimiter)
+        if len(cells) < 3:
+            continue
+        before = line[:offset]
+        index = before.count(delimiter)
+        if cells[index].strip() != value:
+            continue
+        names = [c for c in cells if FULL_NAME_CELL_RE.fullmatch(c)]
+        if len(names) == 1 and check(value, names[0].strip()):
+            return True
+    return False
+
+
 def _valid(spec: IdSpec, value: str) -> bool:
     try:
         return bool(spec.validator.is_valid(value))
@@ -1642,7 +1696,8 @@ def _accepted(
         return True
     own_only = spec.kind in OWN_NAME_ONLY
     return bool(
-        (not own_only and BARE_ID_RE.search(text, max(0, start - 30), start))
+        (shape and _row_holder(spec.kind, text, start, end, value))
+        or (not own_only and BARE_ID_RE.search(text, max(0, start - 30), start))
         or (spec.tight and spec.tight.search(text, 0, start))
         or _named(text, start, end, CUE_RES[spec.kind])
         or (not own_only and _named(text, start, end, GENERIC_RE))

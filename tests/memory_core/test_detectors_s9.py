@@ -118,6 +118,10 @@ PII = [
         "NATIONAL_ID",
     ),
     ("kenteken van Sanne de Jong: 52-TJV-8", "52-TJV-8", "NATIONAL_ID"),
+    # a row about one person, no header: an individual's PAN with the
+    # surname's initial, a CPR as Danes write it
+    ("Kavya Sharma|Finance|ABCPS1234K|contract", "ABCPS1234K", "NATIONAL_ID"),
+    ("Mads Nielsen;Sales;050387-1123;PT", "050387-1123", "NATIONAL_ID"),
 ]
 
 PII_CLEAN = [
@@ -140,6 +144,9 @@ PII_CLEAN = [
     # a fleet's plate, a plate with no one named
     "license plate HH-AB 123 (pool car, booked by Tom Fletcher)",
     "UK plates look like this: number plate AB12 CDE",
+    # a company's PAN (fourth letter C), a PAN whose initial is not the holder's
+    "Infosys Limited;Vendor;AAACI1234F;active",
+    "Kavya Sharma|Finance|ABCPM1234K|contract",
 ]
 
 
