@@ -459,6 +459,33 @@ def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
             yield start, start + len(value)
 
 
+# (S9) German puts the verb last: `… bitte an Bergstraße 41, 80469 München
+# schicken`. A street, a postcode and a place between `an` and a verb of
+# sending is where the papers go (not after an office's or a company's word).
+SEND_VERB_LAST_RE = re.compile(
+    r"(?i)(?<![^\W\d_])an[ \t]+(?P<address>[^\n]{8,80}?)[ \t]+(?:zu[ \t]+)?"
+    r"(?:schicken|senden|schickt|sendet|geschickt|gesendet|zustellen|liefern|"
+    r"weiterleiten)(?![^\W\d_])"
+)
+
+
+def _addresses_before_send_verb(text: str) -> Iterator[tuple[int, int]]:
+    for match in SEND_VERB_LAST_RE.finditer(text):
+        start, end = match.span("address")
+        street = STREET_RE.match(text, start)
+        if street is None or not POSTCODE_RE.search(text, street.end(), end):
+            continue
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        before = text[max(line_start, match.start() - 30) : match.start()]
+        if NOT_HOME_BEFORE_RE.search(before) or LEGAL_FORM_RE.search(
+            text, line_start, end
+        ):
+            continue
+        value = text[start:end].rstrip(" ,")
+        if _plausible_address(value):
+            yield start, start + len(value)
+
+
 def _address_block(text: str, start: int) -> Iterator[tuple[int, int]]:
     """A street line and the postcode line under it (`Calle Mayor 104`, `28009 …`)."""
     end = text.find("\n", start)
@@ -789,6 +816,12 @@ def addresses(text: str) -> Iterator[Found]:
     ):
         # a postcode no address found so far holds: a cue-less address?
         spans += list(_bare_addresses(text, list(spans)))
+    if streetish and ("schick" in lower or "send" in lower or "liefer" in lower):
+        spans += [
+            span
+            for span in _addresses_before_send_verb(text)
+            if not any(s < span[1] and span[0] < e for s, e in spans)
+        ]
     if streetish and "\n" in text:
         spans += _signature_addresses(text)
     if streetish and not lower.isascii() and HANGUL_RE.search(text):

@@ -122,6 +122,12 @@ PII = [
     # surname's initial, a CPR as Danes write it
     ("Kavya Sharma|Finance|ABCPS1234K|contract", "ABCPS1234K", "NATIONAL_ID"),
     ("Mads Nielsen;Sales;050387-1123;PT", "050387-1123", "NATIONAL_ID"),
+    # German's verb last: the address between `an` and `schicken`
+    (
+        "Den Arbeitsvertrag für Jonas Weber bitte an Lindenweg 7, 50667 Köln senden",
+        "Lindenweg 7",
+        "ADDRESS",
+    ),
 ]
 
 PII_CLEAN = [
@@ -147,6 +153,9 @@ PII_CLEAN = [
     # a company's PAN (fourth letter C), a PAN whose initial is not the holder's
     "Infosys Limited;Vendor;AAACI1234F;active",
     "Kavya Sharma|Finance|ABCPM1234K|contract",
+    # a company's and an office's address before the verb
+    "Rechnungen bitte an die Müller Logistik GmbH, Hafenstraße 5, 20457 Hamburg schicken",
+    "Belege bitte an unser Büro Hafenstraße 5, 20457 Hamburg schicken",
 ]
 
 
