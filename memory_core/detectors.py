@@ -660,10 +660,20 @@ LOGIN_WITH_RES: tuple[re.Pattern[str], ...] = (
 # `protected with 2FA`, `encrypted with AES-256` are methods.
 PROTECTED_WITH_RE = re.compile(
     r"(?i)\b(?:(?:password[- ])?(?:protected|locked|secured)\s+(?:with|by|using)|"
+    r"(?:opens|unlocks)\s+with|s['’]ouvre\s+avec|se\s+abre\s+con|"
     r"(?:geschützt|gesperrt|gesichert)\s+mit|protég[ée]e?s?\s+(?:par|avec)|"
     r"protegid[oa]s?\s+co[nm]|protett[oa]\s+con|beveiligd\s+met|"
     r"zabezpieczon[ya]\s+(?:hasłem|przez))\s+(?:the\s+|das\s+|le\s+|el\s+)?"
     r"[\"'`]?(?P<value>[^\s\"'`,;()]{8,}?)[\"'`]?(?=[\s,;)]|[.!?]?$)"
+)
+# (S9) A password word at the end of a compound, as Germanic languages
+# write it (`Zertifikatspasswort:`, `Datenbankkennwort =`, `beheerderswachtwoord:`,
+# `adminlösenord:`, `WLAN-Passwort`'s unhyphenated twin).
+COMPOUND_PASSWORD_RE = re.compile(
+    r"(?i)(?<![^\W\d_])[^\W\d_]{3,30}(?:passwort|kennwort|wachtwoord|lösenord(?:et)?|"
+    r"passord(?:et)?|adgangskode(?:n)?|salasana)"
+    r"(?:\s+(?:für|vom|zum|zur|des|der|voor|van|för|til|for)(?:\s+[\w.-]+){1,3}?)?"
+    r"\s*(?:[:=]|\s(?:lautet|ist|is|är|er|on))\s*[\"'`]?(?P<value>[^\s\"'`,;]{6,})"
 )
 # `<<< 'Cinder648*'`: a here-string fed to a prompt (kinit, sudo -S, …).
 HERE_STRING_RE = re.compile(r"<<<\s*" + _ARG.format("v"))
@@ -2229,6 +2239,9 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
             yield "Secret Keyword"
     for match in _finditer(PROTECTED_WITH_RE, line, lower):
         if _is_prose_password(match.group("value")):
+            yield "Secret Keyword"
+    for match in _finditer(COMPOUND_PASSWORD_RE, line, lower):
+        if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
     for match in _finditer(USER_P_RE, line, lower):
         if _is_secret_value(match.group("value"), key="password"):
@@ -4310,6 +4323,8 @@ DOC_CONTEXT_RE = re.compile(
     r"beispiel\w*|muster|dokumentation|exemples?|ejemplos?|esempi[oa]|exemplos?|"
     r"voorbeeld\w*|przykład\w*|documentaci[óo]n|documentazione|documentatie|"
     r"format|formato|formaat)\b(?!\.\w)"
+    # (S9) `e.g.` ends in a dot: the `\b` above never held after it
+    r"|(?<![\w.])(?i:e\.g\.|z\.b\.|p\.ex\.|p\. ej\.|bijv\.|np\.)(?!\w)"
 )
 
 
@@ -4549,7 +4564,7 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
             f for f in _bank_accounts(text) if not _is_documented_example(text, f)
         ]
     if digits >= 7:
-        findings += list(_named_ids(text))
+        findings += [f for f in _named_ids(text) if not _is_documented_example(text, f)]
     # an Indian PAN has four digits; a Dutch document number one (S5)
     if digits >= 4 or (digits and "kaart" in text.lower()):
         findings += [

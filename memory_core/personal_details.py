@@ -94,9 +94,16 @@ ADDRESS_CUES = (
     r"(?:i|we|he|she|they|(?:my |our )?(?:grandma|grandpa|granny|nana|mum|mom|dad|"
     r"parents|sister|brother|aunt|uncle|son|daughter|cousin|friend))"
     r"(?:['’]ve| have| has| just| recently)* moved to",
-    # (S9) Scandinavian, Dutch, German `has moved to`, whoever moved
+    # (S9) `has moved to`, whoever moved: Scandinavian, Dutch, German,
+    # Polish, Czech, Romance
     r"(?:har |hat |er |is |ist )?(?:flyttat till|flyttet til|flyttede til|"
     r"verhuisd naar|umgezogen nach)",
+    r"przeprowadził[aoy]?\w* się (?:na|do)",
+    r"přestěhoval[aoi]? se (?:do|na)",
+    r"se (?:ha )?mud(?:ó|ado) a",
+    r"(?:a |est )?déménagée? (?:au|à|rue)",
+    r"si è trasferit[oa] (?:in|a)",
+    r"mudou-se para",
     r"living at",
     r"resides at",
     r"residence",
@@ -630,7 +637,8 @@ ADDRESS_STEMS = (
     "domicil", "livraison", "habite", "direcci", "vive en", "vivo en", "entregar",
     "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
     "mieszka", "street", "chez ", "lakc", "ship ", "osoit", "bydl", "ünvan",
-    "flytt", "verhuisd", "umgezogen",
+    "flytt", "verhuisd", "umgezogen", "przeprowadzi", "přestěhoval", "mud",
+    "déménag", "trasferit",
 )  # fmt: skip
 # A number beside a word, as every street has (`22 Beech`, `Lipowa 211`).
 # (Led by the digit: the engine skips ahead to digits, few in most texts.)
@@ -1436,12 +1444,12 @@ SALARY = "SALARY"
 PAY_WORDS = (
     # English
     "salary", "salaries", "base pay", "annual gross", "gross pay", "ctc",
-    "compensation", "wage", "pay rise", "pay raise", "earns",
+    "compensation", "wage", "pay rise", "pay raise", "earns", "bonus",
     # German, Dutch, Nordic
     "gehalt", "jahresgehalt", "monatsgehalt", "gehaltserhöhung", "lohn",
     "brutto", "verdient", "salaris", "bruto", "loon", "lön", "løn", "lønn",
     # French, Spanish, Portuguese, Italian
-    "salaire", "brut annuel", "brut mensuel", "rémunération", "sueldo",
+    "salaire", "brut", "gagne", "rémunération", "sueldo", "gana",
     "salario", "cobra", "salário", "remuneração", "stipendio", "retribuzione",
     "lordo", "lordi",
     # Polish, Czech
@@ -1450,7 +1458,10 @@ PAY_WORDS = (
 PAY_WORD_RE = re.compile(
     r"(?i)(?<![\w-])(?:" + "|".join(map(re.escape, PAY_WORDS)) + r")\w{0,3}(?!\w)"
 )
-_CURRENCY = r"(?:[$€£¥₹₩₺₽]|R\$|zł|zl|kr|Kč|CHF|EUR|USD|GBP|INR|PLN|SEK|NOK|DKK|CZK)"
+_CURRENCY = (
+    r"(?:[$€£¥₹₩₺₽₦₱₪₴₸฿₫]|R\$|zł|zl|kr|Kč|Ft|CHF|EUR|USD|GBP|INR|PLN|SEK|NOK|DKK|"
+    r"CZK|HUF|RON|AUD|CAD|NZD|JPY|CNY|HKD|SGD|ZAR|NGN|KES|BRL|MXN|TRY|AED|SAR)"
+)
 _AMOUNT = r"\d{1,3}(?:[,.' \u00a0\u202f]\d{2,3})+|\d{4,7}"
 SALARY_AMOUNT_RE = re.compile(
     rf"(?<![\w.,])(?:{_CURRENCY}\s?(?P<a>{_AMOUNT})|(?P<b>{_AMOUNT})\s?{_CURRENCY})"
@@ -1521,7 +1532,7 @@ def salaries(text: str) -> Iterator[Found]:
 PLATE_LABEL_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:licen[cs]e plate|number plate|plate(?: number| no\.?)?|"
     r"(?:vehicle|car) reg(?:istration)?(?: number| no\.?| mark)?|registered vehicle|"
-    r"reg(?:istration)? (?:no\.?|number|mark)|(?:kfz-|amtliches )?kennzeichen|"
+    r"reg(?:istration)?(?: no\.?| number| mark)?|(?:kfz-|amtliches )?kennzeichen|"
     r"nummernschild|immatriculation|plaque(?: d['’]immatriculation)?|"
     r"matr[ií]cula|targa|kenteken|registreringsnummer|rekisterinumero|"
     r"numer rejestracyjny|tablica rejestracyjna)(?![^\W\d_])"

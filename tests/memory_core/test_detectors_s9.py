@@ -32,6 +32,12 @@ SECRETS = [
     "la hoja de nóminas está protegida con Nomina!77vR",
     "het loonbestand is beveiligd met Loon2024$kWz",
     "the offer letters zip is password-protected with Tq7!vRm2Lp",
+    "the payroll PDF opens with Lohn4821#kx",
+    # a password word closing a compound (German, Dutch, Swedish)
+    "ELSTER Zertifikatspasswort: Steuer#31vKq",
+    "Datenbankkennwort = Kq8!zW2mLx",
+    "beheerderswachtwoord: Beheer!2025pQ",
+    "adminlösenord: Fika#9981zz",
 ]
 
 CLEAN = [
@@ -122,6 +128,23 @@ PII = [
     # surname's initial, a CPR as Danes write it
     ("Kavya Sharma|Finance|ABCPS1234K|contract", "ABCPS1234K", "NATIONAL_ID"),
     ("Mads Nielsen;Sales;050387-1123;PT", "050387-1123", "NATIONAL_ID"),
+    # more currencies, pay words and bonus
+    ("Chidi Okafor's salary is ₦7,800,000 per year", "₦7,800,000", "SALARY"),
+    ("Léa Martin gagne 2 950 € brut par mois", "2 950 €", "SALARY"),
+    ("Bonus for Ananya Rao approved: INR 3,20,000", "INR 3,20,000", "SALARY"),
+    # `moved to` in Polish, Spanish
+    (
+        "Ewa Nowicka przeprowadziła się na ul. Polna 18, 00-625 Warszawa",
+        "Polna 18",
+        "ADDRESS",
+    ),
+    (
+        "Carmen Díaz se mudó a Calle Serrano 45, 28001 Madrid",
+        "Calle Serrano 45",
+        "ADDRESS",
+    ),
+    # `registration` alone before a UK plate
+    ("Staff parking: Ruth Owen, registration KM21 FDX", "KM21 FDX", "NATIONAL_ID"),
     # German's verb last: the address between `an` and `schicken`
     (
         "Den Arbeitsvertrag für Jonas Weber bitte an Lindenweg 7, 50667 Köln senden",
@@ -153,6 +176,9 @@ PII_CLEAN = [
     # a company's PAN (fourth letter C), a PAN whose initial is not the holder's
     "Infosys Limited;Vendor;AAACI1234F;active",
     "Kavya Sharma|Finance|ABCPM1234K|contract",
+    # `e.g.` before a documented example (the dot ends the word)
+    "a Spanish NIE looks like this, e.g. X-1234567-L",
+    "SSN, e.g. 123-45-6789",
     # a company's and an office's address before the verb
     "Rechnungen bitte an die Müller Logistik GmbH, Hafenstraße 5, 20457 Hamburg schicken",
     "Belege bitte an unser Büro Hafenstraße 5, 20457 Hamburg schicken",
