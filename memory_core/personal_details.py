@@ -1518,7 +1518,11 @@ def salaries(text: str) -> Iterator[Found]:
             start = line_match.start() + match.start()
             end = line_match.start() + match.end()
             value = match.group()
-            yield SALARY, start, end, value, re.sub(r"\D", "", value)
+            amount = match.group("a") or match.group("b")
+            currency = value.replace(amount, "").strip().upper()
+            # `$98,500` and `$98 500` one value; `98.500 €` another
+            digits = re.sub(r"\D", "", amount)
+            yield SALARY, start, end, value, f"{currency}:{digits}"
 
 
 # -- Vehicle plates -----------------------------------------------------------
