@@ -809,6 +809,9 @@ ASSIGNMENT_RE = re.compile(
     r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|till|"
     r"от|для|к|на|de la|untuk|của|cho|του|της|για|la|ya|za|k|pro|ng)"
     r"(?:\s+[\w.'’@-]+(?::[^\W\d_]{1,3})?){1,5}?)?"
+    # (S9) a note in brackets before the colon: `API key (prod) = …`,
+    # `client secret (Workforce Now): …`
+    r"(?:\s*\([^()\n]{1,40}\))?"
     r"(?:\s*(?:[:=：]|=>|:=|->|<-|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
     r"(?:changed\s+|"
     r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
@@ -3431,6 +3434,10 @@ TRANSIT_RE = re.compile(
 IFSC_RE = re.compile(
     r"(?<![^\W\d_])(?i:ifsc)(?:\s*(?i:code))?\s*(?:is|:|#)?\s*[A-Z]{4}0[A-Z0-9]{6}(?!\w)"
 )
+# (S9) an Australian branch's BSB (`062-000`), as public as a sort code
+BSB_RE = re.compile(
+    r"(?<![^\W\d_])(?-i:BSB)(?:\s*(?:no\.?|number|#))?\s*[:#]?\s*\d{3}-?\d{3}(?![\d-])"
+)
 BANK_ACCOUNT_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:account|acct|a/c|acc)(?:\s*(?:number|no\.?|nr\.?|#))?"
     # (S9) whose, between the label and the number: `a/c of Priya Nair:`
@@ -3443,11 +3450,12 @@ BANK_ROUTING_GAP = 80
 def _bank_accounts(text: str) -> Iterator[PiiFinding]:
     lower = text.lower()
     if not any(
-        w in lower for w in ("sort", "routing", "aba", "rtn", "transit", "ifsc")
+        w in lower for w in ("sort", "routing", "aba", "rtn", "transit", "ifsc", "bsb")
     ):
         return
     routes = [m.span() for m in SORT_CODE_RE.finditer(text)]
     routes += [m.span() for m in IFSC_RE.finditer(text)]
+    routes += [m.span() for m in BSB_RE.finditer(text)]
     routes += [
         m.span() for m in ROUTING_RE.finditer(text) if _valid(rtn, m.group("rtn"))
     ]

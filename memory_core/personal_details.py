@@ -74,7 +74,7 @@ ADDRESS_CUES = (
     r"آدرس",
     r"მისამართი",
     r"հասցե\w*",
-    r"adres zamieszkania",
+    r"adres (?:zamieszkania|domowy)",
     # Round 12 (S6): Czech, Slovak, Croatian, Romanian `adresa`, Polish
     # `adresu`, Scandinavian `adressen`; Finnish `osoite`, `kotiosoitteeni`;
     # Czech `bydliště`, Slovak `bydlisko`.
@@ -117,7 +117,7 @@ ADDRESS_CUES = (
     r"anschrift",
     r"privatanschrift",
     r"wohnhaft(?:\s+in)?",
-    r"wohnt(?: jetzt)?(?: in)?",
+    r"wohnt(?: jetzt)?(?: in(?: der| dem)?)?",
     r"lieferadresse",
     r"huisadres",
     r"woonadres",
@@ -379,16 +379,17 @@ CUE_GAP_RE = re.compile(
     # `adressen min er`, `meine Adresse ist`: a possessive, then a copula
     r"|(?:min|mitt|mina|mine|my|mi|mon|ma|mein|meine)\s+"
     r"(?:is|es|ist|est|è|é|är|er|jest|on|je)"
-    # `registered address on the lease:`
-    r"|(?:on|in|from)\s+(?:the|my|our|his|her|their)\s+\w+(?:\s+\w+)?\s*[:：]"
+    # `registered address on the lease:`, (S9) `on Rahul Verma's offer letter:`
+    r"|(?:on|in|from)\s+(?:the|my|our|his|her|their|"
+    rf"{_UP}{_L}*(?:\s+{_UP}{_L}*)?['’]s)\s+\w+(?:\s+\w+)?\s*[:：]"
     # Round 12 (S7): an aside in brackets, then the label's colon (`home
     # address (mine):`, `(needed for the school enrolment form):`)
     rf"|(?:{_L}+\s+)?\([^()\n]{{1,45}}\)\s*[:：—–]"
     # (S9) whose, then what it is for, then the label's colon: `home address
     # for the W-2:`, `Dirección de Lucía Soto para enviar el certificado:`
-    rf"|(?:(?:of|de|di|da|do|del|van|von|för|für|du|des)\s+{_UP}{_L}*"
+    rf"|(?:(?:(?:of|de|di|da|do|del|van|von|för|für|du|des)\s+)?{_UP}{_L}*"
     rf"(?:[\s'’-]+{_UP}{_L}*){{0,2}}\s+)?"
-    r"(?:for|für|para|pour|per|voor|för|zum|zur)\s+[^\n:：\d]{0,50}?"
+    r"(?:for|für|para|pour|per|voor|för|zum|zur|dla|do)\s+[^\n:：\d]{0,50}?"
     r"(?:[A-Z]-?\d{1,4})?\s*[:：]"
 )
 # (S9) A gap of that last kind may be longer than a name's.
@@ -452,7 +453,8 @@ def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
         if len(gap) > PURPOSE_GAP or not CUE_GAP_RE.fullmatch(gap.strip(" \t\"'")):
             continue
         if len(gap) > AFTER_CUE_GAP and not re.search(
-            r"(?i)(?<![^\W\d_])(?:for|für|para|pour|per|voor|för|zum|zur)\s", gap
+            r"(?i)(?<![^\W\d_])(?:for|für|para|pour|per|voor|för|zum|zur|dla|do)\s",
+            gap,
         ):
             continue
         quote = text[cue.end() : start]
@@ -1445,6 +1447,9 @@ PAY_WORDS = (
     # English
     "salary", "salaries", "base pay", "annual gross", "gross pay", "ctc",
     "compensation", "wage", "pay rise", "pay raise", "earns", "bonus",
+    "hourly rate", "day rate", "stundenlohn", "taux horaire",
+    # `earns` in Nordic, Italian, Portuguese, Czech
+    "tjener", "tjänar", "guadagna", "ganha", "vydělává",
     # German, Dutch, Nordic
     "gehalt", "jahresgehalt", "monatsgehalt", "gehaltserhöhung", "lohn",
     "brutto", "verdient", "salaris", "bruto", "loon", "lön", "løn", "lønn",

@@ -38,6 +38,9 @@ SECRETS = [
     "Datenbankkennwort = Kq8!zW2mLx",
     "beheerderswachtwoord: Beheer!2025pQ",
     "adminlösenord: Fika#9981zz",
+    # a note in brackets between a key's name and a hex or UUID value
+    "Airwallex API key (prod) = 6386984383d531b53a829a58820d8d01370933bae1ca6ed3b8c9b1d09a939da0",
+    "ADP client secret (Workforce Now): 61b25908-9701-477e-8da1-1ec4d4e5205b",
 ]
 
 CLEAN = [
@@ -145,6 +148,55 @@ PII = [
     ),
     # `registration` alone before a UK plate
     ("Staff parking: Ruth Owen, registration KM21 FDX", "KM21 FDX", "NATIONAL_ID"),
+    # payroll's own numbers under their names, each with its check
+    (
+        "Rentenversicherungsnummer von Jonas Klein: 12 030585 M 217",
+        "12 030585 M 217",
+        "NATIONAL_ID",
+    ),
+    ("TAJ szám (Kovács Péter): 039 547 121", "039 547 121", "NATIONAL_ID"),
+    ("Adóazonosító jel: 8415298374 – Nagy Anna", "8415298374", "NATIONAL_ID"),
+    ("PIS/PASEP do João Silva: 170.46128.33-0", "170.46128.33-0", "NATIONAL_ID"),
+    (
+        "CLABE para la nómina de Sofía Ramírez: 012180001183597198",
+        "012180001183597198",
+        "NATIONAL_ID",
+    ),
+    ("NISS da Ana Sousa: 20123456783", "20123456783", "NATIONAL_ID"),
+    (
+        "número de afiliación a la Seguridad Social de Pablo Gil: 08/51234567/09",
+        "08/51234567/09",
+        "NATIONAL_ID",
+    ),
+    (
+        "UAN of Rohan Gupta for the PF transfer: 100987654321",
+        "100987654321",
+        "NATIONAL_ID",
+    ),
+    (
+        "BSB 062-000, account 12345678 (Liam O'Brien's pay account)",
+        "12345678",
+        "NATIONAL_ID",
+    ),
+    # an earn verb, an hourly rate
+    ("Lars Jensen tjener 52.000 kr. om måneden", "52.000 kr", "SALARY"),
+    ("Ahmed Hassan's hourly rate: £18.50", "£18.50", "SALARY"),
+    # addresses: whose offer letter, `wohnt jetzt in der`, Polish home address for a form
+    (
+        "Home address on Rahul Verma's offer letter: Flat 4B, 22 Palm Grove Road, Bengaluru 560095",
+        "22 Palm Grove Road",
+        "ADDRESS",
+    ),
+    (
+        "Julia Schmitt wohnt jetzt in der Gartenstraße 9, 70173 Stuttgart",
+        "Gartenstraße 9",
+        "ADDRESS",
+    ),
+    (
+        "Adres domowy Marii Zielińskiej do PIT-11: ul. Ogrodowa 7/3, 90-001 Łódź",
+        "Ogrodowa 7/3",
+        "ADDRESS",
+    ),
     # German's verb last: the address between `an` and `schicken`
     (
         "Den Arbeitsvertrag für Jonas Weber bitte an Lindenweg 7, 50667 Köln senden",
@@ -176,6 +228,9 @@ PII_CLEAN = [
     # a company's PAN (fourth letter C), a PAN whose initial is not the holder's
     "Infosys Limited;Vendor;AAACI1234F;active",
     "Kavya Sharma|Finance|ABCPM1234K|contract",
+    # a company's Steuernummer; a form's mask; a key's documented format
+    "Steuernummer der Acme GmbH: 143/815/08156",
+    "TAJ szám formátuma: 9 számjegy, pl. 000 000 000",
     # `e.g.` before a documented example (the dot ends the word)
     "a Spanish NIE looks like this, e.g. X-1234567-L",
     "SSN, e.g. 123-45-6789",
