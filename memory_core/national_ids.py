@@ -1489,7 +1489,16 @@ OWN_NAME_ONLY = {
     "li.peid",
     "us.atin",
     "us.ptin",
+    # (S9) payroll's numbers: a check digit of one in ten or eleven, too
+    # weak under a generic `número de identidad` (a company's RUC passed)
     "in.uan",
+    "de.rvnr",
+    "hu.taj",
+    "hu.tax_id",
+    "br.pis",
+    "mx.clabe",
+    "pt.niss",
+    "es.naf",
 }
 WINDOW_AFTER = 40
 # Round 11 (S5): the name is looked for 72 characters back (a holder's name
