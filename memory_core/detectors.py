@@ -609,7 +609,8 @@ VENDOR_HEX_KEY_AFTER_RE = re.compile(
 # tokens, Wise's API tokens, Heroku's API key, Snyk's and Opsgenie's API
 # keys), the UUID a few words after the vendor's name and a key word: a UUID
 # alone is a resource's id (`payroll run 9c2e…`), under these names a token.
-_UUID_TOKEN_VENDORS = r"(?:postmark|wise|transferwise|heroku|snyk|opsgenie)"
+# (`Wise` capitalised: `it would be wise to rotate the token …` is advice)
+_UUID_TOKEN_VENDORS = r"(?:postmark|(?-i:Wise|WISE)|transferwise|heroku|snyk|opsgenie)"
 VENDOR_UUID_TOKEN_RE = re.compile(
     rf"(?i)(?<![\w-]){_UUID_TOKEN_VENDORS}(?![\w-])[^\n]{{0,30}}?{_KEY_WORDS}"
     r"(?![\w-])[^\n]{0,40}?(?<![0-9A-Za-z-])(?P<value>[0-9a-f]{8}-[0-9a-f]{4}-"

@@ -1491,6 +1491,13 @@ NOT_NAME_WORDS = {
     "analyst", "officer", "chief", "april", "may", "june", "july", "march",
     "january", "february", "august", "september", "october", "november",
     "december", "monday", "friday", "hr", "ceo", "cfo", "cto", "vp",
+    # a job or a department is no one: `Data Scientist salary $130,000`
+    "scientist", "specialist", "consultant", "coordinator", "assistant",
+    "associate", "accountant", "administrator", "architect", "designer",
+    "intern", "advisor", "adviser", "representative", "executive", "partner",
+    "controller", "clerk", "technician", "nurse", "teacher", "driver",
+    "finance", "sales", "marketing", "operations", "engineering", "support",
+    "legal", "product", "data", "software", "staff", "employee", "employees",
 }  # fmt: skip
 
 

@@ -213,6 +213,7 @@ PII_CLEAN = [
     "the training budget for Q4 is 18.000 € (salaries excluded)",
     "Beitragssatz Arbeitslosenversicherung: 2,6 % vom Bruttolohn",
     "Acme Logistics GmbH pays 2.100.000 € in salaries a year",
+    "Data Scientist salary in Munich: 78.000 € brutto",
     "IFSC of the Koramangala branch: HDFC0001234 (public, for the vendor form)",
     "conference dial-in 0800 123 4567, room 5518",
     "kontoret har flyttat till Vasagatan 7, 111 20 Stockholm",
