@@ -22,6 +22,11 @@ Personal data with no checksum to validate: each is found by its shape
   date as `YYYY-MM-DD`), so one value keeps one token however written.
 - **Passport** numbers named before a person's name (`N° de passeport de
   Antoine Mercier : 13IT35035`, `Passnummer von …:`, `"passport_no": …`).
+- **A named person's pay** (S9): a pay word, an amount in a currency and a
+  full name on one line, redacted to `<SALARY_n>`; a rate, a range, an
+  average or a budget names no one.
+- **A vehicle's plate** (S9): after its label, in a national shape, on a
+  line naming a person and no fleet.
 - **E-mails written to fool harvesters** (`jan (at) posteo (dot) de`,
   `x&#64;y&#46;pl`, `x{at}ziggo.nl`): normalized to the plain address, so
   they share its redaction token.
