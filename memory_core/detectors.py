@@ -201,11 +201,12 @@ IBAN = "IBAN"
 NATIONAL_ID = "NATIONAL_ID"
 ADDRESS = personal_details.ADDRESS
 DOB = personal_details.DOB
-PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID, ADDRESS, DOB)
+SALARY = personal_details.SALARY
+PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID, ADDRESS, DOB, SALARY)
 
 # A value redacted earlier: `<EMAIL_1>`, `<NATIONAL_ID_12>`.
 REDACTION_TOKEN_RE = re.compile(
-    r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID|ADDRESS|DOB)_(\d+)>"
+    r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID|ADDRESS|DOB|SALARY)_(\d+)>"
 )
 
 
@@ -358,6 +359,20 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "WeCom Webhook",
             r"qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key=[0-9a-f]{8}-[0-9a-f-]{27}",
+        ),
+        # Round 14 (S9): a Make (formerly Integromat) scenario's webhook, its
+        # 32 lowercase letters and digits the whole key; a HubSpot private
+        # app's token (`pat-` + its data centre + a UUID).
+        (
+            "Make Webhook",
+            # the key alone: a lowercase `host/path` reads as a store's path
+            r"(?:(?<=\bhook\.make\.com/)|(?<=\bhook\.[a-z]{2}\d\.make\.com/)|"
+            r"(?<=\bhook\.integromat\.com/))[a-z0-9]{32}(?![A-Za-z0-9])",
+        ),
+        (
+            "HubSpot Private App Token",
+            r"\bpat-(?:na|eu|ap)\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
+            r"[0-9a-f]{12}\b",
         ),
     )
 )
@@ -561,6 +576,8 @@ BENIGN_KEY_KINDS = {
 _HEX_KEY_VENDORS = (
     r"(?:twilio|datadog|algolia|mailgun|mailchimp|sendgrid|new ?relic|"
     r"mixpanel|segment|amplitude|pagerduty|bugsnag|rollbar|postmark|pusher|"
+    # (S9) BambooHR's API keys are 40 hex digits
+    r"bamboo(?:hr)?|"
     r"cloudinary|contentful|hotjar|intercom|optimizely|braze|onesignal|clearbit|"
     r"ipinfo|openweather(?:map)?|weatherapi|newsapi|mapbox|tomtom|sentry|"
     r"logdna|loggly|honeybadger|airbrake|statuspage|freshdesk|zendesk|"
@@ -588,6 +605,24 @@ VENDOR_HEX_KEY_AFTER_RE = re.compile(
     r"[ \t]+(?:as|is|=|for)[ \t]+[^\n]{0,15}?"
     rf"(?<![\w-]){_HEX_KEY_VENDORS}[^\n]{{0,15}}?{_KEY_WORDS}(?![\w-])"
 )
+# (S9) Vendors whose API tokens are UUIDs (Postmark's server and account
+# tokens, Wise's API tokens, Heroku's API key, Snyk's and Opsgenie's API
+# keys), the UUID a few words after the vendor's name and a key word: a UUID
+# alone is a resource's id (`payroll run 9c2e…`), under these names a token.
+# (`Wise` capitalised: `it would be wise to rotate the token …` is advice)
+_UUID_TOKEN_VENDORS = r"(?:postmark|(?-i:Wise|WISE)|transferwise|heroku|snyk|opsgenie)"
+VENDOR_UUID_TOKEN_RE = re.compile(
+    rf"(?i)(?<![\w-]){_UUID_TOKEN_VENDORS}(?![\w-])[^\n]{{0,30}}?{_KEY_WORDS}"
+    r"(?![\w-])[^\n]{0,40}?(?<![0-9A-Za-z-])(?P<value>[0-9a-f]{8}-[0-9a-f]{4}-"
+    r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])"
+)
+# (S9) An API key sent as HTTP Basic's user name, the password empty or one
+# placeholder character (`curl -u "<key>:x"`, `-u sk_…:`), as BambooHR,
+# Stripe, Freshdesk and Harvest document: the user name is the credential.
+CURL_KEY_AS_USER_RE = re.compile(
+    r"\b(?:curl|wget|http)\b[^\n|;]*?\s(?:-u|--user)[= ]\s*['\"]?"
+    r"(?P<value>[A-Za-z0-9_-]{20,}):[A-Za-z]?(?=['\"\s]|$)"
+)
 # `Set-Cookie: connect.sid=s%3A…`: a session cookie's value.
 SESSION_COOKIE_RE = re.compile(
     r"(?i)(?:\b(?:set-)?cookie:\s*|(?<![\w-])(?:-b|--cookie)\s+[\"']?)"
@@ -599,7 +634,8 @@ SESSION_COOKIE_RE = re.compile(
 # value is a logged-in session, as good as the password while it lives.
 SESSION_PAIR_RE = re.compile(
     r"(?i)(?<![\w.-])(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|"
-    r"sessionid|session_id|[a-z0-9]+[_.-]session|_?session)"
+    # (S9) Rails names its cookie `_<app>_session`: `_personio_session=…`
+    r"sessionid|session_id|_?[a-z0-9]+[_.-]session|_?session)"
     r"=(?P<value>[^;\s\"'`,&]{20,})"
 )
 # `try Glacier2484?, that's the one for the router`.
@@ -618,6 +654,27 @@ LOGIN_WITH_RES: tuple[re.Pattern[str], ...] = (
         r"(?i)\blog(?:\s*in(?:to)?|-in|on)\s+(?:with|using)\s+[\"'`]?"
         r"(?P<value>[^\s\"'`,;]{8,})"
     ),
+)
+# (S9) A file said to be protected or locked with a value: `the xlsx is
+# protected with HR2023!CcN`, `Datei ist geschützt mit …`, `archivo protegido
+# con …`. The value must read as a chosen password (`_is_prose_password`):
+# `protected with 2FA`, `encrypted with AES-256` are methods.
+PROTECTED_WITH_RE = re.compile(
+    r"(?i)\b(?:(?:password[- ])?(?:protected|locked|secured)\s+(?:with|by|using)|"
+    r"(?:opens|unlocks)\s+with|s['’]ouvre\s+avec|se\s+abre\s+con|"
+    r"(?:geschützt|gesperrt|gesichert)\s+mit|protég[ée]e?s?\s+(?:par|avec)|"
+    r"protegid[oa]s?\s+co[nm]|protett[oa]\s+con|beveiligd\s+met|"
+    r"zabezpieczon[ya]\s+(?:hasłem|przez))\s+(?:the\s+|das\s+|le\s+|el\s+)?"
+    r"[\"'`]?(?P<value>[^\s\"'`,;()]{8,}?)[\"'`]?(?=[\s,;)]|[.!?]?$)"
+)
+# (S9) A password word at the end of a compound, as Germanic languages
+# write it (`Zertifikatspasswort:`, `Datenbankkennwort =`, `beheerderswachtwoord:`,
+# `adminlösenord:`, `WLAN-Passwort`'s unhyphenated twin).
+COMPOUND_PASSWORD_RE = re.compile(
+    r"(?i)(?<![^\W\d_])[^\W\d_]{3,30}(?:passwort|kennwort|wachtwoord|lösenord(?:et)?|"
+    r"passord(?:et)?|adgangskode(?:n)?|salasana)"
+    r"(?:\s+(?:für|vom|zum|zur|des|der|voor|van|för|til|for)(?:\s+[\w.-]+){1,3}?)?"
+    r"\s*(?:[:=]|\s(?:lautet|ist|is|är|er|on))\s*[\"'`]?(?P<value>[^\s\"'`,;]{6,})"
 )
 # `<<< 'Cinder648*'`: a here-string fed to a prompt (kinit, sudo -S, …).
 HERE_STRING_RE = re.compile(r"<<<\s*" + _ARG.format("v"))
@@ -753,6 +810,9 @@ ASSIGNMENT_RE = re.compile(
     r"della|dello|di|del|da|do|dos|das|para|per|dla|voor|van|na|w|för|til|till|"
     r"от|для|к|на|de la|untuk|của|cho|του|της|για|la|ya|za|k|pro|ng)"
     r"(?:\s+[\w.'’@-]+(?::[^\W\d_]{1,3})?){1,5}?)?"
+    # (S9) a note in brackets before the colon: `API key (prod) = …`,
+    # `client secret (Workforce Now): …`
+    r"(?:\s*\([^()\n]{1,40}\))?"
     r"(?:\s*(?:[:=：]|=>|:=|->|<-|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
     r"(?:changed\s+|"
     r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
@@ -2181,6 +2241,12 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
     for match in _finditer(APP_PASSWORD_RE, line, lower):
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
+    for match in _finditer(PROTECTED_WITH_RE, line, lower):
+        if _is_prose_password(match.group("value")):
+            yield "Secret Keyword"
+    for match in _finditer(COMPOUND_PASSWORD_RE, line, lower):
+        if _is_secret_value(match.group("value"), key="password"):
+            yield "Secret Keyword"
     for match in _finditer(USER_P_RE, line, lower):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
@@ -2395,6 +2461,13 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for match in _finditer(VENDOR_HEX_KEY_AFTER_RE, line, lower):
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
+    for match in _finditer(VENDOR_UUID_TOKEN_RE, line, lower):
+        if not _is_placeholder(match.group("value")):
+            yield "Secret Keyword"
+    for match in _finditer(CURL_KEY_AS_USER_RE, line, lower):
+        value = match.group("value")
+        if not _is_placeholder(value) and _looks_like_token(value, after_key_word=True):
+            yield "Basic Auth Credentials"
     for match in (
         _finditer(SESSION_COOKIE_RE, line, lower)
         if "cookie" in lower or "-b " in lower
@@ -2971,6 +3044,7 @@ PRIORITY = {
     DOB: 4,
     ADDRESS: 5,
     PHONE: 6,
+    SALARY: 7,
 }
 
 # A word character of a script written without spaces (kana, Han, Hangul):
@@ -3356,8 +3430,19 @@ TRANSIT_RE = re.compile(
     r"[^\n]{0,40}?(?<![^\W\d_])(?:institution|inst\.?)(?:\s*(?:number|no\.?|#))?"
     r"\s*[:#]?\s*\d{3}(?!\d)"
 )
+# (S9) an Indian branch's IFSC: four letters (the bank), a zero, six
+# letters or digits (the branch), public as a sort code is.
+IFSC_RE = re.compile(
+    r"(?<![^\W\d_])(?i:ifsc)(?:\s*(?i:code))?\s*(?:is|:|#)?\s*[A-Z]{4}0[A-Z0-9]{6}(?!\w)"
+)
+# (S9) an Australian branch's BSB (`062-000`), as public as a sort code
+BSB_RE = re.compile(
+    r"(?<![^\W\d_])(?-i:BSB)(?:\s*(?:no\.?|number|#))?\s*[:#]?\s*\d{3}-?\d{3}(?![\d-])"
+)
 BANK_ACCOUNT_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:account|acct|a/c|acc)(?:\s*(?:number|no\.?|nr\.?|#))?"
+    # (S9) whose, between the label and the number: `a/c of Priya Nair:`
+    r"(?:\s+(?:of|for)\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?)?"
     r"\s*(?:is|:|#)?\s*#?(?P<value>\d{6,17})(?![\d-]|[.,]\d)"
 )
 BANK_ROUTING_GAP = 80
@@ -3365,9 +3450,13 @@ BANK_ROUTING_GAP = 80
 
 def _bank_accounts(text: str) -> Iterator[PiiFinding]:
     lower = text.lower()
-    if not any(w in lower for w in ("sort", "routing", "aba", "rtn", "transit")):
+    if not any(
+        w in lower for w in ("sort", "routing", "aba", "rtn", "transit", "ifsc", "bsb")
+    ):
         return
     routes = [m.span() for m in SORT_CODE_RE.finditer(text)]
+    routes += [m.span() for m in IFSC_RE.finditer(text)]
+    routes += [m.span() for m in BSB_RE.finditer(text)]
     routes += [
         m.span() for m in ROUTING_RE.finditer(text) if _valid(rtn, m.group("rtn"))
     ]
@@ -3511,7 +3600,10 @@ RESERVED_CONTEXT_RE = re.compile(
     r"\b(?:examples?|ejemplos?|beispiel\w*|exemples?|esempi[oa]|exemplos?|"
     r"voorbeeld\w*|przykład\w*|placeholder|samples?|replace|your own|"
     r"fictitious|fictional|fictici[ao]s?|fittizi[oa]|fiktiv\w*|dummy|fake|"
-    r"default|template|user\.email|docs?|documentation|readme|tutorial)\b(?!\.\w)"
+    r"default|template|user\.email|docs?|documentation|readme|tutorial|"
+    # (S9) placeholder and template in other languages
+    r"platzhalter|vorlage|muster|plantilla|modèle|modello|segnaposto|sjabloon|"
+    r"szablon|modelo)\b(?!\.\w)"
 )
 
 
@@ -4114,8 +4206,11 @@ CARD_CONTEXT = (
     "信用卡",
     "카드",
 )
+# (S9) A conference call's words say a number is no one's phone, not that
+# it is no card: `personal card for the conference refund: 5534 …`.
+CALL_ONLY_CUES = ("dial-in", "dial in", "dialin", "conference", "room")
 NOT_CARD_CONTEXT = (
-    *NOT_PHONE_CONTEXT,
+    *(w for w in NOT_PHONE_CONTEXT if w not in CALL_ONLY_CUES),
     "id",
     "row",
     "job",
@@ -4237,6 +4332,8 @@ DOC_CONTEXT_RE = re.compile(
     r"beispiel\w*|muster|dokumentation|exemples?|ejemplos?|esempi[oa]|exemplos?|"
     r"voorbeeld\w*|przykład\w*|documentaci[óo]n|documentazione|documentatie|"
     r"format|formato|formaat)\b(?!\.\w)"
+    # (S9) `e.g.` ends in a dot: the `\b` above never held after it
+    r"|(?<![\w.])(?i:e\.g\.|z\.b\.|p\.ex\.|p\. ej\.|bijv\.|np\.)(?!\w)"
 )
 
 
@@ -4429,6 +4526,39 @@ def _business_line(text: str, finding: PiiFinding) -> bool:
     return bool(types) and types <= NOT_PERSONAL_TYPES
 
 
+# (S9) A payment's structured reference: Belgium's `+++123/4567/89012+++`
+# (ten digits, then their remainder by 97, 97 for none) and a label naming
+# an e-invoice's routing id (Germany's Leitweg-ID). A bank's transfer reads
+# them; they name an invoice, not a person, and are no phone.
+BE_STRUCTURED_REF_RE = re.compile(
+    r"(?<![\d/])(?:[+*]{3})?(?P<ref>\d{3}/\d{4}/\d{5})(?:[+*]{3})?(?![\d/])"
+)
+PAYMENT_REF_LABEL_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:leitweg-?id|structured communication|communication "
+    r"structurée|gestructureerde mededeling|(?-i:OGM|VCS))(?![^\W\d_])"
+    r"[^\n]{0,40}?[:\s]$"
+)
+
+
+def _payment_reference(text: str, finding: PiiFinding) -> bool:
+    """Tell a phone-shaped number that is a payment's structured reference."""
+    for match in BE_STRUCTURED_REF_RE.finditer(
+        text, max(0, finding.start - 20), finding.end + 20
+    ):
+        digits = match.group("ref").replace("/", "")
+        if (
+            match.start() <= finding.start
+            and finding.end <= match.end()
+            and (int(digits[:10]) % 97 or 97) == int(digits[10:])
+        ):
+            return True
+    line_start = text.rfind("\n", 0, finding.start) + 1
+    label = PAYMENT_REF_LABEL_RE.search(
+        text, max(line_start, finding.start - 60), finding.start
+    )
+    return bool(label) and not _has_context(text, finding.start, PHONE_CONTEXT)
+
+
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
     digits = sum(c.isdigit() for c in text)
@@ -4443,7 +4573,7 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
             f for f in _bank_accounts(text) if not _is_documented_example(text, f)
         ]
     if digits >= 7:
-        findings += list(_named_ids(text))
+        findings += [f for f in _named_ids(text) if not _is_documented_example(text, f)]
     # an Indian PAN has four digits; a Dutch document number one (S5)
     if digits >= 4 or (digits and "kaart" in text.lower()):
         findings += [
@@ -4455,6 +4585,12 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
         findings += [*_ibans(text), *_cards(text)]
     if digits >= 7:
         findings += [f for f in _phones(text) if not _business_line(text, f)]
+    if digits >= 7 and ("/" in text or "eitweg" in text or "VCS" in text):
+        findings = [
+            f
+            for f in findings
+            if f.kind not in (PHONE, NATIONAL_ID) or not _payment_reference(text, f)
+        ]
     kept: list[PiiFinding] = []
     for finding in sorted(
         findings, key=lambda f: (PRIORITY[f.kind], f.start - f.end, f.start)

@@ -312,6 +312,91 @@ def _nz_nhi_valid(value: str) -> bool:
     return rest != 0 and (11 - rest) % 10 == int(value[6])
 
 
+# (S9) Payroll's own numbers: a pension or social insurance number, a tax
+# number, a salary account, each with its published check.
+
+
+def _de_rvnr_valid(value: str) -> bool:
+    """Germany's pension insurance number (Rentenversicherungsnummer).
+
+    An area (2 digits), the birth date (DDMMYY), the surname's initial, a
+    serial (2 digits), a check digit: the letter as its two-digit place in
+    the alphabet, the first twelve digits weighted 2 1 2 5 7 1 2 1 2 1 2 1,
+    the products' digit sums mod 10.
+    """
+    compact = re.sub(r"[\s/-]", "", value).upper()
+    match = re.fullmatch(r"(\d{2})(\d{2})(\d{2})(\d{2})([A-Z])(\d{2})(\d)", compact)
+    if not match:
+        return False
+    day, month = int(match.group(2)), int(match.group(3))
+    if not (1 <= day <= 31 or 51 <= day <= 81) or not 1 <= month <= 12:
+        return False  # (a day + 50 when a birth date's serials ran out)
+    digits = compact[:8] + f"{ord(match.group(5)) - 64:02d}" + match.group(6)
+    weights = (2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1)
+    total = 0
+    for d, w in zip(digits, weights, strict=True):
+        product = int(d) * w
+        total += product // 10 + product % 10
+    return total % 10 == int(match.group(7))
+
+
+def _hu_taj_valid(value: str) -> bool:
+    """Hungary's social insurance number (TAJ): eight digits weighted 3 7 …"""
+    digits = re.sub(r"[\s-]", "", value)
+    if not re.fullmatch(r"\d{9}", digits) or len(set(digits)) == 1:
+        return False  # `000 000 000`: a form's mask
+    total = sum(int(d) * (3 if i % 2 == 0 else 7) for i, d in enumerate(digits[:8]))
+    return total % 10 == int(digits[8])
+
+
+def _hu_tax_id_valid(value: str) -> bool:
+    """Hungary's personal tax number (adóazonosító jel): 8, then days, a check."""
+    if not re.fullmatch(r"8\d{9}", value):
+        return False
+    check = sum(int(d) * (i + 1) for i, d in enumerate(value[:9])) % 11
+    return check != 10 and check == int(value[9])
+
+
+def _br_pis_valid(value: str) -> bool:
+    """Brazil's PIS/PASEP/NIS (a worker's social number): a mod-11 check."""
+    digits = re.sub(r"[.\s-]", "", value)
+    if not re.fullmatch(r"\d{11}", digits) or len(set(digits)) == 1:
+        return False
+    weights = (3, 2, 9, 8, 7, 6, 5, 4, 3, 2)
+    total = sum(int(d) * w for d, w in zip(digits[:10], weights, strict=True))
+    check = 11 - total % 11
+    return (0 if check >= 10 else check) == int(digits[10])
+
+
+def _mx_clabe_valid(value: str) -> bool:
+    """Mexico's CLABE (a bank account, 18 digits): weights 3 7 1, mod 10."""
+    digits = re.sub(r"\s", "", value)
+    if not re.fullmatch(r"\d{18}", digits):
+        return False
+    total = sum(int(d) * (3, 7, 1)[i % 3] % 10 for i, d in enumerate(digits[:17]))
+    return (10 - total % 10) % 10 == int(digits[17])
+
+
+def _pt_niss_valid(value: str) -> bool:
+    """Portugal's social security number (NISS): 1 or 2, then a weighted check."""
+    if not re.fullmatch(r"[12]\d{10}", value):
+        return False
+    weights = (29, 23, 19, 17, 13, 11, 7, 5, 3, 2)
+    total = sum(int(d) * w for d, w in zip(value[:10], weights, strict=True))
+    return 9 - total % 10 == int(value[10])
+
+
+def _es_naf_valid(value: str) -> bool:
+    """Spain's social security affiliation number (NAF/NUSS): mod 97."""
+    digits = re.sub(r"[\s/-]", "", value)
+    if not re.fullmatch(r"\d{12}", digits):
+        return False
+    base = int(digits[2:10])
+    # a number below ten million is counted after its province's
+    number = int(digits[:2]) * 10**7 + base if base < 10**7 else int(digits[:10])
+    return number % 97 == int(digits[10:])
+
+
 LOCAL_VALIDATORS = {
     "local.sg_nric": _LocalValidator(_sg_nric_valid),
     # Round 11 (S5): numbers of the Middle East, Africa and Central Asia
@@ -337,6 +422,15 @@ LOCAL_VALIDATORS = {
     # number, the US Medicare Beneficiary Identifier (its letters leave out
     # S L O I B Z; a digit or letter by position, no check digit)
     "local.de_kvnr": _LocalValidator(_de_kvnr_valid),
+    "local.de_rvnr": _LocalValidator(_de_rvnr_valid),
+    "local.hu_taj": _LocalValidator(_hu_taj_valid),
+    "local.hu_tax_id": _LocalValidator(_hu_tax_id_valid),
+    "local.br_pis": _LocalValidator(_br_pis_valid),
+    "local.mx_clabe": _LocalValidator(_mx_clabe_valid),
+    "local.pt_niss": _LocalValidator(_pt_niss_valid),
+    "local.es_naf": _LocalValidator(_es_naf_valid),
+    # India's Universal Account Number (provident fund): no check digit
+    "local.in_uan": _LocalValidator(_shape_only(r"10\d{10}")),
     "local.ca_on_health": _LocalValidator(_ca_on_health_valid),
     "local.us_mbi": _LocalValidator(
         _shape_only(
@@ -702,7 +796,14 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ),
             _has(r"\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}"),
         ),
-        ("hr.oib", "hr.oib", _digits(11), ("oib",), None),
+        # (S9) the number's full name, as an HR form writes it
+        (
+            "hr.oib",
+            "hr.oib",
+            _digits(11),
+            ("oib", "osobni identifikacijski broj"),
+            None,
+        ),
         (
             "nl.bsn",
             "nl.bsn",
@@ -774,6 +875,9 @@ SPECS: tuple[IdSpec, ...] = tuple(
                 "versicherungsnummer",
                 "vsnr",
                 "svnr",
+                # (S9) the insurance card that carries it
+                "e-card",
+                "e-card-nummer",
             ),
             None,
         ),
@@ -1169,6 +1273,84 @@ SPECS: tuple[IdSpec, ...] = tuple(
             ("ohip", "ontario health", "health card", "health number"),
             None,
         ),
+        # (S9) payroll's numbers, each under its own names
+        (
+            "de.rvnr",
+            "local.de_rvnr",
+            r"(?<![A-Za-z0-9])\d{2} ?\d{6} ?[A-Z] ?\d{3}(?![A-Za-z0-9])",
+            (
+                "rentenversicherungsnummer",
+                "rentenversicherungsnr",
+                "rvnr",
+                "rv-nummer",
+                "sozialversicherungsnummer",
+                "sv-nummer",
+                "versicherungsnummer",
+            ),
+            None,
+        ),
+        (
+            "hu.taj",
+            "local.hu_taj",
+            rf"{D}\d{{3}}[ -]?\d{{3}}[ -]?\d{{3}}{E}",
+            (
+                "taj",
+                "taj szám",
+                "taj-szám",
+                "tajszám",
+                "társadalombiztosítási azonosító",
+            ),
+            None,
+        ),
+        (
+            "hu.tax_id",
+            "local.hu_tax_id",
+            rf"{D}8\d{{9}}{E}",
+            ("adóazonosító jel", "adóazonosító", "adóazonosító jele"),
+            None,
+        ),
+        (
+            "br.pis",
+            "local.br_pis",
+            rf"{D}\d{{3}}\.?\d{{5}}\.?\d{{2}}-?\d{E}",
+            ("pis", "pasep", "pis/pasep", "nis", "nit", "número do pis"),
+            None,
+        ),
+        (
+            "mx.clabe",
+            "local.mx_clabe",
+            rf"{D}\d{{3}} ?\d{{3}} ?\d{{11}} ?\d{E}",
+            ("clabe", "cuenta clabe", "clabe interbancaria"),
+            None,
+        ),
+        (
+            "pt.niss",
+            "local.pt_niss",
+            rf"{D}[12]\d{{10}}{E}",
+            ("niss", "segurança social", "seguranca social"),
+            None,
+        ),
+        (
+            "es.naf",
+            "local.es_naf",
+            rf"{D}\d{{2}}[ /-]?\d{{8}}[ /-]?\d{{2}}{E}",
+            (
+                "naf",
+                "nuss",
+                "número de afiliación",
+                "afiliación a la seguridad social",
+                "número de la seguridad social",
+                "nº seguridad social",
+            ),
+            None,
+        ),
+        (
+            "in.uan",
+            "local.in_uan",
+            rf"{D}10\d{{10}}{E}",
+            ("uan", "universal account number"),
+            None,
+        ),
         (
             "us.mbi",
             "local.us_mbi",
@@ -1307,6 +1489,16 @@ OWN_NAME_ONLY = {
     "li.peid",
     "us.atin",
     "us.ptin",
+    # (S9) payroll's numbers: a check digit of one in ten or eleven, too
+    # weak under a generic `número de identidad` (a company's RUC passed)
+    "in.uan",
+    "de.rvnr",
+    "hu.taj",
+    "hu.tax_id",
+    "br.pis",
+    "mx.clabe",
+    "pt.niss",
+    "es.naf",
 }
 WINDOW_AFTER = 40
 # Round 11 (S5): the name is looked for 72 characters back (a holder's name
@@ -1537,11 +1729,17 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
         for word in ANY_CUE_RE.findall(t)
         for kind in _kinds_named(word)
     }
+    row = any(d in text for d in ROW_DELIMITERS)
     specs = [
         spec
         for spec in specs
-        if generic or bare_id or spec.alone or spec.tight or spec.kind in named
-    ]  # the others have no name anywhere, and need one
+        if generic
+        or bare_id
+        or spec.alone
+        or spec.tight
+        or spec.kind in named
+        or (row and spec.kind in ROW_CHECKS)
+    ]  # the others have no name anywhere, and need one (or a row's holder)
     found: list[tuple[int, int]] = []
     for spec in specs:
         for match in spec.pattern.finditer(text):
@@ -1582,11 +1780,16 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
 # keeps a company's identifiers clean: one whose line names a company (a
 # legal form, `firma`, `поставщик`, `şirket`) is the company's.
 COMPANY_ALSO = frozenset(
-    ("pl.nip", "az.voen", "by.unp", "tr.vkn", "eg.tn", "gr.afm", "al.nipt")
-)
+    (
+        "pl.nip", "az.voen", "by.unp", "tr.vkn", "eg.tn", "gr.afm", "al.nipt",
+        # (S9) Germany's and Austria's Steuernummer: a GmbH has one too
+        "de.stnr", "at.tin",
+    )
+)  # fmt: skip
 COMPANY_LINE_RE = re.compile(
     r"(?<![^\W\d_])(?:(?-i:sp\. z o\.o|S\.A|SA|S\.K\.A|ООО|ОАО|ЗАО|ПАО|АО|ОДО|"
     r"ЧУП|УП|MMC|ASC|A\.Ş|AŞ|Ltd|LLC|GmbH|Inc|Corp|plc|Α\.Ε|ΑΕ|Ε\.Π\.Ε|ΕΠΕ|ΙΚΕ|Ο\.Ε|"
+    r"UG|KG|OHG|GbR|AG|e\.K|e\.V|"
     r"SHPK|sh\.p\.k|SHA)|(?i:firma|firmy|spółk\w*|εταιρ\w*|kompani\w*|shoqëri\w*|"
     r"company|компани\w*|организаци\w*|предприяти\w*|поставщик\w*|"
     r"подрядчик\w*|контрагент\w*|şirket\w*|şirkət\w*|supplier|vendor|"
@@ -1608,6 +1811,54 @@ IPV4_RE = re.compile(
 # A comma after a letter starts a CSV cell (`Ruby,husband,981-790954-9`),
 # after a digit it groups thousands.
 REGROUPED_RE = re.compile(r"(?<![\w./-])(?<!\d,)\d+(?:[ .\-/]\d+)+(?![\w-]|[.,/]\d)")
+
+
+# (S9) A table's row about one person (a cell that is a full name) whose
+# cell is a number in its own written form with more structure than its
+# validator checks: India's PAN of an individual (fourth letter `P`, fifth
+# the holder's surname's initial), Denmark's CPR with its hyphen (the
+# validator checks the birth date and century). An HR export's rows come
+# without a header (`Signe Kjær;Ops;181096-3406;FT`).
+ROW_DELIMITERS = (";", "|", "\t", ",")
+FULL_NAME_CELL_RE = re.compile(
+    r"\s*(?-i:[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:['’-][A-Za-zÀ-ÿ][^\W\d_]*)?"
+    r"(?:\s+[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:['’-][A-Za-zÀ-ÿ][^\W\d_]*)?){1,3})\s*"
+)
+
+
+def _pan_of_row_holder(value: str, name: str) -> bool:
+    return value[3] == "P" and value[4] == name.split()[-1][0].upper()
+
+
+def _cpr_written(value: str, name: str) -> bool:
+    return bool(re.fullmatch(r"\d{6}-\d{4}", value))
+
+
+ROW_CHECKS: dict[str, Callable[[str, str], bool]] = {
+    "in.pan": _pan_of_row_holder,
+    "dk.cpr": _cpr_written,
+}
+
+
+def _row_holder(kind: str, text: str, start: int, end: int, value: str) -> bool:
+    """Tell a number in its own cell of a row whose other cell names a person."""
+    check = ROW_CHECKS.get(kind)
+    if check is None:
+        return False
+    line = line_around(text, start, end)
+    offset = start - (text.rfind("\n", 0, start) + 1)
+    for delimiter in ROW_DELIMITERS:
+        cells = line.split(delimiter)
+        if len(cells) < 3:
+            continue
+        before = line[:offset]
+        index = before.count(delimiter)
+        if cells[index].strip() != value:
+            continue
+        names = [c for c in cells if FULL_NAME_CELL_RE.fullmatch(c)]
+        if len(names) == 1 and check(value, names[0].strip()):
+            return True
+    return False
 
 
 def _valid(spec: IdSpec, value: str) -> bool:
@@ -1632,7 +1883,8 @@ def _accepted(
         return True
     own_only = spec.kind in OWN_NAME_ONLY
     return bool(
-        (not own_only and BARE_ID_RE.search(text, max(0, start - 30), start))
+        (shape and _row_holder(spec.kind, text, start, end, value))
+        or (not own_only and BARE_ID_RE.search(text, max(0, start - 30), start))
         or (spec.tight and spec.tight.search(text, 0, start))
         or _named(text, start, end, CUE_RES[spec.kind])
         or (not own_only and _named(text, start, end, GENERIC_RE))

@@ -22,6 +22,11 @@ Personal data with no checksum to validate: each is found by its shape
   date as `YYYY-MM-DD`), so one value keeps one token however written.
 - **Passport** numbers named before a person's name (`N° de passeport de
   Antoine Mercier : 13IT35035`, `Passnummer von …:`, `"passport_no": …`).
+- **A named person's pay** (S9): a pay word, an amount in a currency and a
+  full name on one line, redacted to `<SALARY_n>`; a rate, a range, an
+  average or a budget names no one.
+- **A vehicle's plate** (S9): after its label, in a national shape, on a
+  line naming a person and no fleet.
 - **E-mails written to fool harvesters** (`jan (at) posteo (dot) de`,
   `x&#64;y&#46;pl`, `x{at}ziggo.nl`): normalized to the plain address, so
   they share its redaction token.
@@ -74,7 +79,7 @@ ADDRESS_CUES = (
     r"آدرس",
     r"მისამართი",
     r"հասցե\w*",
-    r"adres zamieszkania",
+    r"adres (?:zamieszkania|domowy)",
     # Round 12 (S6): Czech, Slovak, Croatian, Romanian `adresa`, Polish
     # `adresu`, Scandinavian `adressen`; Finnish `osoite`, `kotiosoitteeni`;
     # Czech `bydliště`, Slovak `bydlisko`.
@@ -94,6 +99,16 @@ ADDRESS_CUES = (
     r"(?:i|we|he|she|they|(?:my |our )?(?:grandma|grandpa|granny|nana|mum|mom|dad|"
     r"parents|sister|brother|aunt|uncle|son|daughter|cousin|friend))"
     r"(?:['’]ve| have| has| just| recently)* moved to",
+    # (S9) `has moved to`, whoever moved: Scandinavian, Dutch, German,
+    # Polish, Czech, Romance
+    r"(?:har |hat |er |is |ist )?(?:flyttat till|flyttet til|flyttede til|"
+    r"verhuisd naar|umgezogen nach)",
+    r"przeprowadził[aoy]?\w* się (?:na|do)",
+    r"přestěhoval[aoi]? se (?:do|na)",
+    r"se (?:ha )?mud(?:ó|ado) a",
+    r"(?:a |est )?déménagée? (?:au|à|rue)",
+    r"si è trasferit[oa] (?:in|a)",
+    r"mudou-se para",
     r"living at",
     r"resides at",
     r"residence",
@@ -107,7 +122,7 @@ ADDRESS_CUES = (
     r"anschrift",
     r"privatanschrift",
     r"wohnhaft(?:\s+in)?",
-    r"wohnt(?: jetzt)?(?: in)?",
+    r"wohnt(?: jetzt)?(?: in(?: der| dem)?)?",
     r"lieferadresse",
     r"huisadres",
     r"woonadres",
@@ -172,7 +187,7 @@ NOT_HOME_BEFORE_RE = re.compile(
     r"pickup|pick-up|event|firm|büro|geschäfts|rechnungs|firmen|bureau|"
     r"entreprise|empresa|oficina|ufficio|kantoor|sede|siedziba|employer|"
     r"arbeitgeber|employeur|empleador|werkgever|pracodawc\w*|bank|supplier|"
-    r"customer service|support)(?:['’]s)?"
+    r"customer service|support|kontor\w*|företag\w*|firma\w*|butik\w*)(?:['’]s)?"
     r"[\s_-]*(?:\w+[\s_-]+)?$"
 )
 LEGAL_FORM_RE = re.compile(
@@ -369,12 +384,21 @@ CUE_GAP_RE = re.compile(
     # `adressen min er`, `meine Adresse ist`: a possessive, then a copula
     r"|(?:min|mitt|mina|mine|my|mi|mon|ma|mein|meine)\s+"
     r"(?:is|es|ist|est|è|é|är|er|jest|on|je)"
-    # `registered address on the lease:`
-    r"|(?:on|in|from)\s+(?:the|my|our|his|her|their)\s+\w+(?:\s+\w+)?\s*[:：]"
+    # `registered address on the lease:`, (S9) `on Rahul Verma's offer letter:`
+    r"|(?:on|in|from)\s+(?:the|my|our|his|her|their|"
+    rf"{_UP}{_L}*(?:\s+{_UP}{_L}*)?['’]s)\s+\w+(?:\s+\w+)?\s*[:：]"
     # Round 12 (S7): an aside in brackets, then the label's colon (`home
     # address (mine):`, `(needed for the school enrolment form):`)
     rf"|(?:{_L}+\s+)?\([^()\n]{{1,45}}\)\s*[:：—–]"
+    # (S9) whose, then what it is for, then the label's colon: `home address
+    # for the W-2:`, `Dirección de Lucía Soto para enviar el certificado:`
+    rf"|(?:(?:(?:of|de|di|da|do|del|van|von|för|für|du|des)\s+)?{_UP}{_L}*"
+    rf"(?:[\s'’-]+{_UP}{_L}*){{0,2}}\s+)?"
+    r"(?:for|für|para|pour|per|voor|för|zum|zur|dla|do)\s+[^\n:：\d]{0,50}?"
+    r"(?:[A-Z]-?\d{1,4})?\s*[:：]"
 )
+# (S9) A gap of that last kind may be longer than a name's.
+PURPOSE_GAP = 90
 
 
 # A home's papers: `registered address on the lease` is where a tenant
@@ -431,7 +455,12 @@ def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
             if len(gap) <= AFTER_CUE_GAP and not re.search(r"\d", gap):
                 yield from _address_block(text, start)
             continue
-        if len(gap) > AFTER_CUE_GAP or not CUE_GAP_RE.fullmatch(gap.strip(" \t\"'")):
+        if len(gap) > PURPOSE_GAP or not CUE_GAP_RE.fullmatch(gap.strip(" \t\"'")):
+            continue
+        if len(gap) > AFTER_CUE_GAP and not re.search(
+            r"(?i)(?<![^\W\d_])(?:for|für|para|pour|per|voor|för|zum|zur|dla|do)\s",
+            gap,
+        ):
             continue
         quote = text[cue.end() : start]
         stop = line_end
@@ -441,6 +470,33 @@ def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
         end = _address_end(text, start, stop)
         value = text[start:end].rstrip(" ,")
         if _plausible_address(value) and not LEGAL_FORM_RE.search(value):
+            yield start, start + len(value)
+
+
+# (S9) German puts the verb last: `… bitte an Bergstraße 41, 80469 München
+# schicken`. A street, a postcode and a place between `an` and a verb of
+# sending is where the papers go (not after an office's or a company's word).
+SEND_VERB_LAST_RE = re.compile(
+    r"(?i)(?<![^\W\d_])an[ \t]+(?P<address>[^\n]{8,80}?)[ \t]+(?:zu[ \t]+)?"
+    r"(?:schicken|senden|schickt|sendet|geschickt|gesendet|zustellen|liefern|"
+    r"weiterleiten)(?![^\W\d_])"
+)
+
+
+def _addresses_before_send_verb(text: str) -> Iterator[tuple[int, int]]:
+    for match in SEND_VERB_LAST_RE.finditer(text):
+        start, end = match.span("address")
+        street = STREET_RE.match(text, start)
+        if street is None or not POSTCODE_RE.search(text, street.end(), end):
+            continue
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        before = text[max(line_start, match.start() - 30) : match.start()]
+        if NOT_HOME_BEFORE_RE.search(before) or LEGAL_FORM_RE.search(
+            text, line_start, end
+        ):
+            continue
+        value = text[start:end].rstrip(" ,")
+        if _plausible_address(value):
             yield start, start + len(value)
 
 
@@ -588,6 +644,8 @@ ADDRESS_STEMS = (
     "domicil", "livraison", "habite", "direcci", "vive en", "vivo en", "entregar",
     "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
     "mieszka", "street", "chez ", "lakc", "ship ", "osoit", "bydl", "ünvan",
+    "flytt", "verhuisd", "umgezogen", "przeprowadzi", "přestěhoval", "mud",
+    "déménag", "trasferit",
 )  # fmt: skip
 # A number beside a word, as every street has (`22 Beech`, `Lipowa 211`).
 # (Led by the digit: the engine skips ahead to digits, few in most texts.)
@@ -773,6 +831,12 @@ def addresses(text: str) -> Iterator[Found]:
     ):
         # a postcode no address found so far holds: a cue-less address?
         spans += list(_bare_addresses(text, list(spans)))
+    if streetish and ("schick" in lower or "send" in lower or "liefer" in lower):
+        spans += [
+            span
+            for span in _addresses_before_send_verb(text)
+            if not any(s < span[1] and span[0] < e for s, e in spans)
+        ]
     if streetish and "\n" in text:
         spans += _signature_addresses(text)
     if streetish and not lower.isascii() and HANGUL_RE.search(text):
@@ -1214,7 +1278,9 @@ PASSPORT_NAMED_RE = re.compile(
     r"passaporte|paszport|pasaport|paspoort|pass|(?:загран)?паспорт)"
     r"(?:[ _-]?(?:no\.?|nos|number|"
     r"num|nr|nummer|numéro|número|numero|numer|id))?"
-    r"(?P<gap>[^\d\n.!?:：=]{0,40}?)[\"']?\s*[:：=]\s*[\"']?"
+    # (S9) and a bracketed note after it: `für das Visum (Dienstreise Rom):`
+    r"(?P<gap>[^\d\n.!?:：=]{0,40}?)(?P<note>\s*\([^()\d\n.!?:：=]{1,30}\))?"
+    r"[\"']?\s*[:：=]\s*[\"']?"
     r"(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
     r"[A-Z0-9]{6,9}|\d{2} \d{7}|\d{4} \d{6}))(?![\w-]|[.,/]\d)"
 )
@@ -1375,6 +1441,155 @@ def spelled_emails(text: str) -> Iterator[Found]:
         yield "EMAIL", match.start(), match.end(), match.group(), plain
 
 
+# -- Salaries -----------------------------------------------------------------
+
+SALARY = "SALARY"
+# (S9) A named person's pay: a pay word, an amount in a currency and a full
+# name (two capitalised words) in one sentence. What one person earns is
+# theirs to keep private; a rate, a budget, an average or a job's range
+# names no one (`The user's salary is 64 000 EUR` names no one either).
+PAY_WORDS = (
+    # English
+    "salary", "salaries", "base pay", "annual gross", "gross pay", "ctc",
+    "compensation", "wage", "pay rise", "pay raise", "earns", "bonus",
+    "hourly rate", "day rate", "stundenlohn", "taux horaire",
+    # `earns` in Nordic, Italian, Portuguese, Czech
+    "tjener", "tjänar", "guadagna", "ganha", "vydělává",
+    # German, Dutch, Nordic
+    "gehalt", "jahresgehalt", "monatsgehalt", "gehaltserhöhung", "lohn",
+    "brutto", "verdient", "salaris", "bruto", "loon", "lön", "løn", "lønn",
+    # French, Spanish, Portuguese, Italian
+    "salaire", "brut", "gagne", "rémunération", "sueldo", "gana",
+    "salario", "cobra", "salário", "remuneração", "stipendio", "retribuzione",
+    "lordo", "lordi",
+    # Polish, Czech
+    "pensja", "wynagrodzenie", "zarabia", "mzda", "plat",
+)  # fmt: skip
+PAY_WORD_RE = re.compile(
+    r"(?i)(?<![\w-])(?:" + "|".join(map(re.escape, PAY_WORDS)) + r")\w{0,3}(?!\w)"
+)
+_CURRENCY = (
+    r"(?:[$€£¥₹₩₺₽₦₱₪₴₸฿₫]|R\$|zł|zl|kr|Kč|Ft|CHF|EUR|USD|GBP|INR|PLN|SEK|NOK|DKK|"
+    r"CZK|HUF|RON|AUD|CAD|NZD|JPY|CNY|HKD|SGD|ZAR|NGN|KES|BRL|MXN|TRY|AED|SAR)"
+)
+_AMOUNT = r"\d{1,3}(?:[,.' \u00a0\u202f]\d{2,3})+|\d{4,7}"
+SALARY_AMOUNT_RE = re.compile(
+    rf"(?<![\w.,])(?:{_CURRENCY}\s?(?P<a>{_AMOUNT})|(?P<b>{_AMOUNT})\s?{_CURRENCY})"
+    r"(?![\w])"
+)
+FULL_NAME_RE = re.compile(
+    rf"(?<![\w'’-]){_UP}{_L}+(?:-{_UP}{_L}+)?(?:[ \u00a0](?:de |van |von |da |di |"
+    rf"O'|O’|Mc)?{_UP}(?:{_L}|['’]{_UP}){{1,}}(?:-{_UP}{_L}+)?){{1,2}}(?![\w-])"
+)
+# A sum that is no one's pay: a budget, an average, a range, a rate.
+NOT_ONES_PAY_RE = re.compile(
+    r"(?i)\b(?:average|median|mean|budget|pool|range|band|total|minimum|maximum|"
+    r"cap|per employee|per head|headcount|benchmark|market rate|job (?:ad|post)|"
+    r"vacanc\w*|opening|position|role|we offer|"
+    r"durchschnitt\w*|mindestlohn|budget\w*|moyen\w*|médian\w*|promedio|"
+    r"presupuesto|mínimo|medio|średni\w*|gemiddeld\w*)\b"
+)
+NOT_NAME_WORDS = {
+    "the", "our", "new", "neu", "neues", "neue", "base", "annual", "gross",
+    "payroll", "salary", "memory", "note", "team", "department", "senior",
+    "junior", "lead", "head", "engineer", "manager", "director", "developer",
+    "analyst", "officer", "chief", "april", "may", "june", "july", "march",
+    "january", "february", "august", "september", "october", "november",
+    "december", "monday", "friday", "hr", "ceo", "cfo", "cto", "vp",
+    # a job or a department is no one: `Data Scientist salary $130,000`
+    "scientist", "specialist", "consultant", "coordinator", "assistant",
+    "associate", "accountant", "administrator", "architect", "designer",
+    "intern", "advisor", "adviser", "representative", "executive", "partner",
+    "controller", "clerk", "technician", "nurse", "teacher", "driver",
+    "finance", "sales", "marketing", "operations", "engineering", "support",
+    "legal", "product", "data", "software", "staff", "employee", "employees",
+}  # fmt: skip
+
+
+def _full_names(sentence: str) -> bool:
+    """Tell whether `sentence` names a person by two capitalised words."""
+    at = 0
+    while match := FULL_NAME_RE.search(sentence, at):
+        words = re.split(r"[ \u00a0]", match.group())
+        # `Gehaltserhöhung Emre Yıldız`: the name may start at the next word
+        at = match.start() + len(words[0]) + 1
+        if any(w.lower() in NOT_NAME_WORDS or PAY_WORD_RE.fullmatch(w) for w in words):
+            continue
+        if LEGAL_FORM_RE.search(sentence, match.start(), match.end() + 12):
+            continue  # `Acme Logistics GmbH`: a company's
+        return True
+    return False
+
+
+def salaries(text: str) -> Iterator[Found]:
+    """A named person's pay: a pay word, an amount and a full name together."""
+    for line_match in re.finditer(r"[^\n]+", text):
+        line = line_match.group()
+        if not PAY_WORD_RE.search(line) or NOT_ONES_PAY_RE.search(line):
+            continue
+        for match in SALARY_AMOUNT_RE.finditer(line):
+            if re.search(r"\s?(?:%|[–—-]\s?[$€£]?\d)", line[match.end() :][:3]):
+                continue  # `18,6 %`, a range `$90,000–$110,000`
+            if not _full_names(line):
+                break
+            start = line_match.start() + match.start()
+            end = line_match.start() + match.end()
+            value = match.group()
+            amount = match.group("a") or match.group("b")
+            currency = value.replace(amount, "").strip().upper()
+            # `$98,500` and `$98 500` one value; `98.500 €` another
+            digits = re.sub(r"\D", "", amount)
+            yield SALARY, start, end, value, f"{currency}:{digits}"
+
+
+# -- Vehicle plates -----------------------------------------------------------
+
+# (S9) A person's car: a plate's label, then a plate in one of the national
+# shapes (the UK's `BD51 SMR`, Germany's `M-AB 1234`, France's and Italy's
+# `AB-123-CD`, Spain's `1234 BCD`, the Netherlands' sidecodes), and a full
+# name on the line. A plate names its keeper; without a person's name it is
+# a fleet's (`license plate B-MW 4412 (company car)`). Reported as a
+# NATIONAL_ID, a register's number as a bank account is.
+PLATE_LABEL_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:licen[cs]e plate|number plate|plate(?: number| no\.?)?|"
+    r"(?:vehicle|car) reg(?:istration)?(?: number| no\.?| mark)?|registered vehicle|"
+    r"reg(?:istration)?(?: no\.?| number| mark)?|(?:kfz-|amtliches )?kennzeichen|"
+    r"nummernschild|immatriculation|plaque(?: d['’]immatriculation)?|"
+    r"matr[ií]cula|targa|kenteken|registreringsnummer|rekisterinumero|"
+    r"numer rejestracyjny|tablica rejestracyjna)(?![^\W\d_])"
+    # whose, between the label and the plate: `kenteken van Sanne de Jong:`
+    r"[^\n\d]{0,30}?(?:[:：]\s*|\s+)"
+)
+PLATE_RE = re.compile(
+    r"(?-i:[A-Z]{2}\d{2} ?[A-Z]{3}"  # United Kingdom
+    r"|[A-ZÄÖÜ]{1,3}[- ][A-Z]{1,2} ?\d{1,4}[EH]?"  # Germany
+    r"|[A-Z]{2}-\d{3}-[A-Z]{2}|[A-Z]{2} ?\d{3} ?[A-Z]{2}"  # France, Italy
+    r"|\d{4} ?[BCDFGHJKLMNPRSTVWXYZ]{3}"  # Spain
+    # the Netherlands: three groups of letters and digits, both present
+    r"|(?=[A-Z0-9-]{6,8}(?![\w-]))(?=[A-Z-]*\d)(?=[0-9-]*[A-Z])"
+    r"[A-Z0-9]{1,3}-[A-Z0-9]{2,3}-[A-Z0-9]{1,2})(?![\w-])"
+)
+PLATE_AFTER_LABEL_RE = re.compile(
+    PLATE_LABEL_RE.pattern + "(?P<plate>" + PLATE_RE.pattern + ")"
+)
+FLEET_RE = re.compile(
+    r"(?i)company car|pool car|fleet|firmenwagen|dienstwagen|firmenfahrzeug|"
+    r"voiture de (?:société|fonction)|coche de empresa|auto aziendale|"
+    r"leaseauto van de zaak|rental|hire car|mietwagen"
+)
+
+
+def vehicle_plates(text: str) -> Iterator[Found]:
+    """A plate after its label, on a line that names a person."""
+    for match in PLATE_AFTER_LABEL_RE.finditer(text):
+        start, end = match.span("plate")
+        line = line_around(text, match.start(), end)
+        if FLEET_RE.search(line) or not _full_names(line):
+            continue
+        value = match.group("plate")
+        yield "NATIONAL_ID", start, end, value, re.sub(r"\W", "", value)
+
+
 def find_personal_details(text: str, digits: int) -> list[Found]:
     """Every finding above in `text` (which holds `digits` digits).
 
@@ -1397,4 +1612,8 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
             found += table_addresses(text)
     if digits >= 4 and (YEAR_RE.search(text) or SHORT_DATE_STEM_RE.search(lower)):
         found += dates_of_birth(text)
+    if digits >= 3 and PAY_WORD_RE.search(text):
+        found += salaries(text)
+    if PLATE_LABEL_RE.search(text):
+        found += vehicle_plates(text)
     return found

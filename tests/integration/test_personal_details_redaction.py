@@ -63,6 +63,15 @@ def test_a_date_of_birth_is_stored_as_a_token(worker, api, tenant):
     assert RedactionToken.objects.filter(tenant=tenant, kind="DOB").count() == 1
 
 
+def test_a_named_persons_salary_is_stored_as_a_token(worker, api, tenant):
+    # Issue 12, fourteenth round (S9): what one named person earns.
+    _, memory = write(api, "Grace Hopper's new base salary is $98,500 from May.")
+    assert memory["content"] == "Grace Hopper's new base salary is <SALARY_1> from May."
+    (token,) = RedactionToken.objects.filter(tenant=tenant, principal=SCOPE)
+    assert token.kind == "SALARY"
+    assert value_decrypt(token.ciphertext) == "$:98500"
+
+
 def test_a_company_address_is_left_alone(worker, api, tenant):
     content = (
         "The user's employer's address: Kranich Logistik GmbH, "
