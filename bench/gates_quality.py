@@ -37,6 +37,7 @@ import os
 import sys
 import time
 import uuid
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -343,7 +344,14 @@ def api_scores(names: list[str]) -> dict[str, dict]:
         before = set(
             WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True)
         )
-        writes.post_all(port, token, bodies, clients=4)
+        refused: list[dict] = []
+        writes.post_all(port, token, bodies, clients=4, refused=refused)
+        if refused:
+            # Refused at the door (422): no write, the pair's outcome "pass".
+            print(
+                "refused at the door:",
+                dict(Counter((r["gate"], r["code"]) for r in refused)),
+            )
         ids = (
             set(WriteRequest.objects.filter(tenant=tenant).values_list("id", flat=True))
             - before

@@ -185,12 +185,19 @@ class Server:
 
 
 def post_all(
-    port: int, token: str, bodies: list[dict], clients: int, batch: int = 0
+    port: int,
+    token: str,
+    bodies: list[dict],
+    clients: int,
+    batch: int = 0,
+    refused: list[dict] | None = None,
 ) -> float:
     """POST every body with its own Idempotency-Key; return writes per second.
 
     With `batch` K, the bodies go K at a time to /api/v1/writes/batch, each
-    batch with its own key; every write of it must be answered 202.
+    batch with its own key; every write of it must be answered 202. With a
+    `refused` list, a write the door answers 422 is appended to it (the
+    error envelope's code and gate) instead of failing the run.
     """
     local = threading.local()
     if batch:
@@ -217,6 +224,10 @@ def post_all(
         )
         response = local.conn.getresponse()
         answer = response.read()
+        if response.status == 422 and refused is not None and not batch:
+            error = json.loads(answer).get("error", {})
+            refused.append({"code": error.get("code"), "gate": error.get("gate")})
+            return response.status
         if response.status != expected:
             raise RuntimeError(f"POST {path} answered {response.status}")
         if batch:
