@@ -1594,6 +1594,8 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     value = value.rstrip(".:)")
     if len(value) < 4 or _is_placeholder(value):
         return False
+    if value.startswith("eyJ") and _is_jose_header(value):
+        return False  # (S10) `eyJhbGciOi….<payload stripped>`: a JWT's header only
     if "${" in value or "{{" in value:
         return False  # round 10: `…:${DB_PASSWORD}@${DB_HOST}:5432/${DB_NAME}`
     if REQUIREMENT_RE.fullmatch(value):
@@ -1742,6 +1744,8 @@ def _encodes_text(token: str) -> bool:
             continue
         if text.lstrip().startswith(("{", "[")) or " " in text.strip():
             return True
+        if "\n" in text.strip():
+            return True  # (S10) a file's lines (`log_level=warn\nworkers=9`)
     return False
 
 
@@ -1808,11 +1812,16 @@ def _nearby_secrets(line: str) -> bool:
             r"\s*(?::|=|->|→|\bis\b)", line[match.end() :]
         ):
             continue  # "to pass the ``axes.W003`` check": the verb
-        window = line[
-            max(0, match.start() - NEARBY_BEFORE) : match.end() + NEARBY_AFTER
-        ].replace("\\n", " ")  # `printf 'user\npass'`: an escaped newline
-        for token in NEARBY_TOKEN_RE.findall(window):
-            if _is_generated(token) and not _is_jose_header(token):
+        begin = max(0, match.start() - NEARBY_BEFORE)
+        window = line[begin : match.end() + NEARBY_AFTER].replace(
+            "\\n", "  "
+        )  # `printf 'user\npass'`: an escaped newline (as long: offsets hold)
+        for found in NEARBY_TOKEN_RE.finditer(window):
+            token = found.group()
+            if _is_generated(token) and not _is_jose_header(
+                # (S10) the whole token, not the window's cut of a long header
+                NEARBY_TOKEN_RE.match(line, begin + found.start()).group()
+            ):
                 return True
     return False
 
@@ -1825,8 +1834,15 @@ JOSE_HEADER_KEYS = frozenset(
 )
 
 
+# (S10) What stands for a token's cut-off rest: nothing (`eyJ….`), a
+# bracketed note (`.<payload stripped>`, `.[redacted]`), dots or stars.
+CUT_SEGMENTS_RE = re.compile(r"(?:[<\[({*…].*|\.*|x+|X+)")
+
+
 def _is_jose_header(token: str) -> bool:
-    if not token.startswith("eyJ") or "." in token:
+    """Tell a JWT's header, alone or with its other segments cut off."""
+    token, dot, rest = token.partition(".")
+    if not token.startswith("eyJ") or (dot and not CUT_SEGMENTS_RE.fullmatch(rest)):
         return False
     try:
         decoded = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
@@ -3530,8 +3546,13 @@ MACHINE_LOCAL_RE = re.compile(
     r"webmaster|postmaster|hostmaster|abuse|noreply|no[._-]reply|"
     r"donotreply|do[._-]not[._-]reply|mailer[._-]daemon|ci|cd|bot|build|builds|"
     r"buildbot|jenkins|deploy|automation|notifications?|alerts?|"
-    r"[\w.-]*[._-]bot|[\w.-]*\[bot\])"
+    r"[\w.-]*[._-]bot|[\w.-]*\[bot\]|"
+    # (S10) a rota's or a team's pager (`oncall@`, `sre-oncall@`, `noc@`)
+    r"(?:[a-z0-9]+[._-])?(?:on[._-]?call|pager|escalations?|incidents?)|"
+    r"ops|devops|sre|noc)"
 )
+# (S10) Characters that hide an address's letters (`j***n@`, `m•••@`).
+MASK_CHARS = frozenset("*•●∗×")
 # A department a small firm may give one person (`hr@`, `sales@`,
 # `billing@`): a company's desk beside a business word or line; alone
 # ("contact: hr@acme.io") it is redacted, as the held-back sets label it.
@@ -3577,6 +3598,8 @@ def _emails(text: str) -> Iterator[PiiFinding]:
             continue
         if text[match.end() : match.end() + 1] == ":" and local == "git":
             continue  # an SSH remote such as git@github.com:org/repo.git
+        if text[max(0, match.start() - 1) : match.start()] in MASK_CHARS:
+            continue  # (S10) `j***n@web.de`: the rest of a masked address
         line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
         if SSH_COMMAND_RE.search(line):
             continue  # `ssh deploy@db01.prod`: a login on a host, not an address
@@ -3846,6 +3869,8 @@ def _phones_after_word(
             continue
         if FICTIONAL_PHONE_RE.fullmatch(digits):
             continue
+        if re.match(r"1?555", digits) and FICTION_CONTEXT_RE.search(text):
+            continue  # (S10) `(555) 010-50` in a mockup: NANP's fiction, cut short
         if THOUSANDS_RE.fullmatch(raw) or YEAR_RANGE_RE.fullmatch(raw):
             continue
         if UNIT_AFTER_RE.match(text, end):
@@ -4148,6 +4173,13 @@ TEST_CONTEXT_RE = re.compile(
     r"teste|prueba|pruebas|testkarte|testowa|testowy|testowej|prova|essai|"
     r"тест\w*|テスト|测试|測試|테스트)(?![^\W\d_])(?!\.\w)"
 )
+# (S10) A payment processor or its documentation: where a number called a
+# test card is one of theirs, listed or not (`Adyen's 3DS test card …`).
+PROCESSOR_DOCS_RE = re.compile(
+    r"(?i)(?<![\w@.-])(?:stripe|adyen|braintree|paypal|checkout\.com|mollie|"
+    r"square|worldpay|razorpay|klarna|authorize\.net|paystack|mercado ?pago|"
+    r"sandbox|docs?|documentation|dokumentation|documentaci[óo]n)(?![^\W\d_])"
+)
 # A card's expiry after its number (`… 12/27`, `… 09/2028`).
 CARD_EXPIRY_AFTER_RE = re.compile(r"[ ](?:0[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])")
 # Round 10 (S4): a company's or a taxpayer's register number is no card,
@@ -4203,6 +4235,12 @@ def _cards(text: str) -> Iterator[PiiFinding]:
             text, max(0, match.start() - 60), match.end() + 60
         ):
             continue  # `Stripe test card 4242 4242 4242 4242`: documentation
+        if TEST_CONTEXT_RE.search(
+            text, max(0, match.start() - 24), match.end() + 24
+        ) and PROCESSOR_DOCS_RE.search(
+            text, max(0, match.start() - 100), match.end() + 100
+        ):
+            continue  # (S10) `test card 4000 0027 … (Stripe docs)`: any of theirs
         if (
             13 <= len(digits) <= 19
             and luhn.is_valid(digits)
@@ -4376,8 +4414,16 @@ BUSINESS_LINE_RE = re.compile(
     r"service client|kundenservice|atención al cliente|head office|sede legale|"
     r"siège|headquarters|hq|store|"
     r"shop|restaurant|hotel|clinic|practice|praxis|bakery|boulangerie|"
-    r"werkdagen|business hours|opening hours|öffnungszeiten|horaires)"
-    r"(?![^\W\d_])|代表電話|本社|総合窓口"
+    r"werkdagen|business hours|opening hours|öffnungszeiten|horaires|"
+    # (S10) the trades and premises a number is a desk of, in more languages
+    # (`Restaurante …`, `Pizzeria …`, `Garage Renault …`, `Werkstatt Tel.`)
+    r"restaurante|ristorante|trattoria|pizzeria|brasserie|bistro|garage|"
+    r"werkstatt|autohaus|taller|dentist|pharmacy|apotheke|farmacia|pharmacie|"
+    r"salon|friseur|coiffeur|peluquería|rathaus|mairie|ayuntamiento|municipio)"
+    r"(?![^\W\d_])|代表電話|代表番号|本社|総合窓口|"
+    # a German compound whose last word is a practice or a workshop
+    # (`Zahnarztpraxis`, `Kfz-Werkstatt`)
+    r"(?i:[^\W\d_]{3,}-?(?:praxis|werkstatt))(?![^\W\d_])"
 )
 PERSONAL_LINE_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:mobile|mob|cell|handy|móvil|celular|cellulare|"

@@ -668,6 +668,10 @@ NOT_HOME_RE = re.compile(
     # (S6) a parcel's return in other languages
     r"retour|rücksendung|retoure|devoluci[óo]n|reso|zwrot|"
     r"reception|embassy|consulate|ministry|town hall|city hall|"
+    # (S10) a town's offices in other languages: a public desk, no one's home
+    r"rathaus|bürgeramt|bürgerbüro|bürgerservice|bezirksamt|finanzamt|"
+    r"standesamt|landratsamt|mairie|préfecture|ayuntamiento|municipio|comune|"
+    r"gemeentehuis|stadhuis|prefeitura|urząd|"
     r"praxis|büro|firma|geschäft|bureau|magasin|oficina|tienda|ufficio|negozio|"
     r"kantoor|winkel|biuro|sklep|loja|escritório|"
     # Turkish

@@ -1,0 +1,82 @@
+# ruff: noqa: E501 (the cases are data, one line each)
+"""Issue 12, fifteenth round (S10): clean text the gate refused or altered.
+
+Each case is a sentence of this round's own, with other values, trades,
+languages and tools than the dev hand (tune20): a business's number beside
+its trade in other languages (`Ristorante`, `Pizzeria`, `Garage`, a German
+compound `…praxis`, `…werkstatt`, Japanese `代表番号`), a town hall's
+address, a masked e-mail address (`a***z@`), a rota's mailbox
+(`payments-oncall@`), a JWT's header with the rest cut off, base64 of a
+settings file in a ConfigMap, a NANP `555` number cut short in a mockup,
+a payment processor's test card not on the known list; and beside them the
+personal data and secrets of the same texts, which stay found.
+"""
+
+import pytest
+
+from memory_core.detectors import find_pii, find_secrets
+
+CLEAN = [
+    "Ristorante Il Gabbiano, prenotazioni al +39 06 6880 2314, chiuso il lunedì",
+    "Tischreservierung beim Restaurant Zur Linde: +49 711 2264081",
+    "Trattoria da Enzo – Tel. +39 06 581 8355",
+    "Brasserie du Port : 04 91 33 27 16, service jusqu'à 23h",
+    "Kfz-Werkstatt Hofmann, Tel. 0911 4829317, Termin für den Reifenwechsel",
+    "Die Tierarztpraxis am Markt hat die Nummer +49 40 3981 7720",
+    "Taller mecánico Hermanos Ruiz: +34 96 351 44 20",
+    "Apotheke am Dom, Notdienst +49 221 2580 443",
+    "Farmacia San Marco: +39 041 522 4109 aperta la domenica",
+    "Salon Coiffure Élise, rendez-vous au +33 4 78 42 61 90",
+    "東京本社の代表番号は +81 3-5412-7788 です",
+    "Bürgeramt Mitte, Karl-Marx-Allee 31, 10178 Berlin, Termine nur online",
+    "Mairie du 11e, 12 Place Léon Blum, 75011 Paris",
+    "Ayuntamiento de Sevilla, Plaza Nueva 1, 41001 Sevilla",
+    "Stadhuis Utrecht, Korte Minrebroederstraat 2, 3512 GG Utrecht",
+    "the password reset mail went to a***z@gmx.net",
+    "Код отправлен на e-mail i•••••v@yandex.ru",
+    "Bestätigung ging an k****@posteo.de",
+    "escalate to payments-oncall@shopco.com after 15 minutes",
+    "alerts go to sre@fintech.example.io and the NOC",
+    "ping noc@isp-backbone.net about the BGP flap",
+    "the JWT header we log is eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.… and nothing else",
+    "access token (header only): eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.[redacted]",
+    "secret:\n  header: eyJhbGciOiJFZERTQSIsImtpZCI6ImtleS0yMDI0LTAxIn0.<rest removed>",
+    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: worker\nbinaryData:\n  settings.ini: W3NlcnZlcl0KcG9ydD04MDgwCmhvc3Q9MC4wLjAuMAo=",
+    "config.env: TE9HX0xFVkVMPWRlYnVnClJFVFJJRVM9Mw==",
+    "Mock number on the onboarding screen: (555) 014-22",
+    "Adyen test card 4917 6100 0000 0000 for the sandbox checkout",
+    "Braintree sandbox: use test card 4005 5192 0000 0004",
+    "Stripe docs list 4000 0000 0000 0077 as the test card that skips the balance",
+]
+
+PERSONAL = [
+    "my mobile is +49 171 2938471, the restaurant has my number",
+    "Call Anna at the garage? no — her private number +33 6 12 45 78 90",
+    "Please send the invoice to jonas.weber@web.de",
+    "delete all rows for ops.manager.hansen@gmail.com from the CRM",
+    "Home address: Marta Nowak, 14 Elm Grove, Leeds LS6 4AB",
+    "My card 4539 1488 0343 6467 was charged twice at the pizzeria",
+    "Stripe charged my card 4539 1488 0343 6467 twice, see their docs?",
+]
+
+SECRETS = [
+    "the token is eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSIsInJvbGUiOiJhZG1pbiJ9.Xq8vN2mLp9zR4tW7yB1cD5fG3hJ6kK0s",
+    "apiVersion: v1\nkind: Secret\ndata:\n  app.properties: ZGJfcGFzc3dvcmQ9V3o3IXFMMm1YYwp1c2VyPWFwcAo=",
+]
+
+
+@pytest.mark.parametrize("text", CLEAN)
+def test_look_alikes_stay_clean(text: str) -> None:
+    assert find_secrets(text) == []
+    assert find_pii(text) == []
+
+
+@pytest.mark.parametrize("text", PERSONAL)
+def test_personal_data_beside_them_is_still_found(text: str) -> None:
+    assert find_secrets(text) == []
+    assert find_pii(text)
+
+
+@pytest.mark.parametrize("text", SECRETS)
+def test_secrets_beside_them_are_still_refused(text: str) -> None:
+    assert find_secrets(text)
