@@ -986,6 +986,22 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
         r"(?i)\b(?:one-time|otp|verification|2fa|mfa|sms|security|login)\s+"
         r"(?:pass)?code\b[^\n\d]{0,30}?(?P<value>\d{4,8})(?![\w/-]|\.\d)"
     ),
+    # (S10) a device's or a card's unlock code or PIN, whose in between:
+    # `codice di sblocco del mio telefono: 0829`, `Die PIN von meiner
+    # EC-Karte: 2714`, `unlock code for grandma's tablet is 4471`
+    re.compile(
+        r"(?i)(?<![^\W\d_])(?:unlock (?:code|pin)|pin|"
+        r"pin[- ]?(?:code|kod|código|codice)|"
+        r"codice (?:di )?sblocco|pin di sblocco|c[óo]digo de desbloqueo|"
+        r"c[óo]digo de desbloqueio|code de d[ée]verrouillage|entsperr(?:code|-?pin)|"
+        r"ontgrendel(?:code|pin)|kod odblokowania)"
+        # (not a place's: India's `PIN code of the area` is a postcode)
+        r"(?P<gap>(?:[ \t]+(?!\d)(?!(?:area|city|town|village|district|locality|"
+        r"post|postal|address|zip|length|digits|attempts|tries)\b)[\w'’-]+){1,5}?)"
+        r"[ \t]*"
+        r"(?::|=|\b(?:is|ist|lautet|è|es|est|é|är|er|jest)\b)[ \t]*"
+        r"(?P<value>\d{4,8})(?![\w/-]|[.,]\d)"
+    ),
     # `digicode : 7997B` (a French building's door code).
     re.compile(
         r"(?i)\bdigicode\b\s*(?:est|:|=)?\s*(?P<value>\d{3,6}[A-Z]?)(?![\w/-]|\.\d)"
@@ -1549,7 +1565,10 @@ WORDS_PASSPHRASE_RE = re.compile(
 PASSPHRASE_KEY_RE = re.compile(
     r"(?i)pass|pw|wort|senha|contrase|wachtwoord|has[łl]o|l[öo]senord|salasana|"
     r"heslo|jelsz|[şs]ifre|parol|пароль|clave|psk|phrase|sleutel|nyckel|wagwoord|"
-    r"wachtzin|wpa|(?:wi-?fi|wlan|network|router|guest)[_ -]?key"
+    r"wachtzin|wpa|(?:wi-?fi|wlan|network|router|guest)[_ -]?key|"
+    # (S10) the password's name in scripts without Latin letters
+    r"密码|密碼|口令|パスワード|비밀번호|암호|סיסמה|كلمة (?:المرور|السر)|رمز عبور|"
+    r"κωδικός πρόσβασης"
 )
 DASHED_WORDS_RE = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){2,}")
 # Three words are a passphrase only under its own name (`psk="granit-fyr-skog"`,
@@ -2994,7 +3013,9 @@ PRIORITY = {
 _CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef"
 _NON_CJK_WORD = rf"[^\W{_CJK}]"
 EMAIL_RE = re.compile(
-    rf"(?<!{_NON_CJK_WORD})(?<![.%+'-])"
+    # (S10) not inside a local part (`x.y@`, `o'y@`), but after a quote:
+    # `contact = 'anna@…'` in SQL or code
+    rf"(?<!{_NON_CJK_WORD})(?<![.%+-])(?<![A-Za-z0-9]')"
     r"(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+'-]{0,62}[A-Za-z0-9_])?)"
     r"@(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
     rf"(?P<tld>[A-Za-z]{{2,24}}))(?!{_NON_CJK_WORD}|-)"
@@ -3089,6 +3110,10 @@ PHONE_CONTEXT = (
     "κινητό",
     "هاتف",
     "جوال",
+    # (S10) Persian: mobile, telephone, contact number
+    "موبایل",
+    "تلفن",
+    "شماره تماس",
     "טלפון",
     "נייד",
     "फ़ोन",
@@ -4419,7 +4444,9 @@ BUSINESS_LINE_RE = re.compile(
     # (`Restaurante …`, `Pizzeria …`, `Garage Renault …`, `Werkstatt Tel.`)
     r"restaurante|ristorante|trattoria|pizzeria|brasserie|bistro|garage|"
     r"werkstatt|autohaus|taller|dentist|pharmacy|apotheke|farmacia|pharmacie|"
-    r"salon|friseur|coiffeur|peluquería|rathaus|mairie|ayuntamiento|municipio)"
+    r"salon|friseur|coiffeur|peluquería|rathaus|mairie|ayuntamiento|municipio|"
+    # Persian and Arabic: company, office, shop, restaurant
+    r"شرکت|دفتر|فروشگاه|رستوران|شركة|مكتب|متجر|مطعم)"
     r"(?![^\W\d_])|代表電話|代表番号|本社|総合窓口|"
     # a German compound whose last word is a practice or a workshop
     # (`Zahnarztpraxis`, `Kfz-Werkstatt`)

@@ -611,6 +611,7 @@ BIRTH_STEMS = (
     "народження", "gimimo", "dzimšanas", "sünni", "doğum", "туған", "lindjes",
     "الميلاد", "الولادة", "تولد", "დაბადების", "ծննդյան",
     "ttl",
+    "nací",  # (S10) Spanish `nací el …`
 )  # fmt: skip
 TABLE_STEMS = (
     *ADDRESS_STEMS, "dob", "birth", "geb", "naissance", "nacimiento", "nascita",
@@ -815,6 +816,8 @@ BIRTH_CUES = (
     r"data di nascita",
     r"nascid[oa](?: em| a)?",
     r"nasceu(?: em)?",
+    r"nasci(?: em| a)?",  # (S10) the first person: `nasci em …`, `nací el …`
+    r"nací(?: el)?",
     r"data de nascimento",
     r"geboortedatum",
     r"född(?: den)?",

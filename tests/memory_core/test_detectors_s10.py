@@ -10,6 +10,12 @@ address, a masked e-mail address (`a***z@`), a rota's mailbox
 settings file in a ConfigMap, a NANP `555` number cut short in a mockup,
 a payment processor's test card not on the known list; and beside them the
 personal data and secrets of the same texts, which stay found.
+
+Then three recall classes of the same hand, in other functions than the
+HR/payroll round's: a PIN or unlock code with whose between it and its
+value, a password's name in scripts without Latin letters followed by a
+space and the value, an address in quotes (SQL, code), Persian phone
+words, `nasci em` / `nací el`.
 """
 
 import pytest
@@ -44,6 +50,13 @@ CLEAN = [
     "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: worker\nbinaryData:\n  settings.ini: W3NlcnZlcl0KcG9ydD04MDgwCmhvc3Q9MC4wLjAuMAo=",
     "config.env: TE9HX0xFVkVMPWRlYnVnClJFVFJJRVM9Mw==",
     "Mock number on the onboarding screen: (555) 014-22",
+    "تلفن دفتر مرکزی شرکت: ۰۲۱ ۸۸۷۶ ۵۴۳۲",
+    "PIN length for the new debit cards is 6 digits",
+    "the PIN pad at reception: 2 of them broken",
+    "pin the image to 2024 tags only",
+    "パスワードは8文字以上にしてください",
+    "nasci em Lisboa, cresci no Porto",
+    "código de desbloqueo: pídelo en la tienda",
     "Adyen test card 4917 6100 0000 0000 for the sandbox checkout",
     "Braintree sandbox: use test card 4005 5192 0000 0004",
     "Stripe docs list 4000 0000 0000 0077 as the test card that skips the balance",
@@ -57,11 +70,24 @@ PERSONAL = [
     "Home address: Marta Nowak, 14 Elm Grove, Leeds LS6 4AB",
     "My card 4539 1488 0343 6467 was charged twice at the pizzeria",
     "Stripe charged my card 4539 1488 0343 6467 twice, see their docs?",
+    "eu nasci em 02/11/1989 no Porto",
+    "yo nací el 7 de mayo de 1979",
+    "UPDATE users SET email = 'lena.fischer@posteo.de' WHERE id = 88;",
+    "تلفن همراه برادرم ۰۹۳۵۴۴۱۲۰۸۷",
+    "شماره تماس من 09127734512",
 ]
 
 SECRETS = [
     "the token is eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSIsInJvbGUiOiJhZG1pbiJ9.Xq8vN2mLp9zR4tW7yB1cD5fG3hJ6kK0s",
     "apiVersion: v1\nkind: Secret\ndata:\n  app.properties: ZGJfcGFzc3dvcmQ9V3o3IXFMMm1YYwp1c2VyPWFwcAo=",
+    "PIN der Sparkassen-Karte meiner Mutter: 5830",
+    "il PIN della mia carta di credito è 7142",
+    "código de desbloqueio do meu celular: 284915",
+    "unlock PIN for the office iPad: 6620",
+    "Entsperrcode vom Diensthandy ist 91734",
+    "服务器 root 密码 h4kx9vm2tq",
+    "サーバーのパスワード zq8m3vx7tk",
+    "DB 비밀번호 m3kq9xv7tz",
 ]
 
 
