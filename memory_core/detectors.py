@@ -1745,6 +1745,19 @@ def _valid_bitcoin_address(token: str) -> bool:
         return False
 
 
+# (S10) The first bytes of an image or a document: PNG, GIF, JPEG, WebP's
+# RIFF, ICO, PDF. A file's base64, not a key's.
+IMAGE_MAGIC = (
+    b"\x89PNG\r\n\x1a\n",
+    b"GIF87a",
+    b"GIF89a",
+    b"\xff\xd8\xff",
+    b"RIFF",
+    b"\x00\x00\x01\x00",
+    b"%PDF-",
+)
+
+
 def _encodes_text(token: str) -> bool:
     """Tell base64 of prose or JSON (a cursor, a MIME body) from a key.
 
@@ -1756,6 +1769,8 @@ def _encodes_text(token: str) -> bool:
     for decode in (base64.b64decode, base64.urlsafe_b64decode):
         try:
             raw = decode(body + "=" * (-len(body) % 4))
+            if raw.startswith(IMAGE_MAGIC):
+                return True  # (S10) `iVBORw0KGgo…`: an image's bytes, a PNG
             text = raw.decode("utf-8")
         except (binascii.Error, ValueError):
             continue
@@ -4445,6 +4460,10 @@ BUSINESS_LINE_RE = re.compile(
     r"restaurante|ristorante|trattoria|pizzeria|brasserie|bistro|garage|"
     r"werkstatt|autohaus|taller|dentist|pharmacy|apotheke|farmacia|pharmacie|"
     r"salon|friseur|coiffeur|peluquería|rathaus|mairie|ayuntamiento|municipio|"
+    r"clínica|clinica|clinique|klinik|kliniek|dental|dentista|tandarts|"
+    r"huisarts|dierenarts|tierarzt|zahnarzt|kundendienst|"
+    r"bürgertelefon|bürgerservice|bürgeramt|stadtverwaltung|gemeente|comune|"
+    r"city council|town council|"
     # Persian and Arabic: company, office, shop, restaurant
     r"شرکت|دفتر|فروشگاه|رستوران|شركة|مكتب|متجر|مطعم)"
     r"(?![^\W\d_])|代表電話|代表番号|本社|総合窓口|"
