@@ -1600,6 +1600,18 @@ def _whole_national_id(value: str) -> bool:
     return any(m.start == 0 and m.end == len(value) for m in find_national_ids(value))
 
 
+# (S10) Kana, Han or Hangul after a value in Latin letters: the sentence
+# going on (`パスワードは1Passwordに保存済み`), not the value.
+CJK_TAIL_RE = re.compile(
+    r"(?<=[\x21-\x7e])[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af].*$"
+)
+# A password manager's name where a value would stand.
+PASSWORD_MANAGER_NAME_RE = re.compile(
+    r"(?i)1_?password|bitwarden|lastpass|dashlane|keepass(?:xc)?|enpass|nordpass|"
+    r"proton_?pass|keychain"
+)
+
+
 def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     """Tell a credential-like value from a word, number or placeholder.
 
@@ -1610,6 +1622,10 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
         return False  # `psk=hash:3f2a...`: shown cut short, before the strip
     if 2 * len(CJK_RE.findall(value)) >= len(value):
         return False  # `パスワードは8文字以上に…`: words of a script without spaces
+    # (S10) `…は1Passwordに保存済み`: the sentence goes on after the value
+    value = CJK_TAIL_RE.sub("", value)
+    if PASSWORD_MANAGER_NAME_RE.fullmatch(value.rstrip(".:)")):
+        return False  # (S10) `password: 1Password`: where it is kept, not what
     value = value.rstrip(".:)")
     if len(value) < 4 or _is_placeholder(value):
         return False
@@ -2607,6 +2623,11 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         word = before[max(before.rfind(" "), before.rfind("\t")) + 1 :]
         if "://" in word or word.startswith("www."):
             continue  # a path or id in a link; credentials in URLs have rules
+        if match.group().count("/") >= 2 and all(
+            WORD_SEGMENT_RE.fullmatch(part)
+            for part in match.group().strip("/").split("/")
+        ):
+            continue  # (S10) `projects/acme/locations/eu/keyRings/app`: a path
         after_key_word = bool(KEY_CONTEXT_RE.search(before[-40:]))
         if not after_key_word and _is_public_id(match.group(), before):
             continue
@@ -2618,6 +2639,14 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             yield "High Entropy Token"
         elif not nested and _encoded_secret(match.group()):
             yield "Encoded Secret"
+
+
+# (S10) A path's part made of words: `keyRings`, `europe-west1`, `acme-prod`
+# (a capital starts each later word, which has two more letters or more).
+WORD_SEGMENT_RE = re.compile(
+    r"[A-Za-z][a-z]+(?:[A-Z][a-z]{2,})*(?:[-_.][a-z]+)*\d{0,2}"
+    r"|[a-z]{2,}(?:[-_.][a-z0-9]+)*"
+)
 
 
 ENCODED_CUE_RE = re.compile(r"(?i)auth|pass|token|secret|key")

@@ -60,6 +60,10 @@ CLEAN = [
     "Gemeente Amsterdam, Amstel 1, 1011 PN Amsterdam",
     "Der Kundendienst von Bosch: +49 89 69339339",
     "Bürgertelefon der Stadt Köln: 0221 221-0",
+    # own probe 6 (written before its fixes: 33/36 on the branch and main)
+    "パスワードは1Passwordに保存済み",
+    "password: 1Password",
+    "projects/acme-prod/locations/europe-west1/keyRings/app/cryptoKeys/db",
     "base64 of the logo: iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
     "تلفن دفتر مرکزی شرکت: ۰۲۱ ۸۸۷۶ ۵۴۳۲",
     "PIN length for the new debit cards is 6 digits",
@@ -101,6 +105,9 @@ SECRETS = [
     "服务器 root 密码 h4kx9vm2tq",
     "サーバーのパスワード zq8m3vx7tk",
     "DB 비밀번호 m3kq9xv7tz",
+    "パスワードはx7Kq9mZ2です",
+    "WiFi密码：Kx9#mq2Lzt，别外传",
+    "aws_secret_access_key=/Fu3wjnmWMyDLKNp4vrVvAplQNOQ93v/wiIlvukL",
 ]
 
 
