@@ -4493,9 +4493,13 @@ BUSINESS_LINE_RE = re.compile(
     r"huisarts|dierenarts|tierarzt|zahnarzt|kundendienst|"
     r"bürgertelefon|bürgerservice|bürgeramt|stadtverwaltung|gemeente|comune|"
     r"city council|town council|"
+    r"recepce|recepcja|recepción|recepção|resepsiyon|hotelu|hotelowa|kontor|"
+    r"kontoret|sentralbord|växel|vaihde|ξενοδοχεί\w*|κεντρικό τηλέφωνο|"
+    r"müşteri hizmetleri|çağrı merkezi|call cent(?:er|re)|"
     # Persian and Arabic: company, office, shop, restaurant
     r"شرکت|دفتر|فروشگاه|رستوران|شركة|مكتب|متجر|مطعم)"
-    r"(?![^\W\d_])|代表電話|代表番号|本社|総合窓口|"
+    r"(?![^\W\d_])|代表電話|代表番号|本社|総合窓口|問い合わせ窓口|コールセンター|"
+    r"客服|客户服务|服务热线|고객센터|대표번호|"
     # a German compound whose last word is a practice or a workshop
     # (`Zahnarztpraxis`, `Kfz-Werkstatt`)
     r"(?i:[^\W\d_]{3,}-?(?:praxis|werkstatt))(?![^\W\d_])"

@@ -60,6 +60,13 @@ CLEAN = [
     "Gemeente Amsterdam, Amstel 1, 1011 PN Amsterdam",
     "Der Kundendienst von Bosch: +49 89 69339339",
     "Bürgertelefon der Stadt Köln: 0221 221-0",
+    # own probe 7 (written before its fixes: 24/30 on the branch and main)
+    "Recepce hotelu: +420 224 242 111",
+    "Kontor Oslo: +47 22 12 34 00 (hverdager 8–16)",
+    "Κεντρικό τηλέφωνο του ξενοδοχείου: 210 333 0000",
+    "Müşteri hizmetleri: 0850 222 0 333",
+    "お問い合わせ窓口：03-1234-5678（平日9時〜18時）",
+    "客服电话 400-820-8820",
     # own probe 6 (written before its fixes: 33/36 on the branch and main)
     "パスワードは1Passwordに保存済み",
     "password: 1Password",
@@ -81,6 +88,8 @@ PERSONAL = [
     "my mobile is +49 171 2938471, the restaurant has my number",
     "Call Anna at the garage? no — her private number +33 6 12 45 78 90",
     "Please send the invoice to jonas.weber@web.de",
+    "Recepce hotelu, pokoj 12 — můj mobil +420 603 123 456",
+    "客服说我的手机号 138 0013 8000 已经登记",
     "Meine Adresse: Hauptstraße 12, 10115 Berlin, z.B. für die Post",
     "my home address is 14 Elm Grove, Leeds LS6 4AB (not an example)",
     "delete all rows for ops.manager.hansen@gmail.com from the CRM",
