@@ -1046,6 +1046,22 @@ LOCK_CODE_RES: tuple[re.Pattern[str], ...] = (
         r"(?i)\b(?:one-time|otp|verification|2fa|mfa|sms|security|login)\s+"
         r"(?:pass)?code\b[^\n\d]{0,30}?(?P<value>\d{4,8})(?![\w/-]|\.\d)"
     ),
+    # (S10) a device's or a card's unlock code or PIN, whose in between:
+    # `codice di sblocco del mio telefono: 0829`, `Die PIN von meiner
+    # EC-Karte: 2714`, `unlock code for grandma's tablet is 4471`
+    re.compile(
+        r"(?i)(?<![^\W\d_])(?:unlock (?:code|pin)|pin|"
+        r"pin[- ]?(?:code|kod|código|codice)|"
+        r"codice (?:di )?sblocco|pin di sblocco|c[óo]digo de desbloqueo|"
+        r"c[óo]digo de desbloqueio|code de d[ée]verrouillage|entsperr(?:code|-?pin)|"
+        r"ontgrendel(?:code|pin)|kod odblokowania)"
+        # (not a place's: India's `PIN code of the area` is a postcode)
+        r"(?P<gap>(?:[ \t]+(?!\d)(?!(?:area|city|town|village|district|locality|"
+        r"post|postal|address|zip|length|digits|attempts|tries)\b)[\w'’-]+){1,5}?)"
+        r"[ \t]*"
+        r"(?::|=|\b(?:is|ist|lautet|è|es|est|é|är|er|jest)\b)[ \t]*"
+        r"(?P<value>\d{4,8})(?![\w/-]|[.,]\d)"
+    ),
     # `digicode : 7997B` (a French building's door code).
     re.compile(
         r"(?i)\bdigicode\b\s*(?:est|:|=)?\s*(?P<value>\d{3,6}[A-Z]?)(?![\w/-]|\.\d)"
@@ -1609,7 +1625,10 @@ WORDS_PASSPHRASE_RE = re.compile(
 PASSPHRASE_KEY_RE = re.compile(
     r"(?i)pass|pw|wort|senha|contrase|wachtwoord|has[łl]o|l[öo]senord|salasana|"
     r"heslo|jelsz|[şs]ifre|parol|пароль|clave|psk|phrase|sleutel|nyckel|wagwoord|"
-    r"wachtzin|wpa|(?:wi-?fi|wlan|network|router|guest)[_ -]?key"
+    r"wachtzin|wpa|(?:wi-?fi|wlan|network|router|guest)[_ -]?key|"
+    # (S10) the password's name in scripts without Latin letters
+    r"密码|密碼|口令|パスワード|비밀번호|암호|סיסמה|كلمة (?:المرور|السر)|رمز عبور|"
+    r"κωδικός πρόσβασης"
 )
 DASHED_WORDS_RE = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){2,}")
 # Three words are a passphrase only under its own name (`psk="granit-fyr-skog"`,
@@ -1641,6 +1660,18 @@ def _whole_national_id(value: str) -> bool:
     return any(m.start == 0 and m.end == len(value) for m in find_national_ids(value))
 
 
+# (S10) Kana, Han or Hangul after a value in Latin letters: the sentence
+# going on (`パスワードは1Passwordに保存済み`), not the value.
+CJK_TAIL_RE = re.compile(
+    r"(?<=[\x21-\x7e])[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af].*$"
+)
+# A password manager's name where a value would stand.
+PASSWORD_MANAGER_NAME_RE = re.compile(
+    r"(?i)1_?password|bitwarden|lastpass|dashlane|keepass(?:xc)?|enpass|nordpass|"
+    r"proton_?pass|keychain"
+)
+
+
 def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
     """Tell a credential-like value from a word, number or placeholder.
 
@@ -1651,9 +1682,15 @@ def _is_secret_value(value: str, *, key: str, bare: bool = False) -> bool:
         return False  # `psk=hash:3f2a...`: shown cut short, before the strip
     if 2 * len(CJK_RE.findall(value)) >= len(value):
         return False  # `パスワードは8文字以上に…`: words of a script without spaces
+    # (S10) `…は1Passwordに保存済み`: the sentence goes on after the value
+    value = CJK_TAIL_RE.sub("", value)
+    if PASSWORD_MANAGER_NAME_RE.fullmatch(value.rstrip(".:)")):
+        return False  # (S10) `password: 1Password`: where it is kept, not what
     value = value.rstrip(".:)")
     if len(value) < 4 or _is_placeholder(value):
         return False
+    if value.startswith("eyJ") and _is_jose_header(value):
+        return False  # (S10) `eyJhbGciOi….<payload stripped>`: a JWT's header only
     if "${" in value or "{{" in value:
         return False  # round 10: `…:${DB_PASSWORD}@${DB_HOST}:5432/${DB_NAME}`
     if REQUIREMENT_RE.fullmatch(value):
@@ -1784,6 +1821,19 @@ def _valid_bitcoin_address(token: str) -> bool:
         return False
 
 
+# (S10) The first bytes of an image or a document: PNG, GIF, JPEG, WebP's
+# RIFF, ICO, PDF. A file's base64, not a key's.
+IMAGE_MAGIC = (
+    b"\x89PNG\r\n\x1a\n",
+    b"GIF87a",
+    b"GIF89a",
+    b"\xff\xd8\xff",
+    b"RIFF",
+    b"\x00\x00\x01\x00",
+    b"%PDF-",
+)
+
+
 def _encodes_text(token: str) -> bool:
     """Tell base64 of prose or JSON (a cursor, a MIME body) from a key.
 
@@ -1795,6 +1845,8 @@ def _encodes_text(token: str) -> bool:
     for decode in (base64.b64decode, base64.urlsafe_b64decode):
         try:
             raw = decode(body + "=" * (-len(body) % 4))
+            if raw.startswith(IMAGE_MAGIC):
+                return True  # (S10) `iVBORw0KGgo…`: an image's bytes, a PNG
             text = raw.decode("utf-8")
         except (binascii.Error, ValueError):
             continue
@@ -1802,6 +1854,8 @@ def _encodes_text(token: str) -> bool:
             continue
         if text.lstrip().startswith(("{", "[")) or " " in text.strip():
             return True
+        if "\n" in text.strip():
+            return True  # (S10) a file's lines (`log_level=warn\nworkers=9`)
     return False
 
 
@@ -1868,11 +1922,16 @@ def _nearby_secrets(line: str) -> bool:
             r"\s*(?::|=|->|→|\bis\b)", line[match.end() :]
         ):
             continue  # "to pass the ``axes.W003`` check": the verb
-        window = line[
-            max(0, match.start() - NEARBY_BEFORE) : match.end() + NEARBY_AFTER
-        ].replace("\\n", " ")  # `printf 'user\npass'`: an escaped newline
-        for token in NEARBY_TOKEN_RE.findall(window):
-            if _is_generated(token) and not _is_jose_header(token):
+        begin = max(0, match.start() - NEARBY_BEFORE)
+        window = line[begin : match.end() + NEARBY_AFTER].replace(
+            "\\n", "  "
+        )  # `printf 'user\npass'`: an escaped newline (as long: offsets hold)
+        for found in NEARBY_TOKEN_RE.finditer(window):
+            token = found.group()
+            if _is_generated(token) and not _is_jose_header(
+                # (S10) the whole token, not the window's cut of a long header
+                NEARBY_TOKEN_RE.match(line, begin + found.start()).group()
+            ):
                 return True
     return False
 
@@ -1885,8 +1944,15 @@ JOSE_HEADER_KEYS = frozenset(
 )
 
 
+# (S10) What stands for a token's cut-off rest: nothing (`eyJ….`), a
+# bracketed note (`.<payload stripped>`, `.[redacted]`), dots or stars.
+CUT_SEGMENTS_RE = re.compile(r"(?:[<\[({*…].*|\.*|x+|X+)")
+
+
 def _is_jose_header(token: str) -> bool:
-    if not token.startswith("eyJ") or "." in token:
+    """Tell a JWT's header, alone or with its other segments cut off."""
+    token, dot, rest = token.partition(".")
+    if not token.startswith("eyJ") or (dot and not CUT_SEGMENTS_RE.fullmatch(rest)):
         return False
     try:
         decoded = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
@@ -2630,6 +2696,11 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         word = before[max(before.rfind(" "), before.rfind("\t")) + 1 :]
         if "://" in word or word.startswith("www."):
             continue  # a path or id in a link; credentials in URLs have rules
+        if match.group().count("/") >= 2 and all(
+            WORD_SEGMENT_RE.fullmatch(part)
+            for part in match.group().strip("/").split("/")
+        ):
+            continue  # (S10) `projects/acme/locations/eu/keyRings/app`: a path
         after_key_word = bool(KEY_CONTEXT_RE.search(before[-40:]))
         if not after_key_word and _is_public_id(match.group(), before):
             continue
@@ -2641,6 +2712,14 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             yield "High Entropy Token"
         elif not nested and _encoded_secret(match.group()):
             yield "Encoded Secret"
+
+
+# (S10) A path's part made of words: `keyRings`, `europe-west1`, `acme-prod`
+# (a capital starts each later word, which has two more letters or more).
+WORD_SEGMENT_RE = re.compile(
+    r"[A-Za-z][a-z]+(?:[A-Z][a-z]{2,})*(?:[-_.][a-z]+)*\d{0,2}"
+    r"|[a-z]{2,}(?:[-_.][a-z0-9]+)*"
+)
 
 
 ENCODED_CUE_RE = re.compile(r"(?i)auth|pass|token|secret|key")
@@ -3052,7 +3131,9 @@ PRIORITY = {
 _CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef"
 _NON_CJK_WORD = rf"[^\W{_CJK}]"
 EMAIL_RE = re.compile(
-    rf"(?<!{_NON_CJK_WORD})(?<![.%+'-])"
+    # (S10) not inside a local part (`x.y@`, `o'y@`), but after a quote:
+    # `contact = 'anna@…'` in SQL or code
+    rf"(?<!{_NON_CJK_WORD})(?<![.%+-])(?<![A-Za-z0-9]')"
     r"(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+'-]{0,62}[A-Za-z0-9_])?)"
     r"@(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
     rf"(?P<tld>[A-Za-z]{{2,24}}))(?!{_NON_CJK_WORD}|-)"
@@ -3147,6 +3228,10 @@ PHONE_CONTEXT = (
     "κινητό",
     "هاتف",
     "جوال",
+    # (S10) Persian: mobile, telephone, contact number
+    "موبایل",
+    "تلفن",
+    "شماره تماس",
     "טלפון",
     "נייד",
     "फ़ोन",
@@ -3622,8 +3707,13 @@ MACHINE_LOCAL_RE = re.compile(
     r"webmaster|postmaster|hostmaster|abuse|noreply|no[._-]reply|"
     r"donotreply|do[._-]not[._-]reply|mailer[._-]daemon|ci|cd|bot|build|builds|"
     r"buildbot|jenkins|deploy|automation|notifications?|alerts?|"
-    r"[\w.-]*[._-]bot|[\w.-]*\[bot\])"
+    r"[\w.-]*[._-]bot|[\w.-]*\[bot\]|"
+    # (S10) a rota's or a team's pager (`oncall@`, `sre-oncall@`, `noc@`)
+    r"(?:[a-z0-9]+[._-])?(?:on[._-]?call|pager|escalations?|incidents?)|"
+    r"ops|devops|sre|noc)"
 )
+# (S10) Characters that hide an address's letters (`j***n@`, `m•••@`).
+MASK_CHARS = frozenset("*•●∗×")
 # A department a small firm may give one person (`hr@`, `sales@`,
 # `billing@`): a company's desk beside a business word or line; alone
 # ("contact: hr@acme.io") it is redacted, as the held-back sets label it.
@@ -3669,6 +3759,8 @@ def _emails(text: str) -> Iterator[PiiFinding]:
             continue
         if text[match.end() : match.end() + 1] == ":" and local == "git":
             continue  # an SSH remote such as git@github.com:org/repo.git
+        if text[max(0, match.start() - 1) : match.start()] in MASK_CHARS:
+            continue  # (S10) `j***n@web.de`: the rest of a masked address
         line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
         if SSH_COMMAND_RE.search(line):
             continue  # `ssh deploy@db01.prod`: a login on a host, not an address
@@ -3938,6 +4030,8 @@ def _phones_after_word(
             continue
         if FICTIONAL_PHONE_RE.fullmatch(digits):
             continue
+        if re.match(r"1?555", digits) and FICTION_CONTEXT_RE.search(text):
+            continue  # (S10) `(555) 010-50` in a mockup: NANP's fiction, cut short
         if THOUSANDS_RE.fullmatch(raw) or YEAR_RANGE_RE.fullmatch(raw):
             continue
         if UNIT_AFTER_RE.match(text, end):
@@ -4243,6 +4337,13 @@ TEST_CONTEXT_RE = re.compile(
     r"teste|prueba|pruebas|testkarte|testowa|testowy|testowej|prova|essai|"
     r"тест\w*|テスト|测试|測試|테스트)(?![^\W\d_])(?!\.\w)"
 )
+# (S10) A payment processor or its documentation: where a number called a
+# test card is one of theirs, listed or not (`Adyen's 3DS test card …`).
+PROCESSOR_DOCS_RE = re.compile(
+    r"(?i)(?<![\w@.-])(?:stripe|adyen|braintree|paypal|checkout\.com|mollie|"
+    r"square|worldpay|razorpay|klarna|authorize\.net|paystack|mercado ?pago|"
+    r"sandbox|docs?|documentation|dokumentation|documentaci[óo]n)(?![^\W\d_])"
+)
 # A card's expiry after its number (`… 12/27`, `… 09/2028`).
 CARD_EXPIRY_AFTER_RE = re.compile(r"[ ](?:0[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])")
 # Round 10 (S4): a company's or a taxpayer's register number is no card,
@@ -4298,6 +4399,12 @@ def _cards(text: str) -> Iterator[PiiFinding]:
             text, max(0, match.start() - 60), match.end() + 60
         ):
             continue  # `Stripe test card 4242 4242 4242 4242`: documentation
+        if TEST_CONTEXT_RE.search(
+            text, max(0, match.start() - 24), match.end() + 24
+        ) and PROCESSOR_DOCS_RE.search(
+            text, max(0, match.start() - 100), match.end() + 100
+        ):
+            continue  # (S10) `test card 4000 0027 … (Stripe docs)`: any of theirs
         if (
             13 <= len(digits) <= 19
             and luhn.is_valid(digits)
@@ -4473,8 +4580,26 @@ BUSINESS_LINE_RE = re.compile(
     r"service client|kundenservice|atención al cliente|head office|sede legale|"
     r"siège|headquarters|hq|store|"
     r"shop|restaurant|hotel|clinic|practice|praxis|bakery|boulangerie|"
-    r"werkdagen|business hours|opening hours|öffnungszeiten|horaires)"
-    r"(?![^\W\d_])|代表電話|本社|総合窓口"
+    r"werkdagen|business hours|opening hours|öffnungszeiten|horaires|"
+    # (S10) the trades and premises a number is a desk of, in more languages
+    # (`Restaurante …`, `Pizzeria …`, `Garage Renault …`, `Werkstatt Tel.`)
+    r"restaurante|ristorante|trattoria|pizzeria|brasserie|bistro|garage|"
+    r"werkstatt|autohaus|taller|dentist|pharmacy|apotheke|farmacia|pharmacie|"
+    r"salon|friseur|coiffeur|peluquería|rathaus|mairie|ayuntamiento|municipio|"
+    r"clínica|clinica|clinique|klinik|kliniek|dental|dentista|tandarts|"
+    r"huisarts|dierenarts|tierarzt|zahnarzt|kundendienst|"
+    r"bürgertelefon|bürgerservice|bürgeramt|stadtverwaltung|gemeente|comune|"
+    r"city council|town council|"
+    r"recepce|recepcja|recepción|recepção|resepsiyon|hotelu|hotelowa|kontor|"
+    r"kontoret|sentralbord|växel|vaihde|ξενοδοχεί\w*|κεντρικό τηλέφωνο|"
+    r"müşteri hizmetleri|çağrı merkezi|call cent(?:er|re)|"
+    # Persian and Arabic: company, office, shop, restaurant
+    r"شرکت|دفتر|فروشگاه|رستوران|شركة|مكتب|متجر|مطعم)"
+    r"(?![^\W\d_])|代表電話|代表番号|本社|総合窓口|問い合わせ窓口|コールセンター|"
+    r"客服|客户服务|服务热线|고객센터|대표번호|"
+    # a German compound whose last word is a practice or a workshop
+    # (`Zahnarztpraxis`, `Kfz-Werkstatt`)
+    r"(?i:[^\W\d_]{3,}-?(?:praxis|werkstatt))(?![^\W\d_])"
 )
 PERSONAL_LINE_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:mobile|mob|cell|handy|móvil|celular|cellulare|"

@@ -669,6 +669,7 @@ BIRTH_STEMS = (
     "народження", "gimimo", "dzimšanas", "sünni", "doğum", "туған", "lindjes",
     "الميلاد", "الولادة", "تولد", "დაბადების", "ծննդյան",
     "ttl",
+    "nací",  # (S10) Spanish `nací el …`
 )  # fmt: skip
 TABLE_STEMS = (
     *ADDRESS_STEMS, "dob", "birth", "geb", "naissance", "nacimiento", "nascita",
@@ -726,6 +727,16 @@ NOT_HOME_RE = re.compile(
     # (S6) a parcel's return in other languages
     r"retour|rücksendung|retoure|devoluci[óo]n|reso|zwrot|"
     r"reception|embassy|consulate|ministry|town hall|city hall|"
+    # (S10) a town's offices in other languages: a public desk, no one's home
+    r"rathaus|bürgeramt|bürgerbüro|bürgerservice|bezirksamt|finanzamt|"
+    r"standesamt|landratsamt|mairie|préfecture|ayuntamiento|municipio|comune|"
+    r"gemeentehuis|stadhuis|prefeitura|urząd|gemeente|"
+    # (S10) trades and stations in other languages: a shop's or a
+    # station's address (`Boulangerie Paul, 45 rue …`, `Hauptbahnhof …`)
+    r"boulangerie|bäckerei|panadería|panetteria|padaria|bakkerij|pizzeria|"
+    r"trattoria|ristorante|restaurante|brasserie|apotheke|farmacia|pharmacie|"
+    r"garage|werkstatt|autohaus|gare|estación|stazione|estação|"
+    r"[^\W\d_]{2,}(?:bahnhof|praxis|werkstatt|apotheke|bäckerei)|"
     r"praxis|büro|firma|geschäft|bureau|magasin|oficina|tienda|ufficio|negozio|"
     r"kantoor|winkel|biuro|sklep|loja|escritório|"
     # Turkish
@@ -815,6 +826,18 @@ def _korean_addresses(text: str) -> Iterator[tuple[int, int]]:
         yield match.span()
 
 
+# (S10) A line that says its address is made up or a sample (`sample
+# address: 123 Main Street … (fictional)`); not a domain (`example.com`).
+SAMPLE_LINE_RE = re.compile(
+    # (not one denied: `not an example`, `kein Beispiel`)
+    r"(?i)(?<![^\W\d_])(?<![@./])(?<!not an )(?<!not a )(?<!no )(?<!kein )"
+    r"(?<!keine )(?<!pas un )(?:sample|samples|example|e\.g|fictional|"
+    r"fictitious|fake|dummy|placeholder|mock|lorem|beispiel\w*|exemple|ejemplo|"
+    r"esempio|exemplo|voorbeeld|przykład\w*|fiktiv\w*|ficticia|ficticio|fittizi[oa])"
+    r"(?![^\W\d_])(?!\.\w)"
+)
+
+
 def addresses(text: str) -> Iterator[Found]:
     """Yield a person's home addresses in `text`."""
     spans: list[tuple[int, int]] = []
@@ -844,6 +867,8 @@ def addresses(text: str) -> Iterator[Found]:
     if "〒" in text and any(w in lower for w in ("住所", "自宅", "address")):
         spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
     for start, end in sorted(set(spans)):
+        if SAMPLE_LINE_RE.search(line_around(text, start, end)):
+            continue
         value = text[start:end]
         yield ADDRESS, start, end, value, normalize_address(value)
 
@@ -875,6 +900,8 @@ BIRTH_CUES = (
     r"data di nascita",
     r"nascid[oa](?: em| a)?",
     r"nasceu(?: em)?",
+    r"nasci(?: em| a)?",  # (S10) the first person: `nasci em …`, `nací el …`
+    r"nací(?: el)?",
     r"data de nascimento",
     r"geboortedatum",
     r"född(?: den)?",
