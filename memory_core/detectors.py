@@ -1355,6 +1355,13 @@ PUBLIC_ID_RE = re.compile(
     # An Indian postal PIN code before its place: `PIN code 110001 (New Delhi)`.
     r"(?i:\bpin[- ]?code\b)\s*:?\s*[1-9]\d{5}(?=\s+(?:\(|[A-Z][a-z]|(?:covers|serves|"
     r"is the|area|district)\b))|"
+    # ... and a place's PIN code: `PIN code of my area is 560034`, `village
+    # pincode: 841301` (a device's or a card's PIN names the device or card).
+    r"(?i:\b(?:area|locality|village|city|town|district|postal|post office)\s+"
+    r"pin[- ]?code\b)\s*(?:is\s+)?:?\s*[1-9]\d{5}\b|"
+    r"(?i:\bpin[- ]?code\s+(?:of|for|in)\s+(?:(?:my|our|the|this|that|your|his|her|"
+    r"their)\s+)?(?:area|locality|village|city|town|district|neighbou?rhood|region|"
+    r"post office)\b)[^\d\n]{0,12}[1-9]\d{5}\b|"
     r"\bdid:key:z[1-9A-HJ-NP-Za-km-z]{40,}|"
     # An Ethereum address (a private key is 64 hex digits, not 40).
     r"\b0x[0-9a-fA-F]{40}\b|"
