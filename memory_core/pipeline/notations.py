@@ -6,7 +6,8 @@ meets as one token (or as two amounts `slots` compares within a
 tolerance):
 
 - named days: "Christmas Eve" is 24 December, "New Year's Day" 1 January;
-- Fahrenheit: "68°F" is 20 °C (an imperial amount, `IMPERIAL`);
+- Fahrenheit: "68°F" is 20 °C (an imperial amount, `IMPERIAL`), and "68 F"
+  where the text speaks of a temperature; "20 degrees C" is 20 °C;
 - feet and inches: "5 ft 8 in", "six foot two", "5'8"" are millimetres;
 - spoken clock times: "ten past six", "twenty to nine", British "half
   four" (4:30); a bare hour opening a range of hours ("eight till 4:30"),
@@ -121,6 +122,16 @@ _FEET_INCHES = re.compile(
 def _number(value: float) -> str:
     value = round(value, 1)
     return f"{value:g}" if value != int(value) else str(int(value))
+
+
+# "20 degrees C": Celsius by its letter; "68 F" Fahrenheit by its letter
+# alone where the text speaks of a temperature (a grade "F" is none).
+_CELSIUS_LETTER = re.compile(r"(\d+(?:\.\d+)?)\s*degrees?\s+C\b")
+_LETTER_F = re.compile(r"(-?\d+(?:\.\d+)?)\s?F\b(?!-)")
+_TEMPERATURE_WORDS = re.compile(
+    r"\b(?:temperature|thermostat|degrees?|heating|cooling|warm|cold|hot)\b",
+    re.IGNORECASE,
+)
 
 
 def _fahrenheit(match: re.Match) -> str:
@@ -571,8 +582,11 @@ _ZONE_KEY = re.compile(
     r"\b((?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)"
     r"/[A-Z][A-Za-z_]+(?:/[A-Z][A-Za-z_]+)?)\b"
 )
-# Words that say a text speaks of time zones: "on PT" is one there.
-_ZONE_TALK = re.compile(r"\b(?:time|timezone|zone|clock)\b", re.IGNORECASE)
+# Words that say a text speaks of time zones, or a zone already read: "on
+# PT" is one there.
+_ZONE_TALK = re.compile(
+    r"\b(?:time|timezone|zone|clock)\b|\bTZ[pm]\d{4}\b", re.IGNORECASE
+)
 _REFERENCE_DAYS = ((2025, 1, 15), (2025, 7, 15))
 
 
@@ -740,6 +754,9 @@ def rewrite(text: str) -> str:
     text = _END_OF_YEAR.sub(lambda m: f"31 December {m.group(1)}", text)
     text = _CRON.sub(_cron, text)
     text = _FAHRENHEIT.sub(_fahrenheit, text)
+    text = _CELSIUS_LETTER.sub(lambda m: f"{m.group(1)} °C", text)
+    if _TEMPERATURE_WORDS.search(text):
+        text = _LETTER_F.sub(_fahrenheit, text)
     text = _NINES.sub(lambda m: _NINES_VALUES[m.group(1).lower()], text)
     if _BLOOD_WORD.search(text):
         text = _BLOOD_SIGN.sub(_blood_sign, text)

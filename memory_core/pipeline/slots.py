@@ -606,6 +606,13 @@ _CODE_FIRST = re.compile(
 )
 # "$4M", "2M CHF": millions (a capital M right after the digits).
 _MILLIONS = re.compile(r"(?<=\d)M\b")
+# "KE 908", "BA 117": a code of two capitals and its number, written as one
+# ("KE908"); not a unit's, a country's or a word's capitals ("GB 500").
+_SPACED_CODE = re.compile(r"\b([A-Z]{2}) (\d{1,4})\b(?![:.,]\d)")
+_NOT_CODES = frozenset(
+    """GB MB KB TB KG CM MM KM ML MG PM AM HR MS US UK EU NO ON IN AT TO OR IS IT
+    OF BY AN AS BE DO GO IF ME MY SO UP WE NZ CA""".split()
+)
 # "team size = 9", "prod = AWS Ireland": a note's key and value, as "is".
 _EQUALS = re.compile(r"(?<=[A-Za-z])\s+=\s+(?=\S)")
 # "https://staging.acme.io" is "staging.acme.io".
@@ -797,6 +804,10 @@ def canonical_text(text: str) -> str:
     )
     text = _URL_SCHEME.sub("", text)
     text = _EQUALS.sub(" is ", text)
+    text = _SPACED_CODE.sub(
+        lambda m: m.group(0) if m.group(1) in _NOT_CODES else m.group(1) + m.group(2),
+        text,
+    )
     text = _CODE_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
     text = _MILLIONS.sub(" million", text)
     text = _SHORT_YEAR.sub(_short_year, text)
@@ -2192,7 +2203,9 @@ def _same_referent(
         return {one: one}, {own_b[0]: one}
     words_a = [p for w in own_a for p in w.split("_") if p]
     words_b = [p for w in own_b for p in w.split("_") if p]
-    if len(own_a) == len(own_b) == 1 and _acronym_of(words_a, words_b):
+    if len(own_a) == len(own_b) == 1 and (
+        _acronym_of(words_a, words_b) or _acronym_and_rest(words_a, words_b)
+    ):
         return {one: one}, {own_b[0]: one}
     short, long = sorted((words_a, words_b), key=len)
     if not all(any(_same_word(x, y) for y in long) for x in short):
@@ -2254,6 +2267,29 @@ def _acronym_of(words_a: list[str], words_b: list[str]) -> bool:
         initials = "".join(w[0] for w in long if w not in _ACRONYM_STOP)
         if len(short[0]) >= 2 and short[0] == initials.lower():
             return True
+    return False
+
+
+def _acronym_and_rest(words_a: list[str], words_b: list[str]) -> bool:
+    """Return whether one side's name is the other's with a run of words
+    said by their initials, the rest word for word or shortened ("AP
+    Biology" / "Advanced Placement Bio", "ML Ops team" / "machine learning
+    ops team")."""
+    for short, long in ((words_a, words_b), (words_b, words_a)):
+        for i, word in enumerate(short):
+            size = len(word)
+            if size < 2 or not word.isalpha() or len(long) - size != len(short) - 1:
+                continue
+            for start in range(len(long) - size + 1):
+                run = long[start : start + size]
+                if "".join(w[0] for w in run) != word:
+                    continue
+                rest_short = short[:i] + short[i + 1 :]
+                rest_long = long[:start] + long[start + size :]
+                if all(
+                    _same_word(x, y) for x, y in zip(rest_short, rest_long, strict=True)
+                ):
+                    return True
     return False
 
 
@@ -3084,7 +3120,8 @@ def loose_typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
     for the frame. Not a relation, a possessor, a word before one of the
     other side's ("the *connection* timeout"), a word naming another item
     (`_OTHER_ITEM`), another frame (`other_frame`), a negation, an addition,
-    several values, a past event that may recur.
+    several values, a past event that may recur, two years of two events
+    (a verb of its own on each side).
     """
     c = compare(premise, hypothesis)
     if c.negated or c.addition or c.multi or c.other_attribute or c.deictic:
@@ -3101,6 +3138,12 @@ def loose_typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         return None
     if qualified_apart(premise, hypothesis):
         return None  # "the resting / max heart rate": two attributes
+    if (
+        _YEAR.match(x)
+        and _YEAR.match(y)
+        and all("frame" in side.values() for side in (c.only_a, c.only_b))
+    ):
+        return None  # "joined in 2021" / "was promoted in 2023": two events
     own = [
         (word, role, text, other)
         for side, text, other in (

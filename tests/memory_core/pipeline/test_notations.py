@@ -417,3 +417,40 @@ def test_a_slot_noun_in_ion_may_name_the_slot():
         .judge("Surgery duration: 3 hours.", "The surgery lasts 100 minutes.")
         .contradicts
     )
+
+
+def test_a_temperature_by_its_letter():
+    assert "Q22degc" in tokens("Keep the office at 22 degrees C.")
+    assert "Q22.2degci" in tokens("Thermostat setting: 72 F")
+    # Without a temperature, "F" is no unit ("a mark of 45 F").
+    assert "Q45" in tokens("The mark was 45 F.")
+
+
+def test_a_spaced_code_is_one_token():
+    assert "OS214" in tokens("The Vienna flight is OS 214.")
+    assert slots.compare(
+        "The Vienna flight is OS 214 at 9:10.", "OS214 leaves at 9:10."
+    ).typed_shared
+    # A unit's capitals keep their number apart.
+    assert "GB510" not in tokens("The disk is GB 510 in size.")
+
+
+def test_two_years_of_one_slot_still_clash_in_notes():
+    assert (
+        RuleJudge()
+        .judge("Clinic founded: 1998", "The clinic was founded in 2001.")
+        .contradicts
+    )
+
+
+def test_a_name_with_a_run_of_initials_is_one_name():
+    assert slots.compare(
+        "Ana is in IB Chemistry.", "Ana takes International Baccalaureate Chem."
+    ).same_fact
+    assert (
+        RuleJudge()
+        .judge(
+            "Ana is in IB Chemistry.", "Ana takes International Baccalaureate Physics."
+        )
+        .contradicts
+    )
