@@ -27,7 +27,8 @@ tolerance):
   end of a month, which would lose its clash with another month ("due in
   June" / "by the end of September": a day against a month); a day and
   month without a year when the order is told (a part after 12, or both
-  parts equal: "31/03", "9/9") or the German dotted form ("3.6.");
+  parts equal: "31/03", "9/9") or the German dotted form ("3.6.", "due
+  12.03");
 - ranges of days ("3-9 June", "June 3rd to 9th", "3.10.-10.10.") as their
   first and last day, each with its month;
 - a service's default port ("Redis runs on its default port") as the port
@@ -418,6 +419,17 @@ _SLASHED_DAY = re.compile(
 )
 
 
+# "due 12.03", "on 21.07": a day and a two-digit month after a word that
+# opens a day (not "by" or "until", which may open a clock time "10.05").
+_DOTTED_DAY_MONTH = re.compile(
+    r"\b((?:due|on|am|vom|den|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday"
+    r"|tuesday|wednesday|thursday|friday|saturday|sunday)[,.]?\s+)"
+    r"(\d{1,2})\.(0[1-9]|1[0-2])(?![\d.]\d|\.\d|\d)"
+    r"(?!\s*(?:eur|usd|gbp|chf|euros?|dollars?|pounds?|%|percent|[kmg]b)\b)",
+    re.IGNORECASE,
+)
+
+
 def _day_month(day: int, month: int) -> str | None:
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return None
@@ -747,6 +759,16 @@ def rewrite(text: str) -> str:
     text = _DOTTED_DATE.sub(_dotted_date, text)
     text = _DOTTED_DAY.sub(_dotted_day, text)
     text = _SLASHED_DAY.sub(_slashed_day, text)
+    text = _DOTTED_DAY_MONTH.sub(
+        lambda m: (
+            m.group(1)
+            + (
+                _day_month(int(m.group(2)), int(m.group(3)))
+                or m.group(0)[len(m.group(1)) :]
+            )
+        ),
+        text,
+    )
     text = _SLASHED_DATE.sub(_slashed_date, text)
     text = _SLASHED_MONTH.sub(
         lambda m: f"{MONTH_NAMES[int(m.group(1)) - 1]} {m.group(2)}", text

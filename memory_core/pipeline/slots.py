@@ -607,8 +607,9 @@ _CODE_FIRST = re.compile(
 # "$4M", "2M CHF": millions (a capital M right after the digits).
 _MILLIONS = re.compile(r"(?<=\d)M\b")
 # "KE 908", "BA 117": a code of two capitals and its number, written as one
-# ("KE908"); not a unit's, a country's or a word's capitals ("GB 500").
-_SPACED_CODE = re.compile(r"\b([A-Z]{2}) (\d{1,4})\b(?![:.,]\d)")
+# ("KE908"); not a unit's, a country's or a word's capitals ("GB 500"), nor
+# before a year ("FY 2025").
+_SPACED_CODE = re.compile(r"\b([A-Z]{2}) (?!(?:19|20)\d\d\b)(\d{1,4})\b(?![:.,]\d)")
 _NOT_CODES = frozenset(
     """GB MB KB TB KG CM MM KM ML MG PM AM HR MS US UK EU NO ON IN AT TO OR IS IT
     OF BY AN AS BE DO GO IF ME MY SO UP WE NZ CA""".split()
@@ -2902,6 +2903,9 @@ def _date_clash(a: list, b: list) -> bool | None:
     """Compare two dates part by part: True, False, None when unreadable."""
     parts_a = {u: n for _, u, n in a}
     parts_b = {u: n for _, u, n in b}
+    if len(a) == len(b) == 2 and {u for _, u, _ in a + b} == {"day"}:
+        # Two ranges of days ("18-20 Nov" / "Nov 25-27"): their ends.
+        return sorted(n for *_, n in a) != sorted(n for *_, n in b)
     if len(parts_a) != len(a) or len(parts_b) != len(b):
         return None
     if "day" in parts_a and "day" not in parts_b and "month" in parts_b:

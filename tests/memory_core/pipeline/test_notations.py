@@ -433,6 +433,7 @@ def test_a_spaced_code_is_one_token():
     ).typed_shared
     # A unit's capitals keep their number apart.
     assert "GB510" not in tokens("The disk is GB 510 in size.")
+    assert "FY2026" not in tokens("The plan covers FY 2026.")
 
 
 def test_two_years_of_one_slot_still_clash_in_notes():
@@ -454,3 +455,21 @@ def test_a_name_with_a_run_of_initials_is_one_name():
         )
         .contradicts
     )
+
+
+def test_two_ranges_of_days_clash_by_their_ends():
+    assert (
+        RuleJudge()
+        .judge("The trade fair runs 4-6 March.", "The trade fair is March 11-13.")
+        .contradicts
+    )
+    assert (
+        not RuleJudge()
+        .judge("The trade fair runs 4-6 March.", "The trade fair is March 4th to 6th.")
+        .contradicts
+    )
+
+
+def test_a_dotted_day_and_month_after_due():
+    assert "D0412" in tokens("The essay is due 12.04")
+    assert "D0412" not in tokens("The fee is due 12.04 EUR")
