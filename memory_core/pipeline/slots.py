@@ -2390,16 +2390,18 @@ _ZONE_LABEL = re.compile(r"^tz([pm])(\d{2})(\d{2})$")
 
 
 def _zone_twin(a: Reading, b: Reading) -> tuple[dict[str, str], dict[str, str]] | None:
-    """Return renamings that read one time in two zones as one when each
-    side has one time and one zone of its own and they name one instant
-    ("9am Pacific" / "12:00 Eastern", "16:00 London time" / "17:00 CET"),
-    else None. The zones' standard offsets are compared, so two zones that
-    change to summer time together stay apart by their difference."""
+    """Return renamings that read the times of two zones in one when each
+    side has one time and a zone of its own: one instant as one time ("9am
+    Pacific" / "12:00 Eastern", "16:00 London time" / "17:00 CET"), two
+    instants as two times in UTC ("09:00 Pacific" / "9am Eastern": 17:00 /
+    14:00), else None. The zones' standard offsets are compared, so two
+    zones that change to summer time together stay apart by their
+    difference."""
     found = []
     for one, other in ((a, b), (b, a)):
-        own = [w for w, r in one.words.items() if r == "value" and w not in other.words]
-        times = [w for w in own if w[:1] == "T" and _TYPED.match(w)]
-        zones = [(w, _ZONE_LABEL.match(w)) for w in own]
+        values = [w for w, r in one.words.items() if r == "value"]
+        times = [w for w in values if w[:1] == "T" and _TYPED.match(w)]
+        zones = [(w, _ZONE_LABEL.match(w)) for w in values if w not in other.words]
         zones = [(w, m) for w, m in zones if m]
         if len(times) != 1 or len(zones) != 1:
             return None
@@ -2409,9 +2411,12 @@ def _zone_twin(a: Reading, b: Reading) -> tuple[dict[str, str], dict[str, str]] 
         utc = (minutes - (east if offset.group(1) == "p" else -east)) % 1440
         found.append((time, zone, utc))
     (time_a, zone_a, utc_a), (time_b, zone_b, utc_b) = found
-    if utc_a != utc_b:
-        return None
-    return ({}, {time_b: time_a, zone_b: zone_a})
+    if utc_a == utc_b:
+        return ({}, {time_b: time_a, zone_b: zone_a})
+    if time_a != time_b and (time_a in b.words or time_b in a.words):
+        return None  # a time of each side's in the other: not one slot's
+    in_utc = [f"T{utc // 60:02d}{utc % 60:02d}" for utc in (utc_a, utc_b)]
+    return ({time_a: in_utc[0], zone_a: zone_a}, {time_b: in_utc[1], zone_b: zone_a})
 
 
 def _city_in_zone(

@@ -408,6 +408,18 @@ def test_one_instant_in_two_zones_is_the_same_fact():
     assert not slots.compare(
         "The vendor call is at 8am Pacific.", "The vendor call is at 8am Eastern."
     ).same_fact
+    assert (
+        RuleJudge()
+        .judge(
+            "The vendor call is at 8am Pacific.", "The vendor call is at 8am Eastern."
+        )
+        .contradicts
+    )
+    assert (
+        RuleJudge()
+        .judge("Payroll closes at 15:00 London time.", "Payroll closes at 15:00 CET.")
+        .contradicts
+    )
 
 
 def test_a_slot_noun_in_ion_may_name_the_slot():
