@@ -31,6 +31,8 @@ tolerance):
   12.03");
 - ranges of days ("3-9 June", "June 3rd to 9th", "3.10.-10.10.") as their
   first and last day, each with its month;
+- a score out of 10 or 100 as a percentage ("7/10", "87 out of 100") where
+  the text speaks of a score;
 - a service's default port ("Redis runs on its default port") as the port
   its protocol registers (6379), when the text names one such service;
 - time zones after a time or named as one ("17:00 JST", "5 pm Tokyo time",
@@ -702,6 +704,25 @@ def time_zones(text: str) -> str:
     return _ZONE_ALONE.sub(lambda m: _zone_word_label(m.group(1)) or m.group(0), text)
 
 
+# -- Scores -------------------------------------------------------------------
+
+# "7/10", "87 out of 100": a score, as a percentage, where the text speaks
+# of one (a date "1/10" or "24/7" elsewhere is none).
+_SCORE = re.compile(r"(?<![\w/.])(\d{1,3})\s*(?:/|out of)\s*(10|100)(?![\w/]|\.\d)")
+_SCORE_WORDS = re.compile(
+    r"\b(?:scores?|scored|got|marks?|grades?|quiz|test|exam|midterm|final|rating"
+    r"|rated|points)\b",
+    re.IGNORECASE,
+)
+
+
+def _score(match: re.Match) -> str:
+    got, out_of = int(match.group(1)), int(match.group(2))
+    if got > out_of:
+        return match.group(0)
+    return f"{got * 100 // out_of}%"
+
+
 # -- Default ports ------------------------------------------------------------
 
 # The ports the services register (IANA, or the project's own default).
@@ -755,6 +776,8 @@ def rewrite(text: str) -> str:
     `slots.canonical_text` reads number words; spoken hours are read here)."""
     text = _NAMED_DAY.sub(lambda m: NAMED_DAYS[m.group(1).lower()], text)
     text = _default_port(text)
+    if _SCORE_WORDS.search(text):
+        text = _SCORE.sub(_score, text)
     text = time_zones(text)
     text = _DOTTED_DATE.sub(_dotted_date, text)
     text = _DOTTED_DAY.sub(_dotted_day, text)

@@ -2634,7 +2634,7 @@ _SLOT_NOUNS = frozenset(
     stem(w)
     for w in """
     dose dosage version size capacity length duration amount number count total
-    level value figure setting slot long
+    level value figure setting slot long score
     """.split()
     # Both stems: `read` reads a noun in -ion as its verb ("durat").
     for stem in (judges._stem, _stem)

@@ -485,3 +485,18 @@ def test_two_ranges_of_days_clash_by_their_ends():
 def test_a_dotted_day_and_month_after_due():
     assert "D0412" in tokens("The essay is due 12.04")
     assert "D0412" not in tokens("The fee is due 12.04 EUR")
+
+
+def test_a_score_out_of_ten_or_a_hundred_is_a_percentage():
+    assert "Q80pct" in tokens("The quiz score was 8/10.")
+    assert "Q64pct" in tokens("She got 64 out of 100 on the test.")
+    assert "Q1" not in tokens("The desk is staffed 24/7.")  # no score: kept
+    assert "Q10pct" not in tokens("The lease starts 1/10.")
+    assert (
+        RuleJudge()
+        .judge(
+            "Spelling test score: 6/10",
+            "The pupil got 9 out of 10 on the spelling test.",
+        )
+        .contradicts
+    )
