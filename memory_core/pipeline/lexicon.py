@@ -284,6 +284,9 @@ CONCEPT_WORDS: tuple[tuple[str, ...], ...] = (
 # Possessors that name the default owner rather than another subject ("the
 # team's daily stand-up" is the stand-up).
 GENERIC_POSSESSORS = _words("team company org organisation organization our")
+# The person an assistant's notes are about when it is not "the user": a
+# tutor's student, a clinic's patient ("the student's GPA" / "GPA: 3.8").
+ASSISTED_PEOPLE = _words("student pupil learner client patient customer")
 # The country of each city above, for "grew up in Vienna" vs "in the UK".
 CITY_COUNTRIES = dict(
     pair.split(":")

@@ -6,7 +6,8 @@ meets as one token (or as two amounts `slots` compares within a
 tolerance):
 
 - named days: "Christmas Eve" is 24 December, "New Year's Day" 1 January;
-- Fahrenheit: "68°F" is 20 °C (an imperial amount, `IMPERIAL`);
+- Fahrenheit: "68°F" is 20 °C (an imperial amount, `IMPERIAL`), and "68 F"
+  where the text speaks of a temperature; "20 degrees C" is 20 °C;
 - feet and inches: "5 ft 8 in", "six foot two", "5'8"" are millimetres;
 - spoken clock times: "ten past six", "twenty to nine", British "half
   four" (4:30); a bare hour opening a range of hours ("eight till 4:30"),
@@ -24,7 +25,21 @@ tolerance):
 - dates in digits whose order is told ("25.12.2018", "31/08/2025", "08/2029")
   and the end of a year ("the end of 2025" is 31 December 2025); not the
   end of a month, which would lose its clash with another month ("due in
-  June" / "by the end of September": a day against a month).
+  June" / "by the end of September": a day against a month); a day and
+  month without a year when the order is told (a part after 12, or both
+  parts equal: "31/03", "9/9") or the German dotted form ("3.6.", "due
+  12.03");
+- ranges of days ("3-9 June", "June 3rd to 9th", "3.10.-10.10.") as their
+  first and last day, each with its month;
+- a score out of 10 or 100 as a percentage ("7/10", "87 out of 100") where
+  the text speaks of a score;
+- a service's default port ("Redis runs on its default port") as the port
+  its protocol registers (6379), when the text names one such service;
+- time zones after a time or named as one ("17:00 JST", "5 pm Tokyo time",
+  "9:30 Paris time", "on IST", "UTC+05:30") as one token of the zone's
+  standard offset (`zone_label`): one zone said two ways meets, two cities
+  of one zone too ("Berlin time" / "Paris time"; the offsets from the tz
+  database, none read where it is not installed).
 
 Each rewrite is of a general class, never of one statement's words.
 """
@@ -32,6 +47,7 @@ Each rewrite is of a general class, never of one statement's words.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memory_core.pipeline import judges
 
@@ -109,6 +125,16 @@ _FEET_INCHES = re.compile(
 def _number(value: float) -> str:
     value = round(value, 1)
     return f"{value:g}" if value != int(value) else str(int(value))
+
+
+# "20 degrees C": Celsius by its letter; "68 F" Fahrenheit by its letter
+# alone where the text speaks of a temperature (a grade "F" is none).
+_CELSIUS_LETTER = re.compile(r"(\d+(?:\.\d+)?)\s*degrees?\s+C\b")
+_LETTER_F = re.compile(r"(-?\d+(?:\.\d+)?)\s?F\b(?!-)")
+_TEMPERATURE_WORDS = re.compile(
+    r"\b(?:temperature|thermostat|degrees?|heating|cooling|warm|cold|hot)\b",
+    re.IGNORECASE,
+)
 
 
 def _fahrenheit(match: re.Match) -> str:
@@ -236,6 +262,13 @@ _LONGER = {
     "one decade": "10 years",
     "two decades": "20 years",
 }
+
+
+# "11h 40m", "1h30min": a duration in hours and minutes ("9h30", with no
+# minutes' letter, is a clock time).
+_HOURS_MINUTES = re.compile(
+    r"\b(\d{1,2})\s*h(?:rs?)?\s*(\d{1,2})\s*m(?:in|ins)?\b", re.IGNORECASE
+)
 
 
 def _one_unit(match: re.Match) -> str:
@@ -366,11 +399,399 @@ def _slashed_date(match: re.Match) -> str:
     return match.group(0)  # "04/05/2025": which is the month, the text does not say
 
 
+# A word that opens a date: "due 31/03", "am 3.6.", "Fri, 7/3".
+_DATE_OPENER = (
+    r"\b(?:on|due|until|till|by|from|since|before|after|day|date|am|vom|ab|bis|den"
+    r"|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday)[,.:]?\s+"
+)
+# "3.6.", "3.10.-10.10.": a German day and month, each part followed by a
+# dot; alone only after a word that opens a date ("GPA is 3.6." is none).
+_DOTTED_DAY = re.compile(
+    r"(?<![\w.])(\d{1,2})\.(\d{1,2})\.\s*(?:-|–|bis)\s*(\d{1,2})\.(\d{1,2})\."
+    r"(?![\w]|\.?\d)"
+    rf"|({_DATE_OPENER})(\d{{1,2}})\.(\d{{1,2}})\.(?![\w]|\d)",
+    re.IGNORECASE,
+)
+# "31/03", "9/9": a day and month without a year after a word that opens a
+# date (a score "7/10" or "24/7" is none); the order told by a part after
+# 12 or by equal parts.
+_SLASHED_DAY = re.compile(
+    rf"({_DATE_OPENER})(\d{{1,2}})/(\d{{1,2}})(?![\w/]|\.\d)", re.IGNORECASE
+)
+
+
+# "due 12.03", "on 21.07": a day and a two-digit month after a word that
+# opens a day (not "by" or "until", which may open a clock time "10.05").
+_DOTTED_DAY_MONTH = re.compile(
+    r"\b((?:due|on|am|vom|den|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday"
+    r"|tuesday|wednesday|thursday|friday|saturday|sunday)[,.]?\s+)"
+    r"(\d{1,2})\.(0[1-9]|1[0-2])(?![\d.]\d|\.\d|\d)"
+    r"(?!\s*(?:eur|usd|gbp|chf|euros?|dollars?|pounds?|%|percent|[kmg]b)\b)",
+    re.IGNORECASE,
+)
+
+
+def _day_month(day: int, month: int) -> str | None:
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return f"{day} {MONTH_NAMES[month - 1]}"
+
+
+def _dotted_day(match: re.Match) -> str:
+    day, month, last_day, last_month, opener, lone_day, lone_month = match.groups()
+    if opener is not None:
+        return opener + (
+            _day_month(int(lone_day), int(lone_month)) or match.group(0)[len(opener) :]
+        )
+    first = _day_month(int(day), int(month))
+    last = _day_month(int(last_day), int(last_month))
+    return f"{first} to {last}" if first and last else match.group(0)
+
+
+def _slashed_day(match: re.Match) -> str:
+    opener, first_text, second_text = match.groups()
+    first, second = int(first_text), int(second_text)
+    day_month = None
+    if first == second or first > 12 >= second:
+        day_month = _day_month(first, second)
+    elif second > 12 >= first:
+        day_month = _day_month(second, first)
+    # "7/3": which is the month, the text does not say.
+    return opener + day_month if day_month else match.group(0)
+
+
+# -- Ranges of days -----------------------------------------------------------
+
+_MONTH_WORDS = "|".join(judges.MONTHS)
+_DAY_ORD = r"(?:st|nd|rd|th)?"
+_DAYS_BETWEEN = r"\s*(?:-|–|to|until|till|through|thru)\s*"
+# "3-9 June", "18th to 20th of November", "June 3rd to 9th", "Nov 18-20".
+_RANGE_OF_DAYS = re.compile(
+    rf"\b(\d{{1,2}}){_DAY_ORD}{_DAYS_BETWEEN}(\d{{1,2}}){_DAY_ORD}\s+(?:of\s+)?"
+    rf"({_MONTH_WORDS})\b"
+    rf"|\b({_MONTH_WORDS})\s+(\d{{1,2}}){_DAY_ORD}{_DAYS_BETWEEN}(\d{{1,2}}){_DAY_ORD}\b"
+    r"(?![:.]\d|\s*(?:am|pm|a\.m|p\.m|h|hours?|days?|nights?)\b)",
+    re.IGNORECASE,
+)
+
+
+def day_ranges(text: str) -> str:
+    """Return `text` with each range of days of one month written as its
+    first and last day ("3-9 June" → "3 June to 9 June"), once month names
+    are whole words."""
+    return _RANGE_OF_DAYS.sub(_range_of_days, text)
+
+
+def _range_of_days(match: re.Match) -> str:
+    first, last, month, month_first, first_after, last_after = match.groups()
+    start, end = int(first or first_after), int(last or last_after)
+    name = month or month_first
+    if not 1 <= start < end <= 31:
+        return match.group(0)
+    return f"{start} {name} to {end} {name}"
+
+
+# -- Time zones ---------------------------------------------------------------
+
+# Zone names and abbreviations a time is given in, by the IANA zone whose
+# rules they name (offsets read from the tz database, `zone_label`). A
+# summer name is its zone's ("CEST" is the zone of "CET"). Ambiguous ones
+# are read as the zone a work note means most often ("IST": India).
+ZONE_NAMES = {
+    "utc": "UTC",
+    "gmt": "UTC",
+    "z": "UTC",
+    "cet": "Europe/Paris",
+    "cest": "Europe/Paris",
+    "eet": "Europe/Athens",
+    "eest": "Europe/Athens",
+    "wet": "Europe/Lisbon",
+    "west": "Europe/Lisbon",
+    "bst": "Europe/London",
+    "ist": "Asia/Kolkata",
+    "jst": "Asia/Tokyo",
+    "kst": "Asia/Seoul",
+    "hkt": "Asia/Hong_Kong",
+    "sgt": "Asia/Singapore",
+    "aest": "Australia/Brisbane",
+    "aedt": "Australia/Sydney",
+    "awst": "Australia/Perth",
+    "nzst": "Pacific/Auckland",
+    "nzdt": "Pacific/Auckland",
+    "pt": "America/Los_Angeles",
+    "pst": "America/Los_Angeles",
+    "pdt": "America/Los_Angeles",
+    "pacific": "America/Los_Angeles",
+    "mt": "America/Denver",
+    "mst": "America/Denver",
+    "mdt": "America/Denver",
+    "mountain": "America/Denver",
+    "ct": "America/Chicago",
+    "cdt": "America/Chicago",
+    "central": "America/Chicago",
+    "et": "America/New_York",
+    "est": "America/New_York",
+    "edt": "America/New_York",
+    "eastern": "America/New_York",
+}
+# A zone is said of a time by the time before it, "on" before it ("Ravi is
+# on IST") or "time" or "timezone" after it.
+_CLOCK = (
+    r"(?i:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.h]\d{2}"
+    r"|noon|midday|midnight)"
+)
+_ZONE_ABBREVIATION = (
+    r"(?:UTC|GMT|Z|CES?T|EES?T|WES?T|BST|IST|JST|KST|HKT|SGT|AE[SD]T|AWST|NZ[SD]T"
+    r"|[PMCE][SD]?T)"
+)
+_UTC_OFFSET = r"(?:UTC|GMT)\s*([+−-])\s*(\d{1,2})(?::?(\d{2}))?"
+_ZONE_WORD = (
+    r"(?:(?:UTC|GMT)\s*[+−-]\s*\d{1,2}(?::?\d{2})?|"
+    rf"(?:{_ZONE_ABBREVIATION})(?:/(?:{_ZONE_ABBREVIATION}))?"
+    r"|(?:Pacific|Mountain|Central|Eastern)(?:\s+(?:standard\s+|daylight\s+)?time)?)"
+)
+_ZONE_AFTER_CLOCK = re.compile(rf"\b({_CLOCK})(\s*\(?)({_ZONE_WORD})\b\)?")
+_ZONE_NAMED = re.compile(
+    rf"(\bon |\b(?i:timezone|time zone|tz)(?: is|:) )({_ZONE_WORD})\b(?!\s*\w*\d)"
+    rf"|()\b({_ZONE_WORD})(?=\s+time\b|\s+time\s*zone\b|\s+timezone\b)"
+)
+# A zone's abbreviation of three letters or more, alone ("backups at
+# midnight UTC", "a cron in UTC"); not "IST", an airport's code too.
+_ZONE_ALONE = re.compile(
+    r"(?<![\w/])((?:UTC|GMT)\s*[+−-]\s*\d{1,2}(?::?\d{2})?|UTC|GMT|CES?T|EES?T|WES?T"
+    r"|BST|JST|KST|HKT|SGT|AE[SD]T|AWST|NZ[SD]T|[PMCE][SD]T)(?:/[A-Z]{3,4})?(?![\w/])"
+)
+# A zone's name spelled out, read as its abbreviation.
+SPELLED_ZONES = {
+    "central european time": "CET",
+    "central european summer time": "CET",
+    "central european standard time": "CET",
+    "eastern european time": "EET",
+    "eastern european summer time": "EET",
+    "western european time": "WET",
+    "greenwich mean time": "GMT",
+    "coordinated universal time": "UTC",
+    "universal time": "UTC",
+    "british summer time": "BST",
+    "japan standard time": "JST",
+    "korea standard time": "KST",
+    "india standard time": "IST",
+    "indian standard time": "IST",
+    "singapore time": "SGT",
+    "hong kong time": "HKT",
+    "australian eastern standard time": "AEST",
+    "australian eastern daylight time": "AEDT",
+    "australian eastern time": "AEST",
+    "uk time": "BST",
+    "british time": "BST",
+}
+_SPELLED_ZONE = re.compile(
+    r"\b(" + "|".join(sorted(SPELLED_ZONES, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+_CITY_TIME = re.compile(r"\b([A-Z][a-z]+(?:[ _][A-Z][a-z]+)?) time\b")
+# A zone's own name in the tz database ("Europe/London").
+_ZONE_KEY = re.compile(
+    r"\b((?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)"
+    r"/[A-Z][A-Za-z_]+(?:/[A-Z][A-Za-z_]+)?)\b"
+)
+# Words that say a text speaks of time zones, or a zone already read: "on
+# PT" is one there.
+_ZONE_TALK = re.compile(
+    r"\b(?:time|timezone|zone|clock)\b|\bTZ[pm]\d{4}\b", re.IGNORECASE
+)
+_REFERENCE_DAYS = ((2025, 1, 15), (2025, 7, 15))
+
+
+@lru_cache(maxsize=1)
+def _zones_by_city() -> dict[str, str]:
+    """Return the IANA zone of each city the tz database names ("Tokyo",
+    "New York"); empty where the database is not installed."""
+    try:
+        import zoneinfo
+
+        keys = zoneinfo.available_timezones()
+    except Exception:  # noqa: BLE001 - no database: no zones read
+        return {}
+    cities: dict[str, str] = {}
+    for key in sorted(keys):
+        area, _, city = key.rpartition("/")
+        if area and area.split("/")[0] in _CONTINENTS and city:
+            cities.setdefault(city.replace("_", " ").lower(), key)
+    return cities
+
+
+_CONTINENTS = frozenset(
+    "Africa America Asia Atlantic Australia Europe Indian Pacific".split()
+)
+
+
+@lru_cache(maxsize=256)
+def zone_label(zone: str) -> str | None:
+    """Return one token for an IANA zone's standard offset, the lesser of
+    its offsets in January and July ("TZp0100" for Paris, Berlin and CEST,
+    "TZp1000" for Sydney and AEST), None when unknown."""
+    try:
+        import zoneinfo
+        from datetime import datetime
+
+        info = zoneinfo.ZoneInfo(zone)
+        offsets = [
+            datetime(*day, 12, tzinfo=info).utcoffset() for day in _REFERENCE_DAYS
+        ]
+    except Exception:  # noqa: BLE001 - an unknown zone or no database
+        return None
+    return "TZ" + _offset_text(min(int(o.total_seconds()) // 60 for o in offsets))
+
+
+def _offset_text(minutes: int) -> str:
+    sign = "p" if minutes >= 0 else "m"
+    hours, rest = divmod(abs(minutes), 60)
+    return f"{sign}{hours:02d}{rest:02d}"
+
+
+def _zone_word_label(word: str) -> str | None:
+    offset = re.fullmatch(_UTC_OFFSET, word)
+    if offset:
+        sign, hours, minutes = offset.groups()
+        total = int(hours) * 60 + int(minutes or 0)
+        if total > 14 * 60:
+            return None
+        minutes_east = -total if sign in "-−" else total
+        return "TZ" + _offset_text(minutes_east)
+    first = re.split(r"[/\s]", word, maxsplit=1)[0].lower()
+    zone = ZONE_NAMES.get(first)
+    return zone_label(zone) if zone else None
+
+
+def _zone_after_clock(match: re.Match) -> str:
+    label = _zone_word_label(match.group(3))
+    return f"{match.group(1)} {label}" if label else match.group(0)
+
+
+def _zone_named(match: re.Match) -> str:
+    before, word = match.group(1) or "", match.group(2) or match.group(4)
+    # "Z" only after a time; "on PT" may be physiotherapy, unless the text
+    # speaks of time.
+    on = before.startswith("on") and not _ZONE_TALK.search(match.string)
+    short = len(word) < (3 if on else 2)
+    label = None if short else _zone_word_label(word)
+    return before + label if label else match.group(0)
+
+
+def city_zone(name: str) -> str | None:
+    """Return the zone label (`zone_label`) of a city the tz database names
+    ("london", "new york"), None for any other word."""
+    zone = _zones_by_city().get(name.lower().replace("_", " "))
+    return zone_label(zone) if zone else None
+
+
+def _city_time(match: re.Match) -> str:
+    zone = _zones_by_city().get(match.group(1).lower().replace("_", " "))
+    label = zone_label(zone) if zone else None
+    return label or match.group(0)
+
+
+def time_zones(text: str) -> str:
+    """Return `text` with each time zone said of a time as its label
+    (`zone_label`): "17:00 JST" and "5 pm Tokyo time" meet."""
+    text = _SPELLED_ZONE.sub(lambda m: SPELLED_ZONES[m.group(1).lower()], text)
+    text = _ZONE_KEY.sub(lambda m: zone_label(m.group(1)) or m.group(0), text)
+    text = _CITY_TIME.sub(_city_time, text)
+    text = _ZONE_AFTER_CLOCK.sub(_zone_after_clock, text)
+    text = _ZONE_NAMED.sub(_zone_named, text)
+    return _ZONE_ALONE.sub(lambda m: _zone_word_label(m.group(1)) or m.group(0), text)
+
+
+# -- Scores -------------------------------------------------------------------
+
+# "7/10", "87 out of 100": a score, as a percentage, where the text speaks
+# of one (a date "1/10" or "24/7" elsewhere is none).
+_SCORE = re.compile(r"(?<![\w/.])(\d{1,3})\s*(?:/|out of)\s*(10|100)(?![\w/]|\.\d)")
+_SCORE_WORDS = re.compile(
+    r"\b(?:scores?|scored|got|marks?|grades?|quiz|test|exam|midterm|final|rating"
+    r"|rated|points)\b",
+    re.IGNORECASE,
+)
+
+
+def _score(match: re.Match) -> str:
+    got, out_of = int(match.group(1)), int(match.group(2))
+    if got > out_of:
+        return match.group(0)
+    return f"{got * 100 // out_of}%"
+
+
+# -- Default ports ------------------------------------------------------------
+
+# The ports the services register (IANA, or the project's own default).
+DEFAULT_PORTS = {
+    "postgres": 5432,
+    "postgresql": 5432,
+    "mysql": 3306,
+    "mariadb": 3306,
+    "redis": 6379,
+    "mongodb": 27017,
+    "mongo": 27017,
+    "elasticsearch": 9200,
+    "kafka": 9092,
+    "rabbitmq": 5672,
+    "memcached": 11211,
+    "zookeeper": 2181,
+    "cassandra": 9042,
+    "prometheus": 9090,
+    "grafana": 3000,
+    "ssh": 22,
+    "sftp": 22,
+    "smtp": 25,
+    "dns": 53,
+    "http": 80,
+    "https": 443,
+    "ldap": 389,
+    "rdp": 3389,
+}
+_SERVICE = re.compile(
+    r"\b(" + "|".join(sorted(DEFAULT_PORTS, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+_DEFAULT_PORT = re.compile(
+    r"\b(?:its|the|their|a|on)?\s*(?:default|standard|usual|stock|well-known)"
+    r"\s+port\b",
+    re.IGNORECASE,
+)
+
+
+def _default_port(text: str) -> str:
+    if not _DEFAULT_PORT.search(text):
+        return text
+    ports = {DEFAULT_PORTS[m.group(1).lower()] for m in _SERVICE.finditer(text)}
+    if len(ports) != 1:
+        return text  # no service named, or two: which one's
+    return _DEFAULT_PORT.sub(f" port {ports.pop()}", text)
+
+
 def rewrite(text: str) -> str:
     """Return `text` with the notations above in one form each (before
     `slots.canonical_text` reads number words; spoken hours are read here)."""
     text = _NAMED_DAY.sub(lambda m: NAMED_DAYS[m.group(1).lower()], text)
+    text = _default_port(text)
+    if _SCORE_WORDS.search(text):
+        text = _SCORE.sub(_score, text)
+    text = time_zones(text)
     text = _DOTTED_DATE.sub(_dotted_date, text)
+    text = _DOTTED_DAY.sub(_dotted_day, text)
+    text = _SLASHED_DAY.sub(_slashed_day, text)
+    text = _DOTTED_DAY_MONTH.sub(
+        lambda m: (
+            m.group(1)
+            + (
+                _day_month(int(m.group(2)), int(m.group(3)))
+                or m.group(0)[len(m.group(1)) :]
+            )
+        ),
+        text,
+    )
     text = _SLASHED_DATE.sub(_slashed_date, text)
     text = _SLASHED_MONTH.sub(
         lambda m: f"{MONTH_NAMES[int(m.group(1)) - 1]} {m.group(2)}", text
@@ -378,6 +799,9 @@ def rewrite(text: str) -> str:
     text = _END_OF_YEAR.sub(lambda m: f"31 December {m.group(1)}", text)
     text = _CRON.sub(_cron, text)
     text = _FAHRENHEIT.sub(_fahrenheit, text)
+    text = _CELSIUS_LETTER.sub(lambda m: f"{m.group(1)} °C", text)
+    if _TEMPERATURE_WORDS.search(text):
+        text = _LETTER_F.sub(_fahrenheit, text)
     text = _NINES.sub(lambda m: _NINES_VALUES[m.group(1).lower()], text)
     if _BLOOD_WORD.search(text):
         text = _BLOOD_SIGN.sub(_blood_sign, text)
@@ -387,6 +811,9 @@ def rewrite(text: str) -> str:
     text = _ONE_UNIT.sub(_one_unit, text)
     text = _HALF_PERIOD.sub(
         lambda m: "6 months" if m.group(1).lower() == "year" else "30 minutes", text
+    )
+    text = _HOURS_MINUTES.sub(
+        lambda m: f"{m.group(1)} hours {m.group(2)} minutes", text
     )
     text = _DOTTED_TIME.sub(lambda m: f"{m.group(1)}:{m.group(2)}", text)
     text = _PAST_TO.sub(_past_to, text)

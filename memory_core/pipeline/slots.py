@@ -126,6 +126,19 @@ SYNONYMS = {
     "family doctor": "GP",
     "family physician": "GP",
     "post code": "postcode",
+    # A phrasal verb's noun, spaced as the verb ("check in from 3pm").
+    "check in": "checkin",
+    "check out": "checkout",
+    "log in": "login",
+    "sign up": "signup",
+    "pick up": "pickup",
+    "drop off": "dropoff",
+    # A street's kind abbreviated ("14 Elm Rd."); not "St" or "Dr", which
+    # are a saint and a doctor too.
+    "rd": "Road",
+    "ave": "Avenue",
+    "blvd": "Boulevard",
+    "hwy": "Highway",
     "holland": "the Netherlands",
     "closest friend": "best friend",
 }
@@ -350,6 +363,7 @@ FRAME_WORDS = frozenset(
     spend spends spent cost costs budget month monthly per a an
     celebrate celebrates birthday born bear date
     time times timeout expire expires ttl live lives entry entries cached
+    timezone zone
     it its there here our we you they one
     trigger triggers allergy allergic allergies fear afraid scare scares
     speak speaks able can play plays player playing
@@ -476,6 +490,26 @@ _AND_A_HALF = re.compile(
 )
 
 
+# "twenty-first", "thirty first": an ordinal said in two words.
+_COMPOUND_ORDINAL = re.compile(
+    r"\b(twenty|thirty)[- ](first|second|third|fourth|fifth|sixth|seventh|eighth"
+    r"|ninth)\b",
+    re.IGNORECASE,
+)
+# "a 120-minute connection", "a 5-year visa": an amount with its unit (of
+# two letters or more: "3-D" is none).
+_WORD_UNITS = sorted((u for u in UNITS if u.isalpha() and len(u) > 1), key=len)
+_HYPHENATED_AMOUNT = re.compile(
+    r"\b(\d+(?:\.\d+)?)-(" + "|".join(map(re.escape, _WORD_UNITS[::-1])) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _compound_ordinal(match: re.Match) -> str:
+    day = NUMBER_WORDS[match.group(1).lower()] + ORDINAL_WORDS[match.group(2).lower()]
+    return f"{day}th"
+
+
 def _and_a_half(match: re.Match) -> str:
     number, before, after = match.groups()
     if bool(before) == bool(after):
@@ -489,7 +523,11 @@ _WORD = re.compile(r"\b[TDOQ]\d+(?:\.\d+)?[a-z]*\b|[A-Za-z0-9]+(?:'s)?|[$€£%]
 
 
 def _number(value: float) -> str:
-    return f"{value:g}" if value != int(value) else str(int(value))
+    if value == int(value):
+        return str(int(value))
+    text = f"{value:g}"
+    # "1.93121e+06": a large converted amount, in positional digits.
+    return f"{value:.6f}".rstrip("0").rstrip(".") if "e" in text else text
 
 
 def _time(match: re.Match) -> str:
@@ -568,12 +606,20 @@ _CODE_FIRST = re.compile(
 )
 # "$4M", "2M CHF": millions (a capital M right after the digits).
 _MILLIONS = re.compile(r"(?<=\d)M\b")
+# "KE 908", "BA 117": a code of two capitals and its number, written as one
+# ("KE908"); not a unit's, a country's or a word's capitals ("GB 500"), nor
+# before a year ("FY 2025").
+_SPACED_CODE = re.compile(r"\b([A-Z]{2}) (?!(?:19|20)\d\d\b)(\d{1,4})\b(?![:.,]\d)")
+_NOT_CODES = frozenset(
+    """GB MB KB TB KG CM MM KM ML MG PM AM HR MS US UK EU NO ON IN AT TO OR IS IT
+    OF BY AN AS BE DO GO IF ME MY SO UP WE NZ CA""".split()
+)
+# "team size = 9", "prod = AWS Ireland": a note's key and value, as "is".
+_EQUALS = re.compile(r"(?<=[A-Za-z])\s+=\s+(?=\S)")
 # "https://staging.acme.io" is "staging.acme.io".
 _URL_SCHEME = re.compile(r"\bhttps?://", re.IGNORECASE)
 # "one of the bedrooms": a member, not a count.
 _ONE_OF = re.compile(r"\bone of (?=(?:the|my|our|their|his|her|its)\b)", re.IGNORECASE)
-# "2pm PT" / "14:00 Pacific": a time zone after a time.
-_ZONE_AFTER_TIME = re.compile(r"(?<=T\d{4})\s+(Pacific|Eastern)\b")
 # "half a dozen", "a dozen".
 _DOZEN = re.compile(r"\b(half a|a|one) dozen\b", re.IGNORECASE)
 # "X is married to Y" is "X's spouse is Y" (a husband, a wife: `_KINDS_OF`).
@@ -694,7 +740,9 @@ _CLOCK_WORDS = re.compile(
     re.IGNORECASE,
 )
 _HALF_UNIT = re.compile(
-    r"\b(?:half an? (hour|minute|day)|(?:a )?quarter of an hour)\b", re.IGNORECASE
+    r"\b(?:half an? (hour|minute|day)|(?:a )?quarter of an hour"
+    r"|(?:a|one) (third) of an hour)\b",
+    re.IGNORECASE,
 )
 _SEASON_FALL = re.compile(r"(?<=\bis )fall\b|(?<=\bin the )fall\b", re.IGNORECASE)
 # "floor 3" is "the third floor"; "six in the morning" is 6 am; "the 8.05
@@ -732,6 +780,8 @@ def _clock(match: re.Match) -> str:
 
 
 def _half_unit(match: re.Match) -> str:
+    if match.group(2):
+        return "20 minutes"
     unit = (match.group(1) or "").lower()
     return {"hour": "30 minutes", "minute": "30 seconds", "day": "12 hours"}.get(
         unit, "15 minutes"
@@ -745,6 +795,7 @@ def canonical_text(text: str) -> str:
     text = notations.rewrite(text)
     text = _ONE_OF.sub("", text)
     text = _DOZEN.sub(lambda m: "6" if m.group(1).lower() == "half a" else "12", text)
+    text = _COMPOUND_ORDINAL.sub(_compound_ordinal, text)
     text = _SPELLED_DAY.sub(
         lambda m: f"{ORDINAL_WORDS[m.group(1).lower()]} {m.group(2)}", text
     )
@@ -753,6 +804,11 @@ def canonical_text(text: str) -> str:
         lambda m: _WEEKDAYS[m.group(1).lower()[:3]], text
     )
     text = _URL_SCHEME.sub("", text)
+    text = _EQUALS.sub(" is ", text)
+    text = _SPACED_CODE.sub(
+        lambda m: m.group(0) if m.group(1) in _NOT_CODES else m.group(1) + m.group(2),
+        text,
+    )
     text = _CODE_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
     text = _MILLIONS.sub(" million", text)
     text = _SHORT_YEAR.sub(_short_year, text)
@@ -774,6 +830,7 @@ def canonical_text(text: str) -> str:
     text = _MONTH_ABBREVIATION.sub(
         lambda m: MONTH_ABBREVIATIONS[m.group(1).lower()], text
     )
+    text = notations.day_ranges(text)
     text = _REGION.sub(lambda m: "".join(m.groups()).upper(), text)
     text = _COMPOUND.sub(
         lambda m: str(NUMBER_WORDS[m.group(1).lower()] + NUMBER_WORDS[m.group(2)]),
@@ -799,6 +856,7 @@ def canonical_text(text: str) -> str:
         text,
     )
     text = _VEHICLE_TIME.sub(lambda m: f"{m.group(1)}:{m.group(2)}", text)
+    text = _HYPHENATED_AMOUNT.sub(lambda m: f"{m.group(1)} {m.group(2)}", text)
     text = _HYPHEN.sub("", text)
     text = _TIME.sub(_time, text)
 
@@ -810,9 +868,6 @@ def canonical_text(text: str) -> str:
     text = _RATE.sub(lambda m: " " + RATES[m.group(1).lower()], text)
     for pattern, word in _CONCEPT_PHRASES:
         text = pattern.sub(word, text)
-    text = _ZONE_AFTER_TIME.sub(
-        lambda m: " PT" if m.group(1) == "Pacific" else " ET", text
-    )
     return " ".join(text.split())
 
 
@@ -870,6 +925,9 @@ _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir"})
 _LIGHT = _TITLES | frozenset({"where", "which", "who", "whose", "what", "when", "how"})
 _DETERMINERS = frozenset({"the", "a", "an", "our", "my", "their", "his", "her"})
 _TYPED = re.compile(r"^[TDOQ]\d")
+# Nouns whose number is a value, not which one: "port 8443" (not "ticket
+# 4512", "sprint 12").
+_NUMBERED_VALUES = frozenset({"port"})
 _BARE_NUMBER = re.compile(r"^(?:Q)?\d+(?:\.\d+)?$")
 _SINGLE_STEMS = frozenset(judges._suffix_stem(w) for w in SINGLE_VALUED)
 _MULTI_STEMS = MULTI_VALUED | frozenset(judges._stem(w) for w in MULTI_VALUED)
@@ -1028,6 +1086,9 @@ def read(text: str) -> Reading:
             (lower in judges.STOPWORDS or lower in _LIGHT)
             and not _TYPED.match(word)
             and not month
+            # A title in capitals is an acronym: "DR region" (disaster
+            # recovery), "MS" (a condition), not "Dr Patel".
+            and not (lower in _TITLES and word.isupper() and len(word) > 1)
         ):
             continue
         if _contraction(canonical, matches, i):
@@ -1055,6 +1116,7 @@ def read(text: str) -> Reading:
                 and prev.isalpha()
                 and prev not in judges.STOPWORDS
                 and not prev.endswith("s")
+                and prev not in _NUMBERED_VALUES
             ):
                 # "Ticket 4512 was closed", "sprint 12": which item, not a value.
                 role, word = "entity", f"{prev}#{word.lstrip('Q')}"
@@ -1244,6 +1306,8 @@ def _kind(value: str) -> str:
         return value[0] + _metric(value.lstrip("TDOQ0123456789."))
     if _DIGIT_NAME.match(value):
         return "name"  # "1Password", "7Eleven": a product's name, not an amount
+    if _ZONE_LABEL.match(value.lower()):
+        return "name"  # a time zone (`notations.zone_label`), as its name read
     return "number"
 
 
@@ -1561,6 +1625,34 @@ def value_rewritten(premise: str, hypothesis: str) -> bool:
 # 0.88, 32 paraphrases and 3 contradictions the rules miss anyway (0.84:
 # 54 and 8, tune3's duplicate precision under 0.97); LoCoMo: 9 duplicates.
 CLOSE_PARAPHRASE_SIMILARITY = 0.88
+
+
+# A note's key: the words before its first colon ("GCSE Maths exam board:
+# Edexcel"), not a clock time's ("at 9:30").
+_NOTE_KEY = re.compile(r"^([^:\n]{2,80}?[A-Za-z)])\s*:\s+\S")
+
+
+def _note_key(text: str) -> set[str]:
+    match = _NOTE_KEY.match(text.strip())
+    if not match:
+        return set()
+    return {
+        w.lower()
+        for w in _WORD.findall(canonical_text(match.group(1)))
+        if w.lower() not in judges.STOPWORDS
+    }
+
+
+def other_keys(premise: str, hypothesis: str) -> bool:
+    """Return whether both are notes ("key: value") whose keys each have a
+    word the other's lacks, no shorter form of one another ("GCSE Chemistry
+    exam board: AQA" / "GCSE Maths exam board: Edexcel"): two keys, two
+    facts, whatever their values."""
+    a, b = _note_key(premise), _note_key(hypothesis)
+    own_a, own_b = a - b, b - a
+    if not (a and b and own_a and own_b):
+        return False
+    return not any(_same_word(x, y) for x in own_a for y in own_b)
 
 
 def contained(premise: str, hypothesis: str) -> bool:
@@ -1974,6 +2066,8 @@ def compare(premise: str, hypothesis: str) -> Comparison:
     for links in (
         _acronym_links(a, b, premise, hypothesis),
         _twelve_hour_twin(a, b, premise, hypothesis),
+        _zone_twin(a, b),
+        _city_in_zone(a, b),
     ):
         if links:
             a, b = _relabel(a, links[0], False), _relabel(b, links[1], False)
@@ -2110,7 +2204,9 @@ def _same_referent(
         return {one: one}, {own_b[0]: one}
     words_a = [p for w in own_a for p in w.split("_") if p]
     words_b = [p for w in own_b for p in w.split("_") if p]
-    if len(own_a) == len(own_b) == 1 and _acronym_of(words_a, words_b):
+    if len(own_a) == len(own_b) == 1 and (
+        _acronym_of(words_a, words_b) or _acronym_and_rest(words_a, words_b)
+    ):
         return {one: one}, {own_b[0]: one}
     short, long = sorted((words_a, words_b), key=len)
     if not all(any(_same_word(x, y) for y in long) for x in short):
@@ -2172,6 +2268,29 @@ def _acronym_of(words_a: list[str], words_b: list[str]) -> bool:
         initials = "".join(w[0] for w in long if w not in _ACRONYM_STOP)
         if len(short[0]) >= 2 and short[0] == initials.lower():
             return True
+    return False
+
+
+def _acronym_and_rest(words_a: list[str], words_b: list[str]) -> bool:
+    """Return whether one side's name is the other's with a run of words
+    said by their initials, the rest word for word or shortened ("AP
+    Biology" / "Advanced Placement Bio", "ML Ops team" / "machine learning
+    ops team")."""
+    for short, long in ((words_a, words_b), (words_b, words_a)):
+        for i, word in enumerate(short):
+            size = len(word)
+            if size < 2 or not word.isalpha() or len(long) - size != len(short) - 1:
+                continue
+            for start in range(len(long) - size + 1):
+                run = long[start : start + size]
+                if "".join(w[0] for w in run) != word:
+                    continue
+                rest_short = short[:i] + short[i + 1 :]
+                rest_long = long[:start] + long[start + size :]
+                if all(
+                    _same_word(x, y) for x, y in zip(rest_short, rest_long, strict=True)
+                ):
+                    return True
     return False
 
 
@@ -2264,6 +2383,62 @@ def _twelve_hour_twin(
         return None
     (x,), (y,) = times_a, times_b
     return ({x: x}, {y: x}) if _twins(x, y, premise, hypothesis) else None
+
+
+# A time zone's label (`notations.zone_label`), as `read` keeps it.
+_ZONE_LABEL = re.compile(r"^tz([pm])(\d{2})(\d{2})$")
+
+
+def _zone_twin(a: Reading, b: Reading) -> tuple[dict[str, str], dict[str, str]] | None:
+    """Return renamings that read the times of two zones in one when each
+    side has one time and a zone of its own: one instant as one time ("9am
+    Pacific" / "12:00 Eastern", "16:00 London time" / "17:00 CET"), two
+    instants as two times in UTC ("09:00 Pacific" / "9am Eastern": 17:00 /
+    14:00), else None. The zones' standard offsets are compared, so two
+    zones that change to summer time together stay apart by their
+    difference."""
+    found = []
+    for one, other in ((a, b), (b, a)):
+        values = [w for w, r in one.words.items() if r == "value"]
+        times = [w for w in values if w[:1] == "T" and _TYPED.match(w)]
+        zones = [(w, _ZONE_LABEL.match(w)) for w in values if w not in other.words]
+        zones = [(w, m) for w, m in zones if m]
+        if len(times) != 1 or len(zones) != 1:
+            return None
+        (time,), ((zone, offset),) = times, zones
+        east = int(offset.group(2)) * 60 + int(offset.group(3))
+        minutes = int(time[1:3]) * 60 + int(time[3:5])
+        utc = (minutes - (east if offset.group(1) == "p" else -east)) % 1440
+        found.append((time, zone, utc))
+    (time_a, zone_a, utc_a), (time_b, zone_b, utc_b) = found
+    if utc_a == utc_b:
+        return ({}, {time_b: time_a, zone_b: zone_a})
+    if time_a != time_b and (time_a in b.words or time_b in a.words):
+        return None  # a time of each side's in the other: not one slot's
+    in_utc = [f"T{utc // 60:02d}{utc % 60:02d}" for utc in (utc_a, utc_b)]
+    return ({time_a: in_utc[0], zone_a: zone_a}, {time_b: in_utc[1], zone_b: zone_a})
+
+
+def _city_in_zone(
+    a: Reading, b: Reading
+) -> tuple[dict[str, str], dict[str, str]] | None:
+    """Return a renaming that reads a city as its time zone when the other
+    side names a zone and no time of its own, and each side has that one
+    value of its own ("is based in London" / "lives on Pacific time": two
+    zones; "… in Tokyo" / "… on JST": one, no clash), else None."""
+    renamings: list[dict[str, str]] = [{}, {}]
+    for index, (one, other) in enumerate(((a, b), (b, a))):
+        own = [w for w, r in one.words.items() if r == "value" and w not in other.words]
+        theirs = [
+            w for w, r in other.words.items() if r == "value" and w not in one.words
+        ]
+        if len(own) != 1 or len(theirs) != 1 or not _ZONE_LABEL.match(theirs[0]):
+            continue
+        label = notations.city_zone(own[0])
+        if label:
+            renamings[index] = {own[0]: label.lower()}
+            return renamings[0], renamings[1]
+    return None
 
 
 def _twins(x: str, y: str, premise: str, hypothesis: str) -> bool:
@@ -2456,11 +2631,13 @@ _CARRIER_VERBS = frozenset(
 # Nouns that name the slot a value fills ("the sertraline *dose* is 100 mg",
 # "the talk *slot* is 20 minutes"): a side may have them of its own.
 _SLOT_NOUNS = frozenset(
-    judges._stem(w)
+    stem(w)
     for w in """
     dose dosage version size capacity length duration amount number count total
-    level value figure setting slot long
+    level value figure setting slot long score
     """.split()
+    # Both stems: `read` reads a noun in -ion as its verb ("durat").
+    for stem in (judges._stem, _stem)
 )
 # Hedges: a converted or rounded value ("roughly 154 lb" for 70 kg).
 _HEDGES = frozenset(
@@ -2469,14 +2646,19 @@ _HEDGES = frozenset(
 _HEDGE_STEMS = frozenset(judges._stem(w) for w in _HEDGES)
 # Other words a side may have of its own: habit adverbs, a verb's particle,
 # the user as possessor ("the user's train" / "the Edinburgh train"), a
-# generic possessor ("the company's fiscal year" / "our fiscal year").
-_IGNORABLE = frozenset(
-    judges._stem(w)
-    for w in """
+# generic possessor ("the company's fiscal year" / "our fiscal year"), the
+# person the notes are about ("the student's GPA" / "GPA: 3.8").
+_IGNORABLE = (
+    frozenset(
+        judges._stem(w)
+        for w in """
     usually typically normally generally currently up
     user users our we
     """.split()
-) | frozenset(judges._stem(w) for w in lexicon.GENERIC_POSSESSORS)
+    )
+    | frozenset(judges._stem(w) for w in lexicon.GENERIC_POSSESSORS)
+    | frozenset(judges._stem(w) for w in lexicon.ASSISTED_PEOPLE)
+)
 # Abbreviations read as their word, stem to stem ("prod" / "production").
 _ABBREVIATIONS = {
     judges._stem(short): _stem(long)
@@ -2681,6 +2863,7 @@ def _possessor(text: str, word: str) -> bool:
 
 
 _ACRONYM = re.compile(r"^[A-Z]{2,5}$")
+_LABEL_END = re.compile(r"\s*[:=]")
 
 
 # Possessors that name the default owner: "the user's *flight*" is the flight.
@@ -2691,7 +2874,10 @@ def _head_noun(text: str, word: str, shared: set[str]) -> bool:
     """Return whether `word` (a stem) follows a shared word in `text` and ends
     the noun phrase: "the Postgres *instance* runs", not "the *smart*
     thermostat"."""
-    tokens = [m.group(0) for m in _WORD.finditer(canonical_text(text))]
+    canonical = canonical_text(text)
+    matches = list(_WORD.finditer(canonical))
+    tokens = [m.group(0) for m in matches]
+    word_ends = [m.end() for m in matches]
     stems = [_stem(t[:-2] if t.endswith("'s") else t) for t in tokens]
     for i, stem in enumerate(stems):
         if _ABBREVIATIONS.get(stem, stem) != word or not i:
@@ -2704,6 +2890,9 @@ def _head_noun(text: str, word: str, shared: set[str]) -> bool:
         if owner.endswith("'s") and owner[:-2] not in _DEFAULT_OWNERS:
             return False  # "the flat's *balcony*": a part, another thing
         nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+        if nxt and _TYPED.match(tokens[i + 1]):
+            # A note's label ends at its colon: "Spanish oral *exam*: 3 June".
+            return _LABEL_END.match(canonical[word_ends[i] :]) is not None
         return not nxt or nxt in judges.STOPWORDS or _verb(nxt, 1, "")
     return False
 
@@ -2719,6 +2908,9 @@ def _date_clash(a: list, b: list) -> bool | None:
     """Compare two dates part by part: True, False, None when unreadable."""
     parts_a = {u: n for _, u, n in a}
     parts_b = {u: n for _, u, n in b}
+    if len(a) == len(b) == 2 and {u for _, u, _ in a + b} == {"day"}:
+        # Two ranges of days ("18-20 Nov" / "Nov 25-27"): their ends.
+        return sorted(n for *_, n in a) != sorted(n for *_, n in b)
     if len(parts_a) != len(a) or len(parts_b) != len(b):
         return None
     if "day" in parts_a and "day" not in parts_b and "month" in parts_b:
@@ -2937,7 +3129,8 @@ def loose_typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
     for the frame. Not a relation, a possessor, a word before one of the
     other side's ("the *connection* timeout"), a word naming another item
     (`_OTHER_ITEM`), another frame (`other_frame`), a negation, an addition,
-    several values, a past event that may recur.
+    several values, a past event that may recur, two years of two events
+    (a verb of its own on each side).
     """
     c = compare(premise, hypothesis)
     if c.negated or c.addition or c.multi or c.other_attribute or c.deictic:
@@ -2954,6 +3147,12 @@ def loose_typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         return None
     if qualified_apart(premise, hypothesis):
         return None  # "the resting / max heart rate": two attributes
+    if (
+        _YEAR.match(x)
+        and _YEAR.match(y)
+        and all("frame" in side.values() for side in (c.only_a, c.only_b))
+    ):
+        return None  # "joined in 2021" / "was promoted in 2023": two events
     own = [
         (word, role, text, other)
         for side, text, other in (

@@ -231,6 +231,7 @@ def check(
             and cross_encoder.reaches(probability, policy.cross_encoder_contradiction)
             and not slots.contained(neighbour.content, candidate.content)
             and not _reworded(neighbour, candidate)
+            and not slots.other_keys(neighbour.content, candidate.content)
         ):
             record = _record(
                 neighbour,
@@ -328,14 +329,21 @@ def decide(candidate: Candidate, policy: Policy, details: dict[str, Any]) -> Gat
 def _reworded(neighbour: ExistingVersion, candidate: Candidate) -> bool:
     """Return whether the rules read the pair as one fact reworded, as the
     semantic dedup gate's close tier does ("The user prefers dark mode." /
-    "User wants dark mode everywhere."): the model judge's contradiction
-    reading of such a pair is vetoed (QUALITY.md, tenth session)."""
-    if neighbour.similarity < slots.CLOSE_PARAPHRASE_SIMILARITY:
-        return False
+    "User wants dark mode everywhere.") or one value in another notation:
+    the model judge's contradiction reading of such a pair is vetoed
+    (QUALITY.md, tenth and fourteenth sessions)."""
     comparison = slots.compare(neighbour.content, candidate.content)
-    if not (comparison.same_fact or comparison.close_same_fact):
-        return False
-    return not opposed(neighbour.content, candidate.content)
+    if neighbour.similarity >= slots.CLOSE_PARAPHRASE_SIMILARITY and (
+        comparison.same_fact or comparison.close_same_fact
+    ):
+        return not opposed(neighbour.content, candidate.content)
+    # One value written two ways ("set to 20°C" / "keeps it at 68°F") at any
+    # cosine, as the semantic dedup gate reads it (`_rewritten`).
+    if comparison.close_same_fact and slots.value_rewritten(
+        neighbour.content, candidate.content
+    ):
+        return not opposed(neighbour.content, candidate.content)
+    return False
 
 
 def _model_judgements(

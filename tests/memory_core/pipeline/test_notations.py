@@ -308,3 +308,195 @@ def test_a_value_written_another_way_is_a_paraphrase_at_a_low_cosine(old, new):
 def test_another_value_at_a_low_cosine_is_no_paraphrase():
     result = _check("Nadia is six foot one.", 0.3, "Nadia is 170 cm tall.")
     assert result.decision != Decision.DUPLICATE, result
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis"),
+    [
+        # One zone said two ways, two cities of one zone, a summer name.
+        ("The retro is at 16:00 JST.", "The retro is at 4 pm Tokyo time."),
+        ("Planning is at 11:00 Madrid time.", "Planning is at 11:00 Rome time."),
+        ("Office hours start at 10:00 CET.", "Office hours start at 10am CEST."),
+        ("Noor's timezone is IST.", "Noor's timezone is UTC+5:30."),
+        # A range of days, each notation.
+        ("The offsite runs 4-7 March.", "The offsite runs March 4th to 7th."),
+        ("The fair is 11-13 Sept.", "The fair is Sep 11th-13th."),
+        # An ordinal in two words; a day and month in digits, order told.
+        ("Rent is due on the 22nd.", "Rent is due on the twenty-second."),
+        ("The lease ends 30 April.", "The lease ends on 30/04."),
+        ("The lease ends 30 April.", "Lease ends am 30.4."),
+        # Hours and minutes; a hyphenated amount; a street's abbreviation.
+        ("The drive takes 2h 15m.", "The drive takes 135 minutes."),
+        ("The connection is 45 minutes.", "It is a 45-minute connection."),
+        ("Office: 9 Mill Road, Leeds.", "Office: 9 Mill Rd., Leeds."),
+        # A service's default port.
+        (
+            "The cache runs Redis on port 6379.",
+            "The cache runs Redis on its default port.",
+        ),
+    ],
+)
+def test_a_value_in_another_notation_is_the_same_fact(premise, hypothesis):
+    assert slots.compare(premise, hypothesis).same_fact
+    assert not RuleJudge().judge(premise, hypothesis).contradicts
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis"),
+    [
+        ("The retro is at 16:00 JST.", "The retro is at 16:00 Berlin time."),
+        ("The offsite runs 4-7 March.", "The offsite runs March 11th to 14th."),
+        ("Rent is due on the 22nd.", "Rent is due on the twenty-third."),
+    ],
+)
+def test_another_zone_day_or_ordinal_still_differs(premise, hypothesis):
+    assert not slots.compare(premise, hypothesis).same_fact
+
+
+def test_a_zone_needs_a_time_or_a_zone_word():
+    # "at IST" is an airport; "on PT" may be physiotherapy; "7/10" a score.
+    assert "IST" in tokens("Connection at IST is tight.")
+    assert "PT" in tokens("Gil is on PT twice a week.")
+    assert "D1007" not in tokens("Quiz score: 7/10")
+    assert "D0307" not in tokens("The essay is due Friday 7/3.")  # which order
+    assert "Q3.6" in tokens("The GPA is 3.6.")
+
+
+def test_a_phrasal_verb_is_its_noun():
+    assert "checkin" in tokens("You can check in from 2pm.")
+    # Two services named: whose default port, the text does not say.
+    assert "Q6379" not in tokens("Redis and MySQL keep their default port.")
+    assert "Q6379" in tokens("Redis keeps its default port.")
+
+
+def test_a_large_converted_amount_is_written_in_digits():
+    assert not any("e+" in t for t in tokens("The venue is 1.2 miles away."))
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis"),
+    [
+        # The person the notes are about, as a possessor; a note's label.
+        ("The student's reading age is 11.", "Reading age: 13"),
+        ("Piano recital date: 4 May.", "The piano recital is on 18 May."),
+        # A key and its value after "="; a port is a value.
+        ("The squad has 6 players.", "squad size = 8 players"),
+        ("MySQL listens on its standard port.", "mysql port 3307"),
+    ],
+)
+def test_a_note_and_a_sentence_with_another_value_contradict(premise, hypothesis):
+    assert RuleJudge().judge(premise, hypothesis).contradicts
+
+
+def test_a_title_in_capitals_is_an_acronym():
+    # "DR region": disaster recovery, another region than production's.
+    assert (
+        not RuleJudge()
+        .judge("Main region: eu-west-1", "DR region for main is eu-north-1.")
+        .contradicts
+    )
+
+
+def test_one_instant_in_two_zones_is_the_same_fact():
+    assert slots.compare(
+        "The vendor call is at 8am Pacific.", "The vendor call is at 11:00 Eastern."
+    ).same_fact
+    assert slots.compare(
+        "Payroll closes at 15:00 London time.", "Payroll closes at 16:00 CET."
+    ).same_fact
+    # The same clock time in two zones is two instants.
+    assert not slots.compare(
+        "The vendor call is at 8am Pacific.", "The vendor call is at 8am Eastern."
+    ).same_fact
+    assert (
+        RuleJudge()
+        .judge(
+            "The vendor call is at 8am Pacific.", "The vendor call is at 8am Eastern."
+        )
+        .contradicts
+    )
+    assert (
+        RuleJudge()
+        .judge("Payroll closes at 15:00 London time.", "Payroll closes at 15:00 CET.")
+        .contradicts
+    )
+
+
+def test_a_slot_noun_in_ion_may_name_the_slot():
+    # "duration" is read "durat" (a noun in -ion as its verb): still the slot.
+    assert (
+        RuleJudge()
+        .judge("Surgery duration: 3 hours.", "The surgery lasts 100 minutes.")
+        .contradicts
+    )
+
+
+def test_a_temperature_by_its_letter():
+    assert "Q22degc" in tokens("Keep the office at 22 degrees C.")
+    assert "Q22.2degci" in tokens("Thermostat setting: 72 F")
+    # Without a temperature, "F" is no unit ("a mark of 45 F").
+    assert "Q45" in tokens("The mark was 45 F.")
+
+
+def test_a_spaced_code_is_one_token():
+    assert "OS214" in tokens("The Vienna flight is OS 214.")
+    assert slots.compare(
+        "The Vienna flight is OS 214 at 9:10.", "OS214 leaves at 9:10."
+    ).typed_shared
+    # A unit's capitals keep their number apart.
+    assert "GB510" not in tokens("The disk is GB 510 in size.")
+    assert "FY2026" not in tokens("The plan covers FY 2026.")
+
+
+def test_two_years_of_one_slot_still_clash_in_notes():
+    assert (
+        RuleJudge()
+        .judge("Clinic founded: 1998", "The clinic was founded in 2001.")
+        .contradicts
+    )
+
+
+def test_a_name_with_a_run_of_initials_is_one_name():
+    assert slots.compare(
+        "Ana is in IB Chemistry.", "Ana takes International Baccalaureate Chem."
+    ).same_fact
+    assert (
+        RuleJudge()
+        .judge(
+            "Ana is in IB Chemistry.", "Ana takes International Baccalaureate Physics."
+        )
+        .contradicts
+    )
+
+
+def test_two_ranges_of_days_clash_by_their_ends():
+    assert (
+        RuleJudge()
+        .judge("The trade fair runs 4-6 March.", "The trade fair is March 11-13.")
+        .contradicts
+    )
+    assert (
+        not RuleJudge()
+        .judge("The trade fair runs 4-6 March.", "The trade fair is March 4th to 6th.")
+        .contradicts
+    )
+
+
+def test_a_dotted_day_and_month_after_due():
+    assert "D0412" in tokens("The essay is due 12.04")
+    assert "D0412" not in tokens("The fee is due 12.04 EUR")
+
+
+def test_a_score_out_of_ten_or_a_hundred_is_a_percentage():
+    assert "Q80pct" in tokens("The quiz score was 8/10.")
+    assert "Q64pct" in tokens("She got 64 out of 100 on the test.")
+    assert "Q1" not in tokens("The desk is staffed 24/7.")  # no score: kept
+    assert "Q10pct" not in tokens("The lease starts 1/10.")
+    assert (
+        RuleJudge()
+        .judge(
+            "Spelling test score: 6/10",
+            "The pupil got 9 out of 10 on the spelling test.",
+        )
+        .contradicts
+    )

@@ -180,7 +180,7 @@ def test_a_city_s_own_country_adds_nothing(first, second, same):
         ("Kraków", "Krakow"),
         ("Tuesday nights", "Tuesday evenings"),
         ("nineteen thirty-eight", "Q1938"),
-        ("Thu 14:00 Pacific", "Thursday T1400 PT"),
+        ("Thu 14:00 Pacific", "Thursday T1400 TZm0800"),
         ("on the fourth of October", "on D1004"),
         ("half a dozen eggs", "Q6 eggs"),
         ("since 2020-04", "since April Q2020"),

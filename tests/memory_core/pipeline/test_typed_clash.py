@@ -187,3 +187,14 @@ def test_a_slashed_date_is_read_when_one_part_tells_the_order():
     assert slots._iso_dates("Due on 17/04/2026.") == "Due on 17 April 2026."
     assert slots._iso_dates("It is on 3/4.") == "It is on 3/4."
     assert slots._iso_dates("Support is open 24/7.") == "Support is open 24/7."
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis"),
+    [
+        # Two events, each with its year and its verb.
+        ("Ola joined the team in 2015.", "Ola was promoted to principal in 2019."),
+    ],
+)
+def test_two_events_are_no_loose_clash(premise, hypothesis):
+    assert slots.loose_typed_clash(premise, hypothesis) is None
