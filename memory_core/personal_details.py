@@ -1606,12 +1606,27 @@ FLEET_RE = re.compile(
 )
 
 
+# A person's own car without a name: `my car`, `Mein Auto:`, `mijn auto`,
+# `mi coche`, `la voiture de Julie` (the lead, from S10's report).
+OWNED_CAR_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:(?:my|our|his|her|their)\s+(?:\w+['’]s\s+)?"
+    r"(?:car|vehicle|van|motorbike|motorcycle|pickup|truck|suv)|"
+    r"mein(?:e|em|en)?\s+(?:auto|wagen|fahrzeug|motorrad)|"
+    r"mijn\s+(?:auto|wagen|motor)|(?:mi|su)\s+(?:coche|carro|auto|moto)|"
+    r"(?:ma|sa)\s+(?:voiture|moto)|la\s+(?:mia|sua)\s+(?:auto|macchina|moto)|"
+    r"(?:min|mitt|sin)\s+bil|mój\s+samochód|meu\s+carro|"
+    r"(?:voiture|coche|auto|carro)\s+(?:de|di|van|von)\s+(?-i:[A-Z])\w+)(?![^\W\d_])"
+)
+
+
 def vehicle_plates(text: str) -> Iterator[Found]:
-    """A plate after its label, on a line that names a person."""
+    """A plate after its label, on a line that names a person or their car."""
     for match in PLATE_AFTER_LABEL_RE.finditer(text):
         start, end = match.span("plate")
         line = line_around(text, match.start(), end)
-        if FLEET_RE.search(line) or not _full_names(line):
+        if FLEET_RE.search(line) or not (
+            _full_names(line) or OWNED_CAR_RE.search(line)
+        ):
             continue
         value = match.group("plate")
         yield "NATIONAL_ID", start, end, value, re.sub(r"\W", "", value)
