@@ -7,6 +7,7 @@ bench/faults.py measures the same faults at scale (bench/FAULTS.md).
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -65,6 +66,8 @@ class Web:
             },
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            # Its own process group: `stop` ends the workers with the master.
+            start_new_session=True,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -99,6 +102,10 @@ class Web:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait(5)
+        # A worker the master left behind (one stuck on the dead broker kept
+        # a connection to the test database after the session had ended).
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
 
 
 @pytest.fixture
