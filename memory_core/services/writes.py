@@ -1454,8 +1454,23 @@ def _judge_ahead(
     write's gates ask for their own pairs, as before: a pair the model cannot
     read rejects its write alone.
     """
-    if not policy.cross_encoder_judge or policy.cross_encoder_contradiction >= 1.0:
+    if len(fresh) < 2 or not policy.cross_encoder_judge:
+        return  # one write's pairs: its gate reads them as soon
+    if policy.cross_encoder_contradiction >= 1.0:
         return
+    try:
+        asked = _pairs_ahead(fresh, lookups, embed, policy)
+        if len(asked) > 1:
+            cross_encoder.judge_ahead(asked)
+    except Exception:
+        # Only time is lost: each write's gates read their own pairs.
+        logger.warning("reading the batch's pairs ahead failed", exc_info=True)
+
+
+def _pairs_ahead(
+    fresh: list[Candidate], lookups: BatchLookups, embed: _BatchEmbedder, policy: Policy
+) -> list[tuple[Candidate, list[str]]]:
+    """Each write's nearest memory texts the gate will put to the judge."""
     floor = max(policy.cross_encoder_similarity, policy.contradiction_judge_similarity)
     vectors = np.asarray([embed(c) for c in fresh], dtype=np.float32)
     vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
@@ -1484,12 +1499,7 @@ def _judge_ahead(
         ]
         if texts:
             asked.append((c, texts))
-    if len(asked) < 2:
-        return  # one write's pairs: its gate reads them as soon
-    try:
-        cross_encoder.judge_ahead(asked)
-    except Exception:
-        logger.warning("reading the batch's pairs ahead failed", exc_info=True)
+    return asked
 
 
 def _apply(

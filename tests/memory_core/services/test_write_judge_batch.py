@@ -175,3 +175,21 @@ def test_writes_nearest_to_earlier_ones_of_their_batch_are_read_ahead(agent, cal
     # One call, before any of them was stored.
     [ahead] = calls
     assert sorted(ahead) == sorted([(STORED, CONTRADICTS), (REWORDED_STORED, REWORDED)])
+
+
+@pytest.mark.parametrize("fresh", [0, 1])
+def test_a_batch_with_no_pairs_to_read_ahead_is_decided_in_one_pass(
+    agent, calls, caplog, fresh
+):
+    # Exact copies of a stored memory (no embedding, no neighbours), with
+    # none or one new write beside them: nothing to read ahead, and the batch
+    # must not fail over it (a failed batch is decided again write by write).
+    store(agent, BATCH_SCOPE)
+    texts = [STORED] * 3 + [OTHER] * fresh
+    batch = [submit(agent, text, BATCH_SCOPE) for text in texts]
+    caplog.set_level("WARNING", logger="memory_core.services.writes")
+    assert write_process(write_id=batch[0].id, batch_size=8) == len(texts)
+    assert [outcome(w)["status"] for w in batch] == [WriteStatus.DUPLICATE] * 3 + [
+        WriteStatus.COMMITTED
+    ] * fresh
+    assert not [r for r in caplog.records if r.levelname in ("WARNING", "ERROR")]
