@@ -442,12 +442,16 @@ def judge_pairs(candidate: Any, versions: Sequence[Any]) -> None:
     the model fail, the write's gates fail with it (the worker then decides
     its batch write by write: that write alone is rejected).
     """
-    todo = [v for v in versions if str(v.version_id) not in candidate.pair_judgements]
-    for version in todo:
+    todo = []
+    for version in versions:
+        key = str(version.version_id)
+        if key in candidate.pair_judgements:
+            continue
         ahead = candidate.judged_ahead.get((version.content, candidate.content))
-        if ahead is not None:
-            candidate.pair_judgements[str(version.version_id)] = ahead
-    todo = [v for v in todo if str(v.version_id) not in candidate.pair_judgements]
+        if ahead is None:
+            todo.append(version)
+        else:
+            candidate.pair_judgements[key] = ahead
     if not todo:
         return
     p = get_judge().probabilities([(v.content, candidate.content) for v in todo])

@@ -56,6 +56,7 @@ from memory_core.models import (
     WriteTally,
 )
 from memory_core.pipeline import GATES, SUBMIT_GATES, cross_encoder, run_gates
+from memory_core.pipeline.gates import contradiction
 from memory_core.pipeline.gates.schema import embedding_problem
 from memory_core.pipeline.gates.sensitivity import NAME as SENSITIVITY
 from memory_core.pipeline.lookups import (
@@ -1454,10 +1455,8 @@ def _judge_ahead(
     write's gates ask for their own pairs, as before: a pair the model cannot
     read rejects its write alone.
     """
-    if len(fresh) < 2 or not policy.cross_encoder_judge:
-        return  # one write's pairs: its gate reads them as soon
-    if policy.cross_encoder_contradiction >= 1.0:
-        return
+    if len(fresh) < 2 or not contradiction.model_reads_contradictions(policy):
+        return  # one write's pairs (its gate reads them as soon), or none
     try:
         asked = _pairs_ahead(fresh, lookups, embed, policy)
         if len(asked) > 1:
@@ -1471,7 +1470,7 @@ def _pairs_ahead(
     fresh: list[Candidate], lookups: BatchLookups, embed: _BatchEmbedder, policy: Policy
 ) -> list[tuple[Candidate, list[str]]]:
     """Each write's nearest memory texts the gate will put to the judge."""
-    floor = max(policy.cross_encoder_similarity, policy.contradiction_judge_similarity)
+    floor = contradiction.model_similarity_floor(policy)
     vectors = np.asarray([embed(c) for c in fresh], dtype=np.float32)
     vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
     scope_ids = [lookups.scope(c.scope_path).id for c in fresh]

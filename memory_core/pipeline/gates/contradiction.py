@@ -358,7 +358,7 @@ def _model_judgements(
     from `policy.cross_encoder_similarity` (those the rules judge); their
     probabilities are left in `candidate.pair_judgements` for the dedup gate.
     """
-    if not policy.cross_encoder_judge or policy.cross_encoder_contradiction >= 1.0:
+    if not model_reads_contradictions(policy):
         return []  # off, or asked for duplicates only (the dedup gate asks)
     eligible = {n.version_id for n in to_judge}
     chosen = [
@@ -368,6 +368,17 @@ def _model_judgements(
     ]
     cross_encoder.judge_pairs(candidate, chosen)
     return chosen
+
+
+def model_reads_contradictions(policy: Policy) -> bool:
+    """Whether the model judge reads the write's nearest neighbours here."""
+    return policy.cross_encoder_judge and policy.cross_encoder_contradiction < 1.0
+
+
+def model_similarity_floor(policy: Policy) -> float:
+    """The least similarity of a neighbour the model judge reads: it must also
+    be one the rules judge (`to_judge`, `contradiction_judge_similarity`)."""
+    return max(policy.cross_encoder_similarity, policy.contradiction_judge_similarity)
 
 
 def _kept_both(
