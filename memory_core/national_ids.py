@@ -1729,7 +1729,8 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
         for word in ANY_CUE_RE.findall(t)
         for kind in _kinds_named(word)
     }
-    row = any(d in text for d in ROW_DELIMITERS)
+    # A row holder's number sits in a cell: a line of three cells or more.
+    row = any(line.count(d) >= 2 for line in text.split("\n") for d in ROW_DELIMITERS)
     specs = [
         spec
         for spec in specs

@@ -371,6 +371,11 @@ def _plausible_address(value: str) -> bool:
 # What may stand between a cue and the street: nothing, a copula, a
 # label's colon after the person's name (`Home address for Callum Fraser:`),
 # or the person's name and a comma (`Deliver to: Luca Esposito, Via …`).
+# A purpose between the cue and the address (`Lieferadresse für die Möbel:`):
+# the gap may then run past AFTER_CUE_GAP.
+PURPOSE_WORD_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:for|für|para|pour|per|voor|för|zum|zur|dla|do)\s"
+)
 CUE_GAP_RE = re.compile(
     r"(?i)[:：=–—>-]?|(?:is|es|ist|lautet|é|è|är|er|jest|est|:)"
     rf"|(?:[:：]\s*)?(?:(?:for|of|de|di|da|do|del|van|von|för|für|du|des)\s+)?"
@@ -457,10 +462,7 @@ def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
             continue
         if len(gap) > PURPOSE_GAP or not CUE_GAP_RE.fullmatch(gap.strip(" \t\"'")):
             continue
-        if len(gap) > AFTER_CUE_GAP and not re.search(
-            r"(?i)(?<![^\W\d_])(?:for|für|para|pour|per|voor|för|zum|zur|dla|do)\s",
-            gap,
-        ):
+        if len(gap) > AFTER_CUE_GAP and not PURPOSE_WORD_RE.search(gap):
             continue
         quote = text[cue.end() : start]
         stop = line_end
@@ -476,6 +478,8 @@ def _addresses_after_cues(text: str) -> Iterator[tuple[int, int]]:
 # (S9) German puts the verb last: `… bitte an Bergstraße 41, 80469 München
 # schicken`. A street, a postcode and a place between `an` and a verb of
 # sending is where the papers go (not after an office's or a company's word).
+# Every verb of SEND_VERB_LAST_RE holds one of these.
+SEND_VERB_STEMS = ("schick", "sende", "zustell", "liefer", "weiterleit")
 SEND_VERB_LAST_RE = re.compile(
     r"(?i)(?<![^\W\d_])an[ \t]+(?P<address>[^\n]{8,80}?)[ \t]+(?:zu[ \t]+)?"
     r"(?:schicken|senden|schickt|sendet|geschickt|gesendet|zustellen|liefern|"
@@ -854,7 +858,7 @@ def addresses(text: str) -> Iterator[Found]:
     ):
         # a postcode no address found so far holds: a cue-less address?
         spans += list(_bare_addresses(text, list(spans)))
-    if streetish and ("schick" in lower or "send" in lower or "liefer" in lower):
+    if streetish and any(verb in lower for verb in SEND_VERB_STEMS):
         spans += [
             span
             for span in _addresses_before_send_verb(text)
@@ -1492,6 +1496,8 @@ PAY_WORDS = (
     # Polish, Czech
     "pensja", "wynagrodzenie", "zarabia", "mzda", "plat",
 )  # fmt: skip
+# A pay word's letters as `lower` has them: a cheap test before the scan.
+PAY_STEMS = tuple(sorted({w.lower() for w in PAY_WORDS}))
 PAY_WORD_RE = re.compile(
     r"(?i)(?<![\w-])(?:" + "|".join(map(re.escape, PAY_WORDS)) + r")\w{0,3}(?!\w)"
 )
@@ -1587,6 +1593,20 @@ PLATE_LABEL_RE = re.compile(
     # whose, between the label and the plate: `kenteken van Sanne de Jong:`
     r"[^\n\d]{0,30}?(?:[:：]\s*|\s+)"
 )
+# Every label of PLATE_LABEL_RE holds one of these (lowered).
+PLATE_LABEL_STEMS = (
+    "plate",
+    "reg",
+    "kennzeichen",
+    "nummernschild",
+    "immatriculation",
+    "plaque",
+    "matr",
+    "targa",
+    "kenteken",
+    "rekisterinumero",
+    "rejestracyjn",
+)
 PLATE_RE = re.compile(
     r"(?-i:[A-Z]{2}\d{2} ?[A-Z]{3}"  # United Kingdom
     r"|[A-ZÄÖÜ]{1,3}[- ][A-Z]{1,2} ?\d{1,4}[EH]?"  # Germany
@@ -1654,8 +1674,8 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
             found += table_addresses(text)
     if digits >= 4 and (YEAR_RE.search(text) or SHORT_DATE_STEM_RE.search(lower)):
         found += dates_of_birth(text)
-    if digits >= 3 and PAY_WORD_RE.search(text):
+    if digits >= 3 and any(w in lower for w in PAY_STEMS) and PAY_WORD_RE.search(text):
         found += salaries(text)
-    if PLATE_LABEL_RE.search(text):
+    if any(w in lower for w in PLATE_LABEL_STEMS):
         found += vehicle_plates(text)
     return found

@@ -7,6 +7,7 @@ Julie`). A fleet's or a shared car's plate stays as written.
 
 import pytest
 
+from memory_core import personal_details
 from memory_core.detectors import find_pii
 
 OWNED = [
@@ -31,3 +32,20 @@ def test_a_plate_of_ones_own_car_is_personal(text, plate):
 @pytest.mark.parametrize("text", NOT_OWNED)
 def test_a_plate_of_no_ones_car_stays(text):
     assert find_pii(text) == []
+
+
+LABELS = [
+    "license plate", "licence plate", "number plate", "plate no.", "vehicle reg",
+    "car registration number", "registered vehicle", "reg no", "kfz-kennzeichen",
+    "amtliches kennzeichen", "nummernschild", "immatriculation",
+    "plaque d'immatriculation", "matrícula", "matricula", "targa", "kenteken",
+    "registreringsnummer", "rekisterinumero", "numer rejestracyjny",
+    "tablica rejestracyjna",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("label", LABELS)
+def test_every_plate_label_passes_the_cheap_test_before_the_scan(label):
+    # find_personal_details scans for plates only where a stem is in the text.
+    assert personal_details.PLATE_LABEL_RE.match(label + ": ")
+    assert any(stem in label.lower() for stem in personal_details.PLATE_LABEL_STEMS)
