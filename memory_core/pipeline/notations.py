@@ -400,10 +400,13 @@ def _slashed_date(match: re.Match) -> str:
 
 
 # A word that opens a date: "due 31/03", "am 3.6.", "Fri, 7/3".
+_WEEKDAY_WORDS = (
+    "mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday"
+    "|thursday|friday|saturday|sunday"
+)
 _DATE_OPENER = (
     r"\b(?:on|due|until|till|by|from|since|before|after|day|date|am|vom|ab|bis|den"
-    r"|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday"
-    r"|thursday|friday|saturday|sunday)[,.:]?\s+"
+    rf"|{_WEEKDAY_WORDS})[,.:]?\s+"
 )
 # "3.6.", "3.10.-10.10.": a German day and month, each part followed by a
 # dot; alone only after a word that opens a date ("GPA is 3.6." is none).
@@ -424,8 +427,7 @@ _SLASHED_DAY = re.compile(
 # "due 12.03", "on 21.07": a day and a two-digit month after a word that
 # opens a day (not "by" or "until", which may open a clock time "10.05").
 _DOTTED_DAY_MONTH = re.compile(
-    r"\b((?:due|on|am|vom|den|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday"
-    r"|tuesday|wednesday|thursday|friday|saturday|sunday)[,.]?\s+)"
+    rf"\b((?:due|on|am|vom|den|{_WEEKDAY_WORDS})[,.]?\s+)"
     r"(\d{1,2})\.(0[1-9]|1[0-2])(?![\d.]\d|\.\d|\d)"
     r"(?!\s*(?:eur|usd|gbp|chf|euros?|dollars?|pounds?|%|percent|[kmg]b)\b)",
     re.IGNORECASE,
@@ -438,12 +440,16 @@ def _day_month(day: int, month: int) -> str | None:
     return f"{day} {MONTH_NAMES[month - 1]}"
 
 
+def _opened_day(match: re.Match, opener: str, day: str, month: str) -> str:
+    """The word that opens a date, then the day and month spelled ("due 3
+    June"); the match as written when they are no date."""
+    return opener + (_day_month(int(day), int(month)) or match.group(0)[len(opener) :])
+
+
 def _dotted_day(match: re.Match) -> str:
     day, month, last_day, last_month, opener, lone_day, lone_month = match.groups()
     if opener is not None:
-        return opener + (
-            _day_month(int(lone_day), int(lone_month)) or match.group(0)[len(opener) :]
-        )
+        return _opened_day(match, opener, lone_day, lone_month)
     first = _day_month(int(day), int(month))
     last = _day_month(int(last_day), int(last_month))
     return f"{first} to {last}" if first and last else match.group(0)
@@ -688,9 +694,7 @@ def city_zone(name: str) -> str | None:
 
 
 def _city_time(match: re.Match) -> str:
-    zone = _zones_by_city().get(match.group(1).lower().replace("_", " "))
-    label = zone_label(zone) if zone else None
-    return label or match.group(0)
+    return city_zone(match.group(1)) or match.group(0)
 
 
 def time_zones(text: str) -> str:
@@ -783,14 +787,7 @@ def rewrite(text: str) -> str:
     text = _DOTTED_DAY.sub(_dotted_day, text)
     text = _SLASHED_DAY.sub(_slashed_day, text)
     text = _DOTTED_DAY_MONTH.sub(
-        lambda m: (
-            m.group(1)
-            + (
-                _day_month(int(m.group(2)), int(m.group(3)))
-                or m.group(0)[len(m.group(1)) :]
-            )
-        ),
-        text,
+        lambda m: _opened_day(m, m.group(1), m.group(2), m.group(3)), text
     )
     text = _SLASHED_DATE.sub(_slashed_date, text)
     text = _SLASHED_MONTH.sub(

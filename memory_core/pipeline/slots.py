@@ -1616,6 +1616,19 @@ def value_rewritten(premise: str, hypothesis: str) -> bool:
     )
 
 
+def value_reworded(premise: str, hypothesis: str) -> bool:
+    """Return whether the two read as one fact whose shared value one writes
+    another way: close to one fact (`Comparison.close_same_fact`), a value
+    rewritten (`value_rewritten`), nothing opposed ("set to 20°C" / "keeps
+    it at 68°F"). The semantic dedup gate reads such a pair as a paraphrase;
+    the contradiction gate vetoes the model judge's contradiction on it."""
+    return (
+        compare(premise, hypothesis).close_same_fact
+        and value_rewritten(premise, hypothesis)
+        and not judges.opposed(premise, hypothesis)
+    )
+
+
 # (semantic_dedup, and the contradiction gate's veto of the model judge.)
 # A rewording with no value or relation of either side's own and at most two
 # own words each, no antonyms between them, the same first name opening both

@@ -337,13 +337,8 @@ def _reworded(neighbour: ExistingVersion, candidate: Candidate) -> bool:
         comparison.same_fact or comparison.close_same_fact
     ):
         return not opposed(neighbour.content, candidate.content)
-    # One value written two ways ("set to 20°C" / "keeps it at 68°F") at any
-    # cosine, as the semantic dedup gate reads it (`_rewritten`).
-    if comparison.close_same_fact and slots.value_rewritten(
-        neighbour.content, candidate.content
-    ):
-        return not opposed(neighbour.content, candidate.content)
-    return False
+    # One value written two ways, at any cosine, as the dedup gate reads it.
+    return slots.value_reworded(neighbour.content, candidate.content)
 
 
 def _model_judgements(

@@ -54,7 +54,7 @@ from memory_core.pipeline.judges import (
     opposed,
     two_people,
 )
-from memory_core.pipeline.slots import compare, restatement, value_rewritten
+from memory_core.pipeline.slots import compare, restatement
 from memory_core.pipeline.types import (
     Candidate,
     ExistingVersion,
@@ -252,11 +252,8 @@ def _rewritten(candidate: Candidate, best: ExistingVersion) -> bool:
     """Return whether the write is a close rewording of the stored version
     whose shared value it writes another way (`slots.value_rewritten`), and
     states no triple the stored version lacks."""
-    return (
-        not _says_more(candidate, best)
-        and compare(best.content, candidate.content).close_same_fact
-        and value_rewritten(best.content, candidate.content)
-        and not opposed(best.content, candidate.content)
+    return not _says_more(candidate, best) and slots.value_reworded(
+        best.content, candidate.content
     )
 
 
