@@ -57,6 +57,7 @@ PROBES = (
     "tune19",
     "blind16",
     "tune20",
+    "tune21",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
