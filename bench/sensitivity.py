@@ -58,6 +58,7 @@ PROBES = (
     "blind16",
     "tune20",
     "tune21",
+    "blind17",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
