@@ -37,6 +37,7 @@ import os
 import sys
 import time
 import uuid
+import zipfile
 from collections import Counter
 from pathlib import Path
 
@@ -63,8 +64,11 @@ class Embeddings:
     def __init__(self) -> None:
         self.vectors: dict[str, np.ndarray] = {}
         if CACHE.exists():
-            stored = np.load(CACHE)
-            self.vectors = {k: stored[k] for k in stored.files}
+            try:
+                stored = np.load(CACHE)
+                self.vectors = {k: stored[k] for k in stored.files}
+            except (OSError, ValueError, zipfile.BadZipFile):
+                self.vectors = {}  # a cache another process left half-written
 
     @staticmethod
     def key(text: str) -> str:
@@ -78,7 +82,11 @@ class Embeddings:
 
         for text, vector in zip(missing, get_provider().embed(missing), strict=True):
             self.vectors[self.key(text)] = np.asarray(vector, dtype=np.float32)
-        np.savez(CACHE, **self.vectors)
+        # Written whole, then renamed: processes sharing the cache (benches and
+        # tests beside each other) never read a half-written file.
+        partial = CACHE.with_name(f"{CACHE.stem}.{os.getpid()}.partial.npz")
+        np.savez(partial, **self.vectors)
+        os.replace(partial, CACHE)
 
     def __getitem__(self, text: str) -> np.ndarray:
         return self.vectors[self.key(text)]
