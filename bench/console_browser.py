@@ -148,7 +148,7 @@ def load(tenant, scopes: dict[str, uuid.UUID], n: int) -> dict:
         cursor.execute(
             "CREATE INDEX memory_version_embedding_hnsw "
             "ON memory_core_memoryversion USING hnsw (embedding vector_cosine_ops) "
-            "WITH (m = 16, ef_construction = 64) WHERE status = 'active'"
+            "WITH (m = 16, ef_construction = 64)"
         )
     indexed = time.perf_counter() - started
     return {

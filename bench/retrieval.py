@@ -495,7 +495,7 @@ def scale_load(tenant, org: str, n: int, distinct: int = 0) -> dict:
         cursor.execute(
             "CREATE INDEX memory_version_embedding_hnsw "
             "ON memory_core_memoryversion USING hnsw (embedding vector_cosine_ops) "
-            "WITH (m = 16, ef_construction = 64) WHERE status = 'active'"
+            "WITH (m = 16, ef_construction = 64)"
         )
     with connection.cursor() as cursor:
         for table_name in ("memory_core_memoryitem", "memory_core_memoryversion"):

@@ -13,7 +13,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Case, F, Q, When
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Upper
 from pgvector.django import HnswIndex, VectorField
@@ -394,10 +394,9 @@ class MemoryVersion(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     # Tenant, item and scope have no single-column index: composite indexes
-    # lead with each (status and as-of, unique number, scope order), and every
-    # index whose predicate the row meets is written again when a version
-    # changes status, a non-HOT update (migrations 0016_drop_covered_fk_indexes
-    # and 0021_partial_lookup_indexes; bench/PERF.md, GC).
+    # lead with each (as-of, unique number, scope order; migration
+    # 0016_drop_covered_fk_indexes). A version's change of status is a HOT
+    # update (see `status`).
     tenant = models.ForeignKey(
         Tenant, on_delete=models.CASCADE, related_name="+", db_index=False
     )
@@ -429,6 +428,12 @@ class MemoryVersion(models.Model):
     approval_state = models.CharField(max_length=16, default="auto")
     approved_by = models.CharField(max_length=150, blank=True)
     justification = models.TextField(blank=True)
+    # Lifecycle state. No index names `status` or `valid_to` (as key, INCLUDE
+    # or predicate), so a version leaving `active` (superseded, expired) is a
+    # HOT update: the row is rewritten on its page and no index gets an
+    # entry (migration 0022_hot_lifecycle; bench/PERF.md, fifteenth session).
+    # The two state-dependent lookups GC needs read the generated columns
+    # `draft_of` and `superseded_at` below instead.
     status = models.CharField(max_length=16, choices=VersionStatus.choices)
     # Indexed where set (memory_version_supersedes_idx, 0021): a first
     # version has none, and deleting a version looks only for set ones.
@@ -453,6 +458,22 @@ class MemoryVersion(models.Model):
     )
     valid_from = models.DateTimeField()
     valid_to = models.DateTimeField(null=True, blank=True)
+    # The item of a draft (a write awaiting review), else NULL: "has this item
+    # a draft?" from a small partial index. Expiring an active version leaves
+    # it NULL, so the update stays HOT.
+    draft_of = models.GeneratedField(
+        expression=Case(When(status="draft", then=F("item_id"))),
+        output_field=models.UUIDField(null=True),
+        db_persist=True,
+    )
+    # When a superseded version stopped being valid, else NULL: GC's
+    # superseded phase finds old ones from a small partial index. NULL for
+    # every other status, so expiring an active version stays HOT.
+    superseded_at = models.GeneratedField(
+        expression=Case(When(status="superseded", then=F("valid_to"))),
+        output_field=models.DateTimeField(null=True),
+        db_persist=True,
+    )
     agent = models.ForeignKey(
         Agent, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -475,53 +496,51 @@ class MemoryVersion(models.Model):
             ),
         ]
         indexes = [
-            # Active versions only: every neighbour search asks for them, and
-            # a version that leaves `active` (superseded, expired, retracted)
-            # then costs no graph insertion for its rewritten row.
+            # Every version's vector: a partial index on `status = 'active'`
+            # would make each version leaving `active` a non-HOT update (the
+            # predicate's column changes). Neighbour searches filter on status
+            # (iterative scan); GC's hard delete removes expired vectors.
             HnswIndex(
                 name="memory_version_embedding_hnsw",
                 fields=["embedding"],
                 m=16,
                 ef_construction=64,
                 opclasses=["vector_cosine_ops"],
-                condition=Q(status="active"),
             ),
             GinIndex(fields=["search_vector"], name="memory_version_search_gin"),
-            # The write path's exact and structural duplicate lookups ask for
-            # active versions only; partial, so a version leaving `active`
-            # (superseded, expired) adds no entry to either (0021).
+            # The write path's exact and structural duplicate lookups (they
+            # filter on `active` in the row).
             models.Index(
                 fields=["tenant", "scope", "layer", "content_hash"],
-                condition=Q(status="active"),
-                name="memory_version_hash_idx",
+                name="memory_version_hash_idx2",
             ),
-            models.Index(fields=["tenant", "status"], name="memory_version_status_idx"),
             models.Index(
                 fields=["tenant", "scope", "layer", "fingerprint"],
-                condition=Q(status="active"),
-                name="memory_version_fp_idx",
+                name="memory_version_fp_idx2",
             ),
-            # "Which versions were visible at T" from the index alone (0004).
+            # "Which versions were visible at T": the range's start here, its
+            # end and the status read from the row (0022).
             models.Index(
                 fields=["tenant", "-valid_from"],
-                include=["valid_to", "status"],
-                name="memory_version_asof_idx2",
+                name="memory_version_asof_idx3",
             ),
             # A content substring filter (`content__icontains`, 0004).
             GinIndex(
                 OpClass(Upper("content"), name="gin_trgm_ops"),
                 name="memory_version_content_trgm",
             ),
-            # GC's scans (0005): "has this item a draft?", superseded by age.
+            # GC's scans: "has this item a draft?", superseded by age (0022:
+            # on the generated columns, which the hot transitions leave
+            # alone).
             models.Index(
-                fields=["item"],
-                condition=Q(status="draft"),
-                name="memory_version_draft_idx",
+                fields=["draft_of"],
+                condition=Q(draft_of__isnull=False),
+                name="memory_version_draft_of_idx",
             ),
             models.Index(
-                fields=["tenant", "valid_to"],
-                condition=Q(status="superseded"),
-                name="memory_version_superseded_idx",
+                fields=["tenant", "superseded_at"],
+                condition=Q(superseded_at__isnull=False),
+                name="memory_version_retired_idx",
             ),
             # A scope's versions in creation order: search's keyword context
             # (the versions written just before and after a candidate).
@@ -567,8 +586,7 @@ class MemoryVersion(models.Model):
                     "last_reinforced_at",
                     "created_at",
                 ],
-                condition=Q(status="active"),
-                name="memory_version_gc_head_idx",
+                name="memory_version_gc_head_idx2",
             ),
             models.Index(
                 fields=["supersedes"],

@@ -105,9 +105,7 @@ def _past_retention(policy: Policy, now: datetime, classification: str) -> Q | N
 
 
 def _awaiting_review() -> Exists:
-    return Exists(
-        MemoryVersion.objects.filter(item=OuterRef("pk"), status=VersionStatus.DRAFT)
-    )
+    return Exists(MemoryVersion.objects.filter(draft_of=OuterRef("pk")))
 
 
 def retention_due(

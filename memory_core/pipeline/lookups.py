@@ -156,9 +156,7 @@ class DatabaseLookups:
 
     def _keyed_items(self, scope_ids, keys):
         """Rows (scope, layer, key, item, draft pending) of the items with `keys`."""
-        drafts = MemoryVersion.objects.filter(
-            item_id=OuterRef("pk"), status=VersionStatus.DRAFT
-        )
+        drafts = MemoryVersion.objects.filter(draft_of=OuterRef("pk"))
         return (
             MemoryItem.objects.filter(
                 tenant_id=self.tenant_id, scope_id__in=scope_ids, memory_key__in=keys

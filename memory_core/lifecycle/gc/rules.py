@@ -52,8 +52,7 @@ CONFLICTS = "memory_core_conflict"
 # (a draft) and no open contradiction case about its head.
 COLLECTABLE = f"""
     i.tenant_id = %(tenant)s AND i.status = 'active' AND NOT i.pinned
-    AND NOT EXISTS (SELECT 1 FROM {VERSIONS} d
-                    WHERE d.item_id = i.id AND d.status = 'draft')
+    AND NOT EXISTS (SELECT 1 FROM {VERSIONS} d WHERE d.draft_of = i.id)
     AND NOT EXISTS (SELECT 1 FROM {CONFLICTS} c
                     WHERE c.existing_version_id = i.head_id AND c.status = 'open')
     AND NOT EXISTS (SELECT 1 FROM {CONFLICTS} c
@@ -200,10 +199,10 @@ class Context:
                 f"authority_{n}": float(p.source_authority[source]),
             }
         # An active item's head is active (item and head change status
-        # together): the condition lets the head columns come from the narrow
-        # partial index memory_version_gc_head_idx, not the wide version rows.
+        # together), so the head's status is not asked: its columns come from
+        # the covering index memory_version_gc_head_idx2, not the wide rows.
         sql = (
-            f"JOIN {VERSIONS} h ON h.id = i.head_id AND h.status = 'active' "
+            f"JOIN {VERSIONS} h ON h.id = i.head_id "
             f"LEFT JOIN (VALUES {rows}) AS p(layer, lam, tau, idle_hours) "
             "ON p.layer = i.layer "
             f"LEFT JOIN (VALUES {source_rows}) AS a(source, authority) "
@@ -329,8 +328,7 @@ def mark_batch(
 
 
 SUPERSEDED_WHERE = f"""
-    v.tenant_id = %(tenant)s AND v.status = 'superseded'
-    AND v.valid_to < %(superseded_before)s
+    v.tenant_id = %(tenant)s AND v.superseded_at < %(superseded_before)s
     AND NOT EXISTS (SELECT 1 FROM {ITEMS} i WHERE i.id = v.item_id AND i.pinned)
     AND NOT EXISTS (SELECT 1 FROM {CONFLICTS} c
                     WHERE c.existing_version_id = v.id AND c.status = 'open')
@@ -382,8 +380,7 @@ def superseded_expire_batch(
 EXPIRED_PAST_GRACE = f"""
     i.tenant_id = %(tenant)s AND i.status = 'expired' AND NOT i.pinned
     AND coalesce(i.expired_at, i.updated_at) < %(grace_before)s
-    AND NOT EXISTS (SELECT 1 FROM {VERSIONS} d
-                    WHERE d.item_id = i.id AND d.status = 'draft')
+    AND NOT EXISTS (SELECT 1 FROM {VERSIONS} d WHERE d.draft_of = i.id)
 """
 
 

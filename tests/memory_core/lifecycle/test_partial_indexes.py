@@ -1,8 +1,9 @@
-"""The indexes migration 0021 made partial: what they still answer.
+"""The indexes migrations 0021 and 0022 changed: what they still answer.
 
-The write path's duplicate lookups (content hash, fingerprint) index active
-versions only, so a version that GC expires or a rewrite supersedes leaves
-them; the foreign-key indexes of a version's `supersedes` and of log
+The write path's duplicate lookups (content hash, fingerprint) find active
+versions only (0021 made their indexes partial on `active`; 0022 made them
+whole again, so that a change of status is a HOT update, and the status is
+read from the row); the foreign-key indexes of a version's `supersedes` and of log
 entries' previous version and actors hold set values only. Each reader
 must still find what it found, through an index where it had one: the plan
 checks switch sequential scans off (a test table is small enough that the
@@ -43,7 +44,7 @@ def gc_expire(tenant) -> None:
     assert run is not None and run.status == "completed"
 
 
-def test_duplicate_lookups_find_active_versions_only_through_the_partial_indexes(
+def test_duplicate_lookups_find_active_versions_only_through_their_indexes(
     tenant,
 ):
     now = timezone.now()
@@ -72,9 +73,9 @@ def test_duplicate_lookups_find_active_versions_only_through_the_partial_indexes
     by_fingerprint = lookups._active().filter(
         scope_id=scope_id, layer=layer, fingerprint="fp-kept"
     )
-    # Each has an index to answer it (at scale its own, partial on active;
-    # on a table this small the planner may pick any index leading with the
-    # tenant, so only the absence of a sequential scan is asserted).
+    # Each has an index to answer it (at scale its own; on a table this
+    # small the planner may pick any index leading with the tenant, so only
+    # the absence of a sequential scan is asserted).
     for query in (by_hash, by_fingerprint):
         found = query.explain()
         assert "Seq Scan" not in found, found
