@@ -1972,6 +1972,9 @@ def _is_jose_header(token: str) -> bool:
 # Round 4 (tune9): whole classes of credentials without a credential word.
 HOST_NAME_RE = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 EMAIL_LIKE_RE = re.compile(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+")
+# (S11) An account's name after `login`: an e-mail address ending in a
+# top-level domain.
+LOGIN_NAME_RE = re.compile(r"[\w.*+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
 FORMAT_RE = re.compile(r"%[-+ #0-9.]*[sdrifx(]|\{[\w.]*\}")
 VERSION_LIKE_RE = re.compile(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?")
 
@@ -2142,6 +2145,7 @@ USER_COLON_VALUE_RE = re.compile(
     r"(?<![\w/.@:%#-])(?P<user>[a-z][a-z0-9._-]{1,30}):(?P<value>[^\s\"'`,;:/@()]{8,})"
     r"(?![\w:/@])"
 )
+E164_RE = re.compile(r"\+\d{7,15}")
 NOT_USER_NAMES = {
     "sha1", "sha256", "sha384", "sha512", "md5", "base64", "data", "urn", "arn",
     "mailto", "http", "https", "ftp", "tel", "sip", "file", "git", "ssh", "s3",
@@ -2307,6 +2311,8 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
         if prose and not _is_password_like(user):
             yield "Secret Keyword"
     for match in _finditer(USER_COLON_VALUE_RE, line, lower):
+        if E164_RE.fullmatch(match.group("value")):
+            continue  # (S11) a vCard's `TEL;TYPE=cell:+33612989661`: a phone
         if match.group("user") not in NOT_USER_NAMES and _is_prose_password(
             match.group("value")
         ):
@@ -2639,6 +2645,14 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             match.string, 0, match.start("value")
         ):
             continue  # `${STRIPE_SECRET_KEY:?missing}`: the shell's error text
+        if key.lower() == "login" and LOGIN_NAME_RE.fullmatch(value):
+            continue  # (S11) `Login-Mail: j.sch*****@web.de`: who, not the secret
+        if (
+            key.lower() == "pass"
+            and value.isdigit()
+            and personal_details.PASSPORT_VALIDITY_RE.match(line, match.end())
+        ):
+            continue  # (S11) `Majas pass: 33321838, giltigt t.o.m. …`: a passport
         if _is_secret_value(value, key=key, bare=match.group("bare") is not None):
             yield "Secret Keyword"
     if named and _nearby_secrets(line):
@@ -3420,7 +3434,9 @@ PASSPORT_RE = re.compile(
     # Persian, Hebrew, Thai, Albanian names; Russian `загранпаспорт`
     r"paspor|pasipoti|hộ chiếu|ho chieu|διαβατηρίου|διαβατήριο|جواز السفر|"
     r"جواز سفر|جواز|گذرنامه|پاسپورت|דרכון|หนังสือเดินทาง|pasaportë|"
-    r"загранпаспорт[а]?)"
+    r"загранпаспорт[а]?|"
+    # (S11) Hungarian `útlevélszám` (passport number), `útlevél`
+    r"útlevél(?:szám)?)"
     # whose (S5): `Pasaporte de Lucía Ferro, N.º …`, `passport of Jan Novak:`
     r"(?:\s+(?:of|de|di|da|do|del|von|van)\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)"
     r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?,?)?"
@@ -3446,7 +3462,7 @@ PASSPORT_RE = re.compile(
 DRIVING_LICENCE_RE = re.compile(
     r"(?i)(?:driv(?:ing|er['’]?s?) licen[cs]e|(?-i:DL)|permis de conduire|"
     r"führerschein|carn[ée] de conducir|licencia de conducir|patente di guida|"
-    r"patente|rijbewijs|prawo jazdy|carteira de motorista|(?-i:CNH)|körkort|"
+    r"patente|rijbewijs|praw[oa] jazdy|carteira de motorista|(?-i:CNH)|körkort|"
     r"førerkort|kørekort|ajokortti|řidičský průkaz|sürücü belgesi|ehliyet|"
     r"ड्राइविंग लाइसेंस|運転免許証?|驾驶证|驾照|운전면허증?|"
     # Round 12 (S6): Latin American Spanish (`licencia de manejo`)
@@ -3463,27 +3479,44 @@ DRIVING_LICENCE_RE = re.compile(
     r"(?: driv(?:ing|er['’]?s?))? licen[cs]e)"
     r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|#|nummer|"
     r"numéro|número|numero|numer|番号|号码|번호|नंबर))?"
-    # whose: `permis de conduire de Léa Martin :`, `de mi esposo` (S6)
-    r"(?:\s+(?:of|de|di|da|do|del|von|van)\s+(?:(?-i:[A-ZÀ-Þ][^\W\d_]+)"
+    # whose: `permis de conduire de Léa Martin :`, `de mi esposo` (S6),
+    # `DL for Rosa Delgado:` (S11)
+    r"(?:\s+(?:of|for|de|di|da|do|del|von|van)\s+(?:(?-i:[A-ZÀ-Þ][^\W\d_]+)"
     r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?|(?:my|mi|mon|ma|mes|mio|mia|meu|minha|"
-    r"su|his|her|their|our|nuestro|nuestra)\s+[^\W\d_]+))?"
+    r"su|his|her|their|our|nuestro|nuestra)\s+[^\W\d_]+)"
+    # (S11) or a full name before the colon: `Rijbewijsnummer Sanne de Vries:`
+    r"|\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)(?:\s+(?-i:[a-z]{1,3}\s+){0,2}"
+    r"(?-i:[A-ZÀ-Þ][^\W\d_]+)){1,2}(?=\s*:))?"
     # what it is for, whose (S5): `for the rental car`, `(mine)`, `(for
     # the hire car)` (S6)
     r"(?:\s+for\s+(?:the|my|a|an)\s+[\w-]+(?:\s+[\w-]+)?)?"
     r"(?:\s*[（(][^()（）\n]{1,30}[)）])?"
     r"(?:\s+(?:is|was|ist|est|es|é|è)|是|は|는|은)?"
     # (S7) or an arrow, as notes write it (`licence number → 2025…`)
-    r"\s*(?:[:#=：]|→|->|=>)?\s*(?-i:(?P<value>(?=[A-Z0-9 -]*\d(?:[A-Z -]*\d){3})"
-    r"[A-Z0-9]{2,20}(?:[ -][A-Z0-9]{2,15}){0,2}))(?![\w-]|[.,/]\d)"
+    # (S11) groups of one character (`B987-009-73-756-1`), five groups
+    # (`11-74-818555-09`), Poland's `11553/18/9878`
+    r"\s*(?:[:#=：]|→|->|=>)?\s*(?-i:(?P<value>\d{5}/\d{2}/\d{4}|"
+    r"(?=[A-Z0-9 -]*\d(?:[A-Z -]*\d){3})"
+    r"[A-Z0-9]{2,20}(?:[ -][A-Z0-9]{1,15}){0,4}))(?![\w-]|[.,/]\d)"
 )
 
 
 # Every licence name holds one of these (the cheap test before the pattern).
 DRIVING_LICENCE_STEMS = (
-    "licen", "permis", "führer", "conduc", "patente", "rijbewijs", "prawo",
+    "licen", "permis", "führer", "conduc", "patente", "rijbewijs", "praw",
     "motorista", "kort", "řidič", "sürücü", "ehliyet",
 )  # fmt: skip
 DRIVING_LICENCE_STEMS_WIDE = ("लाइसेंस", "運転免許", "驾", "운전면허")
+
+
+# (S11) A British licence by its shape, on a line about a licence: five
+# letters of the surname (`9` pads), the birth date's decade digit, month
+# (plus 50 for a woman), day and year digit, two initials, a digit, two
+# check letters (`CLARK756227HJ9DK`).
+UK_LICENCE_RE = re.compile(
+    r"(?<![A-Z0-9])[A-Z][A-Z9]{4}\d(?:0[1-9]|1[0-2]|5[1-9]|6[0-2])"
+    r"(?:0[1-9]|[12]\d|3[01])\d[A-Z][A-Z9]\d[A-Z]{2}(?![A-Z0-9])"
+)
 
 
 def _driving_licences(text: str) -> Iterator[PiiFinding]:
@@ -3500,6 +3533,10 @@ def _driving_licences(text: str) -> Iterator[PiiFinding]:
             yield PiiFinding(
                 NATIONAL_ID, match.start("value"), match.end("value"), value, value
             )
+    if "licen" in lower or "DVLA" in text:
+        for match in UK_LICENCE_RE.finditer(text):
+            value = match.group()
+            yield PiiFinding(NATIONAL_ID, match.start(), match.end(), value, value)
 
 
 # Round 12 (S6): a bank account number beside its bank's routing code: a UK

@@ -1306,7 +1306,9 @@ def table_addresses(text: str) -> Iterator[Found]:
 
 PASSPORT_NAMED_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:reise)?(?:passport|passeport|pasaporte|passaporto|"
-    r"passaporte|paszport|pasaport|paspoort|pass|(?:загран)?паспорт)"
+    r"passaporte|paszport|pasaport|paspoort|pass|(?:загран)?паспорт|"
+    # (S11) Indonesian, Malay, Thai (`เลขที่หนังสือเดินทางของ…`)
+    r"paspor|pasport|หนังสือเดินทาง)"
     r"(?:[ _-]?(?:no\.?|nos|number|"
     r"num|nr|nummer|numéro|número|numero|numer|id))?"
     # (S9) and a bracketed note after it: `für das Visum (Dienstreise Rom):`
@@ -1317,23 +1319,51 @@ PASSPORT_NAMED_RE = re.compile(
 )
 
 
+# (S11) `pass` is a passport in the Nordic languages and German: a number
+# followed by how long it is valid (`pass: 33321838, giltigt t.o.m. …`).
+PASSPORT_VALIDITY_RE = re.compile(
+    r"(?i)[,;]?\s*\(?(?:valid|giltig|gyldig|gültig|geldig|voimassa|válido|valable|"
+    r"valido|ważny|platný|expires?|exp\.|utløper|udløber|löper ut)"
+)
+
+
+# (S11) A number a passport is set or changed to, a few words after its name:
+# `update the passport number on the booking to BB517994`.
+PASSPORT_TO_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:passport|passeport|pasaporte|passaporto|passaporte|"
+    r"paszport|pasaport|paspoort|reisepass)(?:[ _-]?(?:no\.?|number|num|nr|nummer|"
+    r"numéro|número|numero|numer))?(?:\s+[^\W\d_]+){0,5}?\s+"
+    r"(?:to|is|as|auf|à|en|naar|na|på|till|para|per)\s+"
+    r"(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
+    r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
+)
+
+
 def passports(text: str) -> Iterator[Found]:
     """Yield passport numbers after `passport … of <name>:`."""
     lower = text.lower()
-    if "pas" not in lower and "паспорт" not in lower:
+    if "pas" not in lower and "паспорт" not in lower and "หนังสือเดินทาง" not in text:
         return
     for match in PASSPORT_NAMED_RE.finditer(text):
         gap = match.group("gap").strip(" \"'")
         # Round 11 (S5): `(mine)`, `(my son's)` after the gap
         gap = re.sub(r"\s*\([^()]{1,20}\)$", "", gap)
+        # (S11) Thai writes `of` (`ของ`) joined to the name, with marks
+        gap = re.sub(r"^ของ|[\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]", "", gap)
         if gap and not re.match(
             r"(?i)(?:of|de|du|da|do|del|di|von|för|för|van|für|for|des)?\s*"
             r"[^\W\d_][\w'’.-]*(?:\s+[\w'’.-]+){0,4}$",
             gap,
         ):
             continue
-        if re.match(r"(?i)pass(?![a-z])", match.group()):
+        if re.match(r"(?i)pass(?![a-z])", match.group()) and not (
+            match.group("value").isdigit()
+            and PASSPORT_VALIDITY_RE.match(text, match.end())
+        ):
             continue  # `pass: Hunter22`: a password, not a passport
+        value = match.group("value")
+        yield "NATIONAL_ID", match.start("value"), match.end("value"), value, value
+    for match in PASSPORT_TO_RE.finditer(text):
         value = match.group("value")
         yield "NATIONAL_ID", match.start("value"), match.end("value"), value, value
 
@@ -1664,9 +1694,10 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         found += spelled_emails(text)
     if not digits:
         return found
-    if "pas" in lower or "паспорт" in lower:
+    if "pas" in lower or "паспорт" in lower or "หนังสือเดินทาง" in text:
         found += passports(text)
-    if digits >= 20 and "<" in text:
+    # a zone holds two dates and four check digits at least (S11: not 20)
+    if digits >= 16 and "<" in text:
         found += machine_readable_zones(text)
     if "\n" in text or "〒" in text or STREETISH_RE.search(text):
         found += addresses(text)
