@@ -202,11 +202,12 @@ NATIONAL_ID = "NATIONAL_ID"
 ADDRESS = personal_details.ADDRESS
 DOB = personal_details.DOB
 SALARY = personal_details.SALARY
-PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID, ADDRESS, DOB, SALARY)
+HEALTH = personal_details.HEALTH
+PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID, ADDRESS, DOB, SALARY, HEALTH)
 
 # A value redacted earlier: `<EMAIL_1>`, `<NATIONAL_ID_12>`.
 REDACTION_TOKEN_RE = re.compile(
-    r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID|ADDRESS|DOB|SALARY)_(\d+)>"
+    r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID|ADDRESS|DOB|SALARY|HEALTH)_(\d+)>"
 )
 
 
@@ -3145,6 +3146,7 @@ PRIORITY = {
     ADDRESS: 5,
     PHONE: 6,
     SALARY: 7,
+    HEALTH: 8,
 }
 
 # A word character of a script written without spaces (kana, Han, Hangul):

@@ -1569,8 +1569,8 @@ NOT_NAME_WORDS = {
 }  # fmt: skip
 
 
-def _full_names(sentence: str) -> bool:
-    """Tell whether `sentence` names a person by two capitalised words."""
+def _full_name_matches(sentence: str) -> Iterator[re.Match[str]]:
+    """Yield the full names (two capitalised words) in `sentence`."""
     at = 0
     while match := FULL_NAME_RE.search(sentence, at):
         words = re.split(r"[ \u00a0]", match.group())
@@ -1580,8 +1580,12 @@ def _full_names(sentence: str) -> bool:
             continue
         if LEGAL_FORM_RE.search(sentence, match.start(), match.end() + 12):
             continue  # `Acme Logistics GmbH`: a company's
-        return True
-    return False
+        yield match
+
+
+def _full_names(sentence: str) -> bool:
+    """Tell whether `sentence` names a person by two capitalised words."""
+    return next(_full_name_matches(sentence), None) is not None
 
 
 def salaries(text: str) -> Iterator[Found]:
@@ -1692,6 +1696,8 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
     found: list[Found] = []
     if SPELLED_AT_RE.search(lower) or (" at " in lower and SPOKEN_DOT_RE.search(lower)):
         found += spelled_emails(text)
+    if any(w in lower for w in HEALTH_STEMS) or (digits and DOSE_RE.search(text)):
+        found += health_details(text)
     if not digits:
         return found
     if "pas" in lower or "паспорт" in lower or "หนังสือเดินทาง" in text:
@@ -1710,3 +1716,160 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
     if any(w in lower for w in PLATE_LABEL_STEMS):
         found += vehicle_plates(text)
     return found
+
+
+# -- Health ---------------------------------------------------------------------
+
+HEALTH = "HEALTH"
+# (S11) A named person's health: a diagnosis, a condition or a medicine
+# with its dose, in the sentence that names them (two capitalised words, or a
+# Japanese or Korean name with its honorific). Health is a special category
+# of personal data (GDPR art. 9): `Tobias Wagner hat Diabetes Typ 2` is
+# redacted from the condition on, `<HEALTH_1>`; a condition no one has
+# (`diabetes is common after 60`) or the user's own (`I have asthma`, no
+# name) stays as written.
+HEALTH_TERMS = (
+    # a diagnosis, a sick note, a doctor's letter
+    # (not `diagnostics`: a program's self-test)
+    r"diagnos(?:is|es|ed|e|en|i|iert\w*|ticad[ao]s?|ticou|tiqué\w*)|diagnóstic\w*|"
+    r"diagnoz\w*|sick note|"
+    r"krankschreibung|krankgeschrieben|krankgemeldet|arbeitsunfähig\w*|arrêt maladie|baja médica|"
+    r"sjukskriv\w*|ziekmelding|"
+    # conditions, by stems shared across languages
+    r"diabet\w*|diabète|cukrzyc\w*|insulin\w*|cancer\w*|cáncer|câncer|krebs\w*|kanker|tumou?r\w*|"
+    r"leuk[aä]?emi\w*|lymphom\w*|chemo\w*|quimioterapia|radiotherap\w*|"
+    r"dialys\w*|diálise|epilep\w*|epiless\w*|asthma\w*|asthme|astma\w*|asma|"
+    r"depressi\w*|depresj\w*|depresión|dépression|anxiety|angststörung|"
+    r"anxiété|ansiedad|ansiedade|bipolar\w*|schizophren\w*|esquizofren\w*|"
+    r"autis\w*|dementia|demenz|démence|alzheimer\w*|parkinson\w*|"
+    r"scler\w*|sklero\w*|esclerosis|stwardnienie|crohn\w*|colitis|"
+    r"arthritis|artrite|artritis|lupus|hypothyro\w*|hipotiroid\w*|"
+    r"hyperthyro\w*|hypertens\w*|hipertensi\w*|bluthochdruck|migrain\w*|"
+    r"migräne|endometrio\w*|hepatitis|cirrho\w*|infarkt\w*|infarct\w*|"
+    r"heart attack|schlaganfall|burn-?out|eating disorder|anorexi\w*|"
+    r"bulimi\w*|ptsd|ocd|adhd|adhs|tdah|copd|"
+    r"allerg\w*|alérgic\w*|alergi\w*|"
+    r"pregnan\w*|schwanger\w*|enceinte|embarazada|grávida|incinta|zwanger|"
+    r"gravid|w ciąży"
+)
+# Japanese, Chinese, Korean: a condition, a disorder, a medicine taken (no
+# spaces between words: no word boundary either)
+HEALTH_TERMS_CJK = (
+    r"糖尿病|がん|癌|うつ病|抑郁|障害|障碍|妊娠|アレルギー|インスリン|"
+    r"당뇨|우울증|공황장애|장애|임신|복용|服用|투약|診断|诊断|진단"
+)
+HEALTH_TERM_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + HEALTH_TERMS + r")(?![^\W\d_])|" + HEALTH_TERMS_CJK + ""
+    # Swedish, Danish `KOL` (COPD) and the acronyms, in capitals as written
+    r"|(?<![^\W\d_])(?-i:KOL|BPCO|EPOC|HIV|AIDS)(?![^\W\d_])"
+)
+# A medicine's dose (`Metformin 1000 mg`, `Levothyrox 75 µg`), the medicine
+# before it.
+DOSE_RE = re.compile(
+    r"(?i)(?:(?<![\w-])[^\W\d_][\w-]{2,}\s+)?(?<![\w.,+/])\d+(?:[.,]\d+)?\s?"
+    r"(?:mg|µg|μg|mcg|i\.e\.|iu|ie)(?![\w+/])"
+)
+HEALTH_NAME_RE = re.compile(
+    r"[\u4e00-\u9fff\u30a0-\u30ff]{2,5}(?:さん|様|さま|氏)|[가-힣]{2,4}\s?(?:님|씨)"
+)
+HEALTH_CLAUSE_END_RE = re.compile(r"[.!?](?=\s|$)|[,;(]|\s[-–—]\s|。|、|\n")
+HEALTH_STEMS = (
+    "diagn", "sick", "krank", "arbeitsunf", "arrêt", "baja", "sjuk",
+    "ziek", "diabet", "diabè", "cukrzyc", "insulin", "cancer", "cáncer", "câncer", "krebs", "kanker", "tumo",
+    "leuk", "lymph", "chemo", "quimio", "radioth", "dialys", "diális", "epilep",
+    "epiless", "asthm", "astma", "asma", "depres", "dépres", "anxi", "angst",
+    "ansied", "bipolar", "schizo", "esquizo", "autis", "demen", "démen",
+    "alzheim", "parkinson", "scler", "sklero", "escler", "stwardn", "crohn",
+    "colitis", "artri", "arthri", "lupus", "thyro", "tiroid", "hypert",
+    "hipert", "bluthoch", "migr", "endometri", "hepatit", "cirrh", "infar",
+    "heart attack", "schlaganf", "burn", "eating dis", "anorex",
+    "bulimi", "ptsd", "ocd", "adhd", "adhs", "tdah", "copd", "kol", "bpco",
+    "epoc", "hiv", "aids", "allerg", "alérg", "alerg", "pregnan", "schwanger",
+    "enceinte", "embaraz", "grávid", "incinta", "zwanger", "gravid", "ciąży",
+    "診断", "诊断", "진단", "糖尿病", "がん", "癌", "うつ病", "抑郁", "障害",
+    "障碍", "妊娠", "アレルギー", "インスリン", "당뇨", "우울증", "장애",
+    "임신", "복용", "服用", "투약",
+)  # fmt: skip
+
+
+# A condition that is a subject of work, not someone's: a study, a month of
+# awareness, a specialist's field, a test offered to all.
+NOT_ONES_HEALTH_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:stud(?:y|ies)|studie\w*|étude|estudio|research|"
+    r"forschung|trial|conference|congress|kongress|awareness|charity|"
+    r"foundation|stiftung|association|society|gesellschaft|testing|screening|"
+    r"specialist|physician|fachärzt\w*|facharzt\w*|lecture|vortrag|webinar|"
+    r"campaign|kampagne|fundraiser)(?![^\W\d_])"
+)
+# `Great Depression`, `Breast Cancer Awareness Month`: a capitalised word
+# right before makes the condition part of a name or a title.
+TITLE_WORD_BEFORE_RE = re.compile(rf"{_UP}{_L}+ $")
+
+
+def _health_cue(body: str, match: re.Match[str]) -> bool:
+    """Tell a condition someone has from a word in a name or a compound."""
+    term = match.group()
+    if "olog" in term.lower() or body[match.end() : match.end() + 1] == "-":
+        return False  # `Allergologie`, `ADHD-tracker`
+    return not (
+        term[:1].isupper()
+        and not term.isupper()
+        and TITLE_WORD_BEFORE_RE.search(body, 0, match.start())
+    )
+
+
+# (S11) What stands between a person's name and their condition: a verb of
+# having, being, taking or suffering (`hat`, `is`, `tiene`, `choruje na`,
+# `est sous`, `har fått`), then a few words (`a severe peanut`); or only a
+# colon, a dash, a possessive (`Chloe Nguyen's sick note`). Not a verb of
+# work (`presented`, `will migrate`, `reviewed`): a subject, not a state.
+HEALTH_LINK_RE = re.compile(
+    r"(?i)(?:['’]s?)?(?:\s*\([^()\n]{1,30}\))?[ \t]*[:—–-]?[ \t]*"
+    r"(?:(?:(?:also|still|now|currently|recently|just|auch|noch|jetzt|aussi|"
+    r"también|ook|också|też|ainda|ancora)\s+)?"
+    r"(?:has|had|have|is|was|gets|got|takes|took|uses|suffers|suffered|"
+    r"hat|hatte|ist|war|nimmt|bekommt|leidet|"
+    r"est|a|souffre|prend|"
+    r"es|está|tiene|toma|sufre|padece|"
+    r"è|ha|prende|soffre|"
+    r"é|tem|toma|foi|sofre|"
+    r"heeft|is|neemt|krijgt|gebruikt|"
+    r"har|hade|är|var|tar|använder|får|"
+    r"ma|miał[ao]?|jest|choruje|cierpi|bierze|przyjmuje|"
+    r"asuu|sairastaa|käyttää)"
+    r"(?![^\W\d_])[^\n]{0,40})?"
+)
+# After a Japanese or Korean name and its honorific: a particle, a few signs.
+HEALTH_LINK_CJK_RE = re.compile(r"[^\n]{0,8}")
+
+
+def _health_starts(sentence: str, cues: list[tuple[int, int]]) -> Iterator[int]:
+    """Yield where a named person's condition starts in `sentence`."""
+    blanked = HEALTH_TERM_RE.sub(lambda m: "x" * len(m.group()), sentence)
+    names = [m.end() for m in HEALTH_NAME_RE.finditer(sentence)]
+    links = [HEALTH_LINK_CJK_RE] * len(names)
+    names += [m.end() for m in _full_name_matches(blanked)]
+    links += [HEALTH_LINK_RE] * (len(names) - len(links))
+    for name_end, link in zip(names, links, strict=True):
+        after = [a for a, _ in cues if a >= name_end]
+        if after and link.fullmatch(sentence, name_end, min(after)):
+            yield min(after)
+
+
+def health_details(text: str) -> Iterator[Found]:
+    """A condition, a diagnosis or a dosed medicine of a person named before it."""
+    for sentence in re.finditer(r"[^\n.!?。]+(?:[.!?。](?!\s|$)[^\n.!?。]*)*", text):
+        body = sentence.group()
+        cues = [m.span() for m in HEALTH_TERM_RE.finditer(body) if _health_cue(body, m)]
+        cues += [m.span() for m in DOSE_RE.finditer(body)]
+        if not cues or NOT_ONES_HEALTH_RE.search(body):
+            continue
+        start = min(_health_starts(body, cues), default=-1)
+        if start < 0:
+            continue
+        last = max(b for _, b in cues)
+        stop = HEALTH_CLAUSE_END_RE.search(body, last)
+        end = stop.start() if stop else len(body)
+        value = body[start:end].rstrip()
+        at = sentence.start() + start
+        yield HEALTH, at, at + len(value), value, value.lower()
