@@ -86,11 +86,14 @@ ADDRESS_CUES = (
     r"adres[aeu]",
     r"adressen",
     r"(?:koti)?osoit(?:e|teeni|teemme|teensa)",
+    # (S11) Finnish `asuu osoitteessa` (lives at the address)
+    r"(?:asuu |asun )?osoitteessa",
     r"bydli(?:ště|sko)",
     # Turkish: `ev adresi`, `adresim`, `Emre'nin adresi`
     r"(?:ev )?adres(?:i|im|imiz)",
     # English
     r"home address",
+    r"home addr\.?",  # (S11) as notes shorten it
     r"(?:my|his|her|their|our|new|current|private|postal|mailing|residential|"
     r"permanent|street|shipping|delivery) address(?:\s+is)?",
     r"address(?:e|o)?(?:_?line_?\d)?",
@@ -129,7 +132,7 @@ ADDRESS_CUES = (
     r"bezorgadres",
     r"(?:mijn )?adres(?:\s+is)?",
     r"woont (?:op|aan|in)(?: de)?",
-    r"bor på",
+    r"bor (?:på|i)",
     r"(?:min |hem)?adress(?:\s+är)?",
     r"leveransadress",
     r"bopæl",
@@ -144,6 +147,7 @@ ADDRESS_CUES = (
     r"lakc[ií]m(?:em|e|ünk)?",
     r"habite(?: au| à| rue)?",
     r"domicilio(?: particular)?",
+    r"direcci[oó]n particular",  # (S11) Spanish `home address`
     r"(?:mi )?direcci[oó]n(?:\s+es)?",
     r"vive en",
     r"entregar (?:para|a|en)",
@@ -171,6 +175,8 @@ ADDRESS_CUES = (
     r"住所",
     r"自宅",
     r"地址",
+    r"家住",
+    r"住在",
     r"주소",
 )
 ADDRESS_CUE_RE = re.compile(
@@ -249,9 +255,10 @@ STREET_RE = re.compile(
     rf"(?:(?i:{UNIT})[ \t]*\w{{1,6}},?[ \t]+(?:[^\W\d_][\w'’.-]*[ \t]+){{0,3}})?"
     rf"(?:\d{{1,5}}[A-Za-z]?(?:[ \t]?[/-][ \t]?\d{{1,5}}){{0,2}}"
     rf"(?:[ \t]+(?i:bis|ter))?"
-    rf"(?:[ \t]+{_UP}{_L}|,?[ \t]+(?i:{STREET_TYPES})"
+    # (S11) a compass point before the name (`3126 W 38th St`)
+    rf"(?:[ \t]+(?:[NSEW]\.?[ \t]+)?{_UP}{_L}|,?[ \t]+(?i:{STREET_TYPES})"
     # `17, 4th Main Road`
-    rf"|,?[ \t]+\d{{1,3}}(?:st|nd|rd|th)[ \t]+{_UP}{_L})"
+    rf"|,?[ \t]+(?:[NSEW]\.?[ \t]+)?\d{{1,3}}(?:st|nd|rd|th)[ \t]+{_UP}{_L})"
     rf"|(?:(?i:{STREET_TYPES})[ \t]*(?:[\w'’׳.-]+[ \t]+){{0,5}}?[\w'’׳.-]+,?"
     rf"(?:[ \t]+{HOUSE_LABEL})?"
     # the street type after the name, then the number's label (`Bağdat Cad.
@@ -377,9 +384,12 @@ PURPOSE_WORD_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:for|für|para|pour|per|voor|för|zum|zur|dla|do)\s"
 )
 CUE_GAP_RE = re.compile(
-    r"(?i)[:：=–—>-]?|(?:is|es|ist|lautet|é|è|är|er|jest|est|:)"
-    rf"|(?:[:：]\s*)?(?:(?:for|of|de|di|da|do|del|van|von|för|für|du|des)\s+)?"
-    rf"{_UP}{_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*[:：,]"
+    r"(?i)(?:[:：=–—>-]?|(?:is|es|ist|lautet|é|è|är|er|jest|est|:)"
+    # (S11) an aside before the name (`Lieferadresse (privat): Selin Yılmaz,`),
+    # an arrow after it (`home addr for Marcus Johnson ->`)
+    rf"|(?:\([^()\n]{{1,30}}\)\s*)?"
+    rf"(?:[:：]\s*)?(?:(?:for|of|de|di|da|do|del|van|von|för|für|du|des)\s+)?"
+    rf"{_UP}{_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*(?:[:：,]|->|→|=>)"
     # `send it to my place: 12 …`, `lives at her flat — 4 …`: a short label.
     rf"|{_L}+(?:['’]s)?(?:\s+{_L}+(?:['’]s)?){{0,2}}\s*[:：—–]"
     # `dirección de mis suegros es`, `address of my parents is`: whose, then
@@ -400,7 +410,9 @@ CUE_GAP_RE = re.compile(
     rf"|(?:(?:(?:of|de|di|da|do|del|van|von|för|für|du|des)\s+)?{_UP}{_L}*"
     rf"(?:[\s'’-]+{_UP}{_L}*){{0,2}}\s+)?"
     r"(?:for|für|para|pour|per|voor|för|zum|zur|dla|do)\s+[^\n:：\d]{0,50}?"
-    r"(?:[A-Z]-?\d{1,4})?\s*[:：]"
+    r"(?:[A-Z]-?\d{1,4})?\s*[:：])"
+    # (S11) Russian and Ukrainian write the city first: `г. Санкт-Петербург, ул. …`
+    rf"(?:\s*(?:г|м)\.\s*{_L}[^\d,\n]{{1,30}},)?"
 )
 # (S9) A gap of that last kind may be longer than a name's.
 PURPOSE_GAP = 90
@@ -535,6 +547,58 @@ NAME_LINE_RE = re.compile(
 )
 
 
+# (S11) The first lines of a postal label: a person's name alone on its line
+# (first, or after a blank line or a label's colon), a street line, and a
+# postcode on it or the next line, or a block and flat there (`bl. A3, ap.
+# 24, Sector 2`).
+UNIT_LINE_RE = re.compile(
+    r"(?i)[ \t]*(?:bl|ap|apt|sc|et|flat|unit|lgh|piso|apto|esc|app)\.?[ \t]*\w"
+)
+# A postcode line: a postcode and its place, either order (`602 00 Brno`,
+# `New Farm QLD 4005`, `Cupertino, CA 95014`).
+POSTCODE_LINE_RE = re.compile(
+    rf"[ \t]*(?:{_L}[^\d\n]{{0,40}}?[ ,]+)?(?:{POSTCODE_RE.pattern})"
+    rf"(?:[ \t,]+{_L}[^\d\n]{{0,40}})?[ \t]*"
+)
+# A common noun's ending, no name's: an institution or a trade on the name
+# line (`Stadtbibliothek Köln`, `Müller Logistik`, `Release Notes`).
+NOUN_ENDING_RE = re.compile(
+    r"(?i)(?:ung|heit|keit|schaft|thek|tik|tion|ment|haus|amt|zentrum|service|"
+    r"notes|features|verein|gruppe|group|team)$"
+)
+
+
+def _label_addresses(text: str) -> Iterator[tuple[int, int]]:
+    """A name line, then a street line and a postcode line, as on an envelope."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for i in range(len(lines) - 1):
+        if i and lines[i - 1].strip() and not lines[i - 1].rstrip().endswith(":"):
+            continue
+        name = FULL_NAME_RE.fullmatch(lines[i].strip())
+        if name is None or not _full_names(lines[i]) or NOT_HOME_RE.search(lines[i]):
+            continue
+        if any(NOUN_ENDING_RE.search(word) for word in name.group().split()):
+            continue
+        street_line = lines[i + 1].strip()
+        if STREET_RE.match(street_line) is None or LEGAL_FORM_RE.search(lines[i]):
+            continue
+        last = i + 1
+        if i + 2 < len(lines) and (
+            POSTCODE_LINE_RE.fullmatch(lines[i + 2])
+            or UNIT_LINE_RE.match(lines[i + 2])
+        ):
+            last = i + 2
+        elif not POSTCODE_RE.search(street_line):
+            continue
+        start = offsets[i + 1] + len(lines[i + 1]) - len(lines[i + 1].lstrip())
+        end = offsets[last] + len(lines[last].rstrip())
+        if _plausible_address(text[start:end]):
+            yield start, end
+
+
 def _signature_addresses(text: str) -> Iterator[tuple[int, int]]:
     """A closing, a name, then a street line and a postcode line."""
     if not CLOSING_LINE_RE.search(text):
@@ -649,7 +713,7 @@ ADDRESS_STEMS = (
     "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
     "mieszka", "street", "chez ", "lakc", "ship ", "osoit", "bydl", "ünvan",
     "flytt", "verhuisd", "umgezogen", "przeprowadzi", "přestěhoval", "mud",
-    "déménag", "trasferit",
+    "déménag", "trasferit", "bor i",
 )  # fmt: skip
 # A number beside a word, as every street has (`22 Beech`, `Lipowa 211`).
 # (Led by the digit: the engine skips ahead to digits, few in most texts.)
@@ -657,7 +721,7 @@ STREETISH_RE = re.compile(
     r"\d(?:(?=[ \t]+[^\W\d_])|(?<=[^\W\d_][ \t]\d)|(?<=[^\W\d_][.,][ \t]\d))"
 )
 ADDRESS_STEMS_WIDE = (
-    "адрес", "住所", "自宅", "地址", "주소",
+    "адрес", "住所", "自宅", "地址", "주소", "家住", "住在",
     # Round 12 (S7): the new cues' stems in other scripts
     "διεύθυνση", "κατοικεί", "мекенжай", "כתובת", "عنوان", "آدرس", "მისამართი",
     "հասցե",
@@ -665,7 +729,7 @@ ADDRESS_STEMS_WIDE = (
 BIRTH_STEMS = (
     "birth", "dob", "d.o.b", "born", "b.", "geb", "né", "naci", "nat", "nasc",
     "född", "født", "fødsel", "födelse", "ur.", "urodz", "рожд", "родил",
-    "doğum", "syntymä", "syntyn", "narozen", "生年月日", "出生", "생년월일", "(*",
+    "doğum", "syntymä", "syntyn", "narozen", "nar.", "生于", "生年月日", "出生", "생년월일", "(*",
     "birthday", "lahir", "ngày sinh", "לידה",
     "geburtstag", "geboorte", "naissance", "nascita", "生まれ",
     "γέννησ", "születési", "szül.", "naşterii", "nașterii", "nasterii", "раждане",
@@ -810,12 +874,30 @@ KO_ADDRESS_RE = re.compile(
 )
 HANGUL_RE = re.compile(r"[가-힣]")
 KO_OWNER_BEFORE_RE = re.compile(
-    r"(?:[가-힣]{2,4}[ \t]*(?:님|씨)(?:의)?|주소(?:는|가|:)?|집(?:은|이|주소는)?|"
+    # (S11) or a name alone on the line above, as on an envelope
+    r"(?:(?:^|\n)[ \t]*[가-힣]{2,4}[ \t]*\n|[가-힣]{2,4}[ \t]*(?:님|씨)(?:의)?|주소(?:는|가|:)?|집(?:은|이|주소는)?|"
     r"사는[ \t]*곳(?:은|이)?|거주지(?:는)?)[ \t]*[(:：,]?[ \t]*$"
 )
 KO_NOT_HOME_RE = re.compile(
     r"회사|본사|사무실|매장|지점|가게|식당|카페|호텔|병원|학교|센터|공장|창고|"
     r"주식회사|㈜|영업시간|박물관|미술관|역(?:[ \t]|$)"
+)
+
+
+# (S11) A Chinese address after its cue (`家住`, `住在`, `住址：`, `地址是`): a
+# province or city, a district, a road (`…路`, `…街`), its number (`124号`),
+# a building and a flat (`9栋1616室`).
+ZH_ADDRESS_RE = re.compile(
+    r"(?:家住|住在|住址|家庭住址|地址)[ \t]*[:：是在]?[ \t]*"
+    r"(?P<address>(?:[\u4e00-\u9fff]{2,8}?(?:省|市|自治区))?"
+    r"[\u4e00-\u9fff]{1,8}?(?:市|区|县|镇)[\u4e00-\u9fff\d]{1,20}?"
+    r"(?:路|街|道|巷|弄|胡同)\d{1,5}号(?:\d{1,5}(?:栋|号楼|幢|单元|楼|层|室))*)"
+)
+
+
+ZH_NOT_HOME_RE = re.compile(
+    r"公司|办公|辦公|总部|總部|门店|門市|商店|商场|酒店|饭店|餐厅|医院|醫院|学校|學校|"
+    r"中心|工厂|仓库|银行|营业|營業"
 )
 
 
@@ -866,8 +948,15 @@ def addresses(text: str) -> Iterator[Found]:
         ]
     if streetish and "\n" in text:
         spans += _signature_addresses(text)
+        spans += _label_addresses(text)
     if streetish and not lower.isascii() and HANGUL_RE.search(text):
         spans += _korean_addresses(text)
+    if "住" in text or "地址" in text:
+        spans += [
+            m.span("address")
+            for m in ZH_ADDRESS_RE.finditer(text)
+            if not ZH_NOT_HOME_RE.search(line_around(text, m.start(), m.end()))
+        ]
     if "〒" in text and any(w in lower for w in ("住所", "自宅", "address")):
         spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
     for start, end in sorted(set(spans)):
@@ -907,6 +996,7 @@ BIRTH_CUES = (
     r"nasci(?: em| a)?",  # (S10) the first person: `nasci em …`, `nací el …`
     r"nací(?: el)?",
     r"data de nascimento",
+    r"nascimento",  # (S11) `Ana Souza, nascimento 5 de outubro de 1991`
     r"geboortedatum",
     r"född(?: den)?",
     r"födelsedatum",
@@ -921,9 +1011,12 @@ BIRTH_CUES = (
     r"doğum tarihi",
     r"syntymäaika",
     r"narozen[aáý]?",
+    r"nar\.",  # (S11) Czech and Slovak `nar. 02.04.2002`
     r"datum narození",
     r"生年月日",
     r"出生日期",
+    r"出生于",  # (S11) `李强，出生于1992-05-23`
+    r"生于",
     r"생년월일",
     r"tanggal lahir",
     r"ngày sinh",
@@ -962,7 +1055,7 @@ BIRTH_CUES = (
 # labels (`Data de nascimento de Camila Rocha:`) may name the person first.
 PROSE_BIRTH_CUE_RE = re.compile(
     r"(?i)(?:born|b\.|geb\.|geboren|née?|naci\w*|nat[oa]|nasc\w*|född|født|ur\.|syntyn\w*|"
-    r"urodz\w*|родил\w*|narozen\w*|\(\*|\w+ birthday|\w+ geburtstag)"
+    r"urodz\w*|родил\w*|narozen\w*|nar\.|出生于|生于|\(\*|\w+ birthday|\w+ geburtstag)"
     r"(?:\s+\w+)*"
 )
 PROSE_BIRTH_GAP = 8
@@ -1705,7 +1798,12 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
     # a zone holds two dates and four check digits at least (S11: not 20)
     if digits >= 16 and "<" in text:
         found += machine_readable_zones(text)
-    if "\n" in text or "〒" in text or STREETISH_RE.search(text):
+    if (
+        "\n" in text
+        or "〒" in text
+        or STREETISH_RE.search(text)
+        or ("住" in text or "地址" in text)
+    ):
         found += addresses(text)
         if "\n" in text:
             found += table_addresses(text)
