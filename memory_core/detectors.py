@@ -3765,7 +3765,12 @@ MASK_CHARS = frozenset("*•●∗×")
 # ("contact: hr@acme.io") it is redacted, as the held-back sets label it.
 ROLE_LOCAL_RE = re.compile(
     r"(?i)(?:hr|press|presse|prensa|imprensa|media|sales|vertrieb|ventas|vendas|"
-    r"billing|accounting|jobs|marketing|legal)"
+    r"billing|accounting|jobs|marketing|legal|"
+    # (S11) the accounts desk in more languages: `buchhaltung@`, `facturacion@`
+    r"buchhaltung|rechnungen?|rechnungswesen|finanzbuchhaltung|invoices?|"
+    r"accounts|payables|facturaci[oó]n|facturas|facturation|factures|"
+    r"fatturazione|fatture|contabilidad|contabilidade|contabilita|boekhouding|"
+    r"facturen|fakturering|faktura|faktury|ksiegowosc|księgowość)"
 )
 # Someone's own desk: `the user's invoices go to billing@…`.
 OWNER_BEFORE_RE = re.compile(
@@ -3785,7 +3790,10 @@ BUSINESS_WORD_RE = re.compile(
     r"aseguradora|insurance|bank|agency|agentur|inquiries|enquiries|orders?|"
     r"bookings?|reservations?|press|presse|hotline|helpdesk|"
     # (S6) general enquiries in more languages: `Allgemeine Anfragen bitte an`
-    r"anfragen|anfrage|demandes|consultas|richieste|vragen|zapytania)(?![^\W\d_])"
+    r"anfragen|anfrage|demandes|consultas|richieste|vragen|zapytania|"
+    # (S11) invoices: what only a business sends or receives by the batch
+    r"rechnungen|invoices|facturas|factures|fatture|facturen|fakturor|faktury)"
+    r"(?![^\W\d_])"
 )
 # A message's header line (`From: Alice <alice@example.org>`).
 HEADER_BEFORE_RE = re.compile(r"(?i)^\s*(?:from|to|cc|bcc|reply-to|author|committer):")
@@ -4639,6 +4647,10 @@ BUSINESS_LINE_RE = re.compile(
     r"recepce|recepcja|recepción|recepção|resepsiyon|hotelu|hotelowa|kontor|"
     r"kontoret|sentralbord|växel|vaihde|ξενοδοχεί\w*|κεντρικό τηλέφωνο|"
     r"müşteri hizmetleri|çağrı merkezi|call cent(?:er|re)|"
+    # (S11) more desks and trades: `customer care`, Polish `infolinia`,
+    # Dutch `receptie`, French `réception`, bakeries, a print shop
+    r"customer care|infolinia|receptie|réception|hôtel|padaria|bakkerij|"
+    r"panadería|bäckerei|panetteria|drukarnia|druckerei|imprimerie|traders|"
     # Persian and Arabic: company, office, shop, restaurant
     r"شرکت|دفتر|فروشگاه|رستوران|شركة|مكتب|متجر|مطعم)"
     r"(?![^\W\d_])|代表電話|代表番号|本社|総合窓口|問い合わせ窓口|コールセンター|"
@@ -4646,6 +4658,15 @@ BUSINESS_LINE_RE = re.compile(
     # a German compound whose last word is a practice or a workshop
     # (`Zahnarztpraxis`, `Kfz-Werkstatt`)
     r"(?i:[^\W\d_]{3,}-?(?:praxis|werkstatt))(?![^\W\d_])"
+)
+# (S11) A desk that answers the public: its number is the business's, a
+# mobile as much as a landline (`Sai Traders customer care: +91 74104 …`).
+# Brazil's `SAC` (customer service), in capitals.
+SERVICE_DESK_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:customer (?:care|service|support)|hotline|infolinia|"
+    r"call cent(?:er|re)|help ?desk|service ?desk|kundenservice|kundendienst|"
+    r"klantenservice|service client|atención al cliente|servicio al cliente|"
+    r"müşteri hizmetleri|(?-i:SAC))(?![^\W\d_])|客服|고객센터"
 )
 PERSONAL_LINE_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:mobile|mob|cell|handy|móvil|celular|cellulare|"
@@ -4683,6 +4704,8 @@ def _business_line(text: str, finding: PiiFinding) -> bool:
         return False
     if OPENING_HOURS_RE.search(text, finding.end, finding.end + 40):
         return True  # (S6) `centralino …: 075 976 2350 (lun–ven 8–17)`: it opens
+    if SERVICE_DESK_RE.search(line):
+        return True
     value = finding.normalized or finding.value
     types = set()
     # A national number's region is unknown: a landline in every plan where
@@ -4730,6 +4753,11 @@ def _payment_reference(text: str, finding: PiiFinding) -> bool:
     return bool(label) and not _has_context(text, finding.start, PHONE_CONTEXT)
 
 
+# (S11) The rest of a number hidden (`+49 151 ****5823`): what is shown is
+# the network's prefix, no one's number.
+MASKED_AFTER_RE = re.compile(r"[ \t.-]?[*•●∗×#xX]{2,}")
+
+
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
     digits = sum(c.isdigit() for c in text)
@@ -4755,7 +4783,11 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     if digits >= 6:
         findings += [*_ibans(text), *_cards(text)]
     if digits >= 7:
-        findings += [f for f in _phones(text) if not _business_line(text, f)]
+        findings += [
+            f
+            for f in _phones(text)
+            if not _business_line(text, f) and not MASKED_AFTER_RE.match(text, f.end)
+        ]
     if digits >= 7 and ("/" in text or "eitweg" in text or "VCS" in text):
         findings = [
             f

@@ -1785,16 +1785,19 @@ COMPANY_ALSO = frozenset(
         "pl.nip", "az.voen", "by.unp", "tr.vkn", "eg.tn", "gr.afm", "al.nipt",
         # (S9) Germany's and Austria's Steuernummer: a GmbH has one too
         "de.stnr", "at.tin",
+        # (S11) Chile's RUT, Argentina's CUIT
+        "cl.rut", "ar.cuit",
     )
 )  # fmt: skip
 COMPANY_LINE_RE = re.compile(
-    r"(?<![^\W\d_])(?:(?-i:sp\. z o\.o|S\.A|SA|S\.K\.A|ООО|ОАО|ЗАО|ПАО|АО|ОДО|"
+    r"(?<![^\W\d_])(?:(?-i:[Ss]p\. z o\.o|S\.A|SA|SpA|Ltda|S\.R\.L|SRL|S\.L|S\.K\.A|ООО|ОАО|ЗАО|ПАО|АО|ОДО|"
     r"ЧУП|УП|MMC|ASC|A\.Ş|AŞ|Ltd|LLC|GmbH|Inc|Corp|plc|Α\.Ε|ΑΕ|Ε\.Π\.Ε|ΕΠΕ|ΙΚΕ|Ο\.Ε|"
     r"UG|KG|OHG|GbR|AG|e\.K|e\.V|"
     r"SHPK|sh\.p\.k|SHA)|(?i:firma|firmy|spółk\w*|εταιρ\w*|kompani\w*|shoqëri\w*|"
     r"company|компани\w*|организаци\w*|предприяти\w*|поставщик\w*|"
     r"подрядчик\w*|контрагент\w*|şirket\w*|şirkət\w*|supplier|vendor|"
-    r"contractor|dostawc\w*|kontrahent\w*|شركة|الشركة))(?![^\W\d_])"
+    r"contractor|dostawc\w*|kontrahent\w*|sprzedawc\w*|empresa|sociedad|"
+    r"شركة|الشركة))(?![^\W\d_])"
 )
 
 

@@ -210,7 +210,9 @@ BUSINESS_GAP_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:firm\w*|compan\w*|společnost\w*|spoločnost\w*|"
     r"societ\w*|фирм\w*|компани\w*|организаци\w*|предприяти\w*|εταιρ\w*|"
     r"şirket\w*|office|offices|büro\w*|kancelář\w*|birou\w*|sediu\w*|shop|store|"
-    r"magazin\w*|restaurant\w*|hotel\w*|clinic\w*|school|warehouse)(?![^\W\d_])"
+    r"magazin\w*|restaurant\w*|hotel\w*|clinic\w*|school|warehouse|"
+    # (S11) a shop in Romance, Dutch, Polish, Nordic: `Endereço da loja:`
+    r"loja|tienda|negozio|winkel|sklep|butik\w*|boutique)(?![^\W\d_])"
 )
 STREET_TYPES = (
     r"ul\.|al\.|pl\.|os\.|via|viale|vicolo|piazza|corso|largo|calle|carrer|"
