@@ -79,7 +79,12 @@ from stdnum.nl import bsn
 from stdnum.us import rtn, ssn
 
 from memory_core import personal_details
-from memory_core.national_ids import find_national_ids, inside_digit_run, line_around
+from memory_core.national_ids import (
+    column_name,
+    find_national_ids,
+    inside_digit_run,
+    line_around,
+)
 
 # Cheap gates (round 7): most rules cannot match most lines, and a
 # substring test is far cheaper than a regex search. `_needs` reads a
@@ -336,8 +341,12 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "Teams Webhook",
-            r"\.webhook\.office\.com/webhookb2/[\w@-]+/IncomingWebhook/[0-9a-f]{32}/",
+            # (S11) and the connector's older address on outlook.office.com
+            r"(?:\.webhook\.office\.com/webhookb2|outlook\.office(?:365)?\.com/webhook)"
+            r"/[\w@-]+/IncomingWebhook/[0-9a-f]{32}/",
         ),
+        # (S11) Dropbox's short-lived access token (`sl.` then 130 or more)
+        ("Dropbox Access Token", r"\bsl\.(?:u\.)?[A-Za-z0-9_-]{100,}"),
         ("Salesforce Session Id", r"\b00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}"),
         # Round 9 (tune13): webhook URLs that are their own key.
         (
@@ -777,7 +786,7 @@ KEY_WORD = (
     # Round 10 (S4): Afrikaans, Latvian, inflected Icelandic, Hungarian and
     # Turkish, colloquial Arabic, Dutch "passphrase"
     r"wagwoord|parole|lykilorð(?:ið|inu|s)?|jelszav(?:am|ad|a|unk)|"
-    r"(?:ş|s)ifre(?:m|miz|n)|باسورد|الباسورد|wachtzin|"
+    r"(?:ş|s)ifre(?:m|miz|n|yi|mi|ni)|باسورد|الباسورد|wachtzin|"
     r"psk|pre-?shared[_ -]?key|code (?:du )?wi-?fi|"
     r"كلمة المرور|mật khẩu|"
     # Round 11 (S5): Azerbaijani, Uzbek, Kazakh (one word), Amharic, Arabic
@@ -1283,7 +1292,8 @@ CONTENT_ID_RE = re.compile(
 PUBLIC_PIN_RE = re.compile(r"\bpin-sha(?:256|1)=\"?[A-Za-z0-9+/=]+\"?")
 MAPBOX_PUBLIC_RE = re.compile(r"\bpk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
 NAMED_PUBLIC_KEY_RE = re.compile(
-    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey|site[_ -]?key)\b[\"']?\s*[:=]?\s*"
+    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey|site[_ -]?key)\b[\"']?"
+    r"(?:\s*\([^()\n]{1,20}\))?\s*[:=]?\s*"  # (S11) `site key (public):`
     r"[\"']?[A-Za-z0-9+/=_-]{20,}"
 )
 PUBLISHABLE_KEY_RE = re.compile(r"\bpk_(?:live|test)_[0-9A-Za-z]{16,}")
@@ -3975,6 +3985,8 @@ def _phones(text: str) -> Iterator[PiiFinding]:
             spans[(match.start, match.end)] = [match]
     yield from _phones_after_word(text, list(spans))
     yield from _mobiles_after_contact(text, list(spans))
+    if "\n" in text:
+        yield from _phone_cells(text, list(spans))
     for (start, end), matches in sorted(spans.items()):
         grouping = _grouping(matches[0].raw_string)
         best = next(
@@ -4099,6 +4111,32 @@ def _phones_after_word(
             continue
         phone_cue = _last_cue(text, start, STRONG_PHONE_CONTEXT) if worded else -1
         if phone_cue >= 0 and phone_cue > _last_cue(text, start, NOT_PHONE_CONTEXT):
+            yield PiiFinding(PHONE, start, end, raw, digits)
+
+
+# (S11) A table's phone column: a cell of digit groups (`691 282 9077`,
+# `40 26 54 67`) under a header naming a phone, in any country's plan.
+PHONE_CELL_RE = re.compile(
+    r"(?m)(?:^|(?<=[,;\t|]))[ \t]*(?P<value>\+?\(?\d[\d ().-]{5,20}\d)[ \t]*(?=[,;\t|]|$)"
+)
+PHONE_HEADER_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:phone|tel|telephone|mobile|cell|handy|telefon|"
+    r"téléphone|teléfono|telefone|telefono|portable|móvil|celular|cellulare|"
+    r"puhelin|mobil|τηλέφωνο|κινητό|телефон|電話|电话|手机|전화)(?![^\W\d_])"
+)
+
+
+def _phone_cells(text: str, covered: list[tuple[int, int]]) -> Iterator[PiiFinding]:
+    """Yield the cells of a table's phone column (the header names a phone)."""
+    for match in PHONE_CELL_RE.finditer(text):
+        start, end = match.span("value")
+        if any(s < end and start < e for s, e in covered):
+            continue
+        raw = match.group("value")
+        digits = re.sub(r"\D", "", raw)
+        if not 7 <= len(digits) <= 15 or DATE_SHAPE_RE.fullmatch(raw):
+            continue
+        if PHONE_HEADER_RE.search(column_name(text, start)):
             yield PiiFinding(PHONE, start, end, raw, digits)
 
 

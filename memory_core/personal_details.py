@@ -1632,9 +1632,20 @@ _CURRENCY = (
 )
 _AMOUNT = r"\d{1,3}(?:[,.' \u00a0\u202f]\d{2,3})+|\d{4,7}"
 SALARY_AMOUNT_RE = re.compile(
-    rf"(?<![\w.,])(?:{_CURRENCY}\s?(?P<a>{_AMOUNT})|(?P<b>{_AMOUNT})\s?{_CURRENCY})"
+    rf"(?<![\w.,])(?:{_CURRENCY}\s?(?P<a>{_AMOUNT})|(?P<b>{_AMOUNT})\s?{_CURRENCY}"
+    # (S11) India's lakhs and crores a year: `24 LPA`, `18.5 lakhs`
+    r"|(?P<c>\d{1,3}(?:\.\d{1,2})?)\s?(?:LPA|lakhs?|lacs?|crores?|cr))"
     r"(?![\w])"
 )
+# (S11) Japanese and Chinese: a name, its possessive, the pay word, an
+# amount in yen or yuan (`佐藤美咲の年収は650万円`); not a company's, a
+# country's or an average (`平均年収`).
+CJK_SALARY_RE = re.compile(
+    r"(?P<name>[\u4e00-\u9fff\u30a0-\u30ff]{2,5})(?:さん|様|氏)?(?:の|的)"
+    r"(?:年収|月収|給与|給料|年俸|月給|年薪|月薪|工资|薪水)[はが是为：:]?\s*"
+    r"(?P<amount>\d[\d,.]*(?:万|億|亿|千)?(?:円|元|人民币))"
+)
+CJK_NOT_ONES_RE = re.compile(r"社|会|業|国|日本|中国|平均|全体|部|公司|企业|行业")
 FULL_NAME_RE = re.compile(
     rf"(?<![\w'’-]){_UP}{_L}+(?:-{_UP}{_L}+)?(?:[ \u00a0](?:de |van |von |da |di |"
     rf"O'|O’|Mc)?{_UP}(?:{_L}|['’]{_UP}){{1,}}(?:-{_UP}{_L}+)?){{1,2}}(?![\w-])"
@@ -1697,11 +1708,16 @@ def salaries(text: str) -> Iterator[Found]:
             start = line_match.start() + match.start()
             end = line_match.start() + match.end()
             value = match.group()
-            amount = match.group("a") or match.group("b")
+            amount = match.group("a") or match.group("b") or match.group("c")
             currency = value.replace(amount, "").strip().upper()
             # `$98,500` and `$98 500` one value; `98.500 €` another
             digits = re.sub(r"\D", "", amount)
             yield SALARY, start, end, value, f"{currency}:{digits}"
+    for match in CJK_SALARY_RE.finditer(text):
+        if CJK_NOT_ONES_RE.search(match.group("name")):
+            continue
+        value = match.group("amount")
+        yield SALARY, match.start("amount"), match.end("amount"), value, value
 
 
 # -- Vehicle plates -----------------------------------------------------------
@@ -1811,7 +1827,9 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
             found += table_addresses(text)
     if digits >= 4 and (YEAR_RE.search(text) or SHORT_DATE_STEM_RE.search(lower)):
         found += dates_of_birth(text)
-    if digits >= 3 and any(w in lower for w in PAY_STEMS) and PAY_WORD_RE.search(text):
+    if (
+        digits >= 2 and any(w in lower for w in PAY_STEMS) and PAY_WORD_RE.search(text)
+    ) or (digits and not lower.isascii() and CJK_SALARY_RE.search(text)):
         found += salaries(text)
     if any(w in lower for w in PLATE_LABEL_STEMS):
         found += vehicle_plates(text)
