@@ -3396,8 +3396,9 @@ NOT_PHONE_CONTEXT = (
 NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")
 GROUPED_RE = re.compile(r"\d[ ./-]+\d|\(\d")
 
+# (S11) never after `+`: a number dialled abroad (`TEL:+4915112345678`)
 CARD_RE = re.compile(
-    rf"(?<!{_NON_CJK_WORD})(?<![.,/-])\d(?:[ -]?\d){{12,18}}"
+    rf"(?<!{_NON_CJK_WORD})(?<![.,/+-])\d(?:[ -]?\d){{12,18}}"
     rf"(?!{_NON_CJK_WORD}|-|[.,/]\d)"
 )
 

@@ -1807,7 +1807,7 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
     found: list[Found] = []
     if SPELLED_AT_RE.search(lower) or (" at " in lower and SPOKEN_DOT_RE.search(lower)):
         found += spelled_emails(text)
-    if any(w in lower for w in HEALTH_STEMS) or (digits and DOSE_RE.search(text)):
+    if any(w in lower for w in HEALTH_STEMS) or (digits and DOSE_UNIT_RE.search(text)):
         found += health_details(text)
     if not digits:
         return found
@@ -1887,6 +1887,8 @@ DOSE_RE = re.compile(
     r"(?i)(?:(?<![\w-])[^\W\d_][\w-]{2,}\s+)?(?<![\w.,+/])\d+(?:[.,]\d+)?\s?"
     r"(?:mg|µg|μg|mcg|i\.e\.|iu|ie)(?![\w+/])"
 )
+# The cheap test before DOSE_RE (led by a digit: the engine skips to digits).
+DOSE_UNIT_RE = re.compile(r"(?i)\d\s?(?:mg|µg|μg|mcg|i\.e\.|iu|ie)(?![\w+/])")
 HEALTH_NAME_RE = re.compile(
     r"[\u4e00-\u9fff\u30a0-\u30ff]{2,5}(?:さん|様|さま|氏)|[가-힣]{2,4}\s?(?:님|씨)"
 )
