@@ -4118,7 +4118,8 @@ def _phones_after_word(
 # (S11) A table's phone column: a cell of digit groups (`691 282 9077`,
 # `40 26 54 67`) under a header naming a phone, in any country's plan.
 PHONE_CELL_RE = re.compile(
-    r"(?m)(?:^|(?<=[,;\t|]))[ \t]*(?P<value>\+?\(?\d[\d ().-]{5,20}\d)[ \t]*(?=[,;\t|]|$)"
+    r"(?m)(?:^|(?<=[,;\t|]))[ \t]*(?P<value>\+?\(?\d[\d ().-]{5,20}\d)[ \t]*"
+    r"(?=[,;\t|]|$)"
 )
 PHONE_HEADER_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:phone|tel|telephone|mobile|cell|handy|telefon|"
@@ -4707,6 +4708,7 @@ SERVICE_DESK_RE = re.compile(
     r"klantenservice|service client|atención al cliente|servicio al cliente|"
     r"müşteri hizmetleri|(?-i:SAC))(?![^\W\d_])|客服|고객센터"
 )
+OWN_NUMBER_CJK_RE = re.compile(r"我的|我|私の|僕の|내|제|手机|携帯|휴대폰")
 PERSONAL_LINE_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:mobile|mob|cell|handy|móvil|celular|cellulare|"
     r"portable|mobil|privat\w*|private|personal|home|direct|mein\w*|mijn|meu|"
@@ -4743,8 +4745,10 @@ def _business_line(text: str, finding: PiiFinding) -> bool:
         return False
     if OPENING_HOURS_RE.search(text, finding.end, finding.end + 40):
         return True  # (S6) `centralino …: 075 976 2350 (lun–ven 8–17)`: it opens
-    if SERVICE_DESK_RE.search(line):
-        return True
+    if SERVICE_DESK_RE.search(line) and not OWN_NUMBER_CJK_RE.search(
+        text, max(line_start, finding.start - 30), finding.start
+    ):
+        return True  # (S11) not `客服说我的手机号 …`: the desk speaks of mine
     value = finding.normalized or finding.value
     types = set()
     # A national number's region is unknown: a landline in every plan where

@@ -851,9 +851,16 @@ SPECS: tuple[IdSpec, ...] = tuple(
             _digits(10),
             # `ИНН (Украина)`: the Russian name, as many Ukrainians use it
             (
-                "рнокпп", "іпн", "ипн", "rnokpp", "ідентифікаційний код", "инн",
+                "рнокпп",
+                "іпн",
+                "ипн",
+                "rnokpp",
+                "ідентифікаційний код",
+                "инн",
                 # (S11) its English name's initials and words
-                "rntrc", "taxpayer number", "taxpayer registration",
+                "rntrc",
+                "taxpayer number",
+                "taxpayer registration",
             ),  # fmt: skip
             None,
         ),
@@ -1366,9 +1373,13 @@ SPECS: tuple[IdSpec, ...] = tuple(
             r"(?<![A-Za-z0-9])[1-9][A-Z][A-Z0-9]\d-?[A-Z][A-Z0-9]\d-?[A-Z]{2}\d\d"
             r"(?![A-Za-z0-9])",
             (
-                "medicare", "mbi", "medicare beneficiary identifier",
+                "medicare",
+                "mbi",
+                "medicare beneficiary identifier",
                 # (S11) the insurer's field names: `"insurance_no": "9KW1-…"`
-                "insurance no", "insurance number", "insurance id",
+                "insurance no",
+                "insurance number",
+                "insurance id",
             ),  # fmt: skip
             None,
         ),
@@ -1804,7 +1815,8 @@ COMPANY_ALSO = frozenset(
     )
 )  # fmt: skip
 COMPANY_LINE_RE = re.compile(
-    r"(?<![^\W\d_])(?:(?-i:[Ss]p\. z o\.o|S\.A|SA|SpA|Ltda|S\.R\.L|SRL|S\.L|S\.K\.A|ООО|ОАО|ЗАО|ПАО|АО|ОДО|"
+    r"(?<![^\W\d_])(?:(?-i:[Ss]p\. z o\.o|S\.A|SA|SpA|Ltda|S\.R\.L|SRL|S\.L|S\.K\.A|"
+    r"ООО|ОАО|ЗАО|ПАО|АО|ОДО|"
     r"ЧУП|УП|MMC|ASC|A\.Ş|AŞ|Ltd|LLC|GmbH|Inc|Corp|plc|Α\.Ε|ΑΕ|Ε\.Π\.Ε|ΕΠΕ|ΙΚΕ|Ο\.Ε|"
     r"UG|KG|OHG|GbR|AG|e\.K|e\.V|"
     r"SHPK|sh\.p\.k|SHA)|(?i:firma|firmy|spółk\w*|εταιρ\w*|kompani\w*|shoqëri\w*|"

@@ -589,8 +589,7 @@ def _label_addresses(text: str) -> Iterator[tuple[int, int]]:
             continue
         last = i + 1
         if i + 2 < len(lines) and (
-            POSTCODE_LINE_RE.fullmatch(lines[i + 2])
-            or UNIT_LINE_RE.match(lines[i + 2])
+            POSTCODE_LINE_RE.fullmatch(lines[i + 2]) or UNIT_LINE_RE.match(lines[i + 2])
         ):
             last = i + 2
         elif not POSTCODE_RE.search(street_line):
@@ -731,7 +730,8 @@ ADDRESS_STEMS_WIDE = (
 BIRTH_STEMS = (
     "birth", "dob", "d.o.b", "born", "b.", "geb", "né", "naci", "nat", "nasc",
     "född", "født", "fødsel", "födelse", "ur.", "urodz", "рожд", "родил",
-    "doğum", "syntymä", "syntyn", "narozen", "nar.", "生于", "生年月日", "出生", "생년월일", "(*",
+    "doğum", "syntymä", "syntyn", "narozen", "nar.", "生于", "生年月日", "出生",
+    "생년월일", "(*",
     "birthday", "lahir", "ngày sinh", "לידה",
     "geburtstag", "geboorte", "naissance", "nascita", "生まれ",
     "γέννησ", "születési", "szül.", "naşterii", "nașterii", "nasterii", "раждане",
@@ -877,7 +877,8 @@ KO_ADDRESS_RE = re.compile(
 HANGUL_RE = re.compile(r"[가-힣]")
 KO_OWNER_BEFORE_RE = re.compile(
     # (S11) or a name alone on the line above, as on an envelope
-    r"(?:(?:^|\n)[ \t]*[가-힣]{2,4}[ \t]*\n|[가-힣]{2,4}[ \t]*(?:님|씨)(?:의)?|주소(?:는|가|:)?|집(?:은|이|주소는)?|"
+    r"(?:(?:^|\n)[ \t]*[가-힣]{2,4}[ \t]*\n|"
+    r"[가-힣]{2,4}[ \t]*(?:님|씨)(?:의)?|주소(?:는|가|:)?|집(?:은|이|주소는)?|"
     r"사는[ \t]*곳(?:은|이)?|거주지(?:는)?)[ \t]*[(:：,]?[ \t]*$"
 )
 KO_NOT_HOME_RE = re.compile(
@@ -1851,7 +1852,8 @@ HEALTH_TERMS = (
     # (not `diagnostics`: a program's self-test)
     r"diagnos(?:is|es|ed|e|en|i|iert\w*|ticad[ao]s?|ticou|tiqué\w*)|diagnóstic\w*|"
     r"diagnoz\w*|sick note|"
-    r"krankschreibung|krankgeschrieben|krankgemeldet|arbeitsunfähig\w*|arrêt maladie|baja médica|"
+    r"krankschreibung|krankgeschrieben|krankgemeldet|arbeitsunfähig\w*|"
+    r"arrêt maladie|baja médica|"
     r"sjukskriv\w*|ziekmelding|"
     # conditions, by stems shared across languages
     r"diabet\w*|diabète|cukrzyc\w*|insulin\w*|cancer\w*|cáncer|câncer|krebs\w*|kanker|tumou?r\w*|"
@@ -1895,7 +1897,8 @@ HEALTH_NAME_RE = re.compile(
 HEALTH_CLAUSE_END_RE = re.compile(r"[.!?](?=\s|$)|[,;(]|\s[-–—]\s|。|、|\n")
 HEALTH_STEMS = (
     "diagn", "sick", "krank", "arbeitsunf", "arrêt", "baja", "sjuk",
-    "ziek", "diabet", "diabè", "cukrzyc", "insulin", "cancer", "cáncer", "câncer", "krebs", "kanker", "tumo",
+    "ziek", "diabet", "diabè", "cukrzyc", "insulin", "cancer", "cáncer",
+    "câncer", "krebs", "kanker", "tumo",
     "leuk", "lymph", "chemo", "quimio", "radioth", "dialys", "diális", "epilep",
     "epiless", "asthm", "astma", "asma", "depres", "dépres", "anxi", "angst",
     "ansied", "bipolar", "schizo", "esquizo", "autis", "demen", "démen",

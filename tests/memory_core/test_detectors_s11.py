@@ -30,33 +30,73 @@ PERSONAL = [
     ("Maria Garcia está embarazada de 5 meses.", "HEALTH", "embarazada"),
     ("田中さんはうつ病で休職中です。", "HEALTH", "うつ病"),
     ("Olivia Brown's diagnosis: PTSD, therapy twice a week.", "HEALTH", "PTSD"),
-    ("Reminder: Tom Baker has stage 3 cancer and starts chemo on Monday.", "HEALTH", "cancer"),
+    (
+        "Reminder: Tom Baker has stage 3 cancer and starts chemo on Monday.",
+        "HEALTH",
+        "cancer",
+    ),
     ("David Chen takes metformin 850 mg twice daily.", "HEALTH", "metformin"),
-    ("Note for HR: Peter Novak was diagnosed with depression in May.", "HEALTH", "depression"),
+    (
+        "Note for HR: Peter Novak was diagnosed with depression in May.",
+        "HEALTH",
+        "depression",
+    ),
     ("Jan Kowalski ma cukrzycę typu 1 i bierze insulinę.", "HEALTH", "cukrzycę"),
     ("Sophie Martin souffre d'asthme sévère et prend Symbicort.", "HEALTH", "asthme"),
     # passports and licences
-    ("Can you change the passport number on file to KJ4471923? Lena Vogt", "NATIONAL_ID", "KJ4471923"),
+    (
+        "Can you change the passport number on file to KJ4471923? Lena Vogt",
+        "NATIONAL_ID",
+        "KJ4471923",
+    ),
     ("nomor paspor Dewi Lestari: B7730215", "NATIONAL_ID", "B7730215"),
     ("Eriks pass: 71234566, gyldig til 2030-04-01", "NATIONAL_ID", "71234566"),
     ("útlevélszám BE2291047, Kovács Péter", "NATIONAL_ID", "BE2291047"),
-    ("driving licence: MORGA657054SM9IJ, name: Sarah Morgan", "NATIONAL_ID", "MORGA657054SM9IJ"),
+    (
+        "driving licence: MORGA657054SM9IJ, name: Sarah Morgan",
+        "NATIONAL_ID",
+        "MORGA657054SM9IJ",
+    ),
     ("Numer prawa jazdy Anny Nowak: 04217/15/1460", "NATIONAL_ID", "04217/15/1460"),
     ("Rijbewijsnummer Daan Bakker: 4821937751", "NATIONAL_ID", "4821937751"),
     # addresses
     ("Jonas Weber\nLindenstraße 12\n50674 Köln", "ADDRESS", "Lindenstraße 12"),
-    ("Pedro Alves\nRua das Flores 45, 2º Esq\n1200-195 Lisboa", "ADDRESS", "Rua das Flores"),
+    (
+        "Pedro Alves\nRua das Flores 45, 2º Esq\n1200-195 Lisboa",
+        "ADDRESS",
+        "Rua das Flores",
+    ),
     ("我妈妈住在上海市浦东新区世纪大道100号5栋302室", "ADDRESS", "世纪大道100号"),
-    ("home addr for Emily Clark -> 55 N 3rd Ave, Phoenix, AZ 85003", "ADDRESS", "55 N 3rd Ave"),
-    ("Adresse (privée) : Claire Dubois, 12 rue des Lilas, 69003 Lyon", "ADDRESS", "12 rue des Lilas"),
-    ("Aino Korhonen asuu osoitteessa Hämeenkatu 12 A 4, 33100 Tampere", "ADDRESS", "Hämeenkatu 12"),
-    ("Dirección particular de Lucas Pérez: Calle Mayor 21, 28013 Madrid", "ADDRESS", "Calle Mayor 21"),
+    (
+        "home addr for Emily Clark -> 55 N 3rd Ave, Phoenix, AZ 85003",
+        "ADDRESS",
+        "55 N 3rd Ave",
+    ),
+    (
+        "Adresse (privée) : Claire Dubois, 12 rue des Lilas, 69003 Lyon",
+        "ADDRESS",
+        "12 rue des Lilas",
+    ),
+    (
+        "Aino Korhonen asuu osoitteessa Hämeenkatu 12 A 4, 33100 Tampere",
+        "ADDRESS",
+        "Hämeenkatu 12",
+    ),
+    (
+        "Dirección particular de Lucas Pérez: Calle Mayor 21, 28013 Madrid",
+        "ADDRESS",
+        "Calle Mayor 21",
+    ),
     # dates of birth, pay, phones, ids
     ("Carlos Mendes, nascimento 12 de março de 1985", "DOB", "1985"),
     ("Petr Dvořák, nar. 14.09.1979", "DOB", "14.09.1979"),
     ("Vikram Rao's CTC is 32 LPA from April", "SALARY", "32 LPA"),
     ("name,phone,relation\nKari Nordmann,92 44 18 73,self", "PHONE", "92 44 18 73"),
-    ("BEGIN:VCARD\nVERSION:3.0\nFN:Lea Kraus\nTEL;TYPE=cell:+4915112345678\nEND:VCARD", "PHONE", "+4915112345678"),
+    (
+        "BEGIN:VCARD\nVERSION:3.0\nFN:Lea Kraus\nTEL;TYPE=cell:+4915112345678\nEND:VCARD",
+        "PHONE",
+        "+4915112345678",
+    ),
 ]
 
 CLEAN = [
