@@ -1808,7 +1808,11 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
     found: list[Found] = []
     if SPELLED_AT_RE.search(lower) or (" at " in lower and SPOKEN_DOT_RE.search(lower)):
         found += spelled_emails(text)
-    if any(w in lower for w in HEALTH_STEMS) or (digits and DOSE_UNIT_RE.search(text)):
+    if (
+        any(w in lower for w in HEALTH_STEMS)
+        or any(w in text for w in HEALTH_CAPITALS)
+        or (digits and DOSE_UNIT_RE.search(text))
+    ):
         found += health_details(text)
     if not digits:
         return found
@@ -1904,14 +1908,18 @@ HEALTH_STEMS = (
     "ansied", "bipolar", "schizo", "esquizo", "autis", "demen", "démen",
     "alzheim", "parkinson", "scler", "sklero", "escler", "stwardn", "crohn",
     "colitis", "artri", "arthri", "lupus", "thyro", "tiroid", "hypert",
-    "hipert", "bluthoch", "migr", "endometri", "hepatit", "cirrh", "infar",
-    "heart attack", "schlaganf", "burn", "eating dis", "anorex",
-    "bulimi", "ptsd", "ocd", "adhd", "adhs", "tdah", "copd", "kol", "bpco",
-    "epoc", "hiv", "aids", "allerg", "alérg", "alerg", "pregnan", "schwanger",
+    "hipert", "bluthoch", "migrain", "migrän", "endometri", "hepatit", "cirrh",
+    "infar", "heart attack", "schlaganf", "burnout", "burn-out", "eating dis",
+    "anorex", "bulimi", "allerg", "alérg", "alerg", "pregnan", "schwanger",
     "enceinte", "embaraz", "grávid", "incinta", "zwanger", "gravid", "ciąży",
     "診断", "诊断", "진단", "糖尿病", "がん", "癌", "うつ病", "抑郁", "障害",
     "障碍", "妊娠", "アレルギー", "インスリン", "당뇨", "우울증", "장애",
     "임신", "복용", "服用", "투약",
+)  # fmt: skip
+# The acronyms, in capitals as written (`archive` holds `hiv`).
+HEALTH_CAPITALS = (
+    "PTSD", "OCD", "ADHD", "ADHS", "TDAH", "COPD", "KOL", "BPCO", "EPOC", "HIV",
+    "AIDS",
 )  # fmt: skip
 
 
@@ -1981,6 +1989,8 @@ def _health_starts(sentence: str, cues: list[tuple[int, int]]) -> Iterator[int]:
 
 def health_details(text: str) -> Iterator[Found]:
     """A condition, a diagnosis or a dosed medicine of a person named before it."""
+    if not (FULL_NAME_RE.search(text) or HEALTH_NAME_RE.search(text)):
+        return  # no one named: `I'm allergic to peanuts` is the user's own
     for sentence in re.finditer(r"[^\n.!?。]+(?:[.!?。](?!\s|$)[^\n.!?。]*)*", text):
         body = sentence.group()
         cues = [m.span() for m in HEALTH_TERM_RE.finditer(body) if _health_cue(body, m)]
