@@ -27,6 +27,9 @@ Personal data with no checksum to validate: each is found by its shape
   average or a budget names no one.
 - **A vehicle's plate** (S9): after its label, in a national shape, on a
   line naming a person and no fleet.
+- **A named person's health** (S11): a condition, a diagnosis or a dosed
+  medicine after a full name and a verb of having, being or taking,
+  redacted to `<HEALTH_n>` from the condition to the end of its clause.
 - **E-mails written to fool harvesters** (`jan (at) posteo (dot) de`,
   `x&#64;y&#46;pl`, `x{at}ziggo.nl`): normalized to the plain address, so
   they share its redaction token.
