@@ -79,7 +79,12 @@ from stdnum.nl import bsn
 from stdnum.us import rtn, ssn
 
 from memory_core import personal_details
-from memory_core.national_ids import find_national_ids, inside_digit_run, line_around
+from memory_core.national_ids import (
+    column_name,
+    find_national_ids,
+    inside_digit_run,
+    line_around,
+)
 
 # Cheap gates (round 7): most rules cannot match most lines, and a
 # substring test is far cheaper than a regex search. `_needs` reads a
@@ -202,11 +207,12 @@ NATIONAL_ID = "NATIONAL_ID"
 ADDRESS = personal_details.ADDRESS
 DOB = personal_details.DOB
 SALARY = personal_details.SALARY
-PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID, ADDRESS, DOB, SALARY)
+HEALTH = personal_details.HEALTH
+PII_KINDS = (EMAIL, PHONE, CARD, IBAN, NATIONAL_ID, ADDRESS, DOB, SALARY, HEALTH)
 
 # A value redacted earlier: `<EMAIL_1>`, `<NATIONAL_ID_12>`.
 REDACTION_TOKEN_RE = re.compile(
-    r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID|ADDRESS|DOB|SALARY)_(\d+)>"
+    r"<(EMAIL|PHONE|CARD|IBAN|NATIONAL_ID|ADDRESS|DOB|SALARY|HEALTH)_(\d+)>"
 )
 
 
@@ -335,8 +341,12 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "Teams Webhook",
-            r"\.webhook\.office\.com/webhookb2/[\w@-]+/IncomingWebhook/[0-9a-f]{32}/",
+            # (S11) and the connector's older address on outlook.office.com
+            r"(?:\.webhook\.office\.com/webhookb2|outlook\.office(?:365)?\.com/webhook)"
+            r"/[\w@-]+/IncomingWebhook/[0-9a-f]{32}/",
         ),
+        # (S11) Dropbox's short-lived access token (`sl.` then 130 or more)
+        ("Dropbox Access Token", r"\bsl\.(?:u\.)?[A-Za-z0-9_-]{100,}"),
         ("Salesforce Session Id", r"\b00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}"),
         # Round 9 (tune13): webhook URLs that are their own key.
         (
@@ -776,7 +786,7 @@ KEY_WORD = (
     # Round 10 (S4): Afrikaans, Latvian, inflected Icelandic, Hungarian and
     # Turkish, colloquial Arabic, Dutch "passphrase"
     r"wagwoord|parole|lykilorð(?:ið|inu|s)?|jelszav(?:am|ad|a|unk)|"
-    r"(?:ş|s)ifre(?:m|miz|n)|باسورد|الباسورد|wachtzin|"
+    r"(?:ş|s)ifre(?:m|miz|n|yi|mi|ni)|باسورد|الباسورد|wachtzin|"
     r"psk|pre-?shared[_ -]?key|code (?:du )?wi-?fi|"
     r"كلمة المرور|mật khẩu|"
     # Round 11 (S5): Azerbaijani, Uzbek, Kazakh (one word), Amharic, Arabic
@@ -1282,7 +1292,8 @@ CONTENT_ID_RE = re.compile(
 PUBLIC_PIN_RE = re.compile(r"\bpin-sha(?:256|1)=\"?[A-Za-z0-9+/=]+\"?")
 MAPBOX_PUBLIC_RE = re.compile(r"\bpk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
 NAMED_PUBLIC_KEY_RE = re.compile(
-    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey|site[_ -]?key)\b[\"']?\s*[:=]?\s*"
+    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey|site[_ -]?key)\b[\"']?"
+    r"(?:\s*\([^()\n]{1,20}\))?\s*[:=]?\s*"  # (S11) `site key (public):`
     r"[\"']?[A-Za-z0-9+/=_-]{20,}"
 )
 PUBLISHABLE_KEY_RE = re.compile(r"\bpk_(?:live|test)_[0-9A-Za-z]{16,}")
@@ -1972,6 +1983,9 @@ def _is_jose_header(token: str) -> bool:
 # Round 4 (tune9): whole classes of credentials without a credential word.
 HOST_NAME_RE = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 EMAIL_LIKE_RE = re.compile(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+")
+# (S11) An account's name after `login`: an e-mail address ending in a
+# top-level domain.
+LOGIN_NAME_RE = re.compile(r"[\w.*+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
 FORMAT_RE = re.compile(r"%[-+ #0-9.]*[sdrifx(]|\{[\w.]*\}")
 VERSION_LIKE_RE = re.compile(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?")
 
@@ -2142,6 +2156,7 @@ USER_COLON_VALUE_RE = re.compile(
     r"(?<![\w/.@:%#-])(?P<user>[a-z][a-z0-9._-]{1,30}):(?P<value>[^\s\"'`,;:/@()]{8,})"
     r"(?![\w:/@])"
 )
+E164_RE = re.compile(r"\+\d{7,15}")
 NOT_USER_NAMES = {
     "sha1", "sha256", "sha384", "sha512", "md5", "base64", "data", "urn", "arn",
     "mailto", "http", "https", "ftp", "tel", "sip", "file", "git", "ssh", "s3",
@@ -2307,6 +2322,8 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
         if prose and not _is_password_like(user):
             yield "Secret Keyword"
     for match in _finditer(USER_COLON_VALUE_RE, line, lower):
+        if E164_RE.fullmatch(match.group("value")):
+            continue  # (S11) a vCard's `TEL;TYPE=cell:+33612989661`: a phone
         if match.group("user") not in NOT_USER_NAMES and _is_prose_password(
             match.group("value")
         ):
@@ -2639,6 +2656,14 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             match.string, 0, match.start("value")
         ):
             continue  # `${STRIPE_SECRET_KEY:?missing}`: the shell's error text
+        if key.lower() == "login" and LOGIN_NAME_RE.fullmatch(value):
+            continue  # (S11) `Login-Mail: j.sch*****@web.de`: who, not the secret
+        if (
+            key.lower() == "pass"
+            and value.isdigit()
+            and personal_details.PASSPORT_VALIDITY_RE.match(line, match.end())
+        ):
+            continue  # (S11) `Majas pass: 33321838, giltigt t.o.m. …`: a passport
         if _is_secret_value(value, key=key, bare=match.group("bare") is not None):
             yield "Secret Keyword"
     if named and _nearby_secrets(line):
@@ -3131,6 +3156,7 @@ PRIORITY = {
     ADDRESS: 5,
     PHONE: 6,
     SALARY: 7,
+    HEALTH: 8,
 }
 
 # A word character of a script written without spaces (kana, Han, Hangul):
@@ -3370,8 +3396,9 @@ NOT_PHONE_CONTEXT = (
 NANP_RE = re.compile(r"^(?:1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?!\d)")
 GROUPED_RE = re.compile(r"\d[ ./-]+\d|\(\d")
 
+# (S11) never after `+`: a number dialled abroad (`TEL:+4915112345678`)
 CARD_RE = re.compile(
-    rf"(?<!{_NON_CJK_WORD})(?<![.,/-])\d(?:[ -]?\d){{12,18}}"
+    rf"(?<!{_NON_CJK_WORD})(?<![.,/+-])\d(?:[ -]?\d){{12,18}}"
     rf"(?!{_NON_CJK_WORD}|-|[.,/]\d)"
 )
 
@@ -3420,7 +3447,9 @@ PASSPORT_RE = re.compile(
     # Persian, Hebrew, Thai, Albanian names; Russian `загранпаспорт`
     r"paspor|pasipoti|hộ chiếu|ho chieu|διαβατηρίου|διαβατήριο|جواز السفر|"
     r"جواز سفر|جواز|گذرنامه|پاسپورت|דרכון|หนังสือเดินทาง|pasaportë|"
-    r"загранпаспорт[а]?)"
+    r"загранпаспорт[а]?|"
+    # (S11) Hungarian `útlevélszám` (passport number), `útlevél`
+    r"útlevél(?:szám)?)"
     # whose (S5): `Pasaporte de Lucía Ferro, N.º …`, `passport of Jan Novak:`
     r"(?:\s+(?:of|de|di|da|do|del|von|van)\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)"
     r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?,?)?"
@@ -3446,7 +3475,7 @@ PASSPORT_RE = re.compile(
 DRIVING_LICENCE_RE = re.compile(
     r"(?i)(?:driv(?:ing|er['’]?s?) licen[cs]e|(?-i:DL)|permis de conduire|"
     r"führerschein|carn[ée] de conducir|licencia de conducir|patente di guida|"
-    r"patente|rijbewijs|prawo jazdy|carteira de motorista|(?-i:CNH)|körkort|"
+    r"patente|rijbewijs|praw[oa] jazdy|carteira de motorista|(?-i:CNH)|körkort|"
     r"førerkort|kørekort|ajokortti|řidičský průkaz|sürücü belgesi|ehliyet|"
     r"ड्राइविंग लाइसेंस|運転免許証?|驾驶证|驾照|운전면허증?|"
     # Round 12 (S6): Latin American Spanish (`licencia de manejo`)
@@ -3463,27 +3492,44 @@ DRIVING_LICENCE_RE = re.compile(
     r"(?: driv(?:ing|er['’]?s?))? licen[cs]e)"
     r"(?:[ -]?(?:no\.?|nos?\.|number|num\.?|núm\.?|nr\.?|n\.?[°º]\.?|#|nummer|"
     r"numéro|número|numero|numer|番号|号码|번호|नंबर))?"
-    # whose: `permis de conduire de Léa Martin :`, `de mi esposo` (S6)
-    r"(?:\s+(?:of|de|di|da|do|del|von|van)\s+(?:(?-i:[A-ZÀ-Þ][^\W\d_]+)"
+    # whose: `permis de conduire de Léa Martin :`, `de mi esposo` (S6),
+    # `DL for Rosa Delgado:` (S11)
+    r"(?:\s+(?:of|for|de|di|da|do|del|von|van)\s+(?:(?-i:[A-ZÀ-Þ][^\W\d_]+)"
     r"(?:\s+(?-i:[A-ZÀ-Þ][^\W\d_]+))?|(?:my|mi|mon|ma|mes|mio|mia|meu|minha|"
-    r"su|his|her|their|our|nuestro|nuestra)\s+[^\W\d_]+))?"
+    r"su|his|her|their|our|nuestro|nuestra)\s+[^\W\d_]+)"
+    # (S11) or a full name before the colon: `Rijbewijsnummer Sanne de Vries:`
+    r"|\s+(?-i:[A-ZÀ-Þ][^\W\d_]+)(?:\s+(?-i:[a-z]{1,3}\s+){0,2}"
+    r"(?-i:[A-ZÀ-Þ][^\W\d_]+)){1,2}(?=\s*:))?"
     # what it is for, whose (S5): `for the rental car`, `(mine)`, `(for
     # the hire car)` (S6)
     r"(?:\s+for\s+(?:the|my|a|an)\s+[\w-]+(?:\s+[\w-]+)?)?"
     r"(?:\s*[（(][^()（）\n]{1,30}[)）])?"
     r"(?:\s+(?:is|was|ist|est|es|é|è)|是|は|는|은)?"
     # (S7) or an arrow, as notes write it (`licence number → 2025…`)
-    r"\s*(?:[:#=：]|→|->|=>)?\s*(?-i:(?P<value>(?=[A-Z0-9 -]*\d(?:[A-Z -]*\d){3})"
-    r"[A-Z0-9]{2,20}(?:[ -][A-Z0-9]{2,15}){0,2}))(?![\w-]|[.,/]\d)"
+    # (S11) groups of one character (`B987-009-73-756-1`), five groups
+    # (`11-74-818555-09`), Poland's `11553/18/9878`
+    r"\s*(?:[:#=：]|→|->|=>)?\s*(?-i:(?P<value>\d{5}/\d{2}/\d{4}|"
+    r"(?=[A-Z0-9 -]*\d(?:[A-Z -]*\d){3})"
+    r"[A-Z0-9]{2,20}(?:[ -][A-Z0-9]{1,15}){0,4}))(?![\w-]|[.,/]\d)"
 )
 
 
 # Every licence name holds one of these (the cheap test before the pattern).
 DRIVING_LICENCE_STEMS = (
-    "licen", "permis", "führer", "conduc", "patente", "rijbewijs", "prawo",
+    "licen", "permis", "führer", "conduc", "patente", "rijbewijs", "praw",
     "motorista", "kort", "řidič", "sürücü", "ehliyet",
 )  # fmt: skip
 DRIVING_LICENCE_STEMS_WIDE = ("लाइसेंस", "運転免許", "驾", "운전면허")
+
+
+# (S11) A British licence by its shape, on a line about a licence: five
+# letters of the surname (`9` pads), the birth date's decade digit, month
+# (plus 50 for a woman), day and year digit, two initials, a digit, two
+# check letters (`CLARK756227HJ9DK`).
+UK_LICENCE_RE = re.compile(
+    r"(?<![A-Z0-9])[A-Z][A-Z9]{4}\d(?:0[1-9]|1[0-2]|5[1-9]|6[0-2])"
+    r"(?:0[1-9]|[12]\d|3[01])\d[A-Z][A-Z9]\d[A-Z]{2}(?![A-Z0-9])"
+)
 
 
 def _driving_licences(text: str) -> Iterator[PiiFinding]:
@@ -3500,6 +3546,10 @@ def _driving_licences(text: str) -> Iterator[PiiFinding]:
             yield PiiFinding(
                 NATIONAL_ID, match.start("value"), match.end("value"), value, value
             )
+    if "licen" in lower or "DVLA" in text:
+        for match in UK_LICENCE_RE.finditer(text):
+            value = match.group()
+            yield PiiFinding(NATIONAL_ID, match.start(), match.end(), value, value)
 
 
 # Round 12 (S6): a bank account number beside its bank's routing code: a UK
@@ -3726,7 +3776,12 @@ MASK_CHARS = frozenset("*•●∗×")
 # ("contact: hr@acme.io") it is redacted, as the held-back sets label it.
 ROLE_LOCAL_RE = re.compile(
     r"(?i)(?:hr|press|presse|prensa|imprensa|media|sales|vertrieb|ventas|vendas|"
-    r"billing|accounting|jobs|marketing|legal)"
+    r"billing|accounting|jobs|marketing|legal|"
+    # (S11) the accounts desk in more languages: `buchhaltung@`, `facturacion@`
+    r"buchhaltung|rechnungen?|rechnungswesen|finanzbuchhaltung|invoices?|"
+    r"accounts|payables|facturaci[oó]n|facturas|facturation|factures|"
+    r"fatturazione|fatture|contabilidad|contabilidade|contabilita|boekhouding|"
+    r"facturen|fakturering|faktura|faktury|ksiegowosc|księgowość)"
 )
 # Someone's own desk: `the user's invoices go to billing@…`.
 OWNER_BEFORE_RE = re.compile(
@@ -3746,7 +3801,10 @@ BUSINESS_WORD_RE = re.compile(
     r"aseguradora|insurance|bank|agency|agentur|inquiries|enquiries|orders?|"
     r"bookings?|reservations?|press|presse|hotline|helpdesk|"
     # (S6) general enquiries in more languages: `Allgemeine Anfragen bitte an`
-    r"anfragen|anfrage|demandes|consultas|richieste|vragen|zapytania)(?![^\W\d_])"
+    r"anfragen|anfrage|demandes|consultas|richieste|vragen|zapytania|"
+    # (S11) invoices: what only a business sends or receives by the batch
+    r"rechnungen|invoices|facturas|factures|fatture|facturen|fakturor|faktury)"
+    r"(?![^\W\d_])"
 )
 # A message's header line (`From: Alice <alice@example.org>`).
 HEADER_BEFORE_RE = re.compile(r"(?i)^\s*(?:from|to|cc|bcc|reply-to|author|committer):")
@@ -3928,6 +3986,8 @@ def _phones(text: str) -> Iterator[PiiFinding]:
             spans[(match.start, match.end)] = [match]
     yield from _phones_after_word(text, list(spans))
     yield from _mobiles_after_contact(text, list(spans))
+    if "\n" in text:
+        yield from _phone_cells(text, list(spans))
     for (start, end), matches in sorted(spans.items()):
         grouping = _grouping(matches[0].raw_string)
         best = next(
@@ -4052,6 +4112,33 @@ def _phones_after_word(
             continue
         phone_cue = _last_cue(text, start, STRONG_PHONE_CONTEXT) if worded else -1
         if phone_cue >= 0 and phone_cue > _last_cue(text, start, NOT_PHONE_CONTEXT):
+            yield PiiFinding(PHONE, start, end, raw, digits)
+
+
+# (S11) A table's phone column: a cell of digit groups (`691 282 9077`,
+# `40 26 54 67`) under a header naming a phone, in any country's plan.
+PHONE_CELL_RE = re.compile(
+    r"(?m)(?:^|(?<=[,;\t|]))[ \t]*(?P<value>\+?\(?\d[\d ().-]{5,20}\d)[ \t]*"
+    r"(?=[,;\t|]|$)"
+)
+PHONE_HEADER_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:phone|tel|telephone|mobile|cell|handy|telefon|"
+    r"téléphone|teléfono|telefone|telefono|portable|móvil|celular|cellulare|"
+    r"puhelin|mobil|τηλέφωνο|κινητό|телефон|電話|电话|手机|전화)(?![^\W\d_])"
+)
+
+
+def _phone_cells(text: str, covered: list[tuple[int, int]]) -> Iterator[PiiFinding]:
+    """Yield the cells of a table's phone column (the header names a phone)."""
+    for match in PHONE_CELL_RE.finditer(text):
+        start, end = match.span("value")
+        if any(s < end and start < e for s, e in covered):
+            continue
+        raw = match.group("value")
+        digits = re.sub(r"\D", "", raw)
+        if not 7 <= len(digits) <= 15 or DATE_SHAPE_RE.fullmatch(raw):
+            continue
+        if PHONE_HEADER_RE.search(column_name(text, start)):
             yield PiiFinding(PHONE, start, end, raw, digits)
 
 
@@ -4600,6 +4687,10 @@ BUSINESS_LINE_RE = re.compile(
     r"recepce|recepcja|recepción|recepção|resepsiyon|hotelu|hotelowa|kontor|"
     r"kontoret|sentralbord|växel|vaihde|ξενοδοχεί\w*|κεντρικό τηλέφωνο|"
     r"müşteri hizmetleri|çağrı merkezi|call cent(?:er|re)|"
+    # (S11) more desks and trades: `customer care`, Polish `infolinia`,
+    # Dutch `receptie`, French `réception`, bakeries, a print shop
+    r"customer care|infolinia|receptie|réception|hôtel|padaria|bakkerij|"
+    r"panadería|bäckerei|panetteria|drukarnia|druckerei|imprimerie|traders|"
     # Persian and Arabic: company, office, shop, restaurant
     r"شرکت|دفتر|فروشگاه|رستوران|شركة|مكتب|متجر|مطعم)"
     r"(?![^\W\d_])|代表電話|代表番号|本社|総合窓口|問い合わせ窓口|コールセンター|"
@@ -4608,6 +4699,16 @@ BUSINESS_LINE_RE = re.compile(
     # (`Zahnarztpraxis`, `Kfz-Werkstatt`)
     r"(?i:[^\W\d_]{3,}-?(?:praxis|werkstatt))(?![^\W\d_])"
 )
+# (S11) A desk that answers the public: its number is the business's, a
+# mobile as much as a landline (`Sai Traders customer care: +91 74104 …`).
+# Brazil's `SAC` (customer service), in capitals.
+SERVICE_DESK_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:customer (?:care|service|support)|hotline|infolinia|"
+    r"call cent(?:er|re)|help ?desk|service ?desk|kundenservice|kundendienst|"
+    r"klantenservice|service client|atención al cliente|servicio al cliente|"
+    r"müşteri hizmetleri|(?-i:SAC))(?![^\W\d_])|客服|고객센터"
+)
+OWN_NUMBER_CJK_RE = re.compile(r"我的|我|私の|僕の|내|제|手机|携帯|휴대폰")
 PERSONAL_LINE_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:mobile|mob|cell|handy|móvil|celular|cellulare|"
     r"portable|mobil|privat\w*|private|personal|home|direct|mein\w*|mijn|meu|"
@@ -4644,6 +4745,10 @@ def _business_line(text: str, finding: PiiFinding) -> bool:
         return False
     if OPENING_HOURS_RE.search(text, finding.end, finding.end + 40):
         return True  # (S6) `centralino …: 075 976 2350 (lun–ven 8–17)`: it opens
+    if SERVICE_DESK_RE.search(line) and not OWN_NUMBER_CJK_RE.search(
+        text, max(line_start, finding.start - 30), finding.start
+    ):
+        return True  # (S11) not `客服说我的手机号 …`: the desk speaks of mine
     value = finding.normalized or finding.value
     types = set()
     # A national number's region is unknown: a landline in every plan where
@@ -4691,6 +4796,11 @@ def _payment_reference(text: str, finding: PiiFinding) -> bool:
     return bool(label) and not _has_context(text, finding.start, PHONE_CONTEXT)
 
 
+# (S11) The rest of a number hidden (`+49 151 ****5823`): what is shown is
+# the network's prefix, no one's number.
+MASKED_AFTER_RE = re.compile(r"[ \t.-]?[*•●∗×#xX]{2,}")
+
+
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
     digits = sum(c.isdigit() for c in text)
@@ -4716,7 +4826,11 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
     if digits >= 6:
         findings += [*_ibans(text), *_cards(text)]
     if digits >= 7:
-        findings += [f for f in _phones(text) if not _business_line(text, f)]
+        findings += [
+            f
+            for f in _phones(text)
+            if not _business_line(text, f) and not MASKED_AFTER_RE.match(text, f.end)
+        ]
     if digits >= 7 and ("/" in text or "eitweg" in text or "VCS" in text):
         findings = [
             f

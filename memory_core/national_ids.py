@@ -35,6 +35,7 @@ GENERIC_WORDS = (
     "id number",
     "id no",
     "id nr",
+    "idnr",  # (S11) a column's name (`first_name,last_name,idnr`)
     "id #",
     "identity number",
     "identity card",
@@ -674,6 +675,10 @@ SPECS: tuple[IdSpec, ...] = tuple(
             rf"{D}(?:\d-\d{{4}}-\d{{5}}-\d{{2}}-\d|\d{{13}}){E}",
             (
                 "thai id",
+                # (S11) its English name, and its initials as Thai forms
+                # write them (`pin: "3348116661720"`)
+                "personal identification number",
+                "pin",
                 "เลขประจำตัวประชาชน",
                 "บัตรประชาชน",
                 "citizen id",
@@ -845,7 +850,18 @@ SPECS: tuple[IdSpec, ...] = tuple(
             "ua.rntrc",
             _digits(10),
             # `ИНН (Украина)`: the Russian name, as many Ukrainians use it
-            ("рнокпп", "іпн", "ипн", "rnokpp", "ідентифікаційний код", "инн"),
+            (
+                "рнокпп",
+                "іпн",
+                "ипн",
+                "rnokpp",
+                "ідентифікаційний код",
+                "инн",
+                # (S11) its English name's initials and words
+                "rntrc",
+                "taxpayer number",
+                "taxpayer registration",
+            ),  # fmt: skip
             None,
         ),
         (
@@ -1356,7 +1372,15 @@ SPECS: tuple[IdSpec, ...] = tuple(
             "local.us_mbi",
             r"(?<![A-Za-z0-9])[1-9][A-Z][A-Z0-9]\d-?[A-Z][A-Z0-9]\d-?[A-Z]{2}\d\d"
             r"(?![A-Za-z0-9])",
-            ("medicare", "mbi", "medicare beneficiary identifier"),
+            (
+                "medicare",
+                "mbi",
+                "medicare beneficiary identifier",
+                # (S11) the insurer's field names: `"insurance_no": "9KW1-…"`
+                "insurance no",
+                "insurance number",
+                "insurance id",
+            ),  # fmt: skip
             None,
         ),
         (
@@ -1705,7 +1729,8 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
         digits = None
     if digits is None:
         digits = sum(c.isdigit() for c in text)
-    lower = text.lower()
+    # (S11) a JSON or CSV field joins the name's words with `_`
+    lower = text.lower().replace("_", " ")
     specs = [
         spec
         for spec, fewest in zip(SPECS, _spec_min_digits(), strict=True)
@@ -1785,16 +1810,20 @@ COMPANY_ALSO = frozenset(
         "pl.nip", "az.voen", "by.unp", "tr.vkn", "eg.tn", "gr.afm", "al.nipt",
         # (S9) Germany's and Austria's Steuernummer: a GmbH has one too
         "de.stnr", "at.tin",
+        # (S11) Chile's RUT, Argentina's CUIT
+        "cl.rut", "ar.cuit",
     )
 )  # fmt: skip
 COMPANY_LINE_RE = re.compile(
-    r"(?<![^\W\d_])(?:(?-i:sp\. z o\.o|S\.A|SA|S\.K\.A|ООО|ОАО|ЗАО|ПАО|АО|ОДО|"
+    r"(?<![^\W\d_])(?:(?-i:[Ss]p\. z o\.o|S\.A|SA|SpA|Ltda|S\.R\.L|SRL|S\.L|S\.K\.A|"
+    r"ООО|ОАО|ЗАО|ПАО|АО|ОДО|"
     r"ЧУП|УП|MMC|ASC|A\.Ş|AŞ|Ltd|LLC|GmbH|Inc|Corp|plc|Α\.Ε|ΑΕ|Ε\.Π\.Ε|ΕΠΕ|ΙΚΕ|Ο\.Ε|"
     r"UG|KG|OHG|GbR|AG|e\.K|e\.V|"
     r"SHPK|sh\.p\.k|SHA)|(?i:firma|firmy|spółk\w*|εταιρ\w*|kompani\w*|shoqëri\w*|"
     r"company|компани\w*|организаци\w*|предприяти\w*|поставщик\w*|"
     r"подрядчик\w*|контрагент\w*|şirket\w*|şirkət\w*|supplier|vendor|"
-    r"contractor|dostawc\w*|kontrahent\w*|شركة|الشركة))(?![^\W\d_])"
+    r"contractor|dostawc\w*|kontrahent\w*|sprzedawc\w*|empresa|sociedad|"
+    r"شركة|الشركة))(?![^\W\d_])"
 )
 
 

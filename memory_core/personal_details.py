@@ -27,6 +27,9 @@ Personal data with no checksum to validate: each is found by its shape
   average or a budget names no one.
 - **A vehicle's plate** (S9): after its label, in a national shape, on a
   line naming a person and no fleet.
+- **A named person's health** (S11): a condition, a diagnosis or a dosed
+  medicine after a full name and a verb of having, being or taking,
+  redacted to `<HEALTH_n>` from the condition to the end of its clause.
 - **E-mails written to fool harvesters** (`jan (at) posteo (dot) de`,
   `x&#64;y&#46;pl`, `x{at}ziggo.nl`): normalized to the plain address, so
   they share its redaction token.
@@ -86,11 +89,14 @@ ADDRESS_CUES = (
     r"adres[aeu]",
     r"adressen",
     r"(?:koti)?osoit(?:e|teeni|teemme|teensa)",
+    # (S11) Finnish `asuu osoitteessa` (lives at the address)
+    r"(?:asuu |asun )?osoitteessa",
     r"bydli(?:ště|sko)",
     # Turkish: `ev adresi`, `adresim`, `Emre'nin adresi`
     r"(?:ev )?adres(?:i|im|imiz)",
     # English
     r"home address",
+    r"home addr\.?",  # (S11) as notes shorten it
     r"(?:my|his|her|their|our|new|current|private|postal|mailing|residential|"
     r"permanent|street|shipping|delivery) address(?:\s+is)?",
     r"address(?:e|o)?(?:_?line_?\d)?",
@@ -129,7 +135,7 @@ ADDRESS_CUES = (
     r"bezorgadres",
     r"(?:mijn )?adres(?:\s+is)?",
     r"woont (?:op|aan|in)(?: de)?",
-    r"bor på",
+    r"bor (?:på|i)",
     r"(?:min |hem)?adress(?:\s+är)?",
     r"leveransadress",
     r"bopæl",
@@ -144,6 +150,7 @@ ADDRESS_CUES = (
     r"lakc[ií]m(?:em|e|ünk)?",
     r"habite(?: au| à| rue)?",
     r"domicilio(?: particular)?",
+    r"direcci[oó]n particular",  # (S11) Spanish `home address`
     r"(?:mi )?direcci[oó]n(?:\s+es)?",
     r"vive en",
     r"entregar (?:para|a|en)",
@@ -171,6 +178,8 @@ ADDRESS_CUES = (
     r"住所",
     r"自宅",
     r"地址",
+    r"家住",
+    r"住在",
     r"주소",
 )
 ADDRESS_CUE_RE = re.compile(
@@ -204,7 +213,9 @@ BUSINESS_GAP_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:firm\w*|compan\w*|společnost\w*|spoločnost\w*|"
     r"societ\w*|фирм\w*|компани\w*|организаци\w*|предприяти\w*|εταιρ\w*|"
     r"şirket\w*|office|offices|büro\w*|kancelář\w*|birou\w*|sediu\w*|shop|store|"
-    r"magazin\w*|restaurant\w*|hotel\w*|clinic\w*|school|warehouse)(?![^\W\d_])"
+    r"magazin\w*|restaurant\w*|hotel\w*|clinic\w*|school|warehouse|"
+    # (S11) a shop in Romance, Dutch, Polish, Nordic: `Endereço da loja:`
+    r"loja|tienda|negozio|winkel|sklep|butik\w*|boutique)(?![^\W\d_])"
 )
 STREET_TYPES = (
     r"ul\.|al\.|pl\.|os\.|via|viale|vicolo|piazza|corso|largo|calle|carrer|"
@@ -249,9 +260,10 @@ STREET_RE = re.compile(
     rf"(?:(?i:{UNIT})[ \t]*\w{{1,6}},?[ \t]+(?:[^\W\d_][\w'’.-]*[ \t]+){{0,3}})?"
     rf"(?:\d{{1,5}}[A-Za-z]?(?:[ \t]?[/-][ \t]?\d{{1,5}}){{0,2}}"
     rf"(?:[ \t]+(?i:bis|ter))?"
-    rf"(?:[ \t]+{_UP}{_L}|,?[ \t]+(?i:{STREET_TYPES})"
+    # (S11) a compass point before the name (`3126 W 38th St`)
+    rf"(?:[ \t]+(?:[NSEW]\.?[ \t]+)?{_UP}{_L}|,?[ \t]+(?i:{STREET_TYPES})"
     # `17, 4th Main Road`
-    rf"|,?[ \t]+\d{{1,3}}(?:st|nd|rd|th)[ \t]+{_UP}{_L})"
+    rf"|,?[ \t]+(?:[NSEW]\.?[ \t]+)?\d{{1,3}}(?:st|nd|rd|th)[ \t]+{_UP}{_L})"
     rf"|(?:(?i:{STREET_TYPES})[ \t]*(?:[\w'’׳.-]+[ \t]+){{0,5}}?[\w'’׳.-]+,?"
     rf"(?:[ \t]+{HOUSE_LABEL})?"
     # the street type after the name, then the number's label (`Bağdat Cad.
@@ -377,9 +389,12 @@ PURPOSE_WORD_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:for|für|para|pour|per|voor|för|zum|zur|dla|do)\s"
 )
 CUE_GAP_RE = re.compile(
-    r"(?i)[:：=–—>-]?|(?:is|es|ist|lautet|é|è|är|er|jest|est|:)"
-    rf"|(?:[:：]\s*)?(?:(?:for|of|de|di|da|do|del|van|von|för|für|du|des)\s+)?"
-    rf"{_UP}{_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*[:：,]"
+    r"(?i)(?:[:：=–—>-]?|(?:is|es|ist|lautet|é|è|är|er|jest|est|:)"
+    # (S11) an aside before the name (`Lieferadresse (privat): Selin Yılmaz,`),
+    # an arrow after it (`home addr for Marcus Johnson ->`)
+    rf"|(?:\([^()\n]{{1,30}}\)\s*)?"
+    rf"(?:[:：]\s*)?(?:(?:for|of|de|di|da|do|del|van|von|för|für|du|des)\s+)?"
+    rf"{_UP}{_L}*(?:[\s'’.-]+{_L}+){{0,3}}\s*(?:[:：,]|->|→|=>)"
     # `send it to my place: 12 …`, `lives at her flat — 4 …`: a short label.
     rf"|{_L}+(?:['’]s)?(?:\s+{_L}+(?:['’]s)?){{0,2}}\s*[:：—–]"
     # `dirección de mis suegros es`, `address of my parents is`: whose, then
@@ -400,7 +415,9 @@ CUE_GAP_RE = re.compile(
     rf"|(?:(?:(?:of|de|di|da|do|del|van|von|för|für|du|des)\s+)?{_UP}{_L}*"
     rf"(?:[\s'’-]+{_UP}{_L}*){{0,2}}\s+)?"
     r"(?:for|für|para|pour|per|voor|för|zum|zur|dla|do)\s+[^\n:：\d]{0,50}?"
-    r"(?:[A-Z]-?\d{1,4})?\s*[:：]"
+    r"(?:[A-Z]-?\d{1,4})?\s*[:：])"
+    # (S11) Russian and Ukrainian write the city first: `г. Санкт-Петербург, ул. …`
+    rf"(?:\s*(?:г|м)\.\s*{_L}[^\d,\n]{{1,30}},)?"
 )
 # (S9) A gap of that last kind may be longer than a name's.
 PURPOSE_GAP = 90
@@ -535,6 +552,57 @@ NAME_LINE_RE = re.compile(
 )
 
 
+# (S11) The first lines of a postal label: a person's name alone on its line
+# (first, or after a blank line or a label's colon), a street line, and a
+# postcode on it or the next line, or a block and flat there (`bl. A3, ap.
+# 24, Sector 2`).
+UNIT_LINE_RE = re.compile(
+    r"(?i)[ \t]*(?:bl|ap|apt|sc|et|flat|unit|lgh|piso|apto|esc|app)\.?[ \t]*\w"
+)
+# A postcode line: a postcode and its place, either order (`602 00 Brno`,
+# `New Farm QLD 4005`, `Cupertino, CA 95014`).
+POSTCODE_LINE_RE = re.compile(
+    rf"[ \t]*(?:{_L}[^\d\n]{{0,40}}?[ ,]+)?(?:{POSTCODE_RE.pattern})"
+    rf"(?:[ \t,]+{_L}[^\d\n]{{0,40}})?[ \t]*"
+)
+# A common noun's ending, no name's: an institution or a trade on the name
+# line (`Stadtbibliothek Köln`, `Müller Logistik`, `Release Notes`).
+NOUN_ENDING_RE = re.compile(
+    r"(?i)(?:ung|heit|keit|schaft|thek|tik|tion|ment|haus|amt|zentrum|service|"
+    r"notes|features|verein|gruppe|group|team)$"
+)
+
+
+def _label_addresses(text: str) -> Iterator[tuple[int, int]]:
+    """A name line, then a street line and a postcode line, as on an envelope."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for i in range(len(lines) - 1):
+        if i and lines[i - 1].strip() and not lines[i - 1].rstrip().endswith(":"):
+            continue
+        name = FULL_NAME_RE.fullmatch(lines[i].strip())
+        if name is None or not _full_names(lines[i]) or NOT_HOME_RE.search(lines[i]):
+            continue
+        if any(NOUN_ENDING_RE.search(word) for word in name.group().split()):
+            continue
+        street_line = lines[i + 1].strip()
+        if STREET_RE.match(street_line) is None or LEGAL_FORM_RE.search(lines[i]):
+            continue
+        last = i + 1
+        if i + 2 < len(lines) and (
+            POSTCODE_LINE_RE.fullmatch(lines[i + 2]) or UNIT_LINE_RE.match(lines[i + 2])
+        ):
+            last = i + 2
+        elif not POSTCODE_RE.search(street_line):
+            continue
+        start = offsets[i + 1] + len(lines[i + 1]) - len(lines[i + 1].lstrip())
+        end = offsets[last] + len(lines[last].rstrip())
+        if _plausible_address(text[start:end]):
+            yield start, end
+
+
 def _signature_addresses(text: str) -> Iterator[tuple[int, int]]:
     """A closing, a name, then a street line and a postcode line."""
     if not CLOSING_LINE_RE.search(text):
@@ -649,7 +717,7 @@ ADDRESS_STEMS = (
     "enviar", "endere", "mora", "moro ", "indirizzo", "abit", "spedire",
     "mieszka", "street", "chez ", "lakc", "ship ", "osoit", "bydl", "ünvan",
     "flytt", "verhuisd", "umgezogen", "przeprowadzi", "přestěhoval", "mud",
-    "déménag", "trasferit",
+    "déménag", "trasferit", "bor i",
 )  # fmt: skip
 # A number beside a word, as every street has (`22 Beech`, `Lipowa 211`).
 # (Led by the digit: the engine skips ahead to digits, few in most texts.)
@@ -657,7 +725,7 @@ STREETISH_RE = re.compile(
     r"\d(?:(?=[ \t]+[^\W\d_])|(?<=[^\W\d_][ \t]\d)|(?<=[^\W\d_][.,][ \t]\d))"
 )
 ADDRESS_STEMS_WIDE = (
-    "адрес", "住所", "自宅", "地址", "주소",
+    "адрес", "住所", "自宅", "地址", "주소", "家住", "住在",
     # Round 12 (S7): the new cues' stems in other scripts
     "διεύθυνση", "κατοικεί", "мекенжай", "כתובת", "عنوان", "آدرس", "მისამართი",
     "հասցե",
@@ -665,7 +733,8 @@ ADDRESS_STEMS_WIDE = (
 BIRTH_STEMS = (
     "birth", "dob", "d.o.b", "born", "b.", "geb", "né", "naci", "nat", "nasc",
     "född", "født", "fødsel", "födelse", "ur.", "urodz", "рожд", "родил",
-    "doğum", "syntymä", "syntyn", "narozen", "生年月日", "出生", "생년월일", "(*",
+    "doğum", "syntymä", "syntyn", "narozen", "nar.", "生于", "生年月日", "出生",
+    "생년월일", "(*",
     "birthday", "lahir", "ngày sinh", "לידה",
     "geburtstag", "geboorte", "naissance", "nascita", "生まれ",
     "γέννησ", "születési", "szül.", "naşterii", "nașterii", "nasterii", "раждане",
@@ -810,12 +879,31 @@ KO_ADDRESS_RE = re.compile(
 )
 HANGUL_RE = re.compile(r"[가-힣]")
 KO_OWNER_BEFORE_RE = re.compile(
-    r"(?:[가-힣]{2,4}[ \t]*(?:님|씨)(?:의)?|주소(?:는|가|:)?|집(?:은|이|주소는)?|"
+    # (S11) or a name alone on the line above, as on an envelope
+    r"(?:(?:^|\n)[ \t]*[가-힣]{2,4}[ \t]*\n|"
+    r"[가-힣]{2,4}[ \t]*(?:님|씨)(?:의)?|주소(?:는|가|:)?|집(?:은|이|주소는)?|"
     r"사는[ \t]*곳(?:은|이)?|거주지(?:는)?)[ \t]*[(:：,]?[ \t]*$"
 )
 KO_NOT_HOME_RE = re.compile(
     r"회사|본사|사무실|매장|지점|가게|식당|카페|호텔|병원|학교|센터|공장|창고|"
     r"주식회사|㈜|영업시간|박물관|미술관|역(?:[ \t]|$)"
+)
+
+
+# (S11) A Chinese address after its cue (`家住`, `住在`, `住址：`, `地址是`): a
+# province or city, a district, a road (`…路`, `…街`), its number (`124号`),
+# a building and a flat (`9栋1616室`).
+ZH_ADDRESS_RE = re.compile(
+    r"(?:家住|住在|住址|家庭住址|地址)[ \t]*[:：是在]?[ \t]*"
+    r"(?P<address>(?:[\u4e00-\u9fff]{2,8}?(?:省|市|自治区))?"
+    r"[\u4e00-\u9fff]{1,8}?(?:市|区|县|镇)[\u4e00-\u9fff\d]{1,20}?"
+    r"(?:路|街|道|巷|弄|胡同)\d{1,5}号(?:\d{1,5}(?:栋|号楼|幢|单元|楼|层|室))*)"
+)
+
+
+ZH_NOT_HOME_RE = re.compile(
+    r"公司|办公|辦公|总部|總部|门店|門市|商店|商场|酒店|饭店|餐厅|医院|醫院|学校|學校|"
+    r"中心|工厂|仓库|银行|营业|營業"
 )
 
 
@@ -866,8 +954,15 @@ def addresses(text: str) -> Iterator[Found]:
         ]
     if streetish and "\n" in text:
         spans += _signature_addresses(text)
+        spans += _label_addresses(text)
     if streetish and not lower.isascii() and HANGUL_RE.search(text):
         spans += _korean_addresses(text)
+    if "住" in text or "地址" in text:
+        spans += [
+            m.span("address")
+            for m in ZH_ADDRESS_RE.finditer(text)
+            if not ZH_NOT_HOME_RE.search(line_around(text, m.start(), m.end()))
+        ]
     if "〒" in text and any(w in lower for w in ("住所", "自宅", "address")):
         spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
     for start, end in sorted(set(spans)):
@@ -907,6 +1002,7 @@ BIRTH_CUES = (
     r"nasci(?: em| a)?",  # (S10) the first person: `nasci em …`, `nací el …`
     r"nací(?: el)?",
     r"data de nascimento",
+    r"nascimento",  # (S11) `Ana Souza, nascimento 5 de outubro de 1991`
     r"geboortedatum",
     r"född(?: den)?",
     r"födelsedatum",
@@ -921,9 +1017,12 @@ BIRTH_CUES = (
     r"doğum tarihi",
     r"syntymäaika",
     r"narozen[aáý]?",
+    r"nar\.",  # (S11) Czech and Slovak `nar. 02.04.2002`
     r"datum narození",
     r"生年月日",
     r"出生日期",
+    r"出生于",  # (S11) `李强，出生于1992-05-23`
+    r"生于",
     r"생년월일",
     r"tanggal lahir",
     r"ngày sinh",
@@ -962,7 +1061,7 @@ BIRTH_CUES = (
 # labels (`Data de nascimento de Camila Rocha:`) may name the person first.
 PROSE_BIRTH_CUE_RE = re.compile(
     r"(?i)(?:born|b\.|geb\.|geboren|née?|naci\w*|nat[oa]|nasc\w*|född|født|ur\.|syntyn\w*|"
-    r"urodz\w*|родил\w*|narozen\w*|\(\*|\w+ birthday|\w+ geburtstag)"
+    r"urodz\w*|родил\w*|narozen\w*|nar\.|出生于|生于|\(\*|\w+ birthday|\w+ geburtstag)"
     r"(?:\s+\w+)*"
 )
 PROSE_BIRTH_GAP = 8
@@ -1306,7 +1405,9 @@ def table_addresses(text: str) -> Iterator[Found]:
 
 PASSPORT_NAMED_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:reise)?(?:passport|passeport|pasaporte|passaporto|"
-    r"passaporte|paszport|pasaport|paspoort|pass|(?:загран)?паспорт)"
+    r"passaporte|paszport|pasaport|paspoort|pass|(?:загран)?паспорт|"
+    # (S11) Indonesian, Malay, Thai (`เลขที่หนังสือเดินทางของ…`)
+    r"paspor|pasport|หนังสือเดินทาง)"
     r"(?:[ _-]?(?:no\.?|nos|number|"
     r"num|nr|nummer|numéro|número|numero|numer|id))?"
     # (S9) and a bracketed note after it: `für das Visum (Dienstreise Rom):`
@@ -1317,23 +1418,51 @@ PASSPORT_NAMED_RE = re.compile(
 )
 
 
+# (S11) `pass` is a passport in the Nordic languages and German: a number
+# followed by how long it is valid (`pass: 33321838, giltigt t.o.m. …`).
+PASSPORT_VALIDITY_RE = re.compile(
+    r"(?i)[,;]?\s*\(?(?:valid|giltig|gyldig|gültig|geldig|voimassa|válido|valable|"
+    r"valido|ważny|platný|expires?|exp\.|utløper|udløber|löper ut)"
+)
+
+
+# (S11) A number a passport is set or changed to, a few words after its name:
+# `update the passport number on the booking to BB517994`.
+PASSPORT_TO_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:passport|passeport|pasaporte|passaporto|passaporte|"
+    r"paszport|pasaport|paspoort|reisepass)(?:[ _-]?(?:no\.?|number|num|nr|nummer|"
+    r"numéro|número|numero|numer))?(?:\s+[^\W\d_]+){0,5}?\s+"
+    r"(?:to|is|as|auf|à|en|naar|na|på|till|para|per)\s+"
+    r"(?-i:(?P<value>(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z]|[0-9]{8,9}(?![0-9]))"
+    r"[A-Z0-9]{6,9}))(?![\w-]|[.,/]\d)"
+)
+
+
 def passports(text: str) -> Iterator[Found]:
     """Yield passport numbers after `passport … of <name>:`."""
     lower = text.lower()
-    if "pas" not in lower and "паспорт" not in lower:
+    if "pas" not in lower and "паспорт" not in lower and "หนังสือเดินทาง" not in text:
         return
     for match in PASSPORT_NAMED_RE.finditer(text):
         gap = match.group("gap").strip(" \"'")
         # Round 11 (S5): `(mine)`, `(my son's)` after the gap
         gap = re.sub(r"\s*\([^()]{1,20}\)$", "", gap)
+        # (S11) Thai writes `of` (`ของ`) joined to the name, with marks
+        gap = re.sub(r"^ของ|[\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]", "", gap)
         if gap and not re.match(
             r"(?i)(?:of|de|du|da|do|del|di|von|för|för|van|für|for|des)?\s*"
             r"[^\W\d_][\w'’.-]*(?:\s+[\w'’.-]+){0,4}$",
             gap,
         ):
             continue
-        if re.match(r"(?i)pass(?![a-z])", match.group()):
+        if re.match(r"(?i)pass(?![a-z])", match.group()) and not (
+            match.group("value").isdigit()
+            and PASSPORT_VALIDITY_RE.match(text, match.end())
+        ):
             continue  # `pass: Hunter22`: a password, not a passport
+        value = match.group("value")
+        yield "NATIONAL_ID", match.start("value"), match.end("value"), value, value
+    for match in PASSPORT_TO_RE.finditer(text):
         value = match.group("value")
         yield "NATIONAL_ID", match.start("value"), match.end("value"), value, value
 
@@ -1507,9 +1636,20 @@ _CURRENCY = (
 )
 _AMOUNT = r"\d{1,3}(?:[,.' \u00a0\u202f]\d{2,3})+|\d{4,7}"
 SALARY_AMOUNT_RE = re.compile(
-    rf"(?<![\w.,])(?:{_CURRENCY}\s?(?P<a>{_AMOUNT})|(?P<b>{_AMOUNT})\s?{_CURRENCY})"
+    rf"(?<![\w.,])(?:{_CURRENCY}\s?(?P<a>{_AMOUNT})|(?P<b>{_AMOUNT})\s?{_CURRENCY}"
+    # (S11) India's lakhs and crores a year: `24 LPA`, `18.5 lakhs`
+    r"|(?P<c>\d{1,3}(?:\.\d{1,2})?)\s?(?:LPA|lakhs?|lacs?|crores?|cr))"
     r"(?![\w])"
 )
+# (S11) Japanese and Chinese: a name, its possessive, the pay word, an
+# amount in yen or yuan (`佐藤美咲の年収は650万円`); not a company's, a
+# country's or an average (`平均年収`).
+CJK_SALARY_RE = re.compile(
+    r"(?P<name>[\u4e00-\u9fff\u30a0-\u30ff]{2,5})(?:さん|様|氏)?(?:の|的)"
+    r"(?:年収|月収|給与|給料|年俸|月給|年薪|月薪|工资|薪水)[はが是为：:]?\s*"
+    r"(?P<amount>\d[\d,.]*(?:万|億|亿|千)?(?:円|元|人民币))"
+)
+CJK_NOT_ONES_RE = re.compile(r"社|会|業|国|日本|中国|平均|全体|部|公司|企业|行业")
 FULL_NAME_RE = re.compile(
     rf"(?<![\w'’-]){_UP}{_L}+(?:-{_UP}{_L}+)?(?:[ \u00a0](?:de |van |von |da |di |"
     rf"O'|O’|Mc)?{_UP}(?:{_L}|['’]{_UP}){{1,}}(?:-{_UP}{_L}+)?){{1,2}}(?![\w-])"
@@ -1539,8 +1679,8 @@ NOT_NAME_WORDS = {
 }  # fmt: skip
 
 
-def _full_names(sentence: str) -> bool:
-    """Tell whether `sentence` names a person by two capitalised words."""
+def _full_name_matches(sentence: str) -> Iterator[re.Match[str]]:
+    """Yield the full names (two capitalised words) in `sentence`."""
     at = 0
     while match := FULL_NAME_RE.search(sentence, at):
         words = re.split(r"[ \u00a0]", match.group())
@@ -1550,8 +1690,12 @@ def _full_names(sentence: str) -> bool:
             continue
         if LEGAL_FORM_RE.search(sentence, match.start(), match.end() + 12):
             continue  # `Acme Logistics GmbH`: a company's
-        return True
-    return False
+        yield match
+
+
+def _full_names(sentence: str) -> bool:
+    """Tell whether `sentence` names a person by two capitalised words."""
+    return next(_full_name_matches(sentence), None) is not None
 
 
 def salaries(text: str) -> Iterator[Found]:
@@ -1568,11 +1712,16 @@ def salaries(text: str) -> Iterator[Found]:
             start = line_match.start() + match.start()
             end = line_match.start() + match.end()
             value = match.group()
-            amount = match.group("a") or match.group("b")
+            amount = match.group("a") or match.group("b") or match.group("c")
             currency = value.replace(amount, "").strip().upper()
             # `$98,500` and `$98 500` one value; `98.500 €` another
             digits = re.sub(r"\D", "", amount)
             yield SALARY, start, end, value, f"{currency}:{digits}"
+    for match in CJK_SALARY_RE.finditer(text):
+        if CJK_NOT_ONES_RE.search(match.group("name")):
+            continue
+        value = match.group("amount")
+        yield SALARY, match.start("amount"), match.end("amount"), value, value
 
 
 # -- Vehicle plates -----------------------------------------------------------
@@ -1662,20 +1811,201 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
     found: list[Found] = []
     if SPELLED_AT_RE.search(lower) or (" at " in lower and SPOKEN_DOT_RE.search(lower)):
         found += spelled_emails(text)
+    if (
+        any(w in lower for w in HEALTH_STEMS)
+        or any(w in text for w in HEALTH_CAPITALS)
+        or (digits and DOSE_UNIT_RE.search(text))
+    ):
+        found += health_details(text)
     if not digits:
         return found
-    if "pas" in lower or "паспорт" in lower:
+    if "pas" in lower or "паспорт" in lower or "หนังสือเดินทาง" in text:
         found += passports(text)
-    if digits >= 20 and "<" in text:
+    # a zone holds two dates and four check digits at least (S11: not 20)
+    if digits >= 16 and "<" in text:
         found += machine_readable_zones(text)
-    if "\n" in text or "〒" in text or STREETISH_RE.search(text):
+    if (
+        "\n" in text
+        or "〒" in text
+        or STREETISH_RE.search(text)
+        or ("住" in text or "地址" in text)
+    ):
         found += addresses(text)
         if "\n" in text:
             found += table_addresses(text)
     if digits >= 4 and (YEAR_RE.search(text) or SHORT_DATE_STEM_RE.search(lower)):
         found += dates_of_birth(text)
-    if digits >= 3 and any(w in lower for w in PAY_STEMS) and PAY_WORD_RE.search(text):
+    if (
+        digits >= 2 and any(w in lower for w in PAY_STEMS) and PAY_WORD_RE.search(text)
+    ) or (digits and not lower.isascii() and CJK_SALARY_RE.search(text)):
         found += salaries(text)
     if any(w in lower for w in PLATE_LABEL_STEMS):
         found += vehicle_plates(text)
     return found
+
+
+# -- Health ---------------------------------------------------------------------
+
+HEALTH = "HEALTH"
+# (S11) A named person's health: a diagnosis, a condition or a medicine
+# with its dose, in the sentence that names them (two capitalised words, or a
+# Japanese or Korean name with its honorific). Health is a special category
+# of personal data (GDPR art. 9): `Tobias Wagner hat Diabetes Typ 2` is
+# redacted from the condition on, `<HEALTH_1>`; a condition no one has
+# (`diabetes is common after 60`) or the user's own (`I have asthma`, no
+# name) stays as written.
+HEALTH_TERMS = (
+    # a diagnosis, a sick note, a doctor's letter
+    # (not `diagnostics`: a program's self-test)
+    r"diagnos(?:is|es|ed|e|en|i|iert\w*|ticad[ao]s?|ticou|tiqué\w*)|diagnóstic\w*|"
+    r"diagnoz\w*|sick note|"
+    r"krankschreibung|krankgeschrieben|krankgemeldet|arbeitsunfähig\w*|"
+    r"arrêt maladie|baja médica|"
+    r"sjukskriv\w*|ziekmelding|"
+    # conditions, by stems shared across languages
+    r"diabet\w*|diabète|cukrzyc\w*|insulin\w*|cancer\w*|cáncer|câncer|krebs\w*|kanker|tumou?r\w*|"
+    r"leuk[aä]?emi\w*|lymphom\w*|chemo\w*|quimioterapia|radiotherap\w*|"
+    r"dialys\w*|diálise|epilep\w*|epiless\w*|asthma\w*|asthme|astma\w*|asma|"
+    r"depressi\w*|depresj\w*|depresión|dépression|anxiety|angststörung|"
+    r"anxiété|ansiedad|ansiedade|bipolar\w*|schizophren\w*|esquizofren\w*|"
+    r"autis\w*|dementia|demenz|démence|alzheimer\w*|parkinson\w*|"
+    r"scler\w*|sklero\w*|esclerosis|stwardnienie|crohn\w*|colitis|"
+    r"arthritis|artrite|artritis|lupus|hypothyro\w*|hipotiroid\w*|"
+    r"hyperthyro\w*|hypertens\w*|hipertensi\w*|bluthochdruck|migrain\w*|"
+    r"migräne|endometrio\w*|hepatitis|cirrho\w*|infarkt\w*|infarct\w*|"
+    r"heart attack|schlaganfall|burn-?out|eating disorder|anorexi\w*|"
+    r"bulimi\w*|ptsd|ocd|adhd|adhs|tdah|copd|"
+    r"allerg\w*|alérgic\w*|alergi\w*|"
+    r"pregnan\w*|schwanger\w*|enceinte|embarazada|grávida|incinta|zwanger|"
+    r"gravid|w ciąży"
+)
+# Japanese, Chinese, Korean: a condition, a disorder, a medicine taken (no
+# spaces between words: no word boundary either)
+HEALTH_TERMS_CJK = (
+    r"糖尿病|がん|癌|うつ病|抑郁|障害|障碍|妊娠|アレルギー|インスリン|"
+    r"당뇨|우울증|공황장애|장애|임신|복용|服用|투약|診断|诊断|진단"
+)
+HEALTH_TERM_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + HEALTH_TERMS + r")(?![^\W\d_])|" + HEALTH_TERMS_CJK + ""
+    # Swedish, Danish `KOL` (COPD) and the acronyms, in capitals as written
+    r"|(?<![^\W\d_])(?-i:KOL|BPCO|EPOC|HIV|AIDS)(?![^\W\d_])"
+)
+# A medicine's dose (`Metformin 1000 mg`, `Levothyrox 75 µg`), the medicine
+# before it.
+DOSE_RE = re.compile(
+    r"(?i)(?:(?<![\w-])[^\W\d_][\w-]{2,}\s+)?(?<![\w.,+/])\d+(?:[.,]\d+)?\s?"
+    r"(?:mg|µg|μg|mcg|i\.e\.|iu|ie)(?![\w+/])"
+)
+# The cheap test before DOSE_RE (led by a digit: the engine skips to digits).
+DOSE_UNIT_RE = re.compile(r"(?i)\d\s?(?:mg|µg|μg|mcg|i\.e\.|iu|ie)(?![\w+/])")
+HEALTH_NAME_RE = re.compile(
+    r"[\u4e00-\u9fff\u30a0-\u30ff]{2,5}(?:さん|様|さま|氏)|[가-힣]{2,4}\s?(?:님|씨)"
+)
+HEALTH_CLAUSE_END_RE = re.compile(r"[.!?](?=\s|$)|[,;(]|\s[-–—]\s|。|、|\n")
+HEALTH_STEMS = (
+    "diagn", "sick", "krank", "arbeitsunf", "arrêt", "baja", "sjuk",
+    "ziek", "diabet", "diabè", "cukrzyc", "insulin", "cancer", "cáncer",
+    "câncer", "krebs", "kanker", "tumo",
+    "leuk", "lymph", "chemo", "quimio", "radioth", "dialys", "diális", "epilep",
+    "epiless", "asthm", "astma", "asma", "depres", "dépres", "anxi", "angst",
+    "ansied", "bipolar", "schizo", "esquizo", "autis", "demen", "démen",
+    "alzheim", "parkinson", "scler", "sklero", "escler", "stwardn", "crohn",
+    "colitis", "artri", "arthri", "lupus", "thyro", "tiroid", "hypert",
+    "hipert", "bluthoch", "migrain", "migrän", "endometri", "hepatit", "cirrh",
+    "infar", "heart attack", "schlaganf", "burnout", "burn-out", "eating dis",
+    "anorex", "bulimi", "allerg", "alérg", "alerg", "pregnan", "schwanger",
+    "enceinte", "embaraz", "grávid", "incinta", "zwanger", "gravid", "ciąży",
+    "診断", "诊断", "진단", "糖尿病", "がん", "癌", "うつ病", "抑郁", "障害",
+    "障碍", "妊娠", "アレルギー", "インスリン", "당뇨", "우울증", "장애",
+    "임신", "복용", "服用", "투약",
+)  # fmt: skip
+# The acronyms, in capitals as written (`archive` holds `hiv`).
+HEALTH_CAPITALS = (
+    "PTSD", "OCD", "ADHD", "ADHS", "TDAH", "COPD", "KOL", "BPCO", "EPOC", "HIV",
+    "AIDS",
+)  # fmt: skip
+
+
+# A condition that is a subject of work, not someone's: a study, a month of
+# awareness, a specialist's field, a test offered to all.
+NOT_ONES_HEALTH_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:stud(?:y|ies)|studie\w*|étude|estudio|research|"
+    r"forschung|trial|conference|congress|kongress|awareness|charity|"
+    r"foundation|stiftung|association|society|gesellschaft|testing|screening|"
+    r"specialist|physician|fachärzt\w*|facharzt\w*|lecture|vortrag|webinar|"
+    r"campaign|kampagne|fundraiser)(?![^\W\d_])"
+)
+# `Great Depression`, `Breast Cancer Awareness Month`: a capitalised word
+# right before makes the condition part of a name or a title.
+TITLE_WORD_BEFORE_RE = re.compile(rf"{_UP}{_L}+ $")
+
+
+def _health_cue(body: str, match: re.Match[str]) -> bool:
+    """Tell a condition someone has from a word in a name or a compound."""
+    term = match.group()
+    if "olog" in term.lower() or body[match.end() : match.end() + 1] == "-":
+        return False  # `Allergologie`, `ADHD-tracker`
+    return not (
+        term[:1].isupper()
+        and not term.isupper()
+        and TITLE_WORD_BEFORE_RE.search(body, 0, match.start())
+    )
+
+
+# (S11) What stands between a person's name and their condition: a verb of
+# having, being, taking or suffering (`hat`, `is`, `tiene`, `choruje na`,
+# `est sous`, `har fått`), then a few words (`a severe peanut`); or only a
+# colon, a dash, a possessive (`Chloe Nguyen's sick note`). Not a verb of
+# work (`presented`, `will migrate`, `reviewed`): a subject, not a state.
+HEALTH_LINK_RE = re.compile(
+    r"(?i)(?:['’]s?)?(?:\s*\([^()\n]{1,30}\))?[ \t]*[:—–-]?[ \t]*"
+    r"(?:(?:(?:also|still|now|currently|recently|just|auch|noch|jetzt|aussi|"
+    r"también|ook|också|też|ainda|ancora)\s+)?"
+    r"(?:has|had|have|is|was|gets|got|takes|took|uses|suffers|suffered|"
+    r"hat|hatte|ist|war|nimmt|bekommt|leidet|"
+    r"est|a|souffre|prend|"
+    r"es|está|tiene|toma|sufre|padece|"
+    r"è|ha|prende|soffre|"
+    r"é|tem|toma|foi|sofre|"
+    r"heeft|is|neemt|krijgt|gebruikt|"
+    r"har|hade|är|var|tar|använder|får|"
+    r"ma|miał[ao]?|jest|choruje|cierpi|bierze|przyjmuje|"
+    r"asuu|sairastaa|käyttää)"
+    r"(?![^\W\d_])[^\n]{0,40})?"
+)
+# After a Japanese or Korean name and its honorific: a particle, a few signs.
+HEALTH_LINK_CJK_RE = re.compile(r"[^\n]{0,8}")
+
+
+def _health_starts(sentence: str, cues: list[tuple[int, int]]) -> Iterator[int]:
+    """Yield where a named person's condition starts in `sentence`."""
+    blanked = HEALTH_TERM_RE.sub(lambda m: "x" * len(m.group()), sentence)
+    names = [m.end() for m in HEALTH_NAME_RE.finditer(sentence)]
+    links = [HEALTH_LINK_CJK_RE] * len(names)
+    names += [m.end() for m in _full_name_matches(blanked)]
+    links += [HEALTH_LINK_RE] * (len(names) - len(links))
+    for name_end, link in zip(names, links, strict=True):
+        after = [a for a, _ in cues if a >= name_end]
+        if after and link.fullmatch(sentence, name_end, min(after)):
+            yield min(after)
+
+
+def health_details(text: str) -> Iterator[Found]:
+    """A condition, a diagnosis or a dosed medicine of a person named before it."""
+    if not (FULL_NAME_RE.search(text) or HEALTH_NAME_RE.search(text)):
+        return  # no one named: `I'm allergic to peanuts` is the user's own
+    for sentence in re.finditer(r"[^\n.!?。]+(?:[.!?。](?!\s|$)[^\n.!?。]*)*", text):
+        body = sentence.group()
+        cues = [m.span() for m in HEALTH_TERM_RE.finditer(body) if _health_cue(body, m)]
+        cues += [m.span() for m in DOSE_RE.finditer(body)]
+        if not cues or NOT_ONES_HEALTH_RE.search(body):
+            continue
+        start = min(_health_starts(body, cues), default=-1)
+        if start < 0:
+            continue
+        last = max(b for _, b in cues)
+        stop = HEALTH_CLAUSE_END_RE.search(body, last)
+        end = stop.start() if stop else len(body)
+        value = body[start:end].rstrip()
+        at = sentence.start() + start
+        yield HEALTH, at, at + len(value), value, value.lower()
