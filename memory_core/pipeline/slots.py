@@ -576,9 +576,10 @@ def _quantity(match: re.Match) -> str:
     else:
         return f" Q{_number(value)} "
     amount = value * factor
-    # Thousandths of the base unit, or six digits of a smaller amount ("190
-    # nm" is 0.00019 mm, not 0).
-    amount = round(amount, 3) if abs(amount) >= 1 else float(f"{amount:.6g}")
+    # Thousandths of the base unit, or six digits of an amount under a
+    # hundredth, which thousandths would blur or lose ("190 nm" is 0.00019
+    # mm, not 0; "2.5 MB" 0.0025 GB, not 0.003).
+    amount = round(amount, 3) if abs(amount) >= 0.01 else float(f"{amount:.6g}")
     return f" Q{_number(amount)}{dimension} "
 
 
@@ -637,9 +638,7 @@ _DOZEN = re.compile(r"\b(half a|a|one) dozen\b", re.IGNORECASE)
 # "X is married to Y" is "X's spouse is Y" (a husband, a wife: `_KINDS_OF`).
 _MARRIED_TO = re.compile(r"\b(\w+) (is|was) married to\b", re.IGNORECASE)
 # "once a day" is "daily", "once a week" "weekly".
-_ONCE_A = re.compile(
-    r"\bonce (?:a|per|every|each) (day|week|month|year)\b", re.IGNORECASE
-)
+_ONCE_A = re.compile(r"\bonce (?:a|per|every|each) (day|week|month)\b", re.IGNORECASE)
 # "€40/mo", "$12/month": a rate written with a slash.
 _SLASH_RATE = re.compile(
     r"(?<=\d)\s*/\s*(mo|month|yr|year|wk|week|day|hr|hour)\b\.?", re.IGNORECASE
