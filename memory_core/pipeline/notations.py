@@ -296,7 +296,10 @@ _TIMES_A = re.compile(
 # The period in the next smaller unit: an hour is 60 minutes, a day 24
 # hours, a year 12 months (as the text would say it, not 365 days).
 _SMALLER = {"hour": (60, "minutes"), "day": (24, "hours"), "year": (12, "months")}
-_EVERY_QUARTER = re.compile(r"\b(?:every|each|once a|per) quarter\b", re.IGNORECASE)
+# "every quarter" is a rate; "the last Friday of each quarter" names a day.
+_EVERY_QUARTER = re.compile(
+    r"(?<!\bof )\b(?:every|each|once a|per) quarter\b", re.IGNORECASE
+)
 
 
 def _times_a(match: re.Match) -> str:

@@ -49,6 +49,10 @@ def test_a_count_without_a_whole_interval_is_kept():
     assert "every" not in tokens("The gym class meets three times a week.")
 
 
+def test_a_day_of_each_quarter_is_no_rate():
+    assert "quarterly" not in tokens("The audit is on the last Friday of each quarter.")
+
+
 def test_one_unit_after_a_list_or_a_range_belongs_to_each_number():
     assert tokens("The crate is 60 x 40 x 30 cm.")[-5:] == [
         "Q600mm",
