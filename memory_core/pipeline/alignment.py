@@ -49,6 +49,7 @@ _PERIODS = {
     "Q86400s": "daily",
     "Q604800s": "weekly",
     "Q2592000s": "monthly",
+    "Q7776000s": "quarterly",
     "Q31536000s": "yearly",
     "annually": "yearly",
     "annual": "yearly",
@@ -162,8 +163,41 @@ class Alignment:
         return len(self.own_a) <= extra
 
 
+# A hedge that adds no fact ("I think …", "…, if I remember right"): the
+# speaker's certainty, not what is said.
+_HEDGE = re.compile(
+    r"\b(?:i|we) (?:think|believe|reckon|guess)\b(?: that\b)?"
+    r"|\b(?:i'?m |we'?re )?(?:pretty|fairly|quite) sure\b(?: that\b)?"
+    r"|,?\s*\bif (?:i|we) (?:remember|recall)(?: (?:right|rightly|correctly))?\b"
+    r"|\biirc\b",
+    re.IGNORECASE,
+)
+# "the end of August": the month's last day (a note of the day against a
+# sentence of the month's end; `slots` keeps the month, which may clash with
+# a day of another month).
+_END_OF_MONTH = re.compile(
+    r"\b(?:the )?end of (" + "|".join(judges.MONTHS) + r")\b(?![ ,]*\d)",
+    re.IGNORECASE,
+)
+_LAST_DAYS = (31, None, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # February: leap
+
+
+def _month_end(match: re.Match) -> str:
+    month = judges.MONTHS.index(match.group(1).lower())
+    day = _LAST_DAYS[month]
+    return match.group(0) if day is None else f"{day} {match.group(1)}"
+
+
+# "held by Rosa and Kenji, nobody else": "only", said after the list.
+_NONE_ELSE = re.compile(
+    r",?\s*(?:and |but )?(?:nobody|no one|no-one|nothing|none) else\b", re.IGNORECASE
+)
+
+
 def _words(text: str) -> tuple[tuple[Word, ...], int, bool]:
     """Return (the content words and values, negations, an addition word)."""
+    text = _HEDGE.sub(" ", _NONE_ELSE.sub(" only", text.replace("’", "'")))
+    text = _END_OF_MONTH.sub(_month_end, text)
     text = _AS.sub("is", _NOT.sub(" not", _NUMBER_SIGN.sub("number ", text)))
     tokens = slots._tokens(text)
     typed = any(_TYPED.match(t) for t in tokens)
@@ -191,6 +225,8 @@ def _words(text: str) -> tuple[tuple[Word, ...], int, bool]:
             continue
         if lower in judges.STOPWORDS and lower not in _PRONOUNS:
             continue
+        if token.lower().endswith("'s") and lower in lexicon.GENERIC_POSSESSORS:
+            continue  # "the shop's financial year": the default owner's
         if lower in light or not lower.isalnum():
             continue
         if (typed and lower in _VALUE_ATTRIBUTES) or (named and lower in _NAMING):
@@ -214,9 +250,19 @@ def _words(text: str) -> tuple[tuple[Word, ...], int, bool]:
     return tuple(words), negations, addition
 
 
+# Words of one meaning here that neither `lexicon` nor WordNet pairs: the
+# end of a span said inclusively ("leave *until* the end of August" / "leave
+# runs *through* 31 August").
+_ONE_MEANING = tuple(
+    frozenset(group.split()) for group in ("until till til through thru",)
+)
+
+
 def _partner(x: Word, y: Word) -> bool:
     """Return whether two words say the same thing (see the module)."""
     if x.stem == y.stem or x.text == y.text:
+        return True
+    if any(x.text in group and y.text in group for group in _ONE_MEANING):
         return True
     if x.relation != y.relation:
         return False  # "Mia's manager is …" / "Mia manages …": who is whose
@@ -362,6 +408,28 @@ def _acronyms(
     return found
 
 
+def _compounds(
+    short: tuple[Word, ...], long: tuple[Word, ...]
+) -> list[tuple[int, int, int]]:
+    """Return (index in `short`, start, end in `long`) of each word written
+    as one that the other side writes as two ("mastermix" / "master mix",
+    "dataset" / "data set"): the two consecutive content words, spelled
+    together, are the one."""
+    found = []
+    for i, word in enumerate(short):
+        if word.value or not _ALPHA.match(word.text):
+            continue
+        for start in range(len(long) - 1):
+            first, second = long[start], long[start + 1]
+            if (
+                second.position == first.position + 1
+                and not (first.value or second.value)
+                and first.text + second.text == word.text
+            ):
+                found.append((i, start, start + 2))
+    return found
+
+
 @lru_cache(maxsize=4096)
 def align(premise: str, hypothesis: str) -> Alignment:
     """Return the alignment of the content words of two statements."""
@@ -393,6 +461,9 @@ def align(premise: str, hypothesis: str) -> Alignment:
         for i, start, end in _acronyms(one, other):
             mine.add(i)
             theirs.update(range(start, end))
+        for i, start, end in _compounds(one, other):
+            mine.add(i)
+            theirs.update(range(start, end))
     values_a = _own(a, matched_a | _said_shorter(a, matched_a), value=True)
     values_b = _own(b, matched_b, value=True)
     # "has one kid" / "has a kid": a lone "one" is the article, unless the
@@ -417,6 +488,25 @@ def align(premise: str, hypothesis: str) -> Alignment:
         or slots._agent_swap(slots._tokens(premise), slots._tokens(hypothesis))
         # "It is written in Golang": what "it" is the write does not say.
         or slots._pronoun_opens(premise) != slots._pronoun_opens(hypothesis),
+    )
+
+
+# Content words the premise may add to a restatement (a frame verb: "keep").
+OWN_WORDS = 2
+
+
+def restates(premise: str, hypothesis: str, extra: int = OWN_WORDS) -> bool:
+    """Return whether `hypothesis` says nothing `premise` does not: every
+    word of it has a partner there (`Alignment.covered(extra)`), and no judge
+    sets the two apart: opposed words ("lands" / "departs" are no partners,
+    but "won" / "came last" may hide in a phrase), a gloss denying the other
+    side, other dates."""
+    if not align(premise, hypothesis).covered(extra):
+        return False
+    return not (
+        judges.opposed(premise, hypothesis)
+        or judges.gloss_denied(premise, hypothesis)
+        or judges.dates_apart(premise, hypothesis)
     )
 
 

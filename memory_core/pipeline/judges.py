@@ -672,8 +672,10 @@ def two_people(premise: str, hypothesis: str) -> bool:
     (`semantic_dedup`). Not a relation between the two stated from either
     end, where a side names one of them by a person's or a pet's noun of the
     other ("Alice's manager is Raj." / "Raj manages Alice.", "Max, James's
-    dog, …"), and not two people who are the subject together ("Chloe and
-    Sam got engaged." / "Sam proposed to Chloe.").
+    dog, …"), not one side in the passive whose agent opens the other
+    ("Sofia is co-supervised by Raj." / "Raj co-supervises Sofia."), and not
+    two people who are the subject together ("Chloe and Sam got engaged." /
+    "Sam proposed to Chloe.").
     """
     from memory_core.pipeline import slots
 
@@ -683,6 +685,11 @@ def two_people(premise: str, hypothesis: str) -> bool:
         premise.split(maxsplit=1)[0].removesuffix("'s"),
         hypothesis.split(maxsplit=1)[0].removesuffix("'s"),
     )
+    for text, other in ((premise, names[1]), (hypothesis, names[0])):
+        if slots.passive_agent(slots._tokens(text)) == other.lower():
+            # "Sofia is co-supervised by Raj." / "Raj co-supervises Sofia.":
+            # one relation told from either end, in the passive on one.
+            return False
     for text in (premise, hypothesis):
         words = [w.strip(_PUNCTUATION) for w in text.split()[:3]]
         if len(words) == 3 and words[1] == "and" and words[2] in names:

@@ -269,7 +269,7 @@ CONCEPT_WORDS: tuple[tuple[str, ...], ...] = (
     ("begin", "begins", "start", "starts", "kick", "kicks"),
     ("hometown", "grew", "raised", "grow"),
     ("headquarters", "hq", "headquartered"),
-    ("salary", "earn", "earns", "paid", "pay", "income"),
+    ("salary", "earn", "earns", "paid", "pay", "income", "payday"),
     ("deadline", "due"),
     ("rotation", "rotate", "rotates"),
     ("children", "child", "kids", "kid"),
@@ -282,8 +282,11 @@ CONCEPT_WORDS: tuple[tuple[str, ...], ...] = (
     ("cap", "capped", "limit", "limited", "max", "maximum"),
 )
 # Possessors that name the default owner rather than another subject ("the
-# team's daily stand-up" is the stand-up).
-GENERIC_POSSESSORS = _words("team company org organisation organization our")
+# team's daily stand-up" is the stand-up, "the shop's financial year" the
+# financial year of the business whose notes these are).
+GENERIC_POSSESSORS = _words(
+    "team company org organisation organization our shop store lab business firm"
+)
 # The person an assistant's notes are about when it is not "the user": a
 # tutor's student, a clinic's patient ("the student's GPA" / "GPA: 3.8").
 ASSISTED_PEOPLE = _words("student pupil learner client patient customer")

@@ -7,13 +7,21 @@ tolerance):
 
 - named days: "Christmas Eve" is 24 December, "New Year's Day" 1 January;
 - Fahrenheit: "68°F" is 20 °C (an imperial amount, `IMPERIAL`), and "68 F"
-  where the text speaks of a temperature; "20 degrees C" is 20 °C;
+  where the text speaks of a temperature; "20 degrees C" is 20 °C, and
+  "22 C" where the text speaks of a temperature; "minus 20" is -20;
+- one unit after a list of dimensions or a range ("20 x 20 x 15 cm", "190
+  to 1100 nm", "0.19–1.1 µm") belongs to each number;
+- spoken amounts: "half a million" is 500000, "three dozen" 36;
 - feet and inches: "5 ft 8 in", "six foot two", "5'8"" are millimetres;
 - spoken clock times: "ten past six", "twenty to nine", British "half
   four" (4:30); a bare hour opening a range of hours ("eight till 4:30"),
   the range's end read after noon when it would come before its start;
 - frequencies and durations: "every two weeks", "every other week", "once
-  a fortnight" are fortnightly; "for a month" is a duration (1 month, 30
+  a fortnight" are fortnightly; a count of times a period as the period
+  between them, where it is a whole number of the next smaller unit ("four
+  times an hour" is every 15 minutes, "twice a year" every 6 months, "twice
+  a day" every 12 hours; "three times a week" stays); "every quarter" is
+  quarterly; "for a month" is a duration (1 month, 30
   days), not a rate; "half a year" is 6 months, "a half-hour" 30 minutes,
   "a decade" 10 years; "every other Monday", "alternate Mondays" are
   fortnightly on Monday;
@@ -132,9 +140,16 @@ def _number(value: float) -> str:
 _CELSIUS_LETTER = re.compile(r"(\d+(?:\.\d+)?)\s*degrees?\s+C\b")
 _LETTER_F = re.compile(r"(-?\d+(?:\.\d+)?)\s?F\b(?!-)")
 _TEMPERATURE_WORDS = re.compile(
-    r"\b(?:temperature|thermostat|degrees?|heating|cooling|warm|cold|hot)\b",
+    r"\b(?:temperature|temp|thermostat|degrees?|heating|cooling|warm|cold|hot"
+    r"|freezer|fridge|setpoint)\b",
     re.IGNORECASE,
 )
+# "22 C" (a letter C alone after a number) where the text speaks of a
+# temperature; not "C++", "C-suite", "grade C".
+_LETTER_C = re.compile(r"(-?\d+(?:\.\d+)?)\s?C\b(?![-+#])")
+# "half a million": a spoken amount, before "a million" is read as one.
+_HALF_A_SCALE = re.compile(r"\bhalf an? (thousand|million|billion)\b", re.IGNORECASE)
+_HALF_SCALES = {"thousand": "500", "million": "500000", "billion": "500000000"}
 
 
 def _fahrenheit(match: re.Match) -> str:
@@ -269,6 +284,31 @@ _LONGER = {
 _HOURS_MINUTES = re.compile(
     r"\b(\d{1,2})\s*h(?:rs?)?\s*(\d{1,2})\s*m(?:in|ins)?\b", re.IGNORECASE
 )
+
+
+# "four times an hour", "twice a year": a count of times in a period.
+_TIMES_A = re.compile(
+    r"\b(twice|thrice|(?:\d{1,2}|"
+    + "|".join(w for w, v in _SMALL.items() if 2 <= v <= 12)
+    + r") times)\s+(?:a|an|per|each|every)\s+(hour|day|year)\b",
+    re.IGNORECASE,
+)
+# The period in the next smaller unit: an hour is 60 minutes, a day 24
+# hours, a year 12 months (as the text would say it, not 365 days).
+_SMALLER = {"hour": (60, "minutes"), "day": (24, "hours"), "year": (12, "months")}
+# "every quarter" is a rate; "the last Friday of each quarter" names a day.
+_EVERY_QUARTER = re.compile(
+    r"(?<!\bof )\b(?:every|each|once a|per) quarter\b", re.IGNORECASE
+)
+
+
+def _times_a(match: re.Match) -> str:
+    count, period = match.group(1).lower(), match.group(2).lower()
+    times = {"twice": 2, "thrice": 3}.get(count) or _value(count.split()[0])
+    size, unit = _SMALLER[period]
+    if size % times:
+        return match.group(0)  # "five times a day": no whole number of hours
+    return f"every {size // times} {unit}"
 
 
 def _one_unit(match: re.Match) -> str:
@@ -799,7 +839,11 @@ def rewrite(text: str) -> str:
     text = _CELSIUS_LETTER.sub(lambda m: f"{m.group(1)} °C", text)
     if _TEMPERATURE_WORDS.search(text):
         text = _LETTER_F.sub(_fahrenheit, text)
+        text = _LETTER_C.sub(lambda m: f"{m.group(1)} °C", text)
     text = _NINES.sub(lambda m: _NINES_VALUES[m.group(1).lower()], text)
+    text = _HALF_A_SCALE.sub(lambda m: _HALF_SCALES[m.group(1).lower()], text)
+    text = _TIMES_A.sub(_times_a, text)
+    text = _EVERY_QUARTER.sub("quarterly", text)
     if _BLOOD_WORD.search(text):
         text = _BLOOD_SIGN.sub(_blood_sign, text)
     text = _ALTERNATE_DAY.sub(lambda m: f"fortnightly on {m.group(1)}", text)
@@ -820,6 +864,45 @@ def rewrite(text: str) -> str:
     text = _DAY_RANGE.sub(_day_range, text)
     text = _DAY_LETTERS.sub(_day_letters, text)
     return text
+
+
+# "minus 22 °C", "the minus-80 freezer": a negative number (once number
+# words are digits: "minus twenty").
+_MINUS = re.compile(r"\bminus[- ](?=\d)", re.IGNORECASE)
+# "three dozen rolls": a count of dozens.
+_DOZENS = re.compile(r"\b(\d{1,3}) dozen\b", re.IGNORECASE)
+# One unit after several numbers belongs to each: "20 x 20 x 15 cm" (a list of
+# dimensions), "190 to 1100 nm", "0.19–1.1 µm" (a range). Units of length,
+# mass, volume and data only: a range of hours or days is read elsewhere.
+SPREAD_UNITS = "mm|cm|m|km|nm|µm|μm|inches|ft|g|kg|mg|lb|lbs|ml|l|kb|mb|gb|tb"
+_NUMBER = r"\d+(?:\.\d+)?"
+_DIMENSIONS = re.compile(
+    rf"\b({_NUMBER})\s*[x×]\s*({_NUMBER})(?:\s*[x×]\s*({_NUMBER}))?\s*"
+    rf"({SPREAD_UNITS})\b(?!\.\d)",
+    re.IGNORECASE,
+)
+_UNIT_RANGE = re.compile(
+    rf"(?<![\w.,/-])({_NUMBER})\s*(-|–|to)\s*({_NUMBER})\s*({SPREAD_UNITS})(?![\w²³])",
+    re.IGNORECASE,
+)
+
+
+def _dimensions(match: re.Match) -> str:
+    *numbers, unit = match.groups()
+    return " x ".join(f"{n} {unit}" for n in numbers if n)
+
+
+def amounts(text: str) -> str:
+    """Return `text` with negative numbers said in words, dozens, and a unit
+    written once after several numbers given to each (after number words
+    are digits)."""
+    text = _MINUS.sub("-", text)
+    text = _DOZENS.sub(lambda m: str(int(m.group(1)) * 12), text)
+    text = _DIMENSIONS.sub(_dimensions, text)
+    return _UNIT_RANGE.sub(
+        lambda m: f"{m.group(1)} {m.group(4)} {m.group(2)} {m.group(3)} {m.group(4)}",
+        text,
+    )
 
 
 def imperial_feet(text: str) -> str:

@@ -246,6 +246,11 @@ UNITS = {
     "meter": ("mm", 1000),
     "meters": ("mm", 1000),
     "km": ("mm", 1_000_000),
+    "nm": ("mm", 0.000001),
+    "µm": ("mm", 0.001),
+    "μm": ("mm", 0.001),
+    "micron": ("mm", 0.001),
+    "microns": ("mm", 0.001),
     "kilometre": ("mm", 1_000_000),
     "kilometres": ("mm", 1_000_000),
     "kilometer": ("mm", 1_000_000),
@@ -308,6 +313,9 @@ UNITS = {
     # (`_amounts_equal`: "2 GB" / "2048 MB", "5 GB" / "5,000 MB").
     "tb": ("gb", 1000),
     "mb": ("gb", 1 / 1000),
+    "kb": ("gb", 1 / 1_000_000),
+    "kilobyte": ("gb", 1 / 1_000_000),
+    "kilobytes": ("gb", 1 / 1_000_000),
     "terabyte": ("gb", 1000),
     "terabytes": ("gb", 1000),
     "gigabyte": ("gb", 1),
@@ -448,7 +456,7 @@ _NUMBER_WORD = re.compile(
     r"\b(" + "|".join(NUMBER_WORDS) + r")\b(?=\s+[a-z%])", re.IGNORECASE
 )
 _ARTICLE_UNIT = re.compile(
-    r"\b(?:an?|one)\s+(hour|minute|second|day|week)\b", re.IGNORECASE
+    r"\b(?:an?|one)\s+(hour|minute|second|day|week)\b(?!-)", re.IGNORECASE
 )
 _TIME = re.compile(
     r"\b(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?!\w)"
@@ -567,7 +575,12 @@ def _quantity(match: re.Match) -> str:
         dimension, factor = UNITS[unit_name]
     else:
         return f" Q{_number(value)} "
-    return f" Q{_number(round(value * factor, 3))}{dimension} "
+    amount = value * factor
+    # Thousandths of the base unit, or six digits of an amount under a
+    # hundredth, which thousandths would blur or lose ("190 nm" is 0.00019
+    # mm, not 0; "2.5 MB" 0.0025 GB, not 0.003).
+    amount = round(amount, 3) if abs(amount) >= 0.01 else float(f"{amount:.6g}")
+    return f" Q{_number(amount)}{dimension} "
 
 
 _MONTH_ABBREVIATION = re.compile(
@@ -842,6 +855,7 @@ def canonical_text(text: str) -> str:
         lambda m: _number(float(m.group(1)) * _SCALES[m.group(2).lower()]), text
     )
     text = notations.imperial_feet(text)  # "six foot two", once "6 foot 2"
+    text = notations.amounts(text)  # "minus 20", "3 dozen", "20 x 20 cm"
     text = _MARRIED_TO.sub(lambda m: f"{m.group(1)}'s spouse {m.group(2)}", text)
     text = _ONCE_A.sub(lambda m: RATES[m.group(1).lower()], text)
     text = _SLASH_RATE.sub(lambda m: " " + _SLASH_RATES[m.group(1).lower()], text)
@@ -2021,6 +2035,11 @@ def _agent_swap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         return False
     first_a = a[0][:-2] if a[0].endswith("'s") else a[0]
     first_b = b[0][:-2] if b[0].endswith("'s") else b[0]
+    passive_a, passive_b = passive_agent(a), passive_agent(b)
+    if (passive_a == first_b.lower()) != (passive_b == first_a.lower()):
+        # "Sofia is co-supervised by Raj" / "Raj co-supervises Sofia": one
+        # side in the passive names the other's subject as its agent.
+        return False
     return (
         first_a[:1].isupper()
         and first_b[:1].isupper()
@@ -2031,6 +2050,19 @@ def _agent_swap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         and first_a.lower() in {t.lower().removesuffix("'s") for t in b}
         and first_b.lower() in {t.lower().removesuffix("'s") for t in a}
     )
+
+
+_PARTICIPLE = re.compile(r"^[a-z]+(?:ed|en|wn|ht)$")
+
+
+def passive_agent(tokens: tuple[str, ...]) -> str | None:
+    """Return the agent of a passive clause right after the subject ("Sofia
+    is co-supervised *by Raj*"), lower case, or None."""
+    if len(tokens) < 5 or tokens[1].lower() not in _COPULAS:
+        return None
+    if not _PARTICIPLE.match(tokens[2]) or tokens[3].lower() != "by":
+        return None
+    return tokens[4].lower().removesuffix("'s")
 
 
 # A pure function of the two texts, asked twice for the same pair: by the
@@ -2707,6 +2739,10 @@ TYPED_HEDGED_TOLERANCE = 0.1
 # whole unit ("12 kg" / "26 lb" are 1.7% apart, "172 cm" / "5 ft 8 in"
 # 0.4%); "70 kg" / "160 lb" (3.7%) and "20 °C" / "75°F" stay two values.
 CONVERTED_TOLERANCE = 0.025
+# … and a temperature in Fahrenheit against one in Celsius within half a
+# degree Celsius (one whole degree each way rounded; "20 °C" / "69°F", 20.6
+# °C, stay two values).
+CONVERTED_DEGREES = 0.5
 MONTH_TOLERANCE = 0.015
 # A frequency as its period, to meet "every two weeks" ("monthly" /
 # "every Q1209600s"); "once" / "twice" a period as a count of times.
@@ -2841,6 +2877,35 @@ def _weekday_of_month(families: list[dict[str, list]]) -> None:
         return
     for f in families:
         del f["O"]
+
+
+_MONTH_SECONDS, _YEAR_SECONDS = float(_PERIODS["monthly"]), float(_PERIODS["yearly"])
+_MONEY = frozenset(f"Q{currency}" for currency in CURRENCY_SIGNS.values()) | {"Qchf"}
+
+
+def _sum_per_year(families: list[dict[str, list]]) -> None:
+    """Read a sum of money a month against one a year as one sum a year, in
+    place: "Rent is $1,850 a month" / "we pay $24,000 a year in rent" (twelve
+    months make a year exactly; a week does not). Each side has one sum, in
+    one currency, and one period, a month on one side and a year on the
+    other."""
+    periods = [f.get("period", []) for f in families]
+    if any(len(p) != 1 for p in periods):
+        return
+    if {p[0][2] for p in periods} != {_MONTH_SECONDS, _YEAR_SECONDS}:
+        return
+    sums = [[k for k in f if k in _MONEY] for f in families]
+    if any(
+        len(k) != 1 or len(f[k[0]]) != 1 for k, f in zip(sums, families, strict=True)
+    ):
+        return
+    if sums[0] != sums[1] or any(f[sums[0][0]][0][2] is None for f in families):
+        return
+    for f, period in zip(families, periods, strict=True):
+        if period[0][2] == _MONTH_SECONDS:
+            family, unit, amount = f[sums[0][0]][0]
+            f[sums[0][0]] = [(family, unit, round(amount * 12, 2))]
+        del f["period"]
 
 
 def _metric(unit: str) -> str:
@@ -3012,6 +3077,7 @@ def typed_clash(premise: str, hypothesis: str) -> tuple[str, str] | None:
         return None
     _unit_said_once(families)
     _weekday_of_month(families)
+    _sum_per_year(families)
     # What the checks below require whatever WordNet links, first: it is
     # cheap, and most neighbours of a write fail it (one kind of value on
     # both sides; WordNet pairs off one word of each side, after which one
@@ -3347,6 +3413,11 @@ _BINARY_RATIOS = (1.0, 1.024)
 def _amounts_equal(unit: str, x: float, y: float, tolerance: float) -> bool:
     """Return whether two amounts of `unit` are one value within `tolerance`."""
     low, high = sorted((x, y))
+    if _metric(unit) == "degc" and tolerance >= CONVERTED_TOLERANCE:
+        # A temperature converted from Fahrenheit and rounded to a whole
+        # degree ("39°F" / "4 °C", 3.9 °C): by degrees, not by a share (a
+        # share of a temperature near zero is no measure).
+        return high - low <= CONVERTED_DEGREES
     if high <= 0:
         return low == high
     ratios = _BINARY_RATIOS if _metric(unit) == "gb" else (1.0,)

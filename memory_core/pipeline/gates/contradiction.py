@@ -67,7 +67,7 @@ from typing import Any
 
 from memory_core.hashing import normalize_value
 from memory_core.models import ancestor_paths
-from memory_core.pipeline import cross_encoder, denials, slots
+from memory_core.pipeline import alignment, cross_encoder, denials, slots
 from memory_core.pipeline.judges import Judge, get_judge, opposed
 from memory_core.pipeline.types import (
     Candidate,
@@ -337,8 +337,13 @@ def _reworded(neighbour: ExistingVersion, candidate: Candidate) -> bool:
         comparison.same_fact or comparison.close_same_fact
     ):
         return not opposed(neighbour.content, candidate.content)
-    # One value written two ways, at any cosine, as the dedup gate reads it.
-    return slots.value_reworded(neighbour.content, candidate.content)
+    # One value written two ways, at any cosine, as the dedup gate reads it;
+    # or a write each of whose words has its partner in the stored version
+    # ("held by Rosa and Kenji, nobody else" / "Only Kenji and Rosa have
+    # keys …"), as the dedup gate's aligned tier reads it.
+    return slots.value_reworded(
+        neighbour.content, candidate.content
+    ) or alignment.restates(neighbour.content, candidate.content)
 
 
 def _model_judgements(

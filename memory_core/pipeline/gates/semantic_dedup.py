@@ -104,7 +104,7 @@ REWRITTEN_SIMILARITY = 0.2
 # from 0.2, 41; alone the rule catches 878 labelled duplicates and 2 other
 # pairs (both duplicates already); no LoCoMo observation.
 ALIGNED_SIMILARITY = 0.2
-ALIGNED_OWN_WORDS = 2
+ALIGNED_OWN_WORDS = alignment.OWN_WORDS
 
 
 def check(candidate: Candidate, ctx: GateContext) -> GateResult:
@@ -265,13 +265,7 @@ def _aligned(candidate: Candidate, best: ExistingVersion) -> bool:
     side, other dates."""
     if best.similarity < ALIGNED_SIMILARITY or _says_more(candidate, best):
         return False
-    if not alignment.align(best.content, candidate.content).covered(ALIGNED_OWN_WORDS):
-        return False
-    return not (
-        opposed(best.content, candidate.content)
-        or gloss_denied(best.content, candidate.content)
-        or dates_apart(best.content, candidate.content)
-    )
+    return alignment.restates(best.content, candidate.content, ALIGNED_OWN_WORDS)
 
 
 def _says_more(candidate: Candidate, best: ExistingVersion) -> bool:
