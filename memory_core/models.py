@@ -429,9 +429,10 @@ class MemoryVersion(models.Model):
     approved_by = models.CharField(max_length=150, blank=True)
     justification = models.TextField(blank=True)
     # Lifecycle state. No index names `status` or `valid_to` (as key, INCLUDE
-    # or predicate), so a version leaving `active` (superseded, expired) is a
-    # HOT update: the row is rewritten on its page and no index gets an
-    # entry (migration 0022_hot_lifecycle; bench/PERF.md, fifteenth session).
+    # or predicate), so an active version's expiry is a HOT update: the row is
+    # rewritten on its page and no index gets an entry (migration
+    # 0022_hot_lifecycle; bench/PERF.md, fifteenth session). A supersession
+    # sets the indexed `superseded_at` below, so it is not.
     # The two state-dependent lookups GC needs read the generated columns
     # `draft_of` and `superseded_at` below instead.
     status = models.CharField(max_length=16, choices=VersionStatus.choices)

@@ -7,8 +7,10 @@ row got an entry in every index of the table, the five GIN indexes over its
 text among them. Probed on the 1M GC bench (bench/PERF.md, fifteenth
 session), 55 % of an expiry's server CPU was those index entries.
 
-Here no index refers to either column, so such an update is HOT when the
-row's page has room (fillfactor 75 keeps room for one rewrite a page):
+Here no index refers to either column, so an expiry (GC's, retention's, a
+curator's) is HOT when the row's page has room (fillfactor 75 keeps room for
+one rewrite a page); a supersession is not (it sets `superseded_at`, which is
+indexed), nor is GC's expiry of a superseded version (it clears it):
 
 - the HNSW index holds every version (searches already filter on status;
   GC's hard delete removes expired vectors), the duplicate lookups' hash and
