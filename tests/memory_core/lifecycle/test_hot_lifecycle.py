@@ -20,7 +20,7 @@ from memory_core.lifecycle.expiry import items_expire
 from memory_core.lifecycle.gc import rules
 from memory_core.models import MemoryVersion, VersionStatus
 from tests.memory_core.lifecycle.test_gc import stored
-from tests.memory_core.lifecycle.test_partial_indexes import gc_expire
+from tests.memory_core.lifecycle.test_partial_indexes import gc_expire, plan
 
 pytestmark = pytest.mark.django_db
 
@@ -93,33 +93,21 @@ def test_the_generated_columns_follow_the_status(tenant):
     assert head.valid_to == ended  # the range stays as it was
 
 
-def bitmap_plan(sql: str, params: list | dict) -> str:
-    """EXPLAIN `sql` allowing bitmap scans only (for this transaction).
-
-    On a test table of a few rows the planner may walk any index and filter;
-    a bitmap scan needs an index whose condition the query states, so the
-    plan names the index that answers the condition, or falls back to a
-    (disabled) sequential scan if none does.
-    """
-    with connection.cursor() as cursor:
-        for scan in ("seqscan", "indexscan", "indexonlyscan"):
-            cursor.execute(f"SET LOCAL enable_{scan} = off")
-        cursor.execute("EXPLAIN " + sql, params)
-        return "\n".join(row[0] for row in cursor.fetchall())
-
-
 def test_gc_finds_drafts_and_old_superseded_versions_through_their_indexes(tenant):
     item = stored(tenant)
-    found = bitmap_plan(
-        "SELECT 1 FROM memory_core_memoryversion d WHERE d.draft_of = %s", [item.id]
+    found = plan(
+        "SELECT 1 FROM memory_core_memoryversion d WHERE d.draft_of = %s",
+        [item.id],
+        bitmap_only=True,
     )
     assert "memory_version_draft_of_idx" in found, found
     # GC's superseded phase names the generated column (any index leading
     # with the tenant could answer its tenant condition on a table this small).
     assert "v.superseded_at < %(superseded_before)s" in rules.SUPERSEDED_WHERE
-    found = bitmap_plan(
+    found = plan(
         f"SELECT v.id FROM {rules.VERSIONS} v WHERE v.superseded_at < %s",
         [timezone.now()],
+        bitmap_only=True,
     )
     assert "memory_version_retired_idx" in found, found
 

@@ -31,10 +31,17 @@ pytestmark = pytest.mark.django_db
 SECOND = timedelta(seconds=1)
 
 
-def plan(sql: str, params: list | dict) -> str:
-    """EXPLAIN `sql` with sequential scans off (for this transaction)."""
+def plan(sql: str, params: list | dict, *, bitmap_only: bool = False) -> str:
+    """EXPLAIN `sql` with sequential scans off (for this transaction).
+
+    `bitmap_only` turns plain and index-only scans off too: on a table of a
+    few rows the planner may walk any index and filter, while a bitmap scan
+    needs an index whose condition the query states.
+    """
+    scans = ("seqscan", "indexscan", "indexonlyscan") if bitmap_only else ("seqscan",)
     with connection.cursor() as cursor:
-        cursor.execute("SET LOCAL enable_seqscan = off")
+        for scan in scans:
+            cursor.execute(f"SET LOCAL enable_{scan} = off")
         cursor.execute("EXPLAIN " + sql, params)
         return "\n".join(row[0] for row in cursor.fetchall())
 
