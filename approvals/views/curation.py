@@ -35,6 +35,7 @@ from memory_core.access import member_required
 from memory_core.exceptions import DomainError, Forbidden, Invalid, NotFound
 from memory_core.htmx import render_page
 from memory_core.models import ConflictStatus, Layer, Scope, Tenant, ancestor_paths
+from memory_core.pagination import CappedPaginator
 from memory_core.permissions import Capability, can
 from memory_core.selectors import parse_uuid, scope_list
 from memory_core.services import conflicts, curation
@@ -336,7 +337,7 @@ def scope_as_of(request: HttpRequest, tenant: Tenant) -> HttpResponse:
     versions = curation.versions_as_of(
         tenant=tenant, at=at, scope_paths=paths, layer=data.get("layer", "")
     )
-    page = Paginator(versions, PAGE_SIZE).get_page(request.GET.get("page"))
+    page = CappedPaginator(versions, PAGE_SIZE).get_page(request.GET.get("page"))
     return render_page(
         request,
         "approvals/scope_as_of.html",

@@ -9,7 +9,9 @@ import uuid
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from audit.models import AuditEvent
@@ -424,6 +426,26 @@ def test_as_of_full_page_and_partial(browser, tenant, memory):
     assert "The user prefers dark mode." in body
     fragment = browser.get(url, HTTP_HX_REQUEST="true")
     assert fragment.content.decode().strip().startswith('<section id="asof-results"')
+
+
+def test_as_of_counts_up_to_a_cap(browser, tenant, agent, monkeypatch):
+    """Past the cap the page says "more than" and reads no further rows."""
+    monkeypatch.setattr("memory_core.pagination.COUNT_CAP", 4)
+    for n in range(4):
+        committed(agent, f"Capped memory number {n}.")
+    exact = shown(browser.get(as_of_url(tenant), {"scope": "/org/acme/user/42/"}))
+    assert "<strong>4</strong> memories visible" in exact and "More than" not in exact
+    committed(agent, "Capped memory number 4.")
+    with CaptureQueriesContext(connection) as queries:
+        body = shown(browser.get(as_of_url(tenant), {"scope": "/org/acme/user/42/"}))
+    assert "More than <strong>4</strong> memories visible" in body
+    assert "pick a scope, layer or moment" in body
+    assert body.count("<tr") == 5  # the header and the four counted rows
+    counted = 'SELECT COUNT(*) FROM (SELECT "memory_core_memoryversion"'
+    counts = [
+        q["sql"] for q in queries.captured_queries if q["sql"].startswith(counted)
+    ]
+    assert len(counts) == 1 and "LIMIT 5" in counts[0]
 
 
 def test_as_of_follows_a_promoted_memory(browser, tenant, agent, curator, task_scope):
