@@ -59,6 +59,7 @@ PROBES = (
     "tune20",
     "tune21",
     "blind17",
+    "tune22",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
