@@ -346,6 +346,18 @@ class MemoryItem(models.Model):
             models.Index(
                 fields=["tenant", "-updated_at"], name="memory_item_recent_idx"
             ),
+            # GC's contradiction scan: active items whose head changed since
+            # they were last scanned, the longest unscanned first.
+            models.Index(
+                F("tenant"),
+                F("contradiction_scanned_at").asc(nulls_first=True),
+                condition=Q(status="active", head__isnull=False)
+                & (
+                    Q(contradiction_scanned_at__isnull=True)
+                    | Q(contradiction_scanned_at__lt=F("updated_at"))
+                ),
+                name="memory_item_scan_due_idx",
+            ),
             # GC phase 2 and the screens: expired items by expiry (0005).
             models.Index(
                 fields=["tenant", "expired_at"],
@@ -542,6 +554,13 @@ class MemoryVersion(models.Model):
                 fields=["tenant", "superseded_at"],
                 condition=Q(superseded_at__isnull=False),
                 name="memory_version_retired_idx",
+            ),
+            # GC's contradiction scan takes heads the write path could not
+            # judge first (`contradiction_unchecked`): few, found here.
+            models.Index(
+                fields=["tenant"],
+                condition=Q(flags__contains=["contradiction_unchecked"]),
+                name="memory_version_unchecked_idx",
             ),
             # A scope's versions in creation order: search's keyword context
             # (the versions written just before and after a candidate).

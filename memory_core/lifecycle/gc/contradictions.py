@@ -14,13 +14,14 @@ curator kept both (`ConflictPairAllowance`).
 
 from __future__ import annotations
 
+import json
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import Case, F, IntegerField, Q, Value, When
+from django.db.models import F, Q
 
 from audit.actions import AuditAction
 from audit.services import AuditEntry
@@ -28,7 +29,6 @@ from memory_core.models import (
     Conflict,
     ConflictPairAllowance,
     ConflictStatus,
-    MemoryItem,
     MemoryVersion,
     Scope,
     VersionStatus,
@@ -60,26 +60,35 @@ class Finding:
     reason: str
 
 
+# Heads the write path could not judge first, then the longest unscanned;
+# each half reads its own index (migration 0023_scan_due_indexes), so a run
+# finds its items without reading every active item.
+DUE = """
+    i.status = 'active' AND i.head_id IS NOT NULL
+    AND (i.contradiction_scanned_at IS NULL
+         OR i.contradiction_scanned_at < i.updated_at)
+"""
+ITEMS_TO_SCAN = f"""
+    (SELECT i.id FROM memory_core_memoryversion h
+     JOIN memory_core_memoryitem i ON i.id = h.item_id AND i.head_id = h.id
+     WHERE h.tenant_id = %(tenant)s AND h.flags @> %(flag)s::jsonb AND {DUE}
+     ORDER BY i.contradiction_scanned_at ASC NULLS FIRST LIMIT %(limit)s)
+    UNION ALL
+    (SELECT i.id FROM memory_core_memoryitem i
+     WHERE i.tenant_id = %(tenant)s AND {DUE}
+     ORDER BY i.contradiction_scanned_at ASC NULLS FIRST LIMIT %(limit)s)
+"""
+
+
 def items_to_scan(*, tenant_id: uuid.UUID, limit: int) -> list[uuid.UUID]:
     """Return active items whose head changed since its last scan, flagged first."""
-    return list(
-        MemoryItem.objects.filter(
-            tenant_id=tenant_id, status=VersionStatus.ACTIVE, head__isnull=False
+    flag = json.dumps([UNCHECKED_FLAG])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            ITEMS_TO_SCAN, {"tenant": tenant_id, "flag": flag, "limit": limit}
         )
-        .filter(
-            Q(contradiction_scanned_at__isnull=True)
-            | Q(contradiction_scanned_at__lt=F("updated_at"))
-        )
-        .annotate(
-            unchecked=Case(
-                When(head__flags__contains=[UNCHECKED_FLAG], then=Value(0)),
-                default=Value(1),
-                output_field=IntegerField(),
-            )
-        )
-        .order_by("unchecked", F("contradiction_scanned_at").asc(nulls_first=True))
-        .values_list("id", flat=True)[:limit]
-    )
+        ids = [row[0] for row in cursor.fetchall()]
+    return list(dict.fromkeys(ids))[:limit]
 
 
 def _lineage(tenant_id: uuid.UUID, path: str, cache: dict) -> list[uuid.UUID]:

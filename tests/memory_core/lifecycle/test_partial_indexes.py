@@ -1,4 +1,4 @@
-"""The indexes migrations 0021 and 0022 changed: what they still answer.
+"""The indexes migrations 0021 to 0023 changed: what they still answer.
 
 The write path's duplicate lookups (content hash, fingerprint) find active
 versions only (0021 made their indexes partial on `active`; 0022 made them
@@ -12,6 +12,7 @@ planner would rightly prefer them) and ask whether an index can answer.
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -19,11 +20,13 @@ from django.db import connection
 from django.utils import timezone
 
 from memory_core import retrieval
+from memory_core.lifecycle.gc import contradictions
 from memory_core.lifecycle.gc.runs import gc_run_execute
 from memory_core.models import MemoryItem, MemoryVersion, VersionStatus
+from memory_core.pipeline.gates.contradiction import UNCHECKED_FLAG
 from memory_core.pipeline.lookups import DatabaseLookups
 from memory_core.selectors import memory_item_list
-from tests.memory_core.lifecycle.test_gc import SCOPE, NoJudge, stored
+from tests.memory_core.lifecycle.test_gc import DAY, SCOPE, NoJudge, stored
 from tests.memory_core.test_retrieval import ids, remember, search
 
 pytestmark = pytest.mark.django_db
@@ -226,3 +229,30 @@ def test_superseded_version_expired_by_gc_stays_in_its_as_of_range(tenant):
     assert first.status == VersionStatus.EXPIRED and first.valid_to == replaced_at
     during = memory_item_list(tenant=tenant, as_of=old + timedelta(days=5))
     assert item.id in {i.id for i in during}
+
+
+def test_the_scan_takes_unjudged_heads_first_then_the_longest_unscanned(tenant):
+    now = timezone.now()
+    scanned_long_ago = stored(tenant, contradiction_scanned_at=now - 30 * DAY)
+    never = stored(tenant)
+    unjudged = stored(tenant, contradiction_scanned_at=now - DAY)
+    MemoryVersion.objects.filter(pk=unjudged.head_id).update(
+        flags=[UNCHECKED_FLAG, "pii"]
+    )
+    MemoryItem.objects.filter(pk=scanned_long_ago.pk).update(updated_at=now)
+    MemoryItem.objects.filter(pk=unjudged.pk).update(updated_at=now)
+    up_to_date = stored(tenant, contradiction_scanned_at=now + DAY)
+    expired = stored(tenant, status=VersionStatus.EXPIRED)
+    due = contradictions.items_to_scan(tenant_id=tenant.id, limit=10)
+    assert due == [unjudged.pk, never.pk, scanned_long_ago.pk]
+    assert up_to_date.pk not in due and expired.pk not in due
+    assert contradictions.items_to_scan(tenant_id=tenant.id, limit=2) == due[:2]
+    # Each half reads its own index, not every active item.
+    params = {
+        "tenant": tenant.id,
+        "flag": json.dumps([UNCHECKED_FLAG]),
+        "limit": 10,
+    }
+    shown = plan(contradictions.ITEMS_TO_SCAN, params)
+    assert "memory_item_scan_due_idx" in shown
+    assert "memory_version_unchecked_idx" in shown
