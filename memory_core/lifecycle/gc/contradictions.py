@@ -91,15 +91,16 @@ def items_to_scan(*, tenant_id: uuid.UUID, limit: int) -> list[uuid.UUID]:
     return list(dict.fromkeys(ids))[:limit]
 
 
-def _lineage(tenant_id: uuid.UUID, path: str, cache: dict) -> list[uuid.UUID]:
-    if path not in cache:
-        ids = dict(
-            Scope.objects.filter(
-                tenant_id=tenant_id, path__in=ancestor_paths(path)
-            ).values_list("path", "id")
+def _lineages(tenant_id: uuid.UUID, paths: set[str]) -> dict[str, list[uuid.UUID]]:
+    """Return each path's readable lineage (its scope and those above), one query."""
+    wanted = {path: ancestor_paths(path) for path in paths}
+    every = {p for above in wanted.values() for p in above}
+    ids = dict(
+        Scope.objects.filter(tenant_id=tenant_id, path__in=every).values_list(
+            "path", "id"
         )
-        cache[path] = [ids[p] for p in ancestor_paths(path) if p in ids]
-    return cache[path]
+    )
+    return {path: [ids[p] for p in above if p in ids] for path, above in wanted.items()}
 
 
 def _neighbours(
@@ -159,13 +160,13 @@ def scan_findings(
     }
     findings: list[Finding] = []
     done: list[uuid.UUID] = []
-    lineages: dict[str, list[uuid.UUID]] = {}
+    lineages = _lineages(tenant_id, {head.scope.path for head in heads.values()})
     for item_id in item_ids:
         head = heads.get(item_id)
         if head is None:
             done.append(item_id)
             continue
-        scope_ids = _lineage(tenant_id, head.scope.path, lineages)
+        scope_ids = lineages[head.scope.path]
         for n in _neighbours(
             tenant_id, scope_ids, head, policy.contradiction_neighbours
         ):

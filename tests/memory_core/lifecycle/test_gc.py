@@ -475,6 +475,31 @@ def test_one_scan_classifies_for_both_phases_as_two_scans_did(tenant):
     assert sum(map(len, marks.values())) >= 2
 
 
+def test_the_scan_judges_a_head_against_the_scopes_above_not_its_siblings(tenant):
+    vector = unit_vector()
+    org = Scope.objects.get(tenant=tenant, path="/org/acme/")
+    above = stored(
+        tenant, "Standup is on Monday.", embedding=vector, age=DAY, scope=org.path
+    )
+    stored(
+        tenant,
+        "Standup is on Monday.",
+        embedding=unit_vector(vector, similarity=0.95),
+        age=DAY,
+        scope="/org/acme/user/43/",
+    )
+    head = stored(
+        tenant, "Standup is on Tuesday.", embedding=unit_vector(vector, similarity=0.9)
+    )
+    gc_run_execute(tenant_id=tenant.id, judge=MondayTuesday())
+    pairs = {
+        frozenset((c.existing_version_id, c.new_version_id))
+        for c in Conflict.objects.filter(tenant=tenant)
+    }
+    # The sibling's Monday contradicts the Tuesday too, but 43 is not 42's.
+    assert pairs == {frozenset((above.head_id, head.head_id))}
+
+
 # Runs: resume and concurrency
 
 
