@@ -60,6 +60,7 @@ PROBES = (
     "tune21",
     "blind17",
     "tune22",
+    "blind18",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
