@@ -253,6 +253,9 @@ def test_the_scan_takes_unjudged_heads_first_then_the_longest_unscanned(tenant):
         "flag": json.dumps([UNCHECKED_FLAG]),
         "limit": 10,
     }
-    shown = plan(contradictions.ITEMS_TO_SCAN, params)
-    assert "memory_item_scan_due_idx" in shown
-    assert "memory_version_unchecked_idx" in shown
+    ordered = plan(contradictions.ITEMS_TO_SCAN, params)
+    assert "memory_item_scan_due_idx" in ordered, ordered
+    # On a table of a few rows the planner may walk any index and filter; a
+    # bitmap scan needs an index whose condition the query states.
+    flagged = plan(contradictions.ITEMS_TO_SCAN, params, bitmap_only=True)
+    assert "memory_version_unchecked_idx" in flagged, flagged
