@@ -379,6 +379,13 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:(?<=\bhook\.make\.com/)|(?<=\bhook\.[a-z]{2}\d\.make\.com/)|"
             r"(?<=\bhook\.integromat\.com/))[a-z0-9]{32}(?![A-Za-z0-9])",
         ),
+        # (S12) A NATS NKey's seed (the private half): `S`, the key's type
+        # (Operator, Account, User, server `N`, Cluster, curve `X`), then 56
+        # of base32's upper-case alphabet (`nsc`, `nk -gen user`).
+        ("NATS NKey Seed", r"\bS[OAUNCX][A-Z2-7]{56}\b"),
+        # (S12) An Azure DevOps personal access token in the 84-character
+        # format (2024): `AZDO`, its fixed signature, at 76 to 80.
+        ("Azure DevOps PAT", r"\b[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}\b"),
         (
             "HubSpot Private App Token",
             r"\bpat-(?:na|eu|ap)\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
@@ -538,8 +545,9 @@ SEED_PHRASE_RE = re.compile(
     r"(?P<words>(?:[a-z]{3,10}\s+){11,23}"
     r"[a-z]{3,10})"
 )
+# (`have` is one of BIP-39's words: S12.)
 FUNCTION_WORDS = set(
-    "the and for that this with are was not our you your where what from have has "
+    "the and for that this with are was not our you your where what from has "
     "its into then them they there will would should been being can could which "
     "who nobody somewhere stored safe".split()
 )
@@ -625,6 +633,29 @@ VENDOR_UUID_TOKEN_RE = re.compile(
     rf"(?i)(?<![\w-]){_UUID_TOKEN_VENDORS}(?![\w-])[^\n]{{0,30}}?{_KEY_WORDS}"
     r"(?![\w-])[^\n]{0,40}?(?<![0-9A-Za-z-])(?P<value>[0-9a-f]{8}-[0-9a-f]{4}-"
     r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])"
+)
+# (S12) Splunk's HTTP Event Collector token, a UUID in the header its docs
+# give (`Authorization: Splunk <token>`).
+SPLUNK_HEC_RE = re.compile(
+    r"(?i)\bauthorization\b[\"']?\s*[:=]\s*[\"']?Splunk\s+(?P<value>[0-9a-f]{8}-"
+    r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])"
+)
+# (S12) An Azure DevOps personal access token in its older format: 52 of
+# base32's lower-case alphabet, on a line that names Azure DevOps (its CLI's
+# `AZURE_DEVOPS_EXT_PAT`, `dev.azure.com`, VSTS); the same run elsewhere may
+# be a hash.
+AZURE_DEVOPS_RE = re.compile(
+    r"(?i)azure[_ -]?devops|\bvsts|dev\.azure\.com|visualstudio\.com|"
+    r"\bado[_ -](?:pat|token)"
+)
+AZURE_DEVOPS_PAT_RE = re.compile(r"(?<![A-Za-z0-9])[a-z2-7]{52}(?![A-Za-z0-9])")
+# (S12) A wallet's private key handed to the library that signs with it
+# (ethers' `new Wallet(…)`, viem's `privateKeyToAccount(…)`, web3.py's
+# `Account.from_key(…)`): 64 hex digits, `0x` or not.
+WALLET_KEY_RE = re.compile(
+    r"(?:\bnew\s+(?:ethers\.)?Wallet|\bWallet\.fromPrivateKey|\bprivateKeyToAccount|"
+    r"\bAccount\.(?:from_key|privateKeyToAccount)|\bwallet\.add)\(\s*[\"'`]"
+    r"(?P<value>(?:0x)?[0-9a-fA-F]{64})[\"'`]"
 )
 # (S9) An API key sent as HTTP Basic's user name, the password empty or one
 # placeholder character (`curl -u "<key>:x"`, `-u sk_…:`), as BambooHR,
@@ -777,12 +808,12 @@ KEY_WORD = (
     r"salasana(?:ni|si|mme|nne|nsa)?|heslo|"
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
     r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמה|"
-    r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi|pgpassword|"
+    r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi(?:nya|ku|mu)?|pgpassword|"
     # Round 7 (tune11): more languages' password words.
     r"รหัสผ่าน|kata laluan|nenosiri|lozink[aeu]|лозинк[аеу]|geslo|slaptažodis|"
     r"parool|salasõna|lykilorð|fjalëkalim(?:i)?|პაროლი|գաղտնաբառ|құпия сөз|"
     r"رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|contrasenya|contrasinal|"
-    r"pasahitza|нууц үг|كلمة السر|sandi|"
+    r"pasahitza|нууц үг|كلمة السر|sandi(?:nya|ku|mu)?|"
     # Round 10 (S4): Afrikaans, Latvian, inflected Icelandic, Hungarian and
     # Turkish, colloquial Arabic, Dutch "passphrase"
     r"wagwoord|parole|lykilorð(?:ið|inu|s)?|jelszav(?:am|ad|a|unk)|"
@@ -2119,7 +2150,7 @@ KEYGEN_PASSPHRASE_RE = re.compile(
 # `use postgres / …`, `login: bob / …`, `jenkins: ci-bot / …`: a name, a
 # slash between spaces, and a value that looks like a password.
 USER_SLASH_VALUE_RE = re.compile(
-    r"(?<![\w/.@:-])(?P<user>[A-Za-z_][\w.@+-]{1,40})\s+/\s+[\"'`]?"
+    r"(?<![\w/.@:-])(?P<user>[A-Za-z_][\w.@+-]{1,40})[\"'`]?\s+/\s+[\"'`]?"
     r"(?P<value>[^\s\"'`,;()]{8,})"
 )
 # `u: admin p: …`, `user ops pass …`: short user and password labels.
@@ -2554,6 +2585,16 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for match in _finditer(VENDOR_UUID_TOKEN_RE, line, lower):
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
+    for match in _finditer(SPLUNK_HEC_RE, line, lower):
+        if not _is_placeholder(match.group("value")):
+            yield "Splunk HEC Token"
+    if runs and AZURE_DEVOPS_RE.search(line):
+        for match in AZURE_DEVOPS_PAT_RE.finditer(line):
+            if any(c.isdigit() for c in match.group()):
+                yield "Azure DevOps PAT"
+    for match in _finditer(WALLET_KEY_RE, line, lower):
+        if not _is_placeholder(match.group("value")):
+            yield "Private Key"
     for match in _finditer(CURL_KEY_AS_USER_RE, line, lower):
         value = match.group("value")
         if not _is_placeholder(value) and _looks_like_token(value, after_key_word=True):
@@ -2968,6 +3009,8 @@ NETWORK_KEY_LINE_RE = re.compile(
 PASSWORD_QUESTION_RE = re.compile(
     rf"(?im)^[^\n]*{KEY_NAME}(?![A-Za-z])[^\n]*\?\s*\n"
     r"\s*(?:\[[\d:. ]+\]\s*)?[^\W\d_][\w'’ .-]{0,24}:[ \t]*"
+    # (S12) or a user name and the password (`Dmitri: deploy26 / …`)
+    r"(?:[\w.@+-]{1,40}[ \t]+/[ \t]+)?"
     r"(?P<value>[^\s\"'`]{6,64})[ \t]*(?:\n|$)"
 )
 # A provider's app password, four groups of four letters after a password's
@@ -3108,6 +3151,19 @@ def _multiline_secrets(text: str) -> Iterator[int]:
         for match in XML_VALUE_CHILD_RE.finditer(text):
             if _is_secret_value(match.group("value"), key="password"):
                 yield text.count("\n", 0, match.start("value")) + 1
+    if "\n" in text and _may_match(SEED_PHRASE_RE, text.lower()):
+        # (S12) a seed phrase on the line after its name and a colon or an
+        # equals sign (`Recovery phrase (MetaMask):` then the words)
+        for match in SEED_PHRASE_RE.finditer(text):
+            head = text[match.start() : match.start("words")]
+            words = match.group("words").lower().split()
+            if (
+                "\n" in head
+                and head.rstrip().endswith((":", "：", "="))
+                and len(words) in SEED_LENGTHS
+                and not FUNCTION_WORDS & set(words)
+            ):
+                yield text.count("\n", 0, match.start("words")) + 1
     if "\n" in text and NETWORK_NAME_LINE_RE.search(text):
         for match in NETWORK_KEY_LINE_RE.finditer(text):
             if _is_secret_value(match.group("value"), key="password"):
