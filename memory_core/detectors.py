@@ -911,6 +911,9 @@ KEY_VERB_COLON_RE = re.compile(
 # A credential word anywhere in a line ("password", "pw", "token", "creds",
 # "passphrase" …), for the general rule below.
 CREDENTIAL_WORD_RE = re.compile(rf"(?i){KEY_NAME}(?![A-Za-z])")
+# (S12) A value that is a credential's name in some language, alone
+# (`Пароль`, `Mot de passe`, `Contraseña:`): a user interface's label.
+CREDENTIAL_LABEL_RE = re.compile(rf"(?i)(?:{KEY_WORD})\s?[:?]?")
 # Tokens near it: anything between spaces, quotes and brackets.
 NEARBY_TOKEN_RE = re.compile(r"[^\s\"'`,;()<>\[\]{}|]+")
 # How far from the credential word a generated-looking value may stand:
@@ -1256,6 +1259,9 @@ BRACKETED_PLACEHOLDER_RE = re.compile(
     r"[\"'`]?\[(?:[^\W\d]+(?:[ _-][^\W\d]+)*)\][\"'`]?"
 )
 FILE_REFERENCE_RE = re.compile(r"@[\w~./-]+")
+# (S12) A regular expression's character class and its count (`[0-9a-f]{32}`,
+# `[A-Z2-7]+`): a pattern that describes keys, not one.
+REGEX_CLASS_RE = re.compile(r"\[\^?[^\]\s]{1,40}\](?:[*+?]|\{\d+(?:,\d*)?\})")
 # References to a secret store, and named format fields.
 SECRET_REFERENCE_RE = re.compile(
     r"(?i)(?:vault|op|ssm|awssm|gcpsm|azkv|sops|doppler|infisical|ref\+\w+):\S+"
@@ -1463,6 +1469,17 @@ DOC_CUE_RE = re.compile(
     r"published|fixtures?|moto|localstack)\b"
 )
 EXAMPLE_MARKERS = ("EXAMPLE", "-not-a-real", "-fake-", "-dummy-")
+# (S12) A value its own line's comment calls fake (`password: hunter12  #
+# fake, seeded into the test DB`, `// dummy`, `# not a real key`): a
+# fixture's stand-in, written to be read.
+SAID_FAKE_RE = re.compile(
+    r"(?im)(?P<value>[^\s\"'`=:]+)[\"'`]?[ \t]+(?:#|//|--)[ \t]*\(?"
+    r"(?:fake|dummy|placeholder|not\s+(?:a\s+)?real)"
+    # the comment's word is about the value (`# fake, seeded …`, `# dummy
+    # value`), not about something else (`# fake DNS server's pw`)
+    r"(?=[ \t]*(?:$|[,.;:)!(—–-])|[ \t]+(?:value|one|key|password|secret|token|"
+    r"credential|data|user|account|login)s?\b)"
+)
 
 
 def _blank_value(match: re.Match[str]) -> str:
@@ -1514,6 +1531,8 @@ def _without_documented_examples(text: str, lower: str) -> str:
 def _without_public_material(text: str) -> str:
     lower = _lower(text)  # blanking only removes text: the gates stay valid
     text = _without_documented_examples(text, lower)
+    if any(word in lower for word in ("fake", "dummy", "real", "placeholder")):
+        text = SAID_FAKE_RE.sub(_blank_value, text)
     if "M" in text and LONG_RUN_RE.search(text):
         text = DER_BASE64_RE.sub(
             lambda m: _blank(m) if _is_public_der(m.group()) else m.group(), text
@@ -1593,6 +1612,8 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
         return True  # `sk-...`, `ghp_abc…`: shown cut short, never whole
     if BRACKETED_PLACEHOLDER_RE.fullmatch(value):
         return True
+    if "[" in value and REGEX_CLASS_RE.search(value):
+        return True  # (S12) `sk_live_[0-9a-zA-Z]{24,99}`: a detector's pattern
     value = value.strip("'\"`.,;:()[]{}")
     if not value or PLACEHOLDER_RE.match(value):
         return True
@@ -1606,6 +1627,8 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
         return True  # `secret: !vault |`, `!Ref DbPassword`: a tag, not a value
     if value.lower() in PLACEHOLDER_WORDS:
         return True
+    if not vendor_format and CREDENTIAL_LABEL_RE.fullmatch(value):
+        return True  # (S12) `"password": "Пароль"`: a form's label, translated
     if DOC_MARKER_RE.search(value):
         return True  # `xoxb-your-token-here`, `<redacted>`
     if not vendor_format and re.fullmatch(r"[A-Z][A-Z_-]{2,}", value):
@@ -1845,8 +1868,11 @@ ID_CUE_RE = re.compile(
     r"(?i)\b(?:ids?|uid|uuid|guid|ksuid|ulid|nanoid|cuid2?|objectid|snowflake|"
     r"playlist|track|album|artist|episode|address|wallet|donations?|ray|"
     r"btc|eth|sol|org|sheet|file|folder|doc|document|video|channel|object|record|"
-    r"hash|digest|checksum|etag|md5|sha\d*)"
-    r"(?:-\d)?\b(?:\s+(?:is|was))?[\s:=#]*$"
+    r"hash|digest|checksum|etag|md5|sha\d*|"
+    # (S12) a nonce is sent in the clear, once (a CSP `nonce="…"`)
+    r"nonce)"
+    # (S12) a quoted value too (`"id": "key_…"`)
+    r"(?:-\d)?\b(?:\s+(?:is|was))?[\s:=#\"']*$"
 )
 NOT_ID_CUE_RE = re.compile(r"(?i)session|cookie|secret|token|key|auth|pass")
 
@@ -1975,6 +2001,8 @@ def _nearby_secrets(line: str) -> bool:
         window = line[begin : match.end() + NEARBY_AFTER].replace(
             "\\n", "  "
         )  # `printf 'user\npass'`: an escaped newline (as long: offsets hold)
+        if "[" in window:
+            window = REGEX_CLASS_RE.sub(_blank, window)  # (S12) `[0-9a-zA-Z]{24}`
         for found in NEARBY_TOKEN_RE.finditer(window):
             token = found.group()
             if _is_generated(token) and not _is_jose_header(
@@ -3823,7 +3851,11 @@ MACHINE_LOCAL_RE = re.compile(
     r"[\w.-]*[._-]bot|[\w.-]*\[bot\]|"
     # (S10) a rota's or a team's pager (`oncall@`, `sre-oncall@`, `noc@`)
     r"(?:[a-z0-9]+[._-])?(?:on[._-]?call|pager|escalations?|incidents?)|"
-    r"ops|devops|sre|noc)"
+    r"ops|devops|sre|noc|"
+    # (S12) a project's release-signing or developers' list (`release@`,
+    # `dev@`, `maintainers@`): a team's key and list, no one person's
+    r"releases?|releng|release[._-]?team|signing|packag(?:ing|ers)|"
+    r"maintainers?|dev|devs|developers|engineering)"
 )
 # (S10) Characters that hide an address's letters (`j***n@`, `m•••@`).
 MASK_CHARS = frozenset("*•●∗×")
