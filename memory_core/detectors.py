@@ -386,6 +386,11 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # (S12) An Azure DevOps personal access token in the 84-character
         # format (2024): `AZDO`, its fixed signature, at 76 to 80.
         ("Azure DevOps PAT", r"\b[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}\b"),
+        # (S12) Prefect's API keys, RubyGems' API keys, Sourcegraph's
+        # access tokens (`sgp_`, the instance's 16 hex optional, then 40 hex)
+        ("Prefect API Key", r"\bpnu_[A-Za-z0-9]{36}\b"),
+        ("RubyGems API Key", r"\brubygems_[0-9a-f]{48}\b"),
+        ("Sourcegraph Token", r"\bsgp_(?:[0-9a-f]{16}_)?[0-9a-f]{40}\b"),
         (
             "HubSpot Private App Token",
             r"\bpat-(?:na|eu|ap)\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
@@ -634,10 +639,12 @@ VENDOR_UUID_TOKEN_RE = re.compile(
     r"(?![\w-])[^\n]{0,40}?(?<![0-9A-Za-z-])(?P<value>[0-9a-f]{8}-[0-9a-f]{4}-"
     r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])"
 )
-# (S12) Splunk's HTTP Event Collector token, a UUID in the header its docs
-# give (`Authorization: Splunk <token>`).
+# (S12) Splunk's HTTP Event Collector token and Opsgenie's API key, UUIDs
+# in the headers their docs give (`Authorization: Splunk <token>`,
+# `Authorization: GenieKey <key>`).
 SPLUNK_HEC_RE = re.compile(
-    r"(?i)\bauthorization\b[\"']?\s*[:=]\s*[\"']?Splunk\s+(?P<value>[0-9a-f]{8}-"
+    r"(?i)\bauthorization\b[\"']?\s*[:=]\s*[\"']?(?:Splunk|GenieKey)\s+"
+    r"(?P<value>[0-9a-f]{8}-"
     r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])"
 )
 # (S12) An Azure DevOps personal access token in its older format: 52 of
@@ -824,6 +831,10 @@ KEY_WORD = (
     # without its article, Welsh
     r"şifrə(?:si|m)?|parol(?:i|im|ingiz)?|құпиясөз(?:і|ім)?|የይለፍ ቃል|كلمة سر|"
     r"cyfrinair|"
+    # (S12) Korean's short `비번`, Irish, Khmer, Burmese, Sinhala; Telugu,
+    # Kannada, Malayalam, Gujarati, Punjabi (a joiner inside or not)
+    r"비번|pasfhocal|ពាក្យសម្ងាត់|စကားဝှက်|මුරපදය|పాస్\u200c?వర్డ్|ಪಾಸ್\u200c?ವರ್ಡ್|"
+    r"പാസ്\u200c?വേഡ്|પાસવર્ડ|ਪਾਸਵਰਡ|"
     r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code|"
     # Round 7 (tune11b): a network's key, a session's cookie.
     r"(?:wi-?fi|wlan|wpa2?|network|router|guest)[_ -]?key|"
@@ -860,7 +871,9 @@ ASSIGNMENT_RE = re.compile(
     r"to|est|es|è|é|ist|lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn|je|"
     r"on|adalah|là|είναι|है|c'est|c’est|ni|คือ|yra|ir|është|"
     # Round 11 (S5): Maltese, Welsh; the Ethiopic colon
-    r"hija|huwa|yw|ydy)\s*:?\s*|\s*[፦፡]\s*)"
+    r"hija|huwa|yw|ydy|"
+    # (S12) Khmer
+    r"គឺ)\s*:?\s*|\s*[፦፡]\s*)"
     r"|(?P<bare>\s+))"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
 )
@@ -1329,7 +1342,9 @@ CONTENT_ID_RE = re.compile(
 PUBLIC_PIN_RE = re.compile(r"\bpin-sha(?:256|1)=\"?[A-Za-z0-9+/=]+\"?")
 MAPBOX_PUBLIC_RE = re.compile(r"\bpk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
 NAMED_PUBLIC_KEY_RE = re.compile(
-    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey|site[_ -]?key)\b[\"']?"
+    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey|site[_ -]?key|"
+    # (S12) Algolia's search-only API key, made to be shipped to browsers
+    r"search[_ -]?only(?:[_ -]?api)?[_ -]?key)\b[\"']?"
     r"(?:\s*\([^()\n]{1,20}\))?\s*[:=]?\s*"  # (S11) `site key (public):`
     r"[\"']?[A-Za-z0-9+/=_-]{20,}"
 )
@@ -1498,6 +1513,21 @@ def _is_sample_jwt(match: re.Match[str]) -> bool:
     return bool(PLACEHOLDER_CLAIMS_RE.search(raw.decode("utf-8", "replace")))
 
 
+# (S12) A JWT for the anonymous role (Supabase's `anon` key, PostgREST's
+# anonymous token): made to be shipped to browsers, it grants what anyone
+# may do; the `service_role` key beside it stays a secret.
+ANON_ROLE_CLAIM_RE = re.compile(r'"role"\s*:\s*"anon"')
+
+
+def _is_anon_jwt(match: re.Match[str]) -> bool:
+    claims = match.group("claims")
+    try:
+        raw = base64.urlsafe_b64decode(claims + "=" * (-len(claims) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return bool(ANON_ROLE_CLAIM_RE.search(raw.decode("utf-8", "replace")))
+
+
 def _is_documented(text: str, match: re.Match[str]) -> bool:
     """Tell whether the text around `match` says it quotes documentation."""
     start, end = max(0, match.start() - 160), match.end() + 80
@@ -1531,7 +1561,9 @@ def _without_documented_examples(text: str, lower: str) -> str:
 def _without_public_material(text: str) -> str:
     lower = _lower(text)  # blanking only removes text: the gates stay valid
     text = _without_documented_examples(text, lower)
-    if any(word in lower for word in ("fake", "dummy", "real", "placeholder")):
+    if ("#" in text or "//" in text or "--" in text) and any(
+        word in lower for word in ("fake", "dummy", "real", "placeholder")
+    ):
         text = SAID_FAKE_RE.sub(_blank_value, text)
     if "M" in text and LONG_RUN_RE.search(text):
         text = DER_BASE64_RE.sub(
@@ -1558,6 +1590,8 @@ def _without_public_material(text: str) -> str:
     ):
         if _may_match(pattern, lower):
             text = pattern.sub(_blank, text)
+    if "eyJ" in text:
+        text = JWT_RE.sub(lambda m: _blank(m) if _is_anon_jwt(m) else m.group(), text)
     if "SealedSecret" in text or "encryptedData:" in text:
         text = SEALED_VALUE_RE.sub(_blank, text)
     if '"kty"' in text and not JWK_PRIVATE_RE.search(text):
@@ -1627,7 +1661,12 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
         return True  # `secret: !vault |`, `!Ref DbPassword`: a tag, not a value
     if value.lower() in PLACEHOLDER_WORDS:
         return True
-    if not vendor_format and CREDENTIAL_LABEL_RE.fullmatch(value):
+    if (
+        not vendor_format
+        and len(value) <= 24
+        and not any(c.isdigit() for c in value)
+        and CREDENTIAL_LABEL_RE.fullmatch(value)
+    ):
         return True  # (S12) `"password": "Пароль"`: a form's label, translated
     if DOC_MARKER_RE.search(value):
         return True  # `xoxb-your-token-here`, `<redacted>`
@@ -2169,6 +2208,9 @@ CLI_USER_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\s+" + _ARG.format("v"),
         r"(?i)\bsudo\b[^\n]{0,20}?\b(?:with|using|pw|password|pass)\s*:?\s+"
         + _ARG.format("v"),
+        # (S12) MinIO's client: `mc alias set ALIAS URL ACCESS_KEY SECRET_KEY`
+        r"\bmc\s+(?:alias\s+set|config\s+host\s+add)\s+\S+\s+\S+://\S+\s+\S+\s+"
+        + _ARG.format("v"),
     )
 )
 # A new key's passphrase: `ssh-keygen … -N '…'`.
@@ -2615,8 +2657,12 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             yield "Secret Keyword"
     for match in _finditer(SPLUNK_HEC_RE, line, lower):
         if not _is_placeholder(match.group("value")):
-            yield "Splunk HEC Token"
-    if runs and AZURE_DEVOPS_RE.search(line):
+            yield (
+                "Splunk HEC Token"
+                if "splunk" in match.group().lower()
+                else "Opsgenie API Key"
+            )
+    if runs and _may_match(AZURE_DEVOPS_RE, lower) and AZURE_DEVOPS_RE.search(line):
         for match in AZURE_DEVOPS_PAT_RE.finditer(line):
             if any(c.isdigit() for c in match.group()):
                 yield "Azure DevOps PAT"
