@@ -379,6 +379,18 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:(?<=\bhook\.make\.com/)|(?<=\bhook\.[a-z]{2}\d\.make\.com/)|"
             r"(?<=\bhook\.integromat\.com/))[a-z0-9]{32}(?![A-Za-z0-9])",
         ),
+        # (S12) A NATS NKey's seed (the private half): `S`, the key's type
+        # (Operator, Account, User, server `N`, Cluster, curve `X`), then 56
+        # of base32's upper-case alphabet (`nsc`, `nk -gen user`).
+        ("NATS NKey Seed", r"\bS[OAUNCX][A-Z2-7]{56}\b"),
+        # (S12) An Azure DevOps personal access token in the 84-character
+        # format (2024): `AZDO`, its fixed signature, at 76 to 80.
+        ("Azure DevOps PAT", r"\b[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}\b"),
+        # (S12) Prefect's API keys, RubyGems' API keys, Sourcegraph's
+        # access tokens (`sgp_`, the instance's 16 hex optional, then 40 hex)
+        ("Prefect API Key", r"\bpnu_[A-Za-z0-9]{36}\b"),
+        ("RubyGems API Key", r"\brubygems_[0-9a-f]{48}\b"),
+        ("Sourcegraph Token", r"\bsgp_(?:[0-9a-f]{16}_)?[0-9a-f]{40}\b"),
         (
             "HubSpot Private App Token",
             r"\bpat-(?:na|eu|ap)\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
@@ -538,8 +550,9 @@ SEED_PHRASE_RE = re.compile(
     r"(?P<words>(?:[a-z]{3,10}\s+){11,23}"
     r"[a-z]{3,10})"
 )
+# (`have` is one of BIP-39's words: S12.)
 FUNCTION_WORDS = set(
-    "the and for that this with are was not our you your where what from have has "
+    "the and for that this with are was not our you your where what from has "
     "its into then them they there will would should been being can could which "
     "who nobody somewhere stored safe".split()
 )
@@ -625,6 +638,31 @@ VENDOR_UUID_TOKEN_RE = re.compile(
     rf"(?i)(?<![\w-]){_UUID_TOKEN_VENDORS}(?![\w-])[^\n]{{0,30}}?{_KEY_WORDS}"
     r"(?![\w-])[^\n]{0,40}?(?<![0-9A-Za-z-])(?P<value>[0-9a-f]{8}-[0-9a-f]{4}-"
     r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])"
+)
+# (S12) Splunk's HTTP Event Collector token and Opsgenie's API key, UUIDs
+# in the headers their docs give (`Authorization: Splunk <token>`,
+# `Authorization: GenieKey <key>`).
+SPLUNK_HEC_RE = re.compile(
+    r"(?i)\bauthorization\b[\"']?\s*[:=]\s*[\"']?(?:Splunk|GenieKey)\s+"
+    r"(?P<value>[0-9a-f]{8}-"
+    r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])"
+)
+# (S12) An Azure DevOps personal access token in its older format: 52 of
+# base32's lower-case alphabet, on a line that names Azure DevOps (its CLI's
+# `AZURE_DEVOPS_EXT_PAT`, `dev.azure.com`, VSTS); the same run elsewhere may
+# be a hash.
+AZURE_DEVOPS_RE = re.compile(
+    r"(?i)azure[_ -]?devops|\bvsts|dev\.azure\.com|visualstudio\.com|"
+    r"\bado[_ -](?:pat|token)"
+)
+AZURE_DEVOPS_PAT_RE = re.compile(r"(?<![A-Za-z0-9])[a-z2-7]{52}(?![A-Za-z0-9])")
+# (S12) A wallet's private key handed to the library that signs with it
+# (ethers' `new Wallet(…)`, viem's `privateKeyToAccount(…)`, web3.py's
+# `Account.from_key(…)`): 64 hex digits, `0x` or not.
+WALLET_KEY_RE = re.compile(
+    r"(?:\bnew\s+(?:ethers\.)?Wallet|\bWallet\.fromPrivateKey|\bprivateKeyToAccount|"
+    r"\bAccount\.(?:from_key|privateKeyToAccount)|\bwallet\.add)\(\s*[\"'`]"
+    r"(?P<value>(?:0x)?[0-9a-fA-F]{64})[\"'`]"
 )
 # (S9) An API key sent as HTTP Basic's user name, the password empty or one
 # placeholder character (`curl -u "<key>:x"`, `-u sk_…:`), as BambooHR,
@@ -777,12 +815,12 @@ KEY_WORD = (
     r"salasana(?:ni|si|mme|nne|nsa)?|heslo|"
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
     r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמה|"
-    r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi|pgpassword|"
+    r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi(?:nya|ku|mu)?|pgpassword|"
     # Round 7 (tune11): more languages' password words.
     r"รหัสผ่าน|kata laluan|nenosiri|lozink[aeu]|лозинк[аеу]|geslo|slaptažodis|"
     r"parool|salasõna|lykilorð|fjalëkalim(?:i)?|პაროლი|գաղտնաբառ|құпия сөз|"
     r"رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|contrasenya|contrasinal|"
-    r"pasahitza|нууц үг|كلمة السر|sandi|"
+    r"pasahitza|нууц үг|كلمة السر|sandi(?:nya|ku|mu)?|"
     # Round 10 (S4): Afrikaans, Latvian, inflected Icelandic, Hungarian and
     # Turkish, colloquial Arabic, Dutch "passphrase"
     r"wagwoord|parole|lykilorð(?:ið|inu|s)?|jelszav(?:am|ad|a|unk)|"
@@ -793,6 +831,10 @@ KEY_WORD = (
     # without its article, Welsh
     r"şifrə(?:si|m)?|parol(?:i|im|ingiz)?|құпиясөз(?:і|ім)?|የይለፍ ቃል|كلمة سر|"
     r"cyfrinair|"
+    # (S12) Korean's short `비번`, Irish, Khmer, Burmese, Sinhala; Telugu,
+    # Kannada, Malayalam, Gujarati, Punjabi (a joiner inside or not)
+    r"비번|pasfhocal|ពាក្យសម្ងាត់|စကားဝှက်|මුරපදය|పాస్\u200c?వర్డ్|ಪಾಸ್\u200c?ವರ್ಡ್|"
+    r"പാസ്\u200c?വേഡ്|પાસવર્ડ|ਪਾਸਵਰਡ|"
     r"(?:alarm|door|gate|safe|lock|entry)[_ -]?code|"
     # Round 7 (tune11b): a network's key, a session's cookie.
     r"(?:wi-?fi|wlan|wpa2?|network|router|guest)[_ -]?key|"
@@ -829,7 +871,9 @@ ASSIGNMENT_RE = re.compile(
     r"to|est|es|è|é|ist|lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn|je|"
     r"on|adalah|là|είναι|है|c'est|c’est|ni|คือ|yra|ir|është|"
     # Round 11 (S5): Maltese, Welsh; the Ethiopic colon
-    r"hija|huwa|yw|ydy)\s*:?\s*|\s*[፦፡]\s*)"
+    r"hija|huwa|yw|ydy|"
+    # (S12) Khmer
+    r"គឺ)\s*:?\s*|\s*[፦፡]\s*)"
     r"|(?P<bare>\s+))"
     r"[\"'`]?(?P<value>[^\s\"'`,;]{4,})"
 )
@@ -880,6 +924,9 @@ KEY_VERB_COLON_RE = re.compile(
 # A credential word anywhere in a line ("password", "pw", "token", "creds",
 # "passphrase" …), for the general rule below.
 CREDENTIAL_WORD_RE = re.compile(rf"(?i){KEY_NAME}(?![A-Za-z])")
+# (S12) A value that is a credential's name in some language, alone
+# (`Пароль`, `Mot de passe`, `Contraseña:`): a user interface's label.
+CREDENTIAL_LABEL_RE = re.compile(rf"(?i)(?:{KEY_WORD})\s?[:?]?")
 # Tokens near it: anything between spaces, quotes and brackets.
 NEARBY_TOKEN_RE = re.compile(r"[^\s\"'`,;()<>\[\]{}|]+")
 # How far from the credential word a generated-looking value may stand:
@@ -1225,6 +1272,9 @@ BRACKETED_PLACEHOLDER_RE = re.compile(
     r"[\"'`]?\[(?:[^\W\d]+(?:[ _-][^\W\d]+)*)\][\"'`]?"
 )
 FILE_REFERENCE_RE = re.compile(r"@[\w~./-]+")
+# (S12) A regular expression's character class and its count (`[0-9a-f]{32}`,
+# `[A-Z2-7]+`): a pattern that describes keys, not one.
+REGEX_CLASS_RE = re.compile(r"\[\^?[^\]\s]{1,40}\](?:[*+?]|\{\d+(?:,\d*)?\})")
 # References to a secret store, and named format fields.
 SECRET_REFERENCE_RE = re.compile(
     r"(?i)(?:vault|op|ssm|awssm|gcpsm|azkv|sops|doppler|infisical|ref\+\w+):\S+"
@@ -1292,7 +1342,9 @@ CONTENT_ID_RE = re.compile(
 PUBLIC_PIN_RE = re.compile(r"\bpin-sha(?:256|1)=\"?[A-Za-z0-9+/=]+\"?")
 MAPBOX_PUBLIC_RE = re.compile(r"\bpk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
 NAMED_PUBLIC_KEY_RE = re.compile(
-    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey|site[_ -]?key)\b[\"']?"
+    r"(?i)\b(?:public[_ -]?key|pub[_ -]?key|pubkey|site[_ -]?key|"
+    # (S12) Algolia's search-only API key, made to be shipped to browsers
+    r"search[_ -]?only(?:[_ -]?api)?[_ -]?key)\b[\"']?"
     r"(?:\s*\([^()\n]{1,20}\))?\s*[:=]?\s*"  # (S11) `site key (public):`
     r"[\"']?[A-Za-z0-9+/=_-]{20,}"
 )
@@ -1432,6 +1484,17 @@ DOC_CUE_RE = re.compile(
     r"published|fixtures?|moto|localstack)\b"
 )
 EXAMPLE_MARKERS = ("EXAMPLE", "-not-a-real", "-fake-", "-dummy-")
+# (S12) A value its own line's comment calls fake (`password: hunter12  #
+# fake, seeded into the test DB`, `// dummy`, `# not a real key`): a
+# fixture's stand-in, written to be read.
+SAID_FAKE_RE = re.compile(
+    r"(?im)(?P<value>[^\s\"'`=:]+)[\"'`]?[ \t]+(?:#|//|--)[ \t]*\(?"
+    r"(?:fake|dummy|placeholder|not\s+(?:a\s+)?real)"
+    # the comment's word is about the value (`# fake, seeded …`, `# dummy
+    # value`), not about something else (`# fake DNS server's pw`)
+    r"(?=[ \t]*(?:$|[,.;:)!(—–-])|[ \t]+(?:value|one|key|password|secret|token|"
+    r"credential|data|user|account|login)s?\b)"
+)
 
 
 def _blank_value(match: re.Match[str]) -> str:
@@ -1448,6 +1511,21 @@ def _is_sample_jwt(match: re.Match[str]) -> bool:
     except (binascii.Error, ValueError):
         return False
     return bool(PLACEHOLDER_CLAIMS_RE.search(raw.decode("utf-8", "replace")))
+
+
+# (S12) A JWT for the anonymous role (Supabase's `anon` key, PostgREST's
+# anonymous token): made to be shipped to browsers, it grants what anyone
+# may do; the `service_role` key beside it stays a secret.
+ANON_ROLE_CLAIM_RE = re.compile(r'"role"\s*:\s*"anon"')
+
+
+def _is_anon_jwt(match: re.Match[str]) -> bool:
+    claims = match.group("claims")
+    try:
+        raw = base64.urlsafe_b64decode(claims + "=" * (-len(claims) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return bool(ANON_ROLE_CLAIM_RE.search(raw.decode("utf-8", "replace")))
 
 
 def _is_documented(text: str, match: re.Match[str]) -> bool:
@@ -1483,6 +1561,10 @@ def _without_documented_examples(text: str, lower: str) -> str:
 def _without_public_material(text: str) -> str:
     lower = _lower(text)  # blanking only removes text: the gates stay valid
     text = _without_documented_examples(text, lower)
+    if ("#" in text or "//" in text or "--" in text) and any(
+        word in lower for word in ("fake", "dummy", "real", "placeholder")
+    ):
+        text = SAID_FAKE_RE.sub(_blank_value, text)
     if "M" in text and LONG_RUN_RE.search(text):
         text = DER_BASE64_RE.sub(
             lambda m: _blank(m) if _is_public_der(m.group()) else m.group(), text
@@ -1508,6 +1590,8 @@ def _without_public_material(text: str) -> str:
     ):
         if _may_match(pattern, lower):
             text = pattern.sub(_blank, text)
+    if "eyJ" in text:
+        text = JWT_RE.sub(lambda m: _blank(m) if _is_anon_jwt(m) else m.group(), text)
     if "SealedSecret" in text or "encryptedData:" in text:
         text = SEALED_VALUE_RE.sub(_blank, text)
     if '"kty"' in text and not JWK_PRIVATE_RE.search(text):
@@ -1562,6 +1646,8 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
         return True  # `sk-...`, `ghp_abc…`: shown cut short, never whole
     if BRACKETED_PLACEHOLDER_RE.fullmatch(value):
         return True
+    if "[" in value and REGEX_CLASS_RE.search(value):
+        return True  # (S12) `sk_live_[0-9a-zA-Z]{24,99}`: a detector's pattern
     value = value.strip("'\"`.,;:()[]{}")
     if not value or PLACEHOLDER_RE.match(value):
         return True
@@ -1575,6 +1661,13 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
         return True  # `secret: !vault |`, `!Ref DbPassword`: a tag, not a value
     if value.lower() in PLACEHOLDER_WORDS:
         return True
+    if (
+        not vendor_format
+        and len(value) <= 24
+        and not any(c.isdigit() for c in value)
+        and CREDENTIAL_LABEL_RE.fullmatch(value)
+    ):
+        return True  # (S12) `"password": "Пароль"`: a form's label, translated
     if DOC_MARKER_RE.search(value):
         return True  # `xoxb-your-token-here`, `<redacted>`
     if not vendor_format and re.fullmatch(r"[A-Z][A-Z_-]{2,}", value):
@@ -1814,8 +1907,11 @@ ID_CUE_RE = re.compile(
     r"(?i)\b(?:ids?|uid|uuid|guid|ksuid|ulid|nanoid|cuid2?|objectid|snowflake|"
     r"playlist|track|album|artist|episode|address|wallet|donations?|ray|"
     r"btc|eth|sol|org|sheet|file|folder|doc|document|video|channel|object|record|"
-    r"hash|digest|checksum|etag|md5|sha\d*)"
-    r"(?:-\d)?\b(?:\s+(?:is|was))?[\s:=#]*$"
+    r"hash|digest|checksum|etag|md5|sha\d*|"
+    # (S12) a nonce is sent in the clear, once (a CSP `nonce="…"`)
+    r"nonce)"
+    # (S12) a quoted value too (`"id": "key_…"`)
+    r"(?:-\d)?\b(?:\s+(?:is|was))?[\s:=#\"']*$"
 )
 NOT_ID_CUE_RE = re.compile(r"(?i)session|cookie|secret|token|key|auth|pass")
 
@@ -1944,6 +2040,8 @@ def _nearby_secrets(line: str) -> bool:
         window = line[begin : match.end() + NEARBY_AFTER].replace(
             "\\n", "  "
         )  # `printf 'user\npass'`: an escaped newline (as long: offsets hold)
+        if "[" in window:
+            window = REGEX_CLASS_RE.sub(_blank, window)  # (S12) `[0-9a-zA-Z]{24}`
         for found in NEARBY_TOKEN_RE.finditer(window):
             token = found.group()
             if _is_generated(token) and not _is_jose_header(
@@ -2110,6 +2208,9 @@ CLI_USER_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\s+" + _ARG.format("v"),
         r"(?i)\bsudo\b[^\n]{0,20}?\b(?:with|using|pw|password|pass)\s*:?\s+"
         + _ARG.format("v"),
+        # (S12) MinIO's client: `mc alias set ALIAS URL ACCESS_KEY SECRET_KEY`
+        r"\bmc\s+(?:alias\s+set|config\s+host\s+add)\s+\S+\s+\S+://\S+\s+\S+\s+"
+        + _ARG.format("v"),
     )
 )
 # A new key's passphrase: `ssh-keygen … -N '…'`.
@@ -2119,7 +2220,7 @@ KEYGEN_PASSPHRASE_RE = re.compile(
 # `use postgres / …`, `login: bob / …`, `jenkins: ci-bot / …`: a name, a
 # slash between spaces, and a value that looks like a password.
 USER_SLASH_VALUE_RE = re.compile(
-    r"(?<![\w/.@:-])(?P<user>[A-Za-z_][\w.@+-]{1,40})\s+/\s+[\"'`]?"
+    r"(?<![\w/.@:-])(?P<user>[A-Za-z_][\w.@+-]{1,40})[\"'`]?\s+/\s+[\"'`]?"
     r"(?P<value>[^\s\"'`,;()]{8,})"
 )
 # `u: admin p: …`, `user ops pass …`: short user and password labels.
@@ -2554,6 +2655,20 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for match in _finditer(VENDOR_UUID_TOKEN_RE, line, lower):
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
+    for match in _finditer(SPLUNK_HEC_RE, line, lower):
+        if not _is_placeholder(match.group("value")):
+            yield (
+                "Splunk HEC Token"
+                if "splunk" in match.group().lower()
+                else "Opsgenie API Key"
+            )
+    if runs and _may_match(AZURE_DEVOPS_RE, lower) and AZURE_DEVOPS_RE.search(line):
+        for match in AZURE_DEVOPS_PAT_RE.finditer(line):
+            if any(c.isdigit() for c in match.group()):
+                yield "Azure DevOps PAT"
+    for match in _finditer(WALLET_KEY_RE, line, lower):
+        if not _is_placeholder(match.group("value")):
+            yield "Private Key"
     for match in _finditer(CURL_KEY_AS_USER_RE, line, lower):
         value = match.group("value")
         if not _is_placeholder(value) and _looks_like_token(value, after_key_word=True):
@@ -2968,6 +3083,8 @@ NETWORK_KEY_LINE_RE = re.compile(
 PASSWORD_QUESTION_RE = re.compile(
     rf"(?im)^[^\n]*{KEY_NAME}(?![A-Za-z])[^\n]*\?\s*\n"
     r"\s*(?:\[[\d:. ]+\]\s*)?[^\W\d_][\w'’ .-]{0,24}:[ \t]*"
+    # (S12) or a user name and the password (`Dmitri: deploy26 / …`)
+    r"(?:[\w.@+-]{1,40}[ \t]+/[ \t]+)?"
     r"(?P<value>[^\s\"'`]{6,64})[ \t]*(?:\n|$)"
 )
 # A provider's app password, four groups of four letters after a password's
@@ -3108,6 +3225,19 @@ def _multiline_secrets(text: str) -> Iterator[int]:
         for match in XML_VALUE_CHILD_RE.finditer(text):
             if _is_secret_value(match.group("value"), key="password"):
                 yield text.count("\n", 0, match.start("value")) + 1
+    if "\n" in text and _may_match(SEED_PHRASE_RE, text.lower()):
+        # (S12) a seed phrase on the line after its name and a colon or an
+        # equals sign (`Recovery phrase (MetaMask):` then the words)
+        for match in SEED_PHRASE_RE.finditer(text):
+            head = text[match.start() : match.start("words")]
+            words = match.group("words").lower().split()
+            if (
+                "\n" in head
+                and head.rstrip().endswith((":", "：", "="))
+                and len(words) in SEED_LENGTHS
+                and not FUNCTION_WORDS & set(words)
+            ):
+                yield text.count("\n", 0, match.start("words")) + 1
     if "\n" in text and NETWORK_NAME_LINE_RE.search(text):
         for match in NETWORK_KEY_LINE_RE.finditer(text):
             if _is_secret_value(match.group("value"), key="password"):
@@ -3767,7 +3897,11 @@ MACHINE_LOCAL_RE = re.compile(
     r"[\w.-]*[._-]bot|[\w.-]*\[bot\]|"
     # (S10) a rota's or a team's pager (`oncall@`, `sre-oncall@`, `noc@`)
     r"(?:[a-z0-9]+[._-])?(?:on[._-]?call|pager|escalations?|incidents?)|"
-    r"ops|devops|sre|noc)"
+    r"ops|devops|sre|noc|"
+    # (S12) a project's release-signing or developers' list (`release@`,
+    # `dev@`, `maintainers@`): a team's key and list, no one person's
+    r"releases?|releng|release[._-]?team|signing|packag(?:ing|ers)|"
+    r"maintainers?|dev|devs|developers|engineering)"
 )
 # (S10) Characters that hide an address's letters (`j***n@`, `m•••@`).
 MASK_CHARS = frozenset("*•●∗×")
@@ -4538,6 +4672,18 @@ DOC_CONTEXT_RE = re.compile(
 )
 
 
+IBAN_NAME_RE = re.compile(r"(?i)\biban\b")
+
+
+def _iban_checksum_valid(value: str) -> bool:
+    """Tell an IBAN's shape and ISO 7064 check digits right, whatever its
+    country's own check digits."""
+    try:
+        return bool(iban.validate(value, check_country=False))
+    except Exception:  # noqa: BLE001 - a validator must not break the gate
+        return False
+
+
 def _ibans(text: str) -> Iterator[PiiFinding]:
     """Grow each country-and-check-digit start into the longest valid IBAN."""
     for start in IBAN_START_RE.finditer(text):
@@ -4553,9 +4699,15 @@ def _ibans(text: str) -> Iterator[PiiFinding]:
             elif char != " " or not text[position + 1 : position + 2].isalnum():
                 break
             position += 1
+        # (S12) Named `IBAN`, the international check digits are enough: a
+        # bank account's national check (Spain's, Belgium's) mistyped or
+        # made up still names someone's account.
+        named = IBAN_NAME_RE.search(text, max(0, start.start() - 30), start.start())
         for end in reversed(ends):
             value = text[start.start() : end]
-            if len(iban.compact(value)) >= 15 and iban.is_valid(value):
+            if len(iban.compact(value)) >= 15 and (
+                iban.is_valid(value) or (named and _iban_checksum_valid(value))
+            ):
                 normalized = iban.compact(value)
                 if normalized in EXAMPLE_IBANS and DOC_CONTEXT_RE.search(
                     text, max(0, start.start() - 60), end + 60

@@ -930,6 +930,36 @@ SAMPLE_LINE_RE = re.compile(
 )
 
 
+# (S12) A lease's record: a tenant named on a line of their own (`Tenant:
+# Oliver Berg`) and the rented home on another (`Property: 5678 Oak Dr, …`).
+# The premises of a lease with a named tenant are where that person lives;
+# a property alone (a listing, an office) is no one's home.
+TENANT_LINE_RE = re.compile(
+    r"(?im)^[ \t]*(?:tenants?|lessee|renter|occupant|mieter(?:in)?|"
+    r"inquilin[oa]|locataire|huurder|hyresgäst|lejer|leietaker|najemca|"
+    r"arrendatari[oa]|conduttore|locat[aá]rio)[ \t]*[:：][ \t]*"
+    rf"{_UP}{_L}+(?:[ \t'’-]+{_UP}{_L}+){{1,3}}[ \t]*$"
+)
+PREMISES_LINE_RE = re.compile(
+    r"(?im)^[ \t]*(?:(?:rental|rented|leased)[ \t]+)?(?:property|premises|"
+    r"unit|rental address|mietobjekt|mietwohnung|wohnung|inmueble|vivienda|"
+    r"logement|bien lou[ée]|woning|huurwoning|immobile|imóvel)[ \t]*[:：][ \t]*"
+)
+
+
+def _tenancy_addresses(text: str) -> Iterator[tuple[int, int]]:
+    for label in PREMISES_LINE_RE.finditer(text):
+        line_end = text.find("\n", label.end())
+        line_end = len(text) if line_end < 0 else line_end
+        street = STREET_RE.match(text, label.end(), line_end)
+        if street is None:
+            continue
+        value = text[label.end() : _address_end(text, label.end(), line_end)]
+        value = value.rstrip(" ,")
+        if _plausible_address(value) and not LEGAL_FORM_RE.search(value):
+            yield label.end(), label.end() + len(value)
+
+
 def addresses(text: str) -> Iterator[Found]:
     """Yield a person's home addresses in `text`."""
     spans: list[tuple[int, int]] = []
@@ -955,6 +985,14 @@ def addresses(text: str) -> Iterator[Found]:
     if streetish and "\n" in text:
         spans += _signature_addresses(text)
         spans += _label_addresses(text)
+        if any(
+            not LEGAL_FORM_RE.search(m.group()) for m in TENANT_LINE_RE.finditer(text)
+        ):  # a company's lease (`Tenant: Acme Logistics GmbH`) is no home
+            spans += [
+                span
+                for span in _tenancy_addresses(text)
+                if not any(s < span[1] and span[0] < e for s, e in spans)
+            ]
     if streetish and not lower.isascii() and HANGUL_RE.search(text):
         spans += _korean_addresses(text)
     if "住" in text or "地址" in text:
