@@ -208,10 +208,21 @@ _DAYS_OF = {
 }
 
 
+# "starts at 9am and ends at 13:00": a span said by its two ends, one range
+# ("from 9am to 1pm", "9:00-13:00").
+_START_AND_END = re.compile(
+    r"\b(?:starts?|begins?|opens?)\s+(?:at\s+)?([^,;]+?),?\s+and\s+"
+    r"(?:ends?|finish(?:es)?|closes?)\s+(?:at\s+)?",
+    re.IGNORECASE,
+)
+_WEEKDAYS = frozenset(judges.WEEKDAYS)
+
+
 def _words(text: str) -> tuple[tuple[Word, ...], int, bool]:
     """Return (the content words and values, negations, an addition word)."""
     text = _HEDGE.sub(" ", _NONE_ELSE.sub(" only", text.replace("’", "'")))
     text = _VALID_UNTIL.sub("expires", text)
+    text = _START_AND_END.sub(r"from \1 to ", text)
     text = _END_OF_MONTH.sub(_month_end, text)
     text = _AS.sub("is", _NOT.sub(" not", _NUMBER_SIGN.sub("number ", text)))
     tokens = slots._tokens(text)
@@ -488,6 +499,12 @@ def align(premise: str, hypothesis: str) -> Alignment:
             theirs.update(range(start, end))
     values_a = _own(a, matched_a | _said_shorter(a, matched_a), value=True)
     values_b = _own(b, matched_b, value=True)
+    # "the weekly long run every Saturday" / "Saturday is long run day": a
+    # day of the week both name recurs weekly; the word adds nothing.
+    if any(a[i].stem in _WEEKDAYS for i in matched_a):
+        values_a = tuple(v for v in values_a if v != "weekly")
+    if any(b[j].stem in _WEEKDAYS for j in matched_b):
+        values_b = tuple(v for v in values_b if v != "weekly")
     # "has one kid" / "has a kid": a lone "one" is the article, unless the
     # other side has a number of its own ("one kid" / "two kids").
     if not any(_TYPED.match(v) for v in values_a):
