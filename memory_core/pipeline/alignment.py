@@ -96,7 +96,7 @@ _CARRIERS = frozenset(
     judges._stem(w)
     for w in """
     be is are was were been has have had get gets got keep keeps kept hold holds
-    held use uses used do does did make makes made
+    held use uses used do does did make makes made stand stands stood
     """.split()
 )
 _LOWER_VALUES = frozenset().union(*lexicon.LOWER_CLASSES.values())

@@ -897,11 +897,20 @@ def _default_port(text: str) -> str:
 _VERSION = re.compile(r"(?<![\w.])v(\d+(?:\.\d+)+)(?![\w.]|\.\d)")
 
 
+# "my 5K PR", "a 10k race": a race's distance in kilometres, said by its
+# number and a letter k before a word of racing (not "$5k", a sum).
+_RACE_DISTANCE = re.compile(
+    r"(?<![$€£\w.])(\d{1,2}(?:\.\d)?)\s?[kK]\b(?=\s+(?:PR|PB|race|run|time|"
+    r"personal|record|best|split|pace)\b)"
+)
+
+
 def rewrite(text: str) -> str:
     """Return `text` with the notations above in one form each (before
     `slots.canonical_text` reads number words; spoken hours are read here)."""
     text = _NAMED_DAY.sub(lambda m: NAMED_DAYS[m.group(1).lower()], text)
     text = _VERSION.sub(r"\1", text)
+    text = _RACE_DISTANCE.sub(r"\1 km", text)
     text = _default_port(text)
     if _SCORE_WORDS.search(text):
         text = _SCORE.sub(_score, text)

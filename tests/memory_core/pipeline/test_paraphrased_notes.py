@@ -26,6 +26,8 @@ def tokens(text: str) -> list[str]:
         ("rent: 2100 GBP/mo", ["Q2100gbp", "monthly"]),
         ("Current mileage: ~50 km/wk", ["weekly"]),
         ("platform: k8s v1.27", ["Q1.27"]),
+        ("My 5K PR is 21:09.", ["Q5000000mm"]),
+        ("a 10k race in May", ["Q10000000mm"]),
     ],
 )
 def test_a_notation_reads_as_its_value(text, expected):
@@ -40,6 +42,7 @@ def test_a_notation_reads_as_its_value(text, expected):
         ("Records from 1990-2000 were archived.", "T1990"),  # years
         ("The range is 1900-2000.", "T1900"),
         ("The desk is staffed 24/7.", "D0724"),  # no time after it
+        ("The trip budget is $5k total.", "Q5000000mm"),  # a sum
         ("The lease starts 7/3 2024", "D0307"),  # which part is the day
     ],
 )
@@ -57,6 +60,7 @@ def test_a_number_that_is_no_such_notation_stays(text, absent):
             "Brunch on Saturdays and Sundays starts at 9am and ends at 13:00.",
         ),
         ("The prod-us cluster runs Kubernetes 1.28.", "prod-us: k8s v1.28"),
+        ("User's 5 km personal record stands at 21:02.", "My 5K PR is 21:02."),
         (
             "Pet insurance for the dog costs £28 per month.",
             "dog's insurance premium: 28 GBP/month",
