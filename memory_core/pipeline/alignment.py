@@ -96,7 +96,7 @@ _CARRIERS = frozenset(
     judges._stem(w)
     for w in """
     be is are was were been has have had get gets got keep keeps kept hold holds
-    held use uses used do does did make makes made
+    held use uses used do does did make makes made stand stands stood
     """.split()
 )
 _LOWER_VALUES = frozenset().union(*lexicon.LOWER_CLASSES.values())
@@ -194,9 +194,35 @@ _NONE_ELSE = re.compile(
 )
 
 
+# "valid until Nov 2026" / "expiry 2026-11": the end of a validity is its
+# expiry (`lexicon.CONCEPT_WORDS`).
+_VALID_UNTIL = re.compile(
+    r"\b(?:is |are )?(?:valid|good) (?:until|till|til|through|thru)\b", re.IGNORECASE
+)
+# "weekdays" / "Mon-Fri", "weekends" / "Saturdays and Sundays": the days a
+# plural names, each a value as `slots` writes a range of days.
+_DAYS_OF = {
+    "weekdays": ("monday", "tuesday", "wednesday", "thursday", "friday"),
+    "weekends": ("saturday", "sunday"),
+    "weekend": ("saturday", "sunday"),
+}
+
+
+# "starts at 9am and ends at 13:00": a span said by its two ends, one range
+# ("from 9am to 1pm", "9:00-13:00").
+_START_AND_END = re.compile(
+    r"\b(?:starts?|begins?|opens?)\s+(?:at\s+)?([^,;]+?),?\s+and\s+"
+    r"(?:ends?|finish(?:es)?|closes?)\s+(?:at\s+)?",
+    re.IGNORECASE,
+)
+_WEEKDAYS = frozenset(judges.WEEKDAYS)
+
+
 def _words(text: str) -> tuple[tuple[Word, ...], int, bool]:
     """Return (the content words and values, negations, an addition word)."""
     text = _HEDGE.sub(" ", _NONE_ELSE.sub(" only", text.replace("’", "'")))
+    text = _VALID_UNTIL.sub("expires", text)
+    text = _START_AND_END.sub(r"from \1 to ", text)
     text = _END_OF_MONTH.sub(_month_end, text)
     text = _AS.sub("is", _NOT.sub(" not", _NUMBER_SIGN.sub("number ", text)))
     tokens = slots._tokens(text)
@@ -224,6 +250,12 @@ def _words(text: str) -> tuple[tuple[Word, ...], int, bool]:
             words.append(Word(token, token, True, position=i))
             continue
         if lower in judges.STOPWORDS and lower not in _PRONOUNS:
+            continue
+        if lower in _DAYS_OF:
+            words.extend(
+                Word(day, day, True, name=True, qualifier=qualifier, position=i)
+                for day in _DAYS_OF[lower]
+            )
             continue
         if token.lower().endswith("'s") and lower in lexicon.GENERIC_POSSESSORS:
             continue  # "the shop's financial year": the default owner's
@@ -340,6 +372,7 @@ def _clipped(short: str, long: str) -> bool:
     )
 
 
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _AMOUNT = re.compile(r"^Q(\d+(?:\.\d+)?)([a-z]*)$")
 _ORDINAL = re.compile(r"^O(\d+)$")
 _TIME = re.compile(r"^T(\d\d)00$")
@@ -466,6 +499,12 @@ def align(premise: str, hypothesis: str) -> Alignment:
             theirs.update(range(start, end))
     values_a = _own(a, matched_a | _said_shorter(a, matched_a), value=True)
     values_b = _own(b, matched_b, value=True)
+    # "the weekly long run every Saturday" / "Saturday is long run day": a
+    # day of the week both name recurs weekly; the word adds nothing.
+    if any(a[i].stem in _WEEKDAYS for i in matched_a):
+        values_a = tuple(v for v in values_a if v != "weekly")
+    if any(b[j].stem in _WEEKDAYS for j in matched_b):
+        values_b = tuple(v for v in values_b if v != "weekly")
     # "has one kid" / "has a kid": a lone "one" is the article, unless the
     # other side has a number of its own ("one kid" / "two kids").
     if not any(_TYPED.match(v) for v in values_a):
@@ -508,6 +547,42 @@ def restates(premise: str, hypothesis: str, extra: int = OWN_WORDS) -> bool:
         or judges.gloss_denied(premise, hypothesis)
         or judges.dates_apart(premise, hypothesis)
     )
+
+
+def values_apart(premise: str, hypothesis: str) -> bool:
+    """Return whether each side has a typed value of its own of one kind (two
+    times, two dates, two ordinals, two amounts of one unit) that the other
+    does not write another way: "max 2.5k words" / "a 5,000-word limit",
+    "cutoff 14:00" / "cut-off: 1200 hrs" are two values of one slot, not one
+    fact in other words."""
+    found = align(premise, hypothesis)
+    own = found.values_a + found.values_b
+    if any(v in _RATES or v.startswith("tz") for v in own):
+        # A sum a month against one a year, a time in two zones: one value
+        # the rules may not have converted.
+        return False
+    typed_a = [v for v in found.values_a if _TYPED.match(v)]
+    typed_b = [v for v in found.values_b if _TYPED.match(v)]
+    if len(typed_a) != 1 or len(typed_b) != 1:
+        # Several numbers of its own on a side: a notation read in pieces
+        # ("LH400" / "Lufthansa 400", "0.8 FTE" / "four days out of five").
+        return False
+    x, y = typed_a[0], typed_b[0]
+    return _kind(x) == _kind(y) and not _digits_within(x, y)
+
+
+def _digits_within(x: str, y: str) -> bool:
+    """Return whether one value's digits are part of the other's: a notation
+    the rules read in part ("401k" / "401(k)", "seven and a half" / "7.5",
+    "v1.29" / "1.29"), not another value."""
+    digits_x, digits_y = x[1:].rstrip(_LETTERS), y[1:].rstrip(_LETTERS)
+    return digits_x in digits_y or digits_y in digits_x
+
+
+def _kind(value: str) -> str:
+    """Return a typed value's kind: its letter, and an amount's unit."""
+    amount = _AMOUNT.match(value)
+    return f"Q{amount.group(2)}" if amount is not None else value[0]
 
 
 # Words that make the order of two values a claim ("prefers tea *over*

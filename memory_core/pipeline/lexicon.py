@@ -280,6 +280,7 @@ CONCEPT_WORDS: tuple[tuple[str, ...], ...] = (
     ("weight", "weigh", "weighs"),
     ("height", "tall", "measure", "measures"),
     ("cap", "capped", "limit", "limited", "max", "maximum"),
+    ("cost", "costs", "price", "priced", "premium", "fee", "fees"),
 )
 # Possessors that name the default owner rather than another subject ("the
 # team's daily stand-up" is the stand-up, "the shop's financial year" the

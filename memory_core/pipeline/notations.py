@@ -226,6 +226,45 @@ def _range_start(match: re.Match) -> str:
 # "09.30": a dotted time with its hour's leading zero (no amount is
 # written so).
 _DOTTED_TIME = re.compile(r"(?<![\d.])(0\d)\.([0-5]\d)(?![\d.])")
+# "0800–1600", "0500-1300": a range of two 24-hour times in four digits
+# without a colon; a leading zero, or whole and half hours outside the
+# years 1900-2099, tell them from a range of numbers or years.
+_FOUR_DIGIT_RANGE = re.compile(
+    r"(?<![\w.,:/-])([01]\d|2[0-3])([0-5]\d)\s*(?:-|–|to|until|till)\s*"
+    r"([01]\d|2[0-3])([0-5]\d)(?![\w.,:/]|-\d)(?:\s*(?:hrs|hours|h)\b)?",
+    re.IGNORECASE,
+)
+# "1400 hrs", "at 0930 hours": one 24-hour time in four digits, after a
+# label's colon or a word that opens a time (not a count of hours:
+# "logged 1200 hours").
+_FOUR_DIGIT_TIME = re.compile(
+    r"((?::|\b(?:at|by|before|after|until|till|from|cut-?off|cutoff))\s*)"
+    r"([01]\d|2[0-3])([0-5]\d)\s*(?:hrs|hours|h)\b"
+    # "at 0800": with the hour's leading zero, no count is written so.
+    r"|(\b(?:at|by|before|after|until|till|from)\s+)(0\d)([0-5]\d)(?![\w.,:/]|-\d)",
+    re.IGNORECASE,
+)
+
+
+def _four_digit_time(match: re.Match) -> str:
+    opener, hour, minute = (
+        match.group(1, 2, 3) if match.group(1) is not None else match.group(4, 5, 6)
+    )
+    return f"{opener}{hour}:{minute}"
+
+
+def _four_digit_range(match: re.Match) -> str:
+    h1, m1, h2, m2 = match.groups()
+    start, end = h1 + m1, h2 + m2
+    leading_zero = h1.startswith("0") or h2.startswith("0")
+    round_hours = {m1, m2} <= {"00", "30"} and not (
+        1900 <= int(start) <= 2099 and 1900 <= int(end) <= 2099
+    )
+    if not (leading_zero or round_hours) or int(end) <= int(start):
+        return match.group(0)
+    return f"{h1}:{m1}-{h2}:{m2}"
+
+
 # A range of two 12-hour times with no meridiem ("8:00 till 4:30"): the end
 # before the start is after noon.
 _CLOCK_RANGE = re.compile(
@@ -505,6 +544,44 @@ def _slashed_day(match: re.Match) -> str:
         day_month = _day_month(second, first)
     # "7/3": which is the month, the text does not say.
     return opener + day_month if day_month else match.group(0)
+
+
+# "13/10-17/10", "18/06–22/06": a range of two days written with slashes
+# and no year; read where one part of each tells the order (after 12), the
+# same order on both ends.
+_SLASHED_DAY_RANGE = re.compile(
+    r"(?<![\w/.])(\d{1,2})/(\d{1,2})\s*(?:-|–|to|until|till)\s*(\d{1,2})/(\d{1,2})"
+    r"(?![\w/]|\.\d)",
+    re.IGNORECASE,
+)
+# "1/24 1:30pm": a day and month with slashes before a clock time (a score
+# or a ratio has no time after it).
+_SLASHED_DAY_AT = re.compile(
+    r"(?<![\w/.])(\d{1,2})/(\d{1,2})(?=,?\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
+    r"|,?\s+(?:at\s+)?\d{1,2}:\d\d\b)",
+    re.IGNORECASE,
+)
+
+
+def _told_order(first: int, second: int) -> str | None:
+    """Return the day and month of "first/second" where a part after 12
+    tells which is the day; None where the text does not say."""
+    if first > 12 >= second:
+        return _day_month(first, second)
+    if second > 12 >= first:
+        return _day_month(second, first)
+    return None
+
+
+def _slashed_day_range(match: re.Match) -> str:
+    a, b, c, d = (int(part) for part in match.groups())
+    if a > 12 or c > 12:  # day first on both ends
+        first, last = _day_month(a, b), _day_month(c, d)
+    elif b > 12 or d > 12:
+        first, last = _day_month(b, a), _day_month(d, c)
+    else:
+        return match.group(0)
+    return f"{first} to {last}" if first and last else match.group(0)
 
 
 # -- Ranges of days -----------------------------------------------------------
@@ -815,10 +892,25 @@ def _default_port(text: str) -> str:
     return _DEFAULT_PORT.sub(f" port {ports.pop()}", text)
 
 
+# "v1.29", "v2.14.0": a version number with its letter; the number is the
+# value ("runs Kubernetes 1.29").
+_VERSION = re.compile(r"(?<![\w.])v(\d+(?:\.\d+)+)(?![\w.]|\.\d)")
+
+
+# "my 5K PR", "a 10k race": a race's distance in kilometres, said by its
+# number and a letter k before a word of racing (not "$5k", a sum).
+_RACE_DISTANCE = re.compile(
+    r"(?<![$€£\w.])(\d{1,2}(?:\.\d)?)\s?[kK]\b(?=\s+(?:PR|PB|race|run|time|"
+    r"personal|record|best|split|pace)\b)"
+)
+
+
 def rewrite(text: str) -> str:
     """Return `text` with the notations above in one form each (before
     `slots.canonical_text` reads number words; spoken hours are read here)."""
     text = _NAMED_DAY.sub(lambda m: NAMED_DAYS[m.group(1).lower()], text)
+    text = _VERSION.sub(r"\1", text)
+    text = _RACE_DISTANCE.sub(r"\1 km", text)
     text = _default_port(text)
     if _SCORE_WORDS.search(text):
         text = _SCORE.sub(_score, text)
@@ -826,6 +918,10 @@ def rewrite(text: str) -> str:
     text = _DOTTED_DATE.sub(_dotted_date, text)
     text = _DOTTED_DAY.sub(_dotted_day, text)
     text = _SLASHED_DAY.sub(_slashed_day, text)
+    text = _SLASHED_DAY_RANGE.sub(_slashed_day_range, text)
+    text = _SLASHED_DAY_AT.sub(
+        lambda m: _told_order(int(m.group(1)), int(m.group(2))) or m.group(0), text
+    )
     text = _DOTTED_DAY_MONTH.sub(
         lambda m: _opened_day(m, m.group(1), m.group(2), m.group(3)), text
     )
@@ -856,6 +952,8 @@ def rewrite(text: str) -> str:
     text = _HOURS_MINUTES.sub(
         lambda m: f"{m.group(1)} hours {m.group(2)} minutes", text
     )
+    text = _FOUR_DIGIT_RANGE.sub(_four_digit_range, text)
+    text = _FOUR_DIGIT_TIME.sub(_four_digit_time, text)
     text = _DOTTED_TIME.sub(lambda m: f"{m.group(1)}:{m.group(2)}", text)
     text = _PAST_TO.sub(_past_to, text)
     text = _BRITISH_HALF.sub(lambda m: f"{_value(m.group(1))}:30", text)

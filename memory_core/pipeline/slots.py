@@ -643,6 +643,12 @@ _ONCE_A = re.compile(r"\bonce (?:a|per|every|each) (day|week|month)\b", re.IGNOR
 _SLASH_RATE = re.compile(
     r"(?<=\d)\s*/\s*(mo|month|yr|year|wk|week|day|hr|hour)\b\.?", re.IGNORECASE
 )
+# "2100 GBP/mo", "50 km/wk": the rate after a currency's code or a unit of
+# length that follows the number.
+_UNIT_SLASH_RATE = re.compile(
+    r"(?<=\d)(\s*(?:[A-Z]{3}|km|mi|miles|kilometres|kilometers))"
+    r"\s*/\s*(mo|month|yr|year|wk|week|day|hr|hour)\b\.?"
+)
 _SLASH_RATES = {
     "mo": "monthly",
     "month": "monthly",
@@ -859,6 +865,9 @@ def canonical_text(text: str) -> str:
     text = _MARRIED_TO.sub(lambda m: f"{m.group(1)}'s spouse {m.group(2)}", text)
     text = _ONCE_A.sub(lambda m: RATES[m.group(1).lower()], text)
     text = _SLASH_RATE.sub(lambda m: " " + _SLASH_RATES[m.group(1).lower()], text)
+    text = _UNIT_SLASH_RATE.sub(
+        lambda m: f"{m.group(1)} {_SLASH_RATES[m.group(2).lower()]}", text
+    )
     # "two coffees a day": a rate, once the number word is a number.
     text = _EARLY_RATE.sub(lambda m: f"{m.group(1)} {RATES[m.group(2).lower()]}", text)
     text = _ARTICLE_UNIT.sub(lambda m: f"1 {m.group(1)}", text)

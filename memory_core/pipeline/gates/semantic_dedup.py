@@ -228,6 +228,10 @@ def _model_duplicate(
     probability = candidate.pair_judgements[str(best.version_id)][2]
     if not cross_encoder.reaches(probability, policy.cross_encoder_duplicate):
         return None
+    if alignment.values_apart(best.content, candidate.content):
+        # "max 2.5k words" / "a 5,000-word limit": the judge reads one fact
+        # about one slot (0.94); each side's own value of one kind says two.
+        return None
     if gloss_denied(best.content, candidate.content):
         # "The user is vegetarian." / "The user eats meat.": the judge reads
         # one fact (0.99), a gloss says the opposite; kept, not dropped.
