@@ -233,9 +233,6 @@ def explain(tenant) -> dict[str, str]:
 
     try:
         for name, call in (
-            # A run classifies both phases in one scan (`classify`); the two
-            # single-phase scans remain for a run resumed after its expiry.
-            ("classify", lambda: rules.classify(ctx)),
             ("expiry_classify", lambda: rules.expiry_classify(ctx)),
             ("marks_classify", lambda: rules.marks_classify(ctx)),
             ("superseded_classify", lambda: rules.superseded_classify(ctx)),

@@ -259,50 +259,6 @@ def marks_classify(ctx: Context) -> dict[str, list[uuid.UUID]]:
     return found
 
 
-# The same test as COLLECTABLE's beyond MARKABLE, as uncorrelated subqueries
-# the planner hashes once per statement, so it can sit in a CASE of `classify`.
-NOT_HELD = f"""(
-    NOT i.id IN (SELECT d.draft_of FROM {VERSIONS} d
-                 WHERE d.tenant_id = %(tenant)s AND d.draft_of IS NOT NULL)
-    AND NOT {OPEN_CONFLICT_ON_HEAD}
-)"""
-
-
-def classify(
-    ctx: Context,
-) -> tuple[dict[str, list[uuid.UUID]], dict[str, list[uuid.UUID]]]:
-    """Return what `expiry_classify` and `marks_classify` return, in one scan.
-
-    Both read every active item with its head; a run's steady state is mostly
-    these scans (bench/PERF.md), so the expiry and marks phases share one. An
-    item an expiring rule selects is not in the marks' lists (it is about to
-    go; `mark_batch` re-checks anyway).
-    """
-    joins, params = ctx.joins()
-    cases = " ".join(f"WHEN {PREDICATES[r]} THEN '{r}'" for r in EXPIRY_RULES)
-    columns = ", ".join(f"({PREDICATES[r]}) AS {r}" for r in MARK_RULES)
-    sql = f"""
-        SELECT * FROM (
-            SELECT i.id, CASE WHEN {NOT_HELD} THEN CASE {cases} END END AS rule,
-                   {columns}
-            FROM {ITEMS} i {joins}
-            WHERE {MARKABLE}
-        ) classified
-        WHERE rule IS NOT NULL OR {" OR ".join(MARK_RULES)}
-        ORDER BY id
-    """
-    expiring: dict[str, list[uuid.UUID]] = {rule: [] for rule in EXPIRY_RULES}
-    marks: dict[str, list[uuid.UUID]] = {rule: [] for rule in MARK_RULES}
-    for item_id, rule, *flags in _fetch(sql, ctx.params() | params):
-        if rule is not None:
-            expiring[rule].append(item_id)
-            continue
-        for mark, flag in zip(MARK_RULES, flags, strict=True):
-            if flag:
-                marks[mark].append(item_id)
-    return expiring, marks
-
-
 def expire_batch(
     ctx: Context, *, rule: str, item_ids: Sequence[uuid.UUID], run_id: uuid.UUID
 ) -> list[tuple[uuid.UUID, uuid.UUID]]:

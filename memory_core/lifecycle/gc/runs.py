@@ -114,13 +114,9 @@ def _execute(
     actor: Actor,
     after_batch: AfterBatch | None,
 ) -> None:
-    # The expiry phase classifies for the marks phase too (one scan of the
-    # active items, `rules.classify`); a run resumed after expiry classifies
-    # the marks afresh.
-    marks: dict[str, list[uuid.UUID]] = {}
     phases: dict[str, Callable[[rules.Context], None]] = {
-        "expiry": lambda ctx: marks.update(_expiry(run, ctx, actor, after_batch)),
-        "marks": lambda ctx: _marks(run, ctx, actor, after_batch, marks or None),
+        "expiry": lambda ctx: _expiry(run, ctx, actor, after_batch),
+        "marks": lambda ctx: _marks(run, ctx, actor, after_batch),
         "superseded": lambda ctx: _superseded(run, ctx, actor, after_batch),
         "contradiction_scan": lambda ctx: _scan(run, ctx, judge, actor, after_batch),
         "hard_delete": lambda ctx: _hard_delete(run, ctx, actor, after_batch),
@@ -274,9 +270,8 @@ def _parallel(
 
 def _expiry(
     run: GcRun, ctx: rules.Context, actor: Actor, after_batch: AfterBatch | None
-) -> dict[str, list[uuid.UUID]]:
-    """Expire what the expiring rules select; return what the marks would flag."""
-    found, marks = rules.classify(ctx)
+) -> None:
+    found = rules.expiry_classify(ctx)
     _each_batch(
         run,
         ctx,
@@ -287,18 +282,12 @@ def _expiry(
         after_batch,
         parallel=True,
     )
-    return marks
 
 
 def _marks(
-    run: GcRun,
-    ctx: rules.Context,
-    actor: Actor,
-    after_batch: AfterBatch | None,
-    found: dict[str, list[uuid.UUID]] | None = None,
+    run: GcRun, ctx: rules.Context, actor: Actor, after_batch: AfterBatch | None
 ) -> None:
-    if found is None:
-        found = rules.marks_classify(ctx)
+    found = rules.marks_classify(ctx)
     _each_batch(
         run,
         ctx,
@@ -368,8 +357,11 @@ def _dry_run(
     """Count what a run would do now; record the counts as a completed dry run."""
     started, clock = timezone.now(), time.monotonic()
     ctx = rules.Context(tenant.id, started, policy)
-    expiring, marks = rules.classify(ctx)
-    counts = {rule: len(ids) for rule, ids in (expiring | marks).items()}
+    expiring = rules.expiry_classify(ctx)
+    counts = {rule: len(ids) for rule, ids in expiring.items()}
+    gone = {i for ids in expiring.values() for i in ids}
+    for rule, ids in rules.marks_classify(ctx).items():
+        counts[rule] = len([i for i in ids if i not in gone])
     counts[rules.SUPERSEDED] = len(rules.superseded_classify(ctx))
     counts["contradiction_pending"] = len(
         contradictions.items_to_scan(

@@ -35,7 +35,6 @@ from memory_core.models import (
     VersionStatus,
 )
 from memory_core.pipeline.judges import Judgement
-from memory_core.policy import policy_for
 from memory_core.services.curation import memory_pin
 from memory_core.services.gc import memory_recover
 from tests.factories import make_member
@@ -443,36 +442,6 @@ def test_contradiction_scan_opens_a_case_once_and_skips_kept_pairs(tenant):
     )
     gc_run_execute(tenant_id=tenant.id, judge=MondayTuesday())
     assert Conflict.objects.filter(tenant=tenant).count() == 1
-
-
-def test_one_scan_classifies_for_both_phases_as_two_scans_did(tenant):
-    now = timezone.now()
-    stored(tenant, expires_at=now - DAY)
-    stored(tenant, soft_expires_at=now - DAY, age=10 * DAY)
-    stored(tenant, source="agent_inferred", confidence=0.4, age=100 * DAY)
-    stored(tenant, confidence=0.2, age=90 * DAY)
-    unread = stored(tenant, gc_candidate_at=now - 40 * DAY, age=60 * DAY)
-    MemoryItem.objects.filter(pk=unread.pk).update(last_accessed_at=None)
-    held = stored(tenant, expires_at=now - DAY, soft_expires_at=now - DAY)
-    other = stored(tenant)
-    Conflict.objects.create(
-        tenant=tenant,
-        existing_version_id=other.head_id,
-        new_version_id=held.head_id,
-        detector="test",
-    )
-    stored(tenant, expires_at=now - DAY, pinned=True)
-    ctx = rules.Context(tenant.id, now, policy_for(tenant))
-    expiring, marks = rules.classify(ctx)
-    assert expiring == rules.expiry_classify(ctx)
-    gone = {i for ids in expiring.values() for i in ids}
-    assert marks == {
-        rule: [i for i in ids if i not in gone]
-        for rule, ids in rules.marks_classify(ctx).items()
-    }
-    assert held.pk in marks[rules.SOFT_TTL] and held.pk not in gone
-    assert sum(map(len, expiring.values())) >= 3
-    assert sum(map(len, marks.values())) >= 2
 
 
 def test_the_scan_judges_a_head_against_the_scopes_above_not_its_siblings(tenant):
