@@ -107,6 +107,37 @@ def django_db_setup(django_db_setup, django_db_blocker):
     connections["default"].settings_dict.update(owner)
     connections["default"].close()
     connections["migrate"].close()
+    _end_leftover_sessions(connections["migrate"].settings_dict)
+
+
+def _end_leftover_sessions(db: dict) -> None:
+    """End sessions still on the test database, so that it can be dropped.
+
+    A process a test started (a worker, a server) may still be closing its
+    connection when the session ends; pytest-django's DROP DATABASE would
+    then fail and leave the database behind. Which sessions they were is
+    reported, so a real leak stays visible.
+    """
+    import warnings
+
+    import psycopg
+
+    with psycopg.connect(
+        dbname=db["NAME"],
+        user=db["USER"],
+        password=db["PASSWORD"] or None,
+        host=db["HOST"] or None,
+        port=db["PORT"] or None,
+        autocommit=True,
+    ) as conn:
+        rows = conn.execute(
+            "SELECT pid, application_name, backend_start, state, left(query, 120),"
+            " pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchall()
+    if rows:
+        message = f"sessions left on the test database, ended: {rows}"
+        warnings.warn(message, stacklevel=2)
 
 
 # Queries a request adds for the tenant setting (memory_core/rls.py), as the
