@@ -80,16 +80,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
             return flush(self, sql_list)
         # A session of its own (the test may not touch the `migrate` alias),
         # past the audit trail's triggers like `_flush_past_the_audit_triggers`.
-        import psycopg
-
-        db = connections["migrate"].settings_dict
-        with psycopg.connect(
-            dbname=db["NAME"],
-            user=db["USER"],
-            password=db["PASSWORD"] or None,
-            host=db["HOST"] or None,
-            port=db["PORT"] or None,
-        ) as conn:
+        with _owner_session() as conn:
             conn.execute("SET LOCAL session_replication_role = replica")
             for sql in sql_list:
                 conn.execute(sql)
@@ -107,29 +98,36 @@ def django_db_setup(django_db_setup, django_db_blocker):
     connections["default"].settings_dict.update(owner)
     connections["default"].close()
     connections["migrate"].close()
-    _end_leftover_sessions(connections["migrate"].settings_dict)
+    _end_leftover_sessions()
 
 
-def _end_leftover_sessions(db: dict) -> None:
-    """End sessions still on the test database, so that it can be dropped.
-
-    A process a test started (a worker, a server) may still be closing its
-    connection when the session ends; pytest-django's DROP DATABASE would
-    then fail and leave the database behind. Which sessions they were is
-    reported, so a real leak stays visible.
-    """
-    import warnings
-
+def _owner_session(**options):
+    """Open a psycopg session on the test database as its owner (`migrate`)."""
     import psycopg
+    from django.db import connections
 
-    with psycopg.connect(
+    db = connections["migrate"].settings_dict
+    return psycopg.connect(
         dbname=db["NAME"],
         user=db["USER"],
         password=db["PASSWORD"] or None,
         host=db["HOST"] or None,
         port=db["PORT"] or None,
-        autocommit=True,
-    ) as conn:
+        **options,
+    )
+
+
+def _end_leftover_sessions() -> None:
+    """End sessions still on the test database, so that it can be dropped.
+
+    A connection some thread of a test opened and never closed (seen: an idle
+    one of this process, its last query a scope lookup) would make
+    pytest-django's DROP DATABASE fail and leave the database behind. The
+    sessions are reported, so the leak stays visible.
+    """
+    import warnings
+
+    with _owner_session(autocommit=True) as conn:
         rows = conn.execute(
             "SELECT pid, application_name, backend_start, state, left(query, 120),"
             " pg_terminate_backend(pid) FROM pg_stat_activity"
