@@ -24,9 +24,9 @@ class CappedPaginator(Paginator):
     filter rather than paging past 10,000.
     """
 
-    def __init__(self, object_list, per_page: int, *, cap: int | None = None) -> None:
-        super().__init__(object_list, per_page)
-        self.cap = COUNT_CAP if cap is None else cap
+    @property
+    def cap(self) -> int:
+        return COUNT_CAP
 
     @cached_property
     def _counted(self) -> int:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from string import ascii_lowercase
 
 from memory_core.pipeline import judges, lexicon, slots, wordnet
 
@@ -372,7 +373,6 @@ def _clipped(short: str, long: str) -> bool:
     )
 
 
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _AMOUNT = re.compile(r"^Q(\d+(?:\.\d+)?)([a-z]*)$")
 _ORDINAL = re.compile(r"^O(\d+)$")
 _TIME = re.compile(r"^T(\d\d)00$")
@@ -575,7 +575,7 @@ def _digits_within(x: str, y: str) -> bool:
     """Return whether one value's digits are part of the other's: a notation
     the rules read in part ("401k" / "401(k)", "seven and a half" / "7.5",
     "v1.29" / "1.29"), not another value."""
-    digits_x, digits_y = x[1:].rstrip(_LETTERS), y[1:].rstrip(_LETTERS)
+    digits_x, digits_y = x[1:].rstrip(ascii_lowercase), y[1:].rstrip(ascii_lowercase)
     return digits_x in digits_y or digits_y in digits_x
 
 
