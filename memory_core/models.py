@@ -445,8 +445,8 @@ class MemoryVersion(models.Model):
     # rewritten on its page and no index gets an entry (migration
     # 0022_hot_lifecycle; bench/PERF.md, fifteenth session). A supersession
     # sets the indexed `superseded_at` below, so it is not.
-    # The two state-dependent lookups GC needs read the generated columns
-    # `draft_of` and `superseded_at` below instead.
+    # The two state-dependent lookups GC needs read `draft_of` (generated) and
+    # `superseded_at` (trigger-kept) below instead.
     status = models.CharField(max_length=16, choices=VersionStatus.choices)
     # Indexed where set (memory_version_supersedes_idx, 0021): a first
     # version has none, and deleting a version looks only for set ones.
@@ -479,13 +479,20 @@ class MemoryVersion(models.Model):
         output_field=models.UUIDField(null=True),
         db_persist=True,
     )
-    # When a superseded version stopped being valid, else NULL: GC's
-    # superseded phase finds old ones from a small partial index. NULL for
-    # every other status, so expiring an active version stays HOT.
-    superseded_at = models.GeneratedField(
-        expression=Case(When(status="superseded", then=F("valid_to"))),
-        output_field=models.DateTimeField(null=True),
-        db_persist=True,
+    # When the version was superseded (its `valid_to` then), else NULL: GC's
+    # superseded phase finds old ones from a small partial index. Kept by two
+    # triggers (migration 0024), never written by the application: set when a
+    # version becomes superseded and left alone by every later update, so
+    # GC's expiry of a superseded version, like an active one's, is HOT.
+    superseded_at = models.DateTimeField(
+        blank=True,
+        editable=False,
+        null=True,
+        help_text=(
+            "When the version was last superseded (its valid_to then); kept after"
+            " it expires. Set by the triggers of migration 0024, never by the"
+            " application."
+        ),
     )
     agent = models.ForeignKey(
         Agent, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

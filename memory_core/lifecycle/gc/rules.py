@@ -16,7 +16,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import connection
@@ -327,8 +327,11 @@ def mark_batch(
     return sorted(row[0] for row in rows)
 
 
+# `superseded_at` outlives the supersession (it stays when GC expires the
+# version, migration 0024), so the status is read from the row.
 SUPERSEDED_WHERE = f"""
     v.tenant_id = %(tenant)s AND v.superseded_at < %(superseded_before)s
+    AND v.status = 'superseded'
     AND NOT EXISTS (SELECT 1 FROM {ITEMS} i WHERE i.id = v.item_id AND i.pinned)
     AND NOT EXISTS (SELECT 1 FROM {CONFLICTS} c
                     WHERE c.existing_version_id = v.id AND c.status = 'open')
@@ -337,10 +340,39 @@ SUPERSEDED_WHERE = f"""
 """
 
 
-def superseded_classify(ctx: Context) -> list[uuid.UUID]:
-    """Return the ids of superseded versions older than the limit (000 §4)."""
-    sql = f"SELECT v.id FROM {VERSIONS} v WHERE {SUPERSEDED_WHERE} ORDER BY v.id"
-    return [row[0] for row in _fetch(sql, ctx.params())]
+# Where a superseded phase with no earlier one to start from begins.
+EARLIEST = datetime(1, 1, 1, tzinfo=UTC)
+
+
+def superseded_classify(ctx: Context, *, since: datetime = EARLIEST) -> list[uuid.UUID]:
+    """Return the ids of superseded versions older than the limit (000 §4).
+
+    Only those superseded at `since` or later: the versions superseded
+    before it were read by an earlier run (`superseded_resume_at`).
+    """
+    sql = f"""
+        SELECT v.id FROM {VERSIONS} v
+        WHERE {SUPERSEDED_WHERE} AND v.superseded_at >= %(superseded_since)s
+        ORDER BY v.id
+    """
+    return [row[0] for row in _fetch(sql, ctx.params() | {"superseded_since": since})]
+
+
+def superseded_resume_at(ctx: Context, *, since: datetime = EARLIEST) -> datetime:
+    """Where the next run's superseded phase may start, after this one.
+
+    The oldest version of [since, limit) still due (one a batch skipped
+    because another transaction held it), else the limit: every version
+    superseded before it is expired or held back (its item pinned, an open
+    case about it). Held-back versions come back in the periodic sweep from
+    the beginning (runs.SUPERSEDED_SWEEP).
+    """
+    sql = f"""
+        SELECT coalesce(min(v.superseded_at), %(superseded_before)s) FROM {VERSIONS} v
+        WHERE {SUPERSEDED_WHERE} AND v.superseded_at >= %(superseded_since)s
+    """
+    params = ctx.params() | {"superseded_since": since}
+    return _fetch(sql, params)[0][0]
 
 
 def superseded_expire_batch(

@@ -20,6 +20,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import connection
@@ -28,7 +29,7 @@ from django.utils import timezone
 from audit.services import Actor
 from memory_core.lifecycle.gc import contradictions, rules
 from memory_core.metrics import instruments
-from memory_core.models import GcRun, Tenant
+from memory_core.models import GcRun, GcRunStatus, Tenant
 from memory_core.pipeline.judges import Judge, get_judge
 from memory_core.policy import Policy, policy_for
 from memory_core.rls import tenant_context
@@ -37,6 +38,10 @@ from memory_core.services import gc as gc_services
 LOCK_CLASS = 26467  # "gc": the first key of the tenant's advisory lock
 SYSTEM = Actor.system("gc")
 PHASES = ("expiry", "marks", "superseded", "contradiction_scan", "hard_delete")
+# The superseded phase's window in a run's progress, and how often it reads
+# from the beginning (`superseded_window`).
+SUPERSEDED_WINDOW = "superseded_window"
+SUPERSEDED_SWEEP = timedelta(days=7)
 # Called after each committed batch with (run, rule); tests stop a run there.
 # On two connections (`_parallel`) it runs on the worker thread that
 # committed the batch.
@@ -302,16 +307,47 @@ def _marks(
 def _superseded(
     run: GcRun, ctx: rules.Context, actor: Actor, after_batch: AfterBatch | None
 ) -> None:
+    since, swept_at = superseded_window(ctx)
     _each_batch(
         run,
         ctx,
-        {rules.SUPERSEDED: rules.superseded_classify(ctx)},
+        {rules.SUPERSEDED: rules.superseded_classify(ctx, since=since)},
         lambda _, batch, before_commit: gc_services.gc_superseded_batch(
             run, ctx, batch=batch, actor=actor, before_commit=before_commit
         ),
         after_batch,
         parallel=True,
     )
+    # Saved with the phase (gc_run_phase_done); read once the run completes.
+    run.progress[SUPERSEDED_WINDOW] = {
+        "resume_at": rules.superseded_resume_at(ctx, since=since).isoformat(),
+        "swept_at": swept_at.isoformat(),
+    }
+
+
+def superseded_window(ctx: rules.Context) -> tuple[datetime, datetime]:
+    """Where the superseded phase starts, and when it last read from the beginning.
+
+    An expired version keeps `superseded_at` (migration 0024), so the phase
+    starts where the tenant's last completed run left off instead of reading
+    every version it ever expired again; every `SUPERSEDED_SWEEP`, and with
+    no run to start from, it reads from the beginning, which brings back the
+    versions held back then (an item unpinned since, a case closed).
+    """
+    last = (
+        GcRun.objects.filter(
+            tenant_id=ctx.tenant_id, status=GcRunStatus.COMPLETED, dry_run=False
+        )
+        .order_by("-started_at")
+        .values_list("progress", flat=True)
+        .first()
+    )
+    window = (last or {}).get(SUPERSEDED_WINDOW) or {}
+    if "resume_at" in window and "swept_at" in window:
+        swept_at = datetime.fromisoformat(window["swept_at"])
+        if ctx.now - swept_at < SUPERSEDED_SWEEP:
+            return datetime.fromisoformat(window["resume_at"]), swept_at
+    return rules.EARLIEST, ctx.now
 
 
 def _scan(
@@ -362,7 +398,8 @@ def _dry_run(
     gone = {i for ids in expiring.values() for i in ids}
     for rule, ids in rules.marks_classify(ctx).items():
         counts[rule] = len([i for i in ids if i not in gone])
-    counts[rules.SUPERSEDED] = len(rules.superseded_classify(ctx))
+    since, _ = superseded_window(ctx)
+    counts[rules.SUPERSEDED] = len(rules.superseded_classify(ctx, since=since))
     counts["contradiction_pending"] = len(
         contradictions.items_to_scan(
             tenant_id=tenant.id, limit=policy.gc_contradiction_scan_limit

@@ -2,15 +2,17 @@
 
 No index of the version table names `status` or `valid_to`, so GC's expiry,
 a supersession or retention rewrites the row on its page without an entry in
-any index. The two state-dependent lookups GC needs read generated columns
-instead: `draft_of` (the item of a draft) and `superseded_at` (when a
-superseded version ended).
+any index. The two state-dependent lookups GC needs read other columns
+instead: `draft_of` (generated: the item of a draft) and `superseded_at`
+(kept by triggers, migration 0024: when the version was superseded, kept
+after GC expires it, so that expiry is HOT too).
 """
 
 from __future__ import annotations
 
 import re
 from datetime import timedelta
+from uuid import uuid4
 
 import pytest
 from django.db import connection
@@ -19,7 +21,8 @@ from django.utils import timezone
 from memory_core.lifecycle.expiry import items_expire
 from memory_core.lifecycle.gc import rules
 from memory_core.models import MemoryVersion, VersionStatus
-from tests.memory_core.lifecycle.test_gc import stored
+from memory_core.policy import policy_for
+from tests.memory_core.lifecycle.test_gc import stored, superseded_copy
 from tests.memory_core.lifecycle.test_partial_indexes import gc_expire, plan
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +74,7 @@ def test_an_expiry_rewrites_the_version_in_place(tenant):
     assert head.status == VersionStatus.EXPIRED and head.valid_to == now
 
 
-def test_the_generated_columns_follow_the_status(tenant):
+def test_draft_of_and_superseded_at_follow_the_status(tenant):
     item = stored(tenant, "the on-call rota changes on Mondays")
     head = MemoryVersion.objects.get(id=item.head_id)
     assert head.draft_of is None and head.superseded_at is None
@@ -87,10 +90,65 @@ def test_the_generated_columns_follow_the_status(tenant):
     head.refresh_from_db()
     assert head.draft_of is None and head.superseded_at == ended
 
+    # Expired, it keeps when it was superseded (migration 0024), and nothing
+    # the application writes changes that.
     MemoryVersion.objects.filter(id=head.id).update(status=VersionStatus.EXPIRED)
     head.refresh_from_db()
-    assert head.draft_of is None and head.superseded_at is None
+    assert head.draft_of is None and head.superseded_at == ended
     assert head.valid_to == ended  # the range stays as it was
+    MemoryVersion.objects.filter(id=head.id).update(superseded_at=None)
+    head.refresh_from_db()
+    assert head.superseded_at == ended
+
+
+def test_a_version_is_written_with_superseded_at_from_its_status(tenant):
+    item = stored(tenant, "the VPN gateway is vpn-2")
+    head = MemoryVersion.objects.get(id=item.head_id)
+    ended = timezone.now() - timedelta(days=100)
+    fields = {
+        "tenant": tenant,
+        "item": item,
+        "scope": item.scope,
+        "layer": head.layer,
+        "embedding": head.embedding,
+        "confidence": 0.9,
+        "source": head.source,
+        "valid_from": ended - timedelta(days=1),
+        "created_at": ended - timedelta(days=1),
+    }
+    old = MemoryVersion.objects.create(
+        **fields,
+        number=2,
+        content="the VPN gateway was vpn-1",
+        content_hash="old",
+        status=VersionStatus.SUPERSEDED,
+        valid_to=ended,
+    )
+    claimed = MemoryVersion.objects.create(
+        **fields,
+        number=3,
+        content="the VPN gateway will be vpn-3",
+        content_hash="draft",
+        status=VersionStatus.DRAFT,
+        superseded_at=ended,
+    )
+    old.refresh_from_db()
+    claimed.refresh_from_db()
+    assert (old.superseded_at, claimed.superseded_at) == (ended, None)
+
+
+def test_gc_expires_a_superseded_version_in_place(tenant):
+    now = timezone.now()
+    item = stored(tenant, "the artefact store is nexus-2")
+    old = superseded_copy(item)
+    updated, hot = version_counters()
+    ctx = rules.Context(tenant.id, now, policy_for(tenant))
+    expired = rules.superseded_expire_batch(ctx, version_ids=[old.id], run_id=uuid4())
+    assert expired == [(old.id, item.id)]
+    after_updated, after_hot = version_counters()
+    assert (after_updated - updated, after_hot - hot) == (1, 1)
+    old.refresh_from_db()
+    assert old.status == VersionStatus.EXPIRED and old.superseded_at == old.valid_to
 
 
 def test_gc_finds_drafts_and_old_superseded_versions_through_their_indexes(tenant):
