@@ -61,6 +61,7 @@ PROBES = (
     "blind17",
     "tune22",
     "blind18",
+    "tune23",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
