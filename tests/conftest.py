@@ -123,7 +123,9 @@ def _end_leftover_sessions() -> None:
     A connection some thread of a test opened and never closed (seen: an idle
     one of this process, its last query a scope lookup) would make
     pytest-django's DROP DATABASE fail and leave the database behind. The
-    sessions are reported, so the leak stays visible.
+    sessions are reported, so the leak stays visible: a test code's session
+    is named after its thread and test (`_system_for_test_code`); one with
+    no name is a live server's.
     """
     import warnings
 
@@ -181,8 +183,16 @@ def _system_for_test_code(sender, connection, **kwargs) -> None:
     if connection.alias == "default" and not (
         isinstance(thread, LiveServerThread) or "process_request_thread" in thread.name
     ):
+        # Named after its thread and test: a session left open at the end
+        # (`_end_leftover_sessions`) says where it came from.
+        test = os.environ.get("PYTEST_CURRENT_TEST", "").removesuffix(" (call)")
+        name = f"{thread.name[:14]} {test[-48:]}"
         with connection.cursor() as cursor:
-            cursor.execute("SELECT set_config('mgc.system', 'on', false)")
+            cursor.execute(
+                "SELECT set_config('mgc.system', 'on', false),"
+                " set_config('application_name', %s, false)",
+                [name],
+            )
 
 
 @pytest.fixture(autouse=True)

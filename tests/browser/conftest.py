@@ -31,3 +31,25 @@ def chromium_installed() -> None:
         pytest.fail(
             f"{CHROMIUM} is missing: run `apt-get install chromium` (.ci/run does)."
         )
+
+
+@pytest.fixture(autouse=True)
+def close_connections_opened_under_playwright(monkeypatch) -> None:
+    """Close the ORM sessions test code opened inside `with sync_playwright()`.
+
+    Playwright's sync API runs the block in a greenlet of its own, whose
+    context gives Django's ORM a connection other than the test's; nothing
+    closed it, so the session stayed idle on the test database until the
+    suite's end (`tests/conftest.py`, `_end_leftover_sessions`, named this
+    test's). Leaving the block now closes the block's connections first.
+    """
+    from django.db import connections
+    from playwright.sync_api._context_manager import PlaywrightContextManager
+
+    leave = PlaywrightContextManager.__exit__
+
+    def __exit__(self, *exc_info):
+        connections.close_all()
+        return leave(self, *exc_info)
+
+    monkeypatch.setattr(PlaywrightContextManager, "__exit__", __exit__)
