@@ -1497,6 +1497,27 @@ SAID_FAKE_RE = re.compile(
 )
 
 
+# Types any well-named value can have; every other is a vendor's own format.
+GENERIC_SECRET_TYPES = frozenset({"Secret Keyword", "Basic Auth Credentials"})
+
+
+def _vendor_shaped(value: str) -> bool:
+    """Tell whether `value` alone is a credential in a vendor's format.
+
+    A comment calling it fake does not make `ghp_…`, `AKIA…` or `sk_live_…`
+    with real-looking characters a stand-in: anyone can write the comment,
+    and a leaked key costs more than a refused fixture (review of S12).
+    """
+    return any(kind not in GENERIC_SECRET_TYPES for kind in _line_secrets(value))
+
+
+def _blank_said_fake(match: re.Match[str]) -> str:
+    """Blank a value its comment calls fake, unless it is vendor-shaped."""
+    if _vendor_shaped(match.group("value")):
+        return match.group()
+    return _blank_value(match)
+
+
 def _blank_value(match: re.Match[str]) -> str:
     start, end = match.span("value")
     text = match.group()
@@ -1564,7 +1585,7 @@ def _without_public_material(text: str) -> str:
     if ("#" in text or "//" in text or "--" in text) and any(
         word in lower for word in ("fake", "dummy", "real", "placeholder")
     ):
-        text = SAID_FAKE_RE.sub(_blank_value, text)
+        text = SAID_FAKE_RE.sub(_blank_said_fake, text)
     if "M" in text and LONG_RUN_RE.search(text):
         text = DER_BASE64_RE.sub(
             lambda m: _blank(m) if _is_public_der(m.group()) else m.group(), text
