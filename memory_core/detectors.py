@@ -3926,6 +3926,21 @@ MACHINE_LOCAL_RE = re.compile(
 )
 # (S10) Characters that hide an address's letters (`j***n@`, `m•••@`).
 MASK_CHARS = frozenset("*•●∗×")
+# Providers where people hold their own mailboxes: there `dev@`, `ops@` or
+# `sales@` is somebody (Dev is a name), not a company's desk or a bot.
+PERSONAL_PROVIDER_RE = re.compile(
+    r"(?i)(?:g(?:oogle)?mail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|"
+    r"aol|gmx|web|t-online|freenet|proton(?:mail)?|pm|tutanota|tuta|fastmail|"
+    r"zoho|mail|yandex|rambler|qq|163|126|sina|naver|daum|hanmail|libero|"
+    r"virgilio|orange|free|laposte|wanadoo|sfr|seznam|wp|o2|interia|onet|"
+    r"rediffmail|uol|bol|terra|ig)\.(?:com|net|de|fr|it|es|co\.uk|co\.jp|"
+    r"com\.br|com\.ar|com\.mx|ru|cn|pl|cz|me|ch|at|nl|be|ca|in|jp)"
+)
+# A sender no one reads, wherever it is hosted.
+BOT_LOCAL_RE = re.compile(
+    r"(?i)noreply|no[._-]reply|donotreply|do[._-]not[._-]reply|mailer[._-]daemon|"
+    r"postmaster|[\w.-]*[._-]bot|[\w.-]*\[bot\]"
+)
 # A department a small firm may give one person (`hr@`, `sales@`,
 # `billing@`): a company's desk beside a business word or line; alone
 # ("contact: hr@acme.io") it is redacted, as the held-back sets label it.
@@ -3991,7 +4006,13 @@ def _emails(text: str) -> Iterator[PiiFinding]:
         if tld in PLACEHOLDER_TLDS:
             continue  # `name@domain.tld`, `a@b.test`: no such domain exists
         if (
-            MACHINE_LOCAL_RE.fullmatch(local)
+            (
+                MACHINE_LOCAL_RE.fullmatch(local)
+                and (
+                    not PERSONAL_PROVIDER_RE.fullmatch(match.group("domain"))
+                    or BOT_LOCAL_RE.fullmatch(local)
+                )
+            )
             or (
                 (
                     ROLE_LOCAL_RE.fullmatch(local)

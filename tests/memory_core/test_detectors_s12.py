@@ -56,6 +56,10 @@ SECRETS = [
 
 # (text, kind, a piece of the value the finding must cover)
 PERSONAL = [
+    # a team's name at a provider where people hold their own mailboxes is
+    # somebody's address (Dev is a name)
+    ("Ping Dev at dev@gmail.com about the party on Friday", "EMAIL", "dev@gmail.com"),
+    ("ops@outlook.com is Sanjay's own inbox", "EMAIL", "ops@outlook.com"),
     (
         "Tenant: Amelia Clarke\nProperty: 17 Birch Avenue, Leeds LS6 2AB\nRent: £950 pcm",
         "ADDRESS",
