@@ -44,6 +44,7 @@ import re
 from collections.abc import Iterator
 from datetime import date
 
+from memory_core import person_facts
 from memory_core.national_ids import line_around
 
 ADDRESS = "ADDRESS"
@@ -1855,6 +1856,7 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         or (digits and DOSE_UNIT_RE.search(text))
     ):
         found += health_details(text)
+    found += person_facts.health_statements(text)
     if not digits:
         return found
     if "pas" in lower or "паспорт" in lower or "หนังสือเดินทาง" in text:
