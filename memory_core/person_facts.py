@@ -50,7 +50,9 @@ HEALTH_STEMS = (
     r"sakit|penyakit|ugonjwa|mgonjwa|anaumwa|bệnh|"
     # cancers, tumours, their treatment
     r"cancer|cáncer|câncer|cancro|krebs|kanker|kanser|saratani|rak(?:a|iem)?\b|"
-    r"tumou?r|transtorn|trastorn|chronic|chroniq|crónic|crônic|cronic|codein|morphin|opioid|tramadol|oxycod|homa\b|tumore|nowotw|carcinom|leuk[aä]?emi|lymphom|linfom|"
+    r"tumou?r|transtorn|trastorn|chronic\b|chronically|chronisch|chroniq|"
+    r"codein|morphin|opioid|tramadol|oxycod|homa\b|tumore|nowotw|carcinom|"
+    r"leuk[aä]?emi|lymphom|linfom|"
     r"chemo|chimio|quimio|kemo|radioth|radiot|cellgift|"
     # organs failing, dialysis, transplants
     r"dialys|diális|dialisi|cuci darah|gagal ginjal|kidney|renal|eGFR|CKD|"
@@ -110,12 +112,13 @@ HEALTH_STEMS = (
     r"oxetine|oxetina|tralin|traline|tralina|formin|formina|thyroxin|prazol|"
     r"prazole|cillin|cilina|triptan|gabapentin|pregabalin)\b|"
     # treatment, infection, injury, fever, flu, hospital stays
-    r"treated|treatment|tratamiento|tratamento|trattamento|traitement|"
+    r"treated for|being treated|treatment (?:for|of|with)|in treatment|"
+    r"tratamiento|tratamento|trattamento|traitement|"
     r"behandl|behandeling|leczen|tedavi|pengobatan|matibabu|điều trị|"
     r"infect|infekt|infecci|infez|enfeksiyon|infeksi|entzünd|"
     r"injur|verletz|lesión|lesão|blessure|uraz|kontuzj|sprain|ligament|"
     r"menisc|acl\b|back pain|rückenschmerz|"
-    r"flu\b|influenza|gripe|grippe|griep|influensa|grypa|grip\b|"
+    r"flu\b|influenza|gripe|grippe|griep|influensa|grypa|"
     r"tifus|tipes|dengue|malaria|"
     r"shingles|measles|mumps|chickenpox|chicken pox|rubella|whooping cough|"
     r"norovirus|strep throat|tonsillit|sinusit|gastroenterit|food poisoning|"
@@ -139,6 +142,15 @@ HEALTH_STEMS = (
     r"tansiyon|bimar|bimaar|beemar|dawai|ilaa?j|ốm\b|ung thư|tiểu đường|"
     r"diabete|hospitalis"
 )
+HEALTH_SCRIPTS = (
+    r"糖尿病|がん|癌|うつ|障害|障碍|妊娠|アレルギー|インスリン|手術|入院|"
+    r"ヘルニア|骨折|診断|お薬|服用|病|症|手术|住院|怀孕|诊断|抑郁|治療|通院|治疗|药|"
+    r"당뇨|우울증|공황장애|장애|임신|복용|진단|수술|입원|암\b|치료|아파|병원|투병|질환|"
+    r"मधुमेह|शुगर|कैंसर|थायराइड|ऑपरेशन|गर्भवती|दवा|बीमार|इलाज|अस्पताल|"
+    r"مرض|مريض|سرطان|سكري|التهاب|جراح|حامل|اكتئاب|دواء|علاج|مستشفى|"
+    r"إجازة مرضية|ملغ"
+)
+HEALTH_SCRIPT_RE = re.compile(HEALTH_SCRIPTS)
 HEALTH_TERM_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + HEALTH_STEMS + r")[^\W\d_]*"
     # inside a compound (`nötallergi`, `Bandscheibenvorfall`, `Zöliakie`)
@@ -148,12 +160,7 @@ HEALTH_TERM_RE = re.compile(
     # the acronyms as written
     r"|(?<![^\W\d_])(?-i:(?<!\d )TB|IBS|PCOS|SSW|GGZ|CID(?= ?[A-Z]\d))(?![^\W\d_])"
     # scripts without capitals or spaces
-    r"|糖尿病|がん|癌|うつ|障害|障碍|妊娠|アレルギー|インスリン|手術|入院|"
-    r"ヘルニア|骨折|診断|お薬|服用|病|症|手术|住院|怀孕|诊断|抑郁|治療|通院|治疗|药|"
-    r"당뇨|우울증|공황장애|장애|임신|복용|진단|수술|입원|암\b|치료|아파|병원|투병|질환|"
-    r"मधुमेह|शुगर|कैंसर|थायराइड|ऑपरेशन|गर्भवती|दवा|बीमार|इलाज|अस्पताल|"
-    r"مرض|مريض|سرطان|سكري|التهاب|جراح|حامل|اكتئاب|دواء|علاج|مستشفى|"
-    r"إجازة مرضية|ملغ"
+    r"|" + HEALTH_SCRIPTS
 )
 # A medicine's dose, the medicine's name before it (`Sertralin 100 mg`,
 # `Xanax 0,25 mg`, `メトホルミン500mg`).
@@ -296,6 +303,15 @@ NOT_NAMES = {
     "ministerie", "bakanlığı", "kementerian", "wizara", "bộ", "kesehatan",
     "sağlık", "gesundheit", "salud", "saúde", "santé", "sanità", "zdrowia",
     "afya", "fundusz", "narodowy", "national", "federal", "public", "state",
+    # a job or a department is no one (`Data Scientist salary`)
+    "senior", "junior", "lead", "head", "engineer", "manager", "director",
+    "developer", "analyst", "officer", "chief", "scientist", "specialist",
+    "consultant", "coordinator", "assistant", "associate", "accountant",
+    "administrator", "architect", "designer", "intern", "advisor", "adviser",
+    "representative", "executive", "partner", "controller", "clerk",
+    "technician", "teacher", "driver", "finance", "sales", "marketing",
+    "operations", "engineering", "support", "legal", "product", "data",
+    "software", "employees", "payroll", "salary", "annual", "base", "gross",
 }  # fmt: skip
 NAME_RE = re.compile(rf"(?<![\w'’@.-]){_UP}{_LOW}+(?:-{_UP}{_LOW}+)?(?![\w@]|-{_LOW})")
 # A possessive (`Megan's insulin pump`, `Büşra'nın`), not a name's part
@@ -411,13 +427,16 @@ def _someones(body: str, terms: list[tuple[int, int]]) -> bool:
         (m.start(), m.end(), False, m.start()) for m in SUBJECT_RE.finditer(body)
     ]
     owners = [m.end() for m in OWNER_RE.finditer(body)]
-    for t_start, _ in terms:
-        if any(
+    for t_start, t_end in terms:
+        # an everyday word (`injury`, `allergic`, `mental health`) is health
+        # data in a record about a named person, not in a chat's first name
+        mild = MILD_TERM_RE.fullmatch(body, t_start, t_end) is not None
+        if not mild and any(
             t_start - o >= 0 and _words(body[o:t_start]) <= OWNER_WORDS for o in owners
         ):
             return True
         for start, end, full, _ in people:
-            if end > t_start:
+            if end > t_start or (mild and not full):
                 continue
             between = body[end:t_start]
             words = _words(between)
@@ -434,6 +453,10 @@ def _someones(body: str, terms: list[tuple[int, int]]) -> bool:
     return False
 
 
+MILD_TERM_RE = re.compile(
+    r"(?i)injur\w*|allerg(?:y|ies|ic)|mental health|rehab|counsel\w*|therap\w*|"
+    r"sick|ill|illness|pills?|medicine|flu"
+)
 NAME_BEFORE_RE = re.compile(rf"({_UP}[\w]*)['’\w]*\.?[ \u00a0]+$")
 DOCTOR_BEFORE_RE = re.compile(r"(?i)\b(?:dr|dra|prof|doctor|doktor|docteur)\.?\s+$")
 ORG_AFTER_RE = re.compile(
@@ -466,9 +489,95 @@ FULL_NAME_RE = re.compile(
 )
 
 
+def _alternatives(pattern: str) -> list[str]:
+    """Split a regular expression's top level at its bars."""
+    parts, depth, start, escaped = [], 0, 0, False
+    for i, c in enumerate(pattern):
+        if escaped:
+            escaped = False
+        elif c == "\\":
+            escaped = True
+        elif c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+    return [*parts, pattern[start:]]
+
+
+# The cheap test before HEALTH_TERM_RE (the scan's dearest expression): a
+# word of the text starts as one of the stems does (their first five
+# letters, or all of a shorter stem's), ends as a medicine's family does, or
+# holds a compound's part; scripts without spaces go to the expression.
+_STEM_HEADS: dict[int, set[str]] = {}
+for _stem in _alternatives(HEALTH_STEMS):
+    _head = re.match(r"[^\W\d_]+", _stem.replace("(?-i:", "").lower())
+    if _head and len(_head.group()) >= 3:
+        _key = _head.group()[:5]
+        _STEM_HEADS.setdefault(len(_key), set()).add(_key)
+# the stems with a shorter head, and the acronyms
+_STEM_HEADS.setdefault(2, set()).update({"tb", "op", "l4", "mổ", "ốm"})
+_STEM_HEADS[3].update({"ibs", "ssw", "ggz", "cid", "dbd"})
+_STEM_HEADS[4].add("pcos")
+_STEM_HEADS[5].update({"médic", "medic", "anemi", "anaem", "hospi", "hôpit", "osped"})
+_STEM_HEADS[5].update({"zieke", "sjukh", "szpit", "rumah", "treat", "secti"})
+DRUG_ENDINGS = (
+    "pril", "sartan", "sartán", "statin", "olol", "azepam", "azolam", "oxetin",
+    "oxetine", "oxetina", "tralin", "traline", "tralina", "formin", "formina",
+    "thyroxin", "prazol", "prazole", "cillin", "cilina", "triptan",
+)  # fmt: skip
+COMPOUND_PARTS = (
+    "allergi", "krank", "sjuk", "ziek", "diabet", "infarkt", "krebs", "tumor",
+    "therapie", "entzünd",
+)  # fmt: skip
+WORD_RE = re.compile(r"[^\W\d_]+")
+DOSE_UNIT_RE = re.compile(r"\d\s?(?:mg|µg|μg|mcg|iu|ie|ملغ)(?![^\W\d_])")
+
+
+COMPOUND_RE = re.compile(
+    r"(?i)[^\W\d_]*(?:allergi|krank|sjuk|ziek|diabet|infarkt|krebs|tumor|"
+    r"therapie|entzünd)[^\W\d_]*"
+)
+
+
+def _health_terms(text: str) -> list[tuple[int, int]]:
+    """The health words of `text`: HEALTH_TERM_RE tried only where a word
+    starts as a stem does (the cheap test), and the compounds and scripts."""
+    spans: list[tuple[int, int]] = []
+    reach = 0
+    for word in WORD_RE.finditer(text):
+        if word.start() < reach:
+            continue
+        lowered = word.group().lower()
+        if not (
+            any(lowered[:size] in heads for size, heads in _STEM_HEADS.items())
+            or (len(lowered) > 6 and lowered.endswith(DRUG_ENDINGS))
+        ):
+            continue
+        term = HEALTH_TERM_RE.match(text, word.start())
+        if term:
+            spans.append(term.span())
+            reach = term.end()
+    lower = text.lower()
+    if any(part in lower for part in COMPOUND_PARTS):
+        spans += [
+            m.span()
+            for m in COMPOUND_RE.finditer(text)
+            if not any(s <= m.start() < e for s, e in spans)
+        ]
+    if not text.isascii():
+        spans += [m.span() for m in HEALTH_SCRIPT_RE.finditer(text)]
+    return spans
+
+
 def health_statements(text: str) -> Iterator[Found]:
     """Someone's condition, treatment or dosed medicine, sentence by sentence."""
-    if PUBLIC_RE.search(text):
+    found = _health_terms(text)
+    if any(c.isdigit() for c in text) and DOSE_UNIT_RE.search(text.lower()):
+        found += [m.span() for m in DOSE_RE.finditer(text)]
+    if not found or PUBLIC_RE.search(text):
         return
     # a short note or a form naming someone by a full name (`Name: …` on
     # one line, the condition on the next) is about them throughout
@@ -479,12 +588,14 @@ def health_statements(text: str) -> Iterator[Found]:
     )
     for sentence in SENTENCE_RE.finditer(text):
         body = sentence.group()
+        at = sentence.start()
         terms = [
-            m.span()
-            for m in HEALTH_TERM_RE.finditer(body)
-            if not TERM_NOUN_AFTER_RE.match(body, m.end())
+            (start - at, end - at)
+            for start, end in found
+            if at <= start
+            and end <= sentence.end()
+            and not TERM_NOUN_AFTER_RE.match(body, end - at)
         ]
-        terms += [m.span() for m in DOSE_RE.finditer(body)]
         if not terms or not (named or _someones(body, terms)):
             continue
         first = min(s for s, _ in terms)
@@ -492,5 +603,278 @@ def health_statements(text: str) -> Iterator[Found]:
         stop = CLAUSE_END_RE.search(body, last)
         end = stop.start() if stop else len(body)
         value = body[first:end].rstrip()
-        at = sentence.start() + first
-        yield HEALTH, at, at + len(value), value, value.lower()
+        yield HEALTH, at + first, at + first + len(value), value, value.lower()
+
+
+# -- Money ----------------------------------------------------------------------
+
+# An amount in a currency: a symbol or a code before or after the number, a
+# Korean, Japanese or Chinese unit after it (`1,550만 원`, `1,798万円`).
+_MONEY_UNIT = (
+    r"(?:[$€£¥₹₩₺₽₦₱₪₴₸฿₫]|R\$|(?-i:R)(?=\s?\d)|Rp\.?|K[Ss]h\.?|TL|zł|kr|Kč|"
+    r"Ft|lei|RM|S\$|HK\$|A\$|NZ\$|C\$|CHF|EUR|USD|GBP|INR|PLN|SEK|NOK|DKK|CZK|"
+    r"HUF|RON|AUD|CAD|NZD|JPY|CNY|HKD|SGD|ZAR|NGN|KES|GHS|TZS|UGX|BRL|MXN|ARS|"
+    r"COP|CLP|PEN|TRY|AED|SAR|EGP|IDR|MYR|PHP|THB|VND|PKR|BDT|LKR|"
+    r"جنيه|ريال|درهم|دينار|ليرة)"
+)
+_MONEY_NUMBER = (
+    r"\d{1,3}(?:[,.' \u00a0\u202f]\d{2,3})+(?:[.,]\d{2})?|\d{3,9}(?:[.,]\d{2})?"
+)
+AMOUNT_RE = re.compile(
+    rf"(?<![0-9A-Za-zÀ-ÿ.,])(?:(?:{_MONEY_UNIT}\s?(?:{_MONEY_NUMBER})|(?:{_MONEY_NUMBER})\s?"
+    rf"{_MONEY_UNIT})(?![\w])|(?:{_MONEY_NUMBER}|\d+)\s?(?:(?:만|억|천)?\s?원|"
+    r"(?:万|億|千)?円|(?:万|亿)?元))"
+)
+# Earning, being paid, owing, borrowing, a credit file: the words that make
+# an amount someone's (by stem, so their inflections come along).
+MONEY_WORDS = (
+    r"earn\w*|salar\w*|wage\w*|take-home|pay (?:rise|raise|cut)|payslip\w*|"
+    r"(?:is|gets|got|was) paid|income|package|base\b|bonus\w*|"
+    r"ctc|compensation|owe\w*|debt\w*|loan\w*|mortgage\w*|arrears|"
+    r"outstanding|overdra\w*|behind on|defaulted|bankrupt\w*|"
+    r"verdien\w*|gehalt\w*|lohn\w*|brutto|netto|schulde\w*|kredit\w*|"
+    r"darlehen|hypothek\w*|dispo\w*|rückstand\w*|pfändung\w*|insolven\w*|"
+    r"schufa\w*|"
+    r"gagne\w*|touche\w*|salaire\w*|revenu\w*|doit|dette\w*|crédit\w*|prêt\w*|"
+    r"découvert\w*|impayé\w*|gana\b|ganan|cobra\b|cobran|sueldo\w*|"
+    r"salario\w*|ingreso\w*|debe\b|deben|deuda\w*|préstamo\w*|hipoteca\w*|"
+    r"ganha\w*|recebe\w*|salário\w*|vencimento\w*|renda\b|deve\b|devend\w*|"
+    r"devia|dívida\w*|"
+    r"empréstimo\w*|financiamento\w*|negativad\w*|guadagn\w*|stipendi\w*|"
+    r"(?-i:RAL)|retribuzion\w*|debit\w*|mutuo|prestit\w*|salaris\w*|loon\b|"
+    r"bruto|schuld\w*|lening\w*|hypothe\w*|achterstand\w*|tjänar|lön\w*|"
+    r"månadslön|skuld\w*|lån\w*|bolån\w*|betalningsanmärkning\w*|zarabia\w*|"
+    r"pensj\w*|wynagrodzeni\w*|dług\w*|kredyt\w*|pożyczk\w*|zadłużeni\w*|"
+    r"kazan\w*|maaş\w*|borç\w*|kredi\b|gaji\w*|penghasilan|utang\w*|hutang\w*|"
+    r"pinjaman|cicilan|tunggakan|mshahara|analipwa|deni\b|mkopo|anadaiwa|"
+    r"tankhwa\w*|karz\w*|emi\b|emis\b|lương|nợ|khoản vay|"
+    r"راتب|الراتب|دين|ديون|قرض|يتقاضى|"
+    r"연봉|월급|급여|빚|카드빚|대출|年収|月収|給料|給与|借金|ローン|工资|月薪|年薪|贷款|欠"
+)
+MONEY_WORD_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + MONEY_WORDS + r")|빚|ローン|借金|欠|(?i:kredit|schuld)"
+)
+# An Arabic `of` before a name: `الراتب الشهري لـمنى` (Mona's monthly pay)
+ARABIC_WHOSE_RE = re.compile(r"(?:^|\s)لـ?[\u0621-\u064a]{2,}")
+# A credit file's score by its bureau (`FICO is 617`, `CIBIL score 569`).
+CREDIT_SCORE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:fico|experian|equifax|transunion|cibil|schufa|"
+    r"credit score|score de crédito|puntaje de crédito|score de crédit|"
+    r"kredi notu|bonität\w*)(?:\s+(?:credit\s+)?score)?(?:\s+(?:is|of|was|at|"
+    r"de|ist|von))?\s*[:=-]?\s*\d{3}(?!\d)"
+)
+# A sum that is no one's: a job's range, an average, a budget (the S9 list,
+# and its range between two amounts).
+NOT_ONES_MONEY_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:average|median|mean|budget\w*|pool|range|band|"
+    r"minimum|maximum|per employee|per head|headcount|benchmark|market rate|"
+    r"job (?:ad|post)|vacanc\w*|opening|position|we offer|levels? page|"
+    r"durchschnitt\w*|mindestlohn|moyen\w*|médian\w*|promedio|presupuesto|"
+    r"średni\w*|gemiddeld\w*|faixa|oferta|vaga|vacature|stellenanzeige|"
+    r"채용|求人|invoice|factura|fatura|rechnung|facture|fattura|"
+    r"price|prijs|preis|prix|precio|preço|prezzo)(?![^\W\d_])"
+    r"|\d\s?[kK]?\s?(?:–|—|-|~|to|bis|a|até|à)\s?[$€£]?\s?\d"
+)
+MONEY_NEAR_WORDS = 8
+
+
+def _money_tied(body: str, words: list[tuple[int, int]]) -> bool:
+    """Tell whether a person in `body` is the one a money word is about."""
+    if MARKED_PERSON_RE.search(body) or ARABIC_WHOSE_RE.search(body):
+        return True
+    people = [(s, e, full) for s, e, full in _names(body, words)]
+    people += [(m.start(), m.end(), False) for m in SUBJECT_RE.finditer(body)]
+    owners = [m.end() for m in OWNER_RE.finditer(body)]
+    for w_start, w_end in words:
+        if any(
+            w_start - o >= 0 and _words(body[o:w_start]) <= OWNER_WORDS for o in owners
+        ):
+            return True
+        for start, end, full in people:
+            if end <= w_start:
+                between = body[end:w_start]
+                if _words(between) <= MONEY_NEAR_WORDS or (
+                    full and LABEL_AFTER_RE.match(between)
+                ):
+                    return True
+            elif start >= w_end and _words(body[w_end:start]) <= OWNER_WORDS:
+                return True  # `Gaji Ayu`, `salary of Tom`, `Vencimento da Joana`
+    return False
+
+
+def money_of_person(text: str) -> Iterator[Found]:
+    """What a person earns or owes, or their credit score."""
+    for sentence in SENTENCE_RE.finditer(text):
+        body = sentence.group()
+        scores = list(CREDIT_SCORE_RE.finditer(body))
+        amounts = list(AMOUNT_RE.finditer(body))
+        if not scores and not amounts:
+            continue
+        words = [m.span() for m in MONEY_WORD_RE.finditer(body)]
+        words += [m.span() for m in scores]
+        if not words or NOT_ONES_MONEY_RE.search(body):
+            continue
+        if not _money_tied(body, words):
+            continue
+        for match in [*scores, *amounts]:
+            value = match.group()
+            at = sentence.start() + match.start()
+            yield SALARY, at, at + len(value), value, re.sub(r"\s", "", value).upper()
+
+
+# A table's pay or debt column (`employee,annual_salary` then `Ana Lima,57000`).
+MONEY_COLUMN_RE = re.compile(
+    r"(?i)(?:salary|salaries|wage|pay|income|compensation|gehalt|lohn|salaire|"
+    r"sueldo|salario|salário|stipendio|salaris|lön|pensja|maaş|gaji|debt|"
+    r"owed|balance_owed|arrears)"
+)
+
+
+def money_columns(text: str) -> Iterator[Found]:
+    """The amounts in a table's pay column, on rows that name a person."""
+    lines = text.split("\n")
+    for delimiter in (",", ";", "\t", "|"):
+        header = next((i for i, line in enumerate(lines) if delimiter in line), None)
+        if header is None:
+            continue
+        cells = [c.strip() for c in lines[header].split(delimiter)]
+        columns = [i for i, c in enumerate(cells) if MONEY_COLUMN_RE.search(c)]
+        if not columns:
+            continue
+        offset = sum(len(line) + 1 for line in lines[: header + 1])
+        for line in lines[header + 1 :]:
+            row = line.split(delimiter)
+            if len(row) == len(cells) and any(
+                FULL_NAME_RE.fullmatch(c.strip()) for c in row
+            ):
+                for i in columns:
+                    value = row[i].strip()
+                    if re.fullmatch(r"\d[\d,.' ]{2,}", value):
+                        cell = offset + sum(len(c) + 1 for c in row[:i])
+                        at = cell + len(row[i]) - len(row[i].lstrip())
+                        yield SALARY, at, at + len(value), value, value
+            offset += len(line) + 1
+        return
+
+
+# -- Bank accounts ----------------------------------------------------------------
+
+# A company's account, an invoice's: no one's personal data.
+BUSINESS_RE = re.compile(
+    r"(?<![^\W\d_])(?:Ltd|Ltda|LLC|Inc|GmbH|Pvt|Pty|Tbk|S\.?A\.?|S\.?R\.?L\.?|"
+    r"S\.?L\.?|SARL|SAS|BV|AB|Co\.|Corp|PT|CV|C\.V\.|A\.Ş\.|LLP|PLC|plc)(?![^\W\d_])"
+    r"|(?i:invoice|factura|fatura|rechnung|facture|fattura|nota fiscal|cuit|"
+    r"cnpj|company|empresa|firma|remit to|terms:|supplier|vendor|proveedor|"
+    r"fornecedor|loja|store|shop|canteen|school|escola|prefeitura|yayasan|"
+    r"foundation|donat\w*|donasi|spende\w*|charity|hotel|church|igreja|"
+    r"iglesia|club|associa\w*|asociaci\w*|verein|agency|iptu|imposto|"
+    r"impuesto|utility|sample|example|test|fixture|dummy|fake)"
+)
+# Whose account: a name after `of`/`de`/`da`/`a.n.`/`của`, before a
+# possessive, a colon or a verb of saying, or as a record's `name` field.
+WHOSE_NAME_RE = re.compile(
+    rf"(?:(?i:\b(?:of|for|to|de|da|do|del|di|von|van|a\.n\.|của|ya|chị|anh|em|"
+    rf"pak|bu|customer|client|member)))\s+{_UP}{_LOW}+"
+    rf"|(?<![\w.]){_UP}{_LOW}+(?:\s{_UP}{_LOW}+)?(?:['’]s?\b|\s?:|\s(?:said|says|"
+    rf"told|asked|wants|needs|sent|ne|ka|ki|ko)\b)"
+    r'|"(?:name|full_?name|holder|beneficiary)"\s*:\s*"'
+)
+# A national account's label, then (after a name, a bank, a colon) its
+# number: Argentina's CBU/CVU, Mexico's CLABE, Brazil's agência and conta,
+# Canada's folio, Indonesia's rekening, Vietnam's STK, Korea's 계좌, Japan's
+# 普通/当座 (ordinary and current accounts), an account number field.
+ACCOUNT_LABEL_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:cbu|cvu|clabe|conta(?: corrente| poupança)?|"
+    r"c/c|cuenta(?: corriente| de ahorros?)?|folio|compte|rekening|"
+    r"no\.? rek\.?|stk|số tài khoản|account(?:_| )?(?:number|no\.?)|"
+    r"acct(?:_| )?(?:number|no\.?)?|a/c|kontonummer|rekeningnummer|"
+    r"numer konta|hesap no)(?![^\W\d_])|계좌|口座|普通|当座|振込先"
+)
+ACCOUNT_AFTER_LABEL_RE = re.compile(
+    r"[^\n\d]{0,48}?(?P<value>(?<![\w-])\d[\d -]{4,30}\d(?:-\d)?)(?![\w-]|[.,]\d)"
+)
+ARG_ALIAS_RE = re.compile(
+    r"(?i)\balias\b[^\n]{0,30}?(?:\s|:)(?P<value>[a-z0-9]+(?:\.[a-z0-9]+){1,3})"
+    r"(?![\w.@])"
+)
+PIX_KEY_RE = re.compile(
+    r"(?i)\bpix\b[^\n]{0,60}?(?P<value>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-"
+    r"[0-9a-f]{4}-[0-9a-f]{12})"
+)
+UPI_RE = re.compile(
+    r"(?<![\w.@-])(?P<value>[\w.-]{3,}@(?:ybl|axl|ibl|okaxis|oksbi|okhdfcbank|"
+    r"okicici|paytm|upi|apl|yapl|ptyes|ptsbi|pthdfc|ptaxis|ikwik|jio|airtel|"
+    r"fbl|axisbank|icici|sbi|hdfcbank|kotak|indus|federal|pnb|cnrb|"
+    r"unionbank|idfcbank|rbl|waicici|wahdfcbank|wasbi|waaxis))(?![\w.@])"
+)
+# A bank's name right before a number: `GTBank 4404934328`, `BCA 9467547477`
+BANK_NAME_NUMBER_RE = re.compile(
+    r"(?<![^\W\d_])(?:[A-Z][A-Za-z]*[Bb]ank|(?-i:BCA|BRI|BNI|BSI|Mandiri|Opay|"
+    r"Kuda|Moniepoint|Zenith|Access|UBA|Ecobank|Vietcombank|Techcombank|"
+    r"Agribank|Nubank|Itaú|Bradesco|Galicia|Banorte|HDFC|ICICI|SBI|Axis))"
+    r"\s+(?:[A-Za-z]+\s+)?(?P<value>\d{8,18})(?![\w-]|[.,]\d)"
+)
+
+
+# My own: `mi CBU`, `meu Pix`, `my account`
+OWN_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:my|mi|mis|meu|minha|mon|ma|mein|meine|mijn|min|mitt|"
+    r"mój|moje|il mio|la mia)\s+(?:\w+\s+)?(?:cbu|cvu|clabe|pix|upi|conta|cuenta|"
+    r"compte|account|konto|rekening|alias)(?![^\W\d_])"
+)
+
+
+def _whose(text: str) -> bool:
+    return any(
+        m.group().split()[-1].strip("'’:\"").lower() not in NOT_NAMES
+        or m.group().startswith('"')
+        for m in WHOSE_NAME_RE.finditer(text)
+    )
+
+
+# Any of the labels, keys or banks' names below: the cheap test.
+ACCOUNT_GATE_RE = re.compile(
+    ACCOUNT_LABEL_RE.pattern + r"|\bpix\b|\balias\b|bank\b|"
+    r"(?-i:BCA|BRI|BNI|BSI|Mandiri|Opay|Kuda|Moniepoint|Zenith|Access|UBA|"
+    r"Ecobank|Vietcombank|Techcombank|Agribank|Nubank|Itaú|Bradesco|Galicia|"
+    r"Banorte|HDFC|ICICI|SBI|Axis)"
+)
+
+
+def bank_accounts(text: str) -> Iterator[Found]:
+    """A person's bank account after its national label, a UPI or PIX key."""
+    for match in UPI_RE.finditer(text):
+        line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
+        if BUSINESS_RE.search(line) or not (_whose(line) or SUBJECT_RE.search(line)):
+            continue
+        value = match.group("value")
+        yield ACCOUNT, match.start("value"), match.end("value"), value, value.lower()
+    lower = text.lower()
+    if not (re.search(r"\d{3}", text) and ACCOUNT_GATE_RE.search(text)) and not (
+        "alias" in lower or "pix" in lower
+    ):
+        return
+    for sentence in SENTENCE_RE.finditer(text):
+        body = sentence.group()
+        if not ACCOUNT_GATE_RE.search(body) or BUSINESS_RE.search(body):
+            continue
+        spans = []
+        personal = (
+            MARKED_PERSON_RE.search(body)
+            or SUBJECT_RE.search(body)
+            or OWN_RE.search(body)
+            or _whose(body)
+        )
+        if not personal:
+            continue
+        for label in ACCOUNT_LABEL_RE.finditer(body):
+            after = ACCOUNT_AFTER_LABEL_RE.match(body, label.end())
+            if after and sum(c.isdigit() for c in after.group("value")) >= 6:
+                spans.append(after.span("value"))
+        spans += [m.span("value") for m in PIX_KEY_RE.finditer(body)]
+        spans += [m.span("value") for m in ARG_ALIAS_RE.finditer(body)]
+        spans += [m.span("value") for m in BANK_NAME_NUMBER_RE.finditer(body)]
+        for start, end in spans:
+            value = body[start:end]
+            at = sentence.start() + start
+            yield ACCOUNT, at, at + len(value), value, re.sub(r"\W", "", value)

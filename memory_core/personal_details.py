@@ -1857,6 +1857,8 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
     ):
         found += health_details(text)
     found += person_facts.health_statements(text)
+    if digits or "@" in text or "alias" in lower:
+        found += person_facts.bank_accounts(text)
     if not digits:
         return found
     if "pas" in lower or "паспорт" in lower or "หนังสือเดินทาง" in text:
@@ -1879,6 +1881,9 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         digits >= 2 and any(w in lower for w in PAY_STEMS) and PAY_WORD_RE.search(text)
     ) or (digits and not lower.isascii() and CJK_SALARY_RE.search(text)):
         found += salaries(text)
+    found += person_facts.money_of_person(text)
+    if "\n" in text:
+        found += person_facts.money_columns(text)
     if any(w in lower for w in PLATE_LABEL_STEMS):
         found += vehicle_plates(text)
     return found

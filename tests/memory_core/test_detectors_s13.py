@@ -70,6 +70,56 @@ CLEAN = [
 ]
 
 
+MONEY = [
+    ("Kwame told me he still owes £4,200 on his car loan.", "£4,200"),
+    ("Lukas verdient seit Januar 4.850 € brutto im Monat.", "4.850 €"),
+    (
+        "Heads up: Marta's mortgage arrears are now $12,300 and the bank is calling.",
+        "$12,300",
+    ),
+    ("Rahul ki salary ₹85,000 per month hai, increment ke baad.", "₹85,000"),
+    ("Dona Cláudia está devendo R$ 3.200,00 no cartão.", "R$ 3.200,00"),
+    ("Pak Agus punya utang Rp 25.000.000 ke koperasi.", "Rp 25.000.000"),
+    ("Emeka Obi: Equifax score 540, the lender said no.", "Equifax score 540"),
+    ("Karin tjänar 41 000 kr i månaden.", "41 000 kr"),
+    ("name,team,salary\nIngrid Solberg,Data,78000", "78000"),
+]
+
+MONEY_CLEAN = [
+    "The average salary in Lisbon is €1,500 per month.",
+    "Job posting: Data Engineer, $120,000–$150,000, remote.",
+    "Invoice 2231 from Nordic Parts AB: 18 400 kr, due in 30 days.",
+    "Tesla owes suppliers $2.3bn, analysts estimate.",
+    "Our team lunch cost $240 and Sarah paid with the company card.",
+    "Minimum wage in Germany rises to 12,82 € per hour.",
+]
+
+
+BANK = [
+    (
+        "Mi CBU es 2850590940090418135201, transferime cuando puedas.",
+        "2850590940090418135201",
+    ),
+    ("Pay Kemi back: Zenith 2087345612, she fronted the taxi money.", "2087345612"),
+    (
+        "Meu Pix é a chave aleatória 7d2f4c1a-9e8b-4a3c-b6d5-2e1f0a9b8c7d, valeu!",
+        "7d2f4c1a-9e8b-4a3c-b6d5-2e1f0a9b8c7d",
+    ),
+    ("Wire the refund to Jonas Berg, kontonummer 9025 123 4567.", "9025 123 4567"),
+    ("Conta da Luana: agência 0123, conta 45678-9, Nubank.", "45678-9"),
+    ("Deepa ne bola refund is UPI pe bhejo: deepa.k88@oksbi", "deepa.k88@oksbi"),
+]
+
+BANK_CLEAN = [
+    "Hotel folio 48213377 closed at checkout, balance zero.",
+    "Conta de luz nº 4412098765 vence dia 10.",
+    "Pagamento via PIX para a loja: chave 3f9a1c2e-8b7d-4e6f-9a0b-1c2d3e4f5a6b (Padaria Pão Quente).",
+    "Rekening donasi Yayasan Peduli: BRI 0123456789.",
+    "UPI ID for the canteen: canteen.blr@okaxis",
+    "Please pay Northgate Supplies Ltd, sort code 40-11-62, account 71554820, ref INV-3391.",
+]
+
+
 def _covers(text: str, kind: str, piece: str) -> bool:
     start = text.index(piece)
     end = start + len(piece)
@@ -86,5 +136,29 @@ def test_a_persons_health_is_redacted(text: str, piece: str) -> None:
 
 @pytest.mark.parametrize("text", CLEAN)
 def test_health_of_no_one_stays_clean(text: str) -> None:
+    assert find_secrets(text) == []
+    assert find_pii(text) == []
+
+
+@pytest.mark.parametrize(("text", "piece"), MONEY)
+def test_what_a_person_earns_or_owes_is_redacted(text: str, piece: str) -> None:
+    assert find_secrets(text) == []
+    assert _covers(text, "SALARY", piece)
+
+
+@pytest.mark.parametrize("text", MONEY_CLEAN)
+def test_prices_budgets_and_ranges_stay_clean(text: str) -> None:
+    assert find_secrets(text) == []
+    assert find_pii(text) == []
+
+
+@pytest.mark.parametrize(("text", "piece"), BANK)
+def test_a_persons_bank_account_is_redacted(text: str, piece: str) -> None:
+    assert find_secrets(text) == []
+    assert _covers(text, "NATIONAL_ID", piece)
+
+
+@pytest.mark.parametrize("text", BANK_CLEAN)
+def test_bills_shops_and_companies_accounts_stay_clean(text: str) -> None:
     assert find_secrets(text) == []
     assert find_pii(text) == []
