@@ -243,6 +243,35 @@ OWNER_RE = re.compile(
     r"ihrer|son|sa|ses|su|sus|seu|sua|suo|zijn|haar|hans|hennes|jego|jej|uska|"
     r"uski)(?![^\W\d_])"
 )
+
+
+# The first words of SUBJECT_RE's and OWNER_RE's alternatives: the cheap
+# test before them.
+PERSON_TOKENS = frozenset(
+    "he she il elle él ella ele ela lui lei hij zij han hon sie er my our "
+    "user mon ma mes son sa mein meine meinem meiner seine ihre mi su minha "
+    "meu sua seu mia mio suo mijn zijn haar min mitt hans hennes moja mój moje "
+    "annem babam eşim kardeşim oğlum kızım beliau suami istri anak ibu ayah "
+    "mama baba usko usne unko meri mere anh cô mẹ bố vợ chồng his her their "
+    "sein seinem seiner ihrem ihrer ses sus jego jej uska uski".split()
+)
+_TOKEN_RE = re.compile(r"[^\W\d_]+")
+
+
+def _person_tokens(text: str) -> bool:
+    return not PERSON_TOKENS.isdisjoint(_TOKEN_RE.findall(text.lower()))
+
+
+def _subjects(text: str) -> Iterator[re.Match[str]]:
+    return SUBJECT_RE.finditer(text) if _person_tokens(text) else iter(())
+
+
+def _owners(text: str) -> Iterator[int]:
+    if not _person_tokens(text):
+        return iter(())
+    return (m.end() for m in OWNER_RE.finditer(text))
+
+
 # Words written with a capital that are nobody (sentence openers, labels,
 # months, days, places' nouns).
 NOT_NAMES = {
@@ -407,9 +436,16 @@ def _words(text: str) -> int:
     return sum(1 for w in text.split() if any(c.isalnum() for c in w))
 
 
+CAPITAL_WORD_RE = re.compile(rf"(?<![\w'’@.-]){_UP}{_LOW}+")
+
+
 def _someones(body: str, terms: list[tuple[int, int]]) -> bool:
     """Tell whether a person in `body` is tied to one of its health words."""
-    if MARKED_PERSON_RE.search(body):
+    if body.isascii() and not _person_tokens(body):
+        capitals = CAPITAL_WORD_RE.findall(body)
+        if all(word.lower() in NOT_NAMES for word in capitals):
+            return False  # no name, pronoun or relation: no one's
+    if not body.isascii() and MARKED_PERSON_RE.search(body):
         return True
     reminder = REMINDER_RE.search(body)
     if (
@@ -423,10 +459,8 @@ def _someones(body: str, terms: list[tuple[int, int]]) -> bool:
     ):
         return True  # `Promemoria per Andrea Russo: ritirare Xanax 0,25 mg`
     people = [(s, e, full, s) for s, e, full in _names(body, terms)]
-    people += [
-        (m.start(), m.end(), False, m.start()) for m in SUBJECT_RE.finditer(body)
-    ]
-    owners = [m.end() for m in OWNER_RE.finditer(body)]
+    people += [(m.start(), m.end(), False, m.start()) for m in _subjects(body)]
+    owners = list(_owners(body))
     for t_start, t_end in terms:
         # an everyday word (`injury`, `allergic`, `mental health`) is health
         # data in a record about a named person, not in a chat's first name
@@ -512,17 +546,20 @@ def _alternatives(pattern: str) -> list[str]:
 # letters, or all of a shorter stem's), ends as a medicine's family does, or
 # holds a compound's part; scripts without spaces go to the expression.
 _STEM_HEADS: dict[int, set[str]] = {}
+HEAD_SIZE = 7
 for _stem in _alternatives(HEALTH_STEMS):
-    _head = re.match(r"[^\W\d_]+", _stem.replace("(?-i:", "").lower())
+    _head = re.match(
+        r"[^\W\d_](?:[^\W\d_]| (?=[^\W\d_]))*", _stem.replace("(?-i:", "").lower()
+    )
     if _head and len(_head.group()) >= 3:
-        _key = _head.group()[:5]
+        _key = _head.group()[:HEAD_SIZE]
         _STEM_HEADS.setdefault(len(_key), set()).add(_key)
 # the stems with a shorter head, and the acronyms
 _STEM_HEADS.setdefault(2, set()).update({"tb", "op", "l4", "mổ", "ốm"})
 _STEM_HEADS[3].update({"ibs", "ssw", "ggz", "cid", "dbd"})
 _STEM_HEADS[4].add("pcos")
 _STEM_HEADS[5].update({"médic", "medic", "anemi", "anaem", "hospi", "hôpit", "osped"})
-_STEM_HEADS[5].update({"zieke", "sjukh", "szpit", "rumah", "treat", "secti"})
+_STEM_HEADS[5].update({"zieke", "sjukh", "szpit", "rumah", "secti"})
 DRUG_ENDINGS = (
     "pril", "sartan", "sartán", "statin", "olol", "azepam", "azolam", "oxetin",
     "oxetine", "oxetina", "tralin", "traline", "tralina", "formin", "formina",
@@ -533,7 +570,7 @@ COMPOUND_PARTS = (
     "therapie", "entzünd",
 )  # fmt: skip
 WORD_RE = re.compile(r"[^\W\d_]+")
-DOSE_UNIT_RE = re.compile(r"\d\s?(?:mg|µg|μg|mcg|iu|ie|ملغ)(?![^\W\d_])")
+DOSE_UNIT_RE = re.compile(r"(?i)\d\s?(?:mg|µg|μg|mcg|iu|ie|ملغ)(?![^\W\d_])")
 
 
 COMPOUND_RE = re.compile(
@@ -542,25 +579,59 @@ COMPOUND_RE = re.compile(
 )
 
 
+def _trie(words: set[str]) -> str:
+    """A regular expression matching any of `words`, branching letter by
+    letter (one alternative per first letter: the engine tries few)."""
+    tree: dict = {}
+    for word in words:
+        node = tree
+        for letter in word:
+            node = node.setdefault(letter, {})
+        node[""] = {}
+
+    def pattern(node: dict) -> str:
+        branches = [re.escape(k) + pattern(v) for k, v in sorted(node.items()) if k]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(tree)
+
+
+# Where a word starts as a stem does (the cheap test before HEALTH_TERM_RE).
+HEAD_RE = re.compile(r"(?<![^\W\d_])" + _trie(set().union(*_STEM_HEADS.values())))
+# `in hospital`, `im Krankenhaus`: a stem led by a small word
+HOSPITALS = (
+    "hospital", "krankenhaus", "hôpital", "ospedale", "ziekenhuis", "sjukhus",
+    "szpital", "rumah sakit",
+)  # fmt: skip
+DRUG_ENDING_RE = re.compile("(?:" + "|".join(DRUG_ENDINGS) + r")(?![^\W\d_])")
+
+
 def _health_terms(text: str) -> list[tuple[int, int]]:
     """The health words of `text`: HEALTH_TERM_RE tried only where a word
     starts as a stem does (the cheap test), and the compounds and scripts."""
     spans: list[tuple[int, int]] = []
+    lower = text.lower()
+    if len(lower) == len(text):
+        starts = [m.start() for m in HEAD_RE.finditer(lower)]
+    else:  # a letter whose lower case is longer (`İ`): every word
+        starts = [m.start() for m in WORD_RE.finditer(text)]
     reach = 0
-    for word in WORD_RE.finditer(text):
-        if word.start() < reach:
+    for start in starts:
+        if start < reach:
             continue
-        lowered = word.group().lower()
-        if not (
-            any(lowered[:size] in heads for size, heads in _STEM_HEADS.items())
-            or (len(lowered) > 6 and lowered.endswith(DRUG_ENDINGS))
-        ):
-            continue
-        term = HEALTH_TERM_RE.match(text, word.start())
+        term = HEALTH_TERM_RE.match(text, start)
         if term:
             spans.append(term.span())
             reach = term.end()
-    lower = text.lower()
+    if DRUG_ENDING_RE.search(lower) or any(h in lower for h in HOSPITALS):
+        spans += [
+            m.span()
+            for m in HEALTH_TERM_RE.finditer(text)
+            if not any(s <= m.start() < e for s, e in spans)
+        ]
     if any(part in lower for part in COMPOUND_PARTS):
         spans += [
             m.span()
@@ -575,10 +646,17 @@ def _health_terms(text: str) -> list[tuple[int, int]]:
 def health_statements(text: str) -> Iterator[Found]:
     """Someone's condition, treatment or dosed medicine, sentence by sentence."""
     found = _health_terms(text)
-    if any(c.isdigit() for c in text) and DOSE_UNIT_RE.search(text.lower()):
+    if DOSE_UNIT_RE.search(text):
         found += [m.span() for m in DOSE_RE.finditer(text)]
-    if not found or PUBLIC_RE.search(text):
+    if not found:
         return
+    findings = list(_health_findings(text, found))
+    if findings and not PUBLIC_RE.search(text):
+        yield from findings
+
+
+def _health_findings(text: str, found: list[tuple[int, int]]) -> Iterator[Found]:
+    """The sentences of `text` whose health words `found` are someone's."""
     # a short note or a form naming someone by a full name (`Name: …` on
     # one line, the condition on the next) is about them throughout
     named = len(text) <= SHORT_NOTE and any(
@@ -656,6 +734,14 @@ MONEY_WORD_RE = re.compile(
 )
 # An Arabic `of` before a name: `الراتب الشهري لـمنى` (Mona's monthly pay)
 ARABIC_WHOSE_RE = re.compile(r"(?:^|\s)لـ?[\u0621-\u064a]{2,}")
+# The cheap tests: a currency's sign or code beside a digit, a score's word.
+MONEY_GATE_RE = re.compile(
+    r"[$€£¥₹₩₺₽₦₱₪₴₸฿₫원円元]|[A-Za-zł]\s?\d|\d\s?[A-Za-złجريدل]"
+)
+SCORE_WORDS = (
+    "fico", "experian", "equifax", "transunion", "cibil", "schufa", "score",
+    "puntaje", "kredi notu", "bonität",
+)  # fmt: skip
 # A credit file's score by its bureau (`FICO is 617`, `CIBIL score 569`).
 CREDIT_SCORE_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:fico|experian|equifax|transunion|cibil|schufa|"
@@ -680,11 +766,13 @@ MONEY_NEAR_WORDS = 8
 
 def _money_tied(body: str, words: list[tuple[int, int]]) -> bool:
     """Tell whether a person in `body` is the one a money word is about."""
-    if MARKED_PERSON_RE.search(body) or ARABIC_WHOSE_RE.search(body):
+    if not body.isascii() and (
+        MARKED_PERSON_RE.search(body) or ARABIC_WHOSE_RE.search(body)
+    ):
         return True
     people = [(s, e, full) for s, e, full in _names(body, words)]
-    people += [(m.start(), m.end(), False) for m in SUBJECT_RE.finditer(body)]
-    owners = [m.end() for m in OWNER_RE.finditer(body)]
+    people += [(m.start(), m.end(), False) for m in _subjects(body)]
+    owners = list(_owners(body))
     for w_start, w_end in words:
         if any(
             w_start - o >= 0 and _words(body[o:w_start]) <= OWNER_WORDS for o in owners
@@ -704,6 +792,12 @@ def _money_tied(body: str, words: list[tuple[int, int]]) -> bool:
 
 def money_of_person(text: str) -> Iterator[Found]:
     """What a person earns or owes, or their credit score."""
+    lower = text.lower()
+    if not (
+        (MONEY_GATE_RE.search(text) and AMOUNT_RE.search(text))
+        or (any(w in lower for w in SCORE_WORDS) and CREDIT_SCORE_RE.search(text))
+    ):
+        return
     for sentence in SENTENCE_RE.finditer(text):
         body = sentence.group()
         scores = list(CREDIT_SCORE_RE.finditer(body))
@@ -832,6 +926,16 @@ def _whose(text: str) -> bool:
     )
 
 
+# The cheapest test: a piece of every label, key and bank's name below.
+ACCOUNT_GATE_WORDS = (
+    "cbu", "cvu", "clabe", "conta", "cuenta", "c/c", "folio", "compte",
+    "rekening", "rek.", "stk", "tài khoản", "account", "acct", "a/c", "konto",
+    "hesap", "계좌", "口座", "普通", "当座", "振込", "pix", "alias", "bank",
+    "bca ", "bri ", "bni ", "bsi ", "mandiri", "opay", "kuda", "moniepoint",
+    "zenith", "uba ", "vietcombank", "techcombank", "agribank", "nubank",
+    "itaú", "bradesco", "galicia", "banorte", "hdfc", "icici", "sbi ", "axis",
+    "số", "numer",
+)  # fmt: skip
 # Any of the labels, keys or banks' names below: the cheap test.
 ACCOUNT_GATE_RE = re.compile(
     ACCOUNT_LABEL_RE.pattern + r"|\bpix\b|\balias\b|bank\b|"
@@ -843,30 +947,26 @@ ACCOUNT_GATE_RE = re.compile(
 
 def bank_accounts(text: str) -> Iterator[Found]:
     """A person's bank account after its national label, a UPI or PIX key."""
-    for match in UPI_RE.finditer(text):
+    for match in UPI_RE.finditer(text) if "@" in text else ():
         line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
-        if BUSINESS_RE.search(line) or not (_whose(line) or SUBJECT_RE.search(line)):
+        if BUSINESS_RE.search(line) or not (
+            _whose(line) or next(_subjects(line), None)
+        ):
             continue
         value = match.group("value")
         yield ACCOUNT, match.start("value"), match.end("value"), value, value.lower()
     lower = text.lower()
+    if not any(word in lower for word in ACCOUNT_GATE_WORDS):
+        return
     if not (re.search(r"\d{3}", text) and ACCOUNT_GATE_RE.search(text)) and not (
         "alias" in lower or "pix" in lower
     ):
         return
     for sentence in SENTENCE_RE.finditer(text):
         body = sentence.group()
-        if not ACCOUNT_GATE_RE.search(body) or BUSINESS_RE.search(body):
+        if not ACCOUNT_GATE_RE.search(body):
             continue
         spans = []
-        personal = (
-            MARKED_PERSON_RE.search(body)
-            or SUBJECT_RE.search(body)
-            or OWN_RE.search(body)
-            or _whose(body)
-        )
-        if not personal:
-            continue
         for label in ACCOUNT_LABEL_RE.finditer(body):
             after = ACCOUNT_AFTER_LABEL_RE.match(body, label.end())
             if after and sum(c.isdigit() for c in after.group("value")) >= 6:
@@ -874,7 +974,119 @@ def bank_accounts(text: str) -> Iterator[Found]:
         spans += [m.span("value") for m in PIX_KEY_RE.finditer(body)]
         spans += [m.span("value") for m in ARG_ALIAS_RE.finditer(body)]
         spans += [m.span("value") for m in BANK_NAME_NUMBER_RE.finditer(body)]
+        # someone's (a person named, a pronoun, `my`), not a company's
+        if not spans or BUSINESS_RE.search(body):
+            continue
+        if not (
+            (not body.isascii() and MARKED_PERSON_RE.search(body))
+            or next(_subjects(body), None)
+            or OWN_RE.search(body)
+            or _whose(body)
+        ):
+            continue
         for start, end in spans:
             value = body[start:end]
             at = sentence.start() + start
             yield ACCOUNT, at, at + len(value), value, re.sub(r"\W", "", value)
+
+
+# -- Home addresses in local formats ---------------------------------------------
+
+ADDRESS = "ADDRESS"
+# Where someone lives or gets their parcels: a home's word, a delivery's, a
+# move's, in the languages the console sees.
+HOME_CUE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:home|new place|(?-i:[A-Z][a-z]+) moved|"
+    r"(?:he|she|they|we|i) (?:\w+ )?moved|lives|living|"
+    r"parcel for|package for|leave (?:it|the \w+) (?:for|with)|deliver\w* (?:to|for)|"
+    r"pick \w+ up from|from home|residential|domicil\w*|domicile|envío|"
+    r"entrega\w*|casa d[aoe]|casa di|livraison|spedizione|alamat|rumah|"
+    r"địa chỉ|nhà|zamieszkania|adres\w*|address\w*|dirección|endereço|"
+    r"indirizzo|anschrift|wohn\w*|woon\w*|bor på)(?![^\W\d_])"
+    r"|للبيت|البيت|منزل|عنوان|집|배송|주소|引っ越し先|自宅|住所|お届け先|ที่อยู่|บ้าน"
+)
+# A piece of every Latin cue above: the cheap test.
+HOME_CUE_WORDS = (
+    "home", "new place", "moved", "live", "living", "parcel", "package",
+    "leave", "deliver", "pick", "resident", "domicil", "env", "entreg",
+    "casa", "livraison", "spedizione", "alamat", "rumah", "zamieszkania",
+    "adres", "address", "direcci", "endere", "indirizzo", "anschrift", "wohn",
+    "woon", "bor på",
+)  # fmt: skip
+NOT_HOME_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:office|headquarters|hq|registered|store|shop|"
+    r"restaurant|warehouse|reception|visitors|sede|escritório|oficina|ufficio|"
+    r"büro|kantoor|genel müdürlük|müdürlük|company|công ty|empresa|"
+    r"example|ejemplo|exemple|esempio|exemplo|voorbeeld|beispiel|przykład|"
+    r"örnek|contoh|mfano|ví dụ|sample|fictional|fictícia|placeholder|"
+    r"template|dummy|fake|fictive\w*|docs|manual|returns?|retouren|"
+    r"clinic|hospital|practice|school|hotel|venue|loja|tienda|negozio|winkel|"
+    r"sklep|butik|magasin|meetup|event|conference)(?![^\W\d_])"
+    r"|本社|支店|株式会社|会社|記入例|예시|본사|\(주\)|شركة|المقر|ش\.م\.م"
+)
+_STREET_WORDS = (
+    r"street|st\.?|road|rd\.?|avenue|ave\.?|drive|dr\.?|lane|ln\.?|crescent|"
+    r"close|court|ct\.?|terrace|tce\.?|place|pl\.?|way|boulevard|blvd\.?|"
+    r"highway|hwy|parkway|square|sq\.?|roundabout|towers?|estate|"
+    r"rua|avenida|av\.|travessa|alameda|calle|c/|carrer|paseo|bv\.|bulevar|"
+    r"corso|via|viale|piazza|rue|boulevard|bd|allée|chemin|quai|ul\.|ulica|"
+    r"aleja|al\.|jl\.|jalan|gang|gg\.|soi|thanon|ถนน|ซอย|đường|ngõ|phố|"
+    r"شارع|straße|strasse|str\.|weg|gasse|platz|laan|straat|gatan|vägen|"
+    r"cad\.|caddesi|sok\.|sokak|mah\.|로|길|丁目|番地"
+)
+HOUSE_FIRST_RE = re.compile(
+    r"(?i)(?<![\w/-])(?:(?:no\.?|hse|house(?: no\.?)?|plot(?: no\.?)?|flat|apt\.?|"
+    r"apartment|unit|casa|lote|số|h\.\s?no\.?)\s*[\w-]{1,6},?\s+)?"
+    r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,5}[A-Za-z]?)?,?\s+"
+    rf"(?:(?:[^\W\d_][\w'’.-]*|\d{{1,3}}(?:st|nd|rd|th))\s+){{0,4}}?(?:{_STREET_WORDS})"
+    r"(?![^\W\d_])"
+    rf"|(?<!\w)(?:{_STREET_WORDS})\s*(?:[^\W\d_][\w'’.-]*\s*){{1,5}},?\s*"
+    r"(?:no\.?\s*)?\d{1,5}[A-Za-z]?(?:/\d{1,5}[A-Za-z]?)?(?![\w])"
+    r"|(?i:(?:hse|house|flat|apt\.?|apartment|unit|plot)(?: no\.?)?)\s*[\w-]{1,6},\s+"
+    r"[^\W\d_][\w'’.-]*(?:\s+[^\W\d_][\w'’.-]*){0,4}"
+    r"|\(?\d{5}\)?\s*[가-힣]+(?:도|시)\s"
+    r"|〒\s?\d{3}-\d{4}"
+    r"|\d{1,4}/\d{1,4}\s+ซอย"
+)
+# Where a home address ends: the sentence's end, a new clause in lower
+# case after a comma, a bracketed aside, an instruction.
+ADDRESS_STOP_RE = re.compile(
+    r"[.!?](?=\s|$)|\n|;|\s[—–-]\s(?![A-Z0-9])|\s\((?![A-Z]{2}\)|GA-)"
+    r"|,\s+(?=(?-i:[a-z])[^\d,]{0,40}(?:,|$|\.))|、|。|です|\s\|"
+)
+
+
+def home_addresses(text: str) -> Iterator[Found]:
+    """A home address in a local format after a cue of home or delivery."""
+    lower = text.lower()
+    if text.isascii() and not any(word in lower for word in HOME_CUE_WORDS):
+        return
+    reach = 0
+    for cue in HOME_CUE_RE.finditer(text):
+        line_end = text.find("\n", cue.end())
+        line_end = len(text) if line_end < 0 else line_end
+        window = min(line_end, cue.end() + CUE_WINDOW)
+        start_match = HOUSE_FIRST_RE.search(text, max(cue.end(), reach), window)
+        if start_match is None:
+            continue
+        start = start_match.start()
+        line_start = text.rfind("\n", 0, start) + 1
+        line = text[line_start:line_end]
+        if NOT_HOME_RE.search(line) or LEGAL_FORM_AFTER_RE.search(line):
+            continue
+        stop = ADDRESS_STOP_RE.search(text, start_match.end())
+        end = stop.start() if stop else len(text)
+        value = text[start:end].rstrip(" ,")
+        if len(value) < 12 or not re.search(r"\d", value):
+            continue
+        reach = start + len(value)
+        yield ADDRESS, start, reach, value, value.lower()
+
+
+CUE_WINDOW = 90  # the address starts this near after its cue
+
+
+LEGAL_FORM_AFTER_RE = re.compile(
+    r"(?<![\w.])(?:GmbH|AG|Ltd|Ltda|LLC|Inc|Corp|plc|S\.A\.|S\.L\.|S\.r\.l|Srl|"
+    r"SpA|B\.V|Pty|Pvt|SARL|A\.Ş\.|Tbk|PT)(?![\w])"
+)

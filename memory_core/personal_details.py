@@ -1875,6 +1875,15 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         found += addresses(text)
         if "\n" in text:
             found += table_addresses(text)
+    # (S13) local formats the rules above miss; where they found an address
+    # already, theirs stands (its end is the better)
+    found += [
+        f
+        for f in person_facts.home_addresses(text)
+        if not any(g[0] == ADDRESS and g[1] < f[2] and f[1] < g[2] for g in found)
+        and not LEGAL_FORM_RE.search(line_around(text, f[1]))
+        and not BUSINESS_GAP_RE.search(line_around(text, f[1]))
+    ]
     if digits >= 4 and (YEAR_RE.search(text) or SHORT_DATE_STEM_RE.search(lower)):
         found += dates_of_birth(text)
     if (

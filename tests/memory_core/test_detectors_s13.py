@@ -120,6 +120,36 @@ BANK_CLEAN = [
 ]
 
 
+ADDRESSES = [
+    (
+        "Send the birthday card to Aunt Rosa's home: 14 Willow Crescent, Dunedin 9016.",
+        "14 Willow Crescent",
+    ),
+    (
+        "Nova morada da Inês: Rua das Flores, 112, 4050-262 Porto.",
+        "Rua das Flores, 112",
+    ),
+    ("Kofi lives at House No. 12, Ring Road Central, Accra.", "Ring Road Central"),
+    ("Alamat rumah Dimas: Jl. Kenanga No. 8, Bandung 40115.", "Jl. Kenanga No. 8"),
+    (
+        "Pick up Maya from home (221 Oak Ridge Dr, Austin, TX 78704) at 7.",
+        "221 Oak Ridge Dr",
+    ),
+    (
+        "Consegna a domicilio per Marco Bianchi: Via Garibaldi 41, 10122 Torino.",
+        "Via Garibaldi 41",
+    ),
+]
+
+ADDRESS_CLEAN = [
+    "Our Sydney office is at Level 12, 1 Market Street, Sydney NSW 2000.",
+    "Restaurant Da Mario, Via Roma 12, Firenze — book ahead.",
+    "Example: 10 Downing Street, London SW1A 2AA (the PM's residence).",
+    "Home Depot on 3rd Street opens at 6am.",
+    "The meetup moved to Hall 4, 12 Fair Road, because of the rain.",
+]
+
+
 def _covers(text: str, kind: str, piece: str) -> bool:
     start = text.index(piece)
     end = start + len(piece)
@@ -160,5 +190,17 @@ def test_a_persons_bank_account_is_redacted(text: str, piece: str) -> None:
 
 @pytest.mark.parametrize("text", BANK_CLEAN)
 def test_bills_shops_and_companies_accounts_stay_clean(text: str) -> None:
+    assert find_secrets(text) == []
+    assert find_pii(text) == []
+
+
+@pytest.mark.parametrize(("text", "piece"), ADDRESSES)
+def test_a_home_address_in_its_local_format_is_redacted(text: str, piece: str) -> None:
+    assert find_secrets(text) == []
+    assert _covers(text, "ADDRESS", piece)
+
+
+@pytest.mark.parametrize("text", ADDRESS_CLEAN)
+def test_offices_venues_and_examples_stay_clean(text: str) -> None:
     assert find_secrets(text) == []
     assert find_pii(text) == []
