@@ -78,7 +78,7 @@ from stdnum.it import codicefiscale
 from stdnum.nl import bsn
 from stdnum.us import rtn, ssn
 
-from memory_core import personal_details
+from memory_core import person_facts, personal_details
 from memory_core.national_ids import (
     column_name,
     find_national_ids,
@@ -5006,7 +5006,12 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
         findings += list(_driving_licences(text))
     if digits >= 12:
         findings += [
-            f for f in _bank_accounts(text) if not _is_documented_example(text, f)
+            f
+            for f in _bank_accounts(text)
+            if not _is_documented_example(text, f)
+            # (S13) a company's account on an invoice: `Bluewater Analytics
+            # Ltd, sort code 20-56-46, account 02969644`
+            and not person_facts.BUSINESS_RE.search(line_around(text, f.start))
         ]
     if digits >= 7:
         findings += [f for f in _named_ids(text) if not _is_documented_example(text, f)]

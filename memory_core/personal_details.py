@@ -44,6 +44,7 @@ import re
 from collections.abc import Iterator
 from datetime import date
 
+from memory_core import person_facts
 from memory_core.national_ids import line_around
 
 ADDRESS = "ADDRESS"
@@ -1855,6 +1856,9 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         or (digits and DOSE_UNIT_RE.search(text))
     ):
         found += health_details(text)
+    found += person_facts.health_statements(text)
+    if digits or "@" in text or "alias" in lower:
+        found += person_facts.bank_accounts(text)
     if not digits:
         return found
     if "pas" in lower or "паспорт" in lower or "หนังสือเดินทาง" in text:
@@ -1871,12 +1875,24 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         found += addresses(text)
         if "\n" in text:
             found += table_addresses(text)
+    # (S13) local formats the rules above miss; where they found an address
+    # already, theirs stands (its end is the better)
+    found += [
+        f
+        for f in person_facts.home_addresses(text)
+        if not any(g[0] == ADDRESS and g[1] < f[2] and f[1] < g[2] for g in found)
+        and not LEGAL_FORM_RE.search(line_around(text, f[1]))
+        and not BUSINESS_GAP_RE.search(line_around(text, f[1]))
+    ]
     if digits >= 4 and (YEAR_RE.search(text) or SHORT_DATE_STEM_RE.search(lower)):
         found += dates_of_birth(text)
     if (
         digits >= 2 and any(w in lower for w in PAY_STEMS) and PAY_WORD_RE.search(text)
     ) or (digits and not lower.isascii() and CJK_SALARY_RE.search(text)):
         found += salaries(text)
+    found += person_facts.money_of_person(text)
+    if "\n" in text:
+        found += person_facts.money_columns(text)
     if any(w in lower for w in PLATE_LABEL_STEMS):
         found += vehicle_plates(text)
     return found
