@@ -3329,7 +3329,9 @@ SSH_COMMAND_RE = re.compile(
 URL_USERINFO_BEFORE_RE = re.compile(r"://(?:[^\s/@]*:)?$")
 # Cloud service accounts are machines, not people.
 SERVICE_ACCOUNT_DOMAIN_RE = re.compile(
-    r"(?i)(?:^|\.)(?:gserviceaccount\.com|users\.noreply\.github\.com)$"
+    r"(?i)(?:^|\.)(?:gserviceaccount\.com|users\.noreply\.github\.com|"
+    # a shared calendar's or a room's id (`…@group.calendar.google.com`)
+    r"(?:group|resource|import)\.calendar\.google\.com)$"
 )
 # `logo@2x.png` is a file name, not an address.
 FILE_EXTENSIONS = {"png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "pdf", "js"}
@@ -5070,7 +5072,43 @@ def _find_pii_cached(text: str) -> tuple[PiiFinding, ...]:
                 )
             )
         offset = token.end() if token else end
+    if "%" in text and PERCENT_ESCAPE_RE.search(text):
+        findings = _with_escaped_contacts(text, findings)
     return tuple(findings)
+
+
+# An address or a number in a URL's query or a form body, percent-escaped as
+# a request log shows it (`email=chiara75%40virgilio.it`, `tel=%2B4915…`).
+PERCENT_ESCAPE_RE = re.compile(r"%(40|2[Bb])")
+
+
+def _with_escaped_contacts(text: str, found: list[PiiFinding]) -> list[PiiFinding]:
+    """Add the e-mail addresses and phone numbers `text` holds percent-escaped.
+
+    The text is scanned with `%40` and `%2B` read as `@` and `+`; a finding
+    that spans an escape is mapped back to the escaped text, unless a
+    finding already covers it.
+    """
+    pieces, starts, ends, position = [], [], [], 0
+    for escape in PERCENT_ESCAPE_RE.finditer(text):
+        plain = text[position : escape.start()]
+        pieces += [plain, chr(int(escape.group(1), 16))]
+        starts += [*range(position, escape.start()), escape.start()]
+        ends += [*range(position + 1, escape.start() + 1), escape.end()]
+        position = escape.end()
+    pieces.append(text[position:])
+    starts += range(position, len(text))
+    ends += range(position + 1, len(text) + 1)
+    decoded = "".join(pieces)
+    added = []
+    for f in _find_pii_in(decoded):
+        start, end = starts[f.start], ends[f.end - 1]
+        if f.kind not in (EMAIL, PHONE) or end - start == f.end - f.start:
+            continue  # not contact data, or no escape inside: the scan above saw it
+        if any(g.start < end and g.end > start for g in found):
+            continue
+        added.append(PiiFinding(f.kind, start, end, text[start:end], f.normalized))
+    return sorted([*found, *added], key=lambda f: (f.start, f.end))
 
 
 def find_redaction_tokens(text: str) -> list[str]:
