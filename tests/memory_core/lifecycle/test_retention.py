@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 import pytest
 from django.conf import settings
-from django.db import connection, transaction
 from django.utils import timezone
 
 from audit.models import AuditEvent
@@ -33,6 +31,7 @@ from memory_core.policy import DEFAULT_POLICY
 from memory_core.services.curation import versions_as_of
 from memory_core.tasks import retention_enforce_task
 from tests.factories import make_agent
+from tests.locks import row_locked_elsewhere
 from tests.memory_core.services.test_curation import committed, keyed_contradiction
 
 # The job's clock in these tests: an hour ahead, so a memory committed during
@@ -402,25 +401,8 @@ def test_a_failing_tenant_does_not_stop_the_others(agent, tenant, other_tenant):
 def test_an_item_locked_by_someone_else_is_skipped_then_taken(agent, tenant):
     locked = stored(agent, classification="general", age=days(2000))
     free = stored(agent, classification="general", age=days(2000))
-    holding, release = threading.Event(), threading.Event()
-
-    def hold_lock():
-        try:
-            with transaction.atomic():
-                MemoryItem.objects.select_for_update().get(pk=locked.pk)
-                holding.set()
-                release.wait(10)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=hold_lock)
-    thread.start()
-    try:
-        assert holding.wait(10)
+    with row_locked_elsewhere(locked):
         report = retention_enforce(tenant=tenant, now=NOW)
-    finally:
-        release.set()
-        thread.join()
     assert report.outcomes["general"].items == 1
     free.refresh_from_db()
     locked.refresh_from_db()

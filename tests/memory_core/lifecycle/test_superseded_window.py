@@ -9,11 +9,9 @@ from the beginning, which brings back what was held back then.
 
 from __future__ import annotations
 
-import threading
 from datetime import datetime
 
 import pytest
-from django.db import connection, transaction
 from django.utils import timezone
 
 from memory_core.lifecycle.gc import rules
@@ -24,6 +22,7 @@ from memory_core.lifecycle.gc.runs import (
 )
 from memory_core.models import GcRun, MemoryItem, MemoryVersion, VersionStatus
 from memory_core.policy import policy_for
+from tests.locks import row_locked_elsewhere
 from tests.memory_core.lifecycle.test_gc import (
     DAY,
     NoJudge,
@@ -116,25 +115,8 @@ def test_a_version_another_transaction_held_is_expired_by_the_next_run(tenant):
     item = stored(tenant)
     locked = superseded_copy(item, days_ago=200)
     superseded_copy(item, days_ago=150)
-    holding, release = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        try:
-            with transaction.atomic():
-                MemoryVersion.objects.select_for_update().get(pk=locked.pk)
-                holding.set()
-                release.wait(30)
-        finally:
-            connection.close()
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    assert holding.wait(30)
-    try:
+    with row_locked_elsewhere(locked):
         first = run(tenant)
-    finally:
-        release.set()
-        holder.join()
     assert status(locked) == VersionStatus.SUPERSEDED  # skipped, not waited for
     assert first.counts[rules.SUPERSEDED] == 1
     assert window(first)["resume_at"] == locked.valid_to
