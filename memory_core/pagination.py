@@ -24,9 +24,7 @@ class CappedPaginator(Paginator):
     filter rather than paging past 10,000.
     """
 
-    @property
-    def cap(self) -> int:
-        return COUNT_CAP
+    cap = COUNT_CAP
 
     @cached_property
     def _counted(self) -> int:

@@ -430,7 +430,7 @@ def test_as_of_full_page_and_partial(browser, tenant, memory):
 
 def test_as_of_counts_up_to_a_cap(browser, tenant, agent, monkeypatch):
     """Past the cap the page says "more than" and reads no further rows."""
-    monkeypatch.setattr("memory_core.pagination.COUNT_CAP", 4)
+    monkeypatch.setattr("memory_core.pagination.CappedPaginator.cap", 4)
     for n in range(4):
         committed(agent, f"Capped memory number {n}.")
     exact = shown(browser.get(as_of_url(tenant), {"scope": "/org/acme/user/42/"}))

@@ -342,6 +342,10 @@ SUPERSEDED_WHERE = f"""
 
 # Where a superseded phase with no earlier one to start from begins.
 EARLIEST = datetime(1, 1, 1, tzinfo=UTC)
+# The versions due, superseded at `superseded_since` or later.
+SUPERSEDED_SINCE_WHERE = (
+    f"{SUPERSEDED_WHERE} AND v.superseded_at >= %(superseded_since)s"
+)
 
 
 def superseded_classify(ctx: Context, *, since: datetime = EARLIEST) -> list[uuid.UUID]:
@@ -350,11 +354,7 @@ def superseded_classify(ctx: Context, *, since: datetime = EARLIEST) -> list[uui
     Only those superseded at `since` or later: the versions superseded
     before it were read by an earlier run (`superseded_resume_at`).
     """
-    sql = f"""
-        SELECT v.id FROM {VERSIONS} v
-        WHERE {SUPERSEDED_WHERE} AND v.superseded_at >= %(superseded_since)s
-        ORDER BY v.id
-    """
+    sql = f"SELECT v.id FROM {VERSIONS} v WHERE {SUPERSEDED_SINCE_WHERE} ORDER BY v.id"
     return [row[0] for row in _fetch(sql, ctx.params() | {"superseded_since": since})]
 
 
@@ -369,10 +369,9 @@ def superseded_resume_at(ctx: Context, *, since: datetime = EARLIEST) -> datetim
     """
     sql = f"""
         SELECT coalesce(min(v.superseded_at), %(superseded_before)s) FROM {VERSIONS} v
-        WHERE {SUPERSEDED_WHERE} AND v.superseded_at >= %(superseded_since)s
+        WHERE {SUPERSEDED_SINCE_WHERE}
     """
-    params = ctx.params() | {"superseded_since": since}
-    return _fetch(sql, params)[0][0]
+    return _fetch(sql, ctx.params() | {"superseded_since": since})[0][0]
 
 
 def superseded_expire_batch(
