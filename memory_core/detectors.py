@@ -5065,16 +5065,22 @@ def _find_pii_cached(text: str) -> tuple[PiiFinding, ...]:
     offset = 0
     for token in [*REDACTION_TOKEN_RE.finditer(text), None]:
         end = token.start() if token else len(text)
-        for f in _find_pii_in(text[offset:end]):
+        for f in _find_pii_in_piece(text[offset:end]):
             findings.append(
                 PiiFinding(
                     f.kind, f.start + offset, f.end + offset, f.value, f.normalized
                 )
             )
         offset = token.end() if token else end
+    return tuple(findings)
+
+
+def _find_pii_in_piece(text: str) -> list[PiiFinding]:
+    """`_find_pii_in`, with contact data percent-escaped too."""
+    findings = _find_pii_in(text)
     if "%" in text and PERCENT_ESCAPE_RE.search(text):
         findings = _with_escaped_contacts(text, findings)
-    return tuple(findings)
+    return findings
 
 
 # An address or a number in a URL's query or a form body, percent-escaped as

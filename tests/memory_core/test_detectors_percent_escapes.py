@@ -61,3 +61,10 @@ def test_the_escaped_address_is_redacted_in_place(tenant) -> None:
     # the same address, escaped or not, gets the same token
     assert len(tokens) == 1
     assert redacted == f"mail {tokens[0]} and form email={tokens[0]}"
+
+
+def test_an_escaped_address_beside_a_redaction_token_is_found_in_its_piece() -> None:
+    text = "<EMAIL_1> then form email=chiara75%40virgilio.it"
+    [finding] = find_pii(text)
+    assert finding.value == "chiara75%40virgilio.it"
+    assert text[finding.start : finding.end] == finding.value
