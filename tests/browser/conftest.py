@@ -44,7 +44,7 @@ def close_connections_opened_under_playwright(monkeypatch) -> None:
     test's). Leaving the block now closes the block's connections first.
     """
     from django.db import connections
-    from playwright.sync_api._context_manager import PlaywrightContextManager
+    from playwright.sync_api import PlaywrightContextManager
 
     leave = PlaywrightContextManager.__exit__
 
