@@ -791,6 +791,11 @@ class BatchLookups(DatabaseLookups):
         for i, *row in cursor.fetchall():
             q, k = queries[i - 1]
             self._neighbours[_vector_key(*q, k)].append(_existing(*row))
+        if not exact:
+            # relaxed_order may return rows slightly out of order (as in
+            # `nearest_active_versions`): nearest first, as the gates read them.
+            for q, k in queries:
+                self._neighbours[_vector_key(*q, k)].sort(key=lambda v: -v.similarity)
 
     def _primed(self, scope_ids, layer, embedding, k) -> list[ExistingVersion] | None:
         return self._neighbours.get(_vector_key(tuple(scope_ids), layer, embedding, k))
