@@ -62,6 +62,8 @@ PROBES = (
     "tune22",
     "blind18",
     "tune23",
+    "blind19",
+    "tune24",
 )
 LABELS = {"secrets": "secret", "pii": "pii", "clean": "clean"}
 
