@@ -40,7 +40,10 @@ from memory_core.hashing import (
     request_hash,
     structural_fingerprint,
 )
-from memory_core.lifecycle.fences import tenant_writes_fence_enter
+from memory_core.lifecycle.fences import (
+    tenant_decisions_turn,
+    tenant_writes_fence_enter,
+)
 from memory_core.lock_objects import rows_lock
 from memory_core.metrics import instruments, tracing
 from memory_core.models import (
@@ -1176,8 +1179,11 @@ def write_process(
     if tenant_id is None:
         return 0  # decided already, most often inside an earlier batch
     with transaction.atomic(durable=True):
-        # The fence before any row lock: an erasure's final check holds it
-        # exclusive while it deletes queued writes (memory_core/lifecycle/fences.py).
+        # One deciding batch of a tenant at a time, so each sees the writes
+        # decided before it; waited for before the fence, which an erasure's
+        # final check holds exclusive while it deletes queued writes, and
+        # before any row lock (memory_core/lifecycle/fences.py).
+        tenant_decisions_turn(tenant_id)
         tenant_writes_fence_enter(tenant_id)
         first = rows_lock(WriteRequest.objects.filter(pk=write_id)).first()
         if first is None or not _claimable().filter(pk=first.pk).exists():
