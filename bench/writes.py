@@ -76,9 +76,19 @@ def percentile(values: list[float], q: float) -> float | None:
 
 
 class Worker:
-    def __init__(self) -> None:
+    """A real Celery worker on the bench's queue: one process (`--pool=solo`),
+    or `processes` prefork processes with a core's share each, as production."""
+
+    def __init__(self, processes: int = 1) -> None:
         self.ready_at: float | None = None
         self.last_decided_at: float | None = None
+        pool = ["--pool=solo"]
+        env = dict(os.environ)
+        if processes > 1:
+            pool = ["--pool=prefork", f"--concurrency={processes}"]
+            env.setdefault(
+                "OMP_NUM_THREADS", str(max(1, (os.cpu_count() or 1) // processes))
+            )
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -87,7 +97,7 @@ class Worker:
                 "-A",
                 "memory_core",
                 "worker",
-                "--pool=solo",
+                *pool,
                 "--loglevel=INFO",
                 "-Q",
                 os.environ["MGC_CELERY_QUEUE"],
@@ -96,6 +106,7 @@ class Worker:
                 "--without-heartbeat",
             ],
             cwd=ROOT,
+            env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
