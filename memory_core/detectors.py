@@ -396,6 +396,38 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bpat-(?:na|eu|ap)\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
             r"[0-9a-f]{12}\b",
         ),
+        # (S15) Prefixes whose rest is hex or lower case only: the general
+        # token rule takes such a run for a digest, so only the prefix tells.
+        # Shippo's live and test tokens, WooCommerce's consumer secret,
+        # Buildkite's user token, MailerSend's token, ReadMe's API key,
+        # Firecrawl's API key (each vendor's API docs).
+        ("Shippo API Token", r"\bshippo_(?:live|test)_[0-9a-f]{40}\b"),
+        ("WooCommerce Consumer Secret", r"\bcs_[0-9a-f]{40}\b"),
+        ("Buildkite Token", r"\bbkua_[0-9a-f]{40}\b"),
+        ("MailerSend Token", r"\bmlsn\.[0-9a-f]{64}\b"),
+        ("ReadMe API Key", r"\brdme_[a-z0-9]{70}\b"),
+        ("Firecrawl API Key", r"\bfc-[0-9a-f]{32}\b"),
+        # (S15) Plaid's access tokens: the environment, then a UUID
+        # (`access-sandbox-…`, `access-production-…`); Braintree's access
+        # token (`access_token$production$<16>$<32 hex>`); Mercado Pago's
+        # access tokens (`APP_USR-` live, `TEST-` sandbox: the app id, a
+        # date, 32 hex, the user id); Checkout.com's sandbox secret key;
+        # Octopus Deploy's API key (`API-` and 26 capitals or digits).
+        (
+            "Plaid Access Token",
+            r"\baccess-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-"
+            r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
+        ),
+        (
+            "Braintree Access Token",
+            r"\baccess_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}\b",
+        ),
+        (
+            "Mercado Pago Access Token",
+            r"\b(?:APP_USR|TEST)-\d{16}-\d{6}-[0-9a-f]{32}-\d{6,12}\b",
+        ),
+        ("Checkout.com Secret Key", r"\bsk_sbox_[a-z0-9]{26,}\b"),
+        ("Octopus Deploy API Key", r"\bAPI-[A-Z0-9]{26}\b"),
     )
 )
 # All of them at once: most lines hold none, and one search says so.
@@ -818,7 +850,7 @@ KEY_WORD = (
     r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi(?:nya|ku|mu)?|pgpassword|"
     # Round 7 (tune11): more languages' password words.
     r"รหัสผ่าน|kata laluan|nenosiri|lozink[aeu]|лозинк[аеу]|geslo|slaptažodis|"
-    r"parool|salasõna|lykilorð|fjalëkalim(?:i)?|პაროლი|գաղտնաբառ|құпия сөз|"
+    r"parooli?|salasõna|lykilorð|fjalëkalim(?:i)?|პაროლი|գաղտնաբառ|құпия сөз|"
     r"رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|contrasenya|contrasinal|"
     r"pasahitza|нууц үг|كلمة السر|sandi(?:nya|ku|mu)?|"
     # Round 10 (S4): Afrikaans, Latvian, inflected Icelandic, Hungarian and
@@ -996,6 +1028,9 @@ PROSE_WORDS = frozenset(
     de het een en niet op aan met voor van zeer ook nog altijd
     o os as um uma não em com por muito também ainda sempre
     och inte en ett på med för till också alltid
+    dasselbe derselbe dieselbe gleiche gleich wie letzte letzten alte neue
+    même que mismo misma igual que mesmo mesma stesso stessa zelfde hetzelfde
+    dezelfde als
     это как все его она они где там тут лежит хранится хранить менеджере
     менеджер паролей паролів сейфе сейфі зберігається лежить також ще вже
     """.split()
@@ -1015,6 +1050,9 @@ OTHER_PROSE_WORDS = frozenset(
     de het een en niet op aan met voor van zeer ook nog altijd
     o os as um uma não em com por muito também ainda sempre
     och inte en ett på med för till också alltid
+    dasselbe derselbe dieselbe gleiche gleich wie letzte letzten alte neue
+    même que mismo misma igual que mesmo mesma stesso stessa zelfde hetzelfde
+    dezelfde als
     """.split()
 )
 ENGLISH_PASSWORD_WORD_RE = re.compile(
@@ -1140,6 +1178,32 @@ RESET_TO_RE = re.compile(
     r"\s+to\s+[\"'`]?(?P<value>[^\s\"'`]{8,64}?)[\"'`]?[.,;]?(?:\s+(?:on|for|at|in)\b|\s*$)"
 )
 
+# (S15) A value the speaker changed "it" to and asks to be remembered: `I
+# changed it to Otter.summit248, remember that`, `je l'ai changé en …,
+# retiens-le`, `lo cambié a …, recuérdalo`. The pronoun stands for a
+# password only with the request to remember; the value must read as one.
+CHANGED_IT_TO_RE = re.compile(
+    r"(?i)\b(?:(?:changed|set|reset|switched|updated)\s+it\s+(?:to|into)|"
+    r"l['’]ai\s+(?:chang[ée]e?|mis|r[ée]initialis[ée]e?)\s+(?:en|à|a)|"
+    r"(?:lo|la)\s+cambi[ée]\s+(?:a|por)|(?:mudei|troquei)\s+(?:ela\s+|ele\s+)?"
+    r"(?:para|pra)|l['’]ho\s+cambiat[ao]\s+in)\s+[\"'`]?"
+    r"(?P<value>[^\s\"'`,;]{8,64})"
+)
+REMEMBER_RE = re.compile(
+    r"(?i)\b(?:remember|don['’]?t\s+forget|memori[sz]e|note\s+(?:it|that)|"
+    r"retiens|souviens|n['’]oublie|recu[ée]rda|no\s+(?:lo\s+)?olvides|lembr|"
+    r"n[ãa]o\s+esque[çc]a|ricorda|non\s+dimenticare)"
+)
+# (S15) A password changed to a value in Chinese, Japanese and Korean,
+# whose verbs come after the value or join it without a space (`我把密码改成了
+# …`, `密码已改为…`, `パスワードを…に変更しました`, `비밀번호를 …로 바꿨어`).
+CJK_CHANGED_TO_RE = re.compile(
+    r"(?:密码|密碼|口令|パスワード|暗証番号|비밀번호|비번|암호)"
+    r"(?:[^\x00-\x7f]{0,6}?(?:改成了?|改为|改為|换成了?|換成了?|设为|設為|设置为|"
+    r"設置為|设成|重置为)\s*[:：]?\s*(?P<after>[\x21-\x7e]{6,64})"
+    r"|\s*(?:を|를|을)\s*(?P<before>[\x21-\x7e]{6,64}?)\s*(?:に|로|으로)\s*"
+    r"(?:変更|変え|替え|바꿨|바꾸|바꿈|변경))"
+)
 # Round 8 (tune12): a code after the thing it opens, a qualifier between
 # (`Key safe by the side gate, code 6836`, `Türcode Haupteingang: 16496`,
 # `deurcode kantoor: 2906`, `Tresor-Kombination: 0824`, `kod do domofonu:
@@ -1348,7 +1412,14 @@ NAMED_PUBLIC_KEY_RE = re.compile(
     r"(?:\s*\([^()\n]{1,20}\))?\s*[:=]?\s*"  # (S11) `site key (public):`
     r"[\"']?[A-Za-z0-9+/=_-]{20,}"
 )
-PUBLISHABLE_KEY_RE = re.compile(r"\bpk_(?:live|test)_[0-9A-Za-z]{16,}")
+# (S15) and keys their vendors make for browsers and apps: PostHog's
+# project key (`phc_`), Supabase's publishable key, Razorpay's key id
+# (checkout.js takes it), Langfuse's public key (`pk-lf-`).
+PUBLISHABLE_KEY_RE = re.compile(
+    r"\b(?:pk_(?:live|test)_[0-9A-Za-z]{16,}|phc_[A-Za-z0-9]{32,}|"
+    r"sb_publishable_[A-Za-z0-9_-]{20,}|rzp_(?:live|test)_[A-Za-z0-9]{14}\b|"
+    r"pk-lf-[0-9a-f-]{36})"
+)
 # A public JSON Web Key (`"kty": "RSA", "n": "…", "e": "AQAB"`): public unless
 # it has a private member (`"d"`, `"p"`, `"q"`, …).
 JWK_PRIVATE_RE = re.compile(r"\"(?:d|p|q|dp|dq|qi|k)\"\s*:")
@@ -1484,6 +1555,19 @@ DOC_CUE_RE = re.compile(
     r"published|fixtures?|moto|localstack)\b"
 )
 EXAMPLE_MARKERS = ("EXAMPLE", "-not-a-real", "-fake-", "-dummy-")
+# (S15) Values vendors print in their own docs for every reader to copy:
+# Stripe's test-mode keys of its demo account (quickstarts, API reference),
+# Slack's sample bot token, GitHub's sample token, Mailgun's sample key,
+# the Google Authenticator key-URI example's seed (base32 of `Hello!…`).
+# Anyone has them; they open nothing of the user's. Any other `sk_test_`
+# key is someone's test account and stays refused.
+PUBLISHED_EXAMPLE_RE = re.compile(
+    r"(?<![A-Za-z0-9])(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|"
+    r"sk_test_BQokikJOvBiI2HlWgH4olfQ2|sk_test_26PHem9AhJZvU623DfE1x4sd|"
+    r"xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy|"
+    r"ghp_16C7e42F292c6912E7710c838347Ae178B4a|"
+    r"key-3ax6xnjp29jd6fds4gc373sgvjxteol0|JBSWY3DPEHPK3PXP)(?![A-Za-z0-9])"
+)
 # (S12) A value its own line's comment calls fake (`password: hunter12  #
 # fake, seeded into the test DB`, `// dummy`, `# not a real key`): a
 # fixture's stand-in, written to be read.
@@ -1556,6 +1640,8 @@ def _is_documented(text: str, match: re.Match[str]) -> bool:
 
 
 def _without_documented_examples(text: str, lower: str) -> str:
+    if _may_match(PUBLISHED_EXAMPLE_RE, lower):
+        text = PUBLISHED_EXAMPLE_RE.sub(_blank, text)
     if any(marker in text for marker in EXAMPLE_MARKERS):
         # `key AKIAIOSFODNN7EXAMPLE` alone is still refused: an agent may
         # have been handed it as a key; `AWS docs example: …` is a quote.
@@ -1935,6 +2021,14 @@ ID_CUE_RE = re.compile(
     r"(?:-\d)?\b(?:\s+(?:is|was))?[\s:=#\"']*$"
 )
 NOT_ID_CUE_RE = re.compile(r"(?i)session|cookie|secret|token|key|auth|pass")
+# (S15) A key's or token's own id (`key_id=kid_…`, `API key id: key_01…`,
+# `token id (prod): …`, `client_id`): the name a dashboard lists the key
+# under, shown beside it in logs; the secret is another value. Not a
+# `secret id` (Vault's AppRole `secret_id` is a credential).
+KEY_ID_NAME_RE = re.compile(
+    r"(?i)(?:key|token|client|app)(?:[_ -]?id|Id)\b(?:\s*\([^()\n]{1,30}\))?"
+    r"[\s:=#\"']*$"
+)
 
 
 def _is_public_id(token: str, before: str) -> bool:
@@ -1942,6 +2036,8 @@ def _is_public_id(token: str, before: str) -> bool:
     if STRIPE_OBJECT_RE.fullmatch(token) or before.endswith("h1:"):
         return True
     window = before[-30:]
+    if KEY_ID_NAME_RE.search(before[-45:]):
+        return True
     if ID_CUE_RE.search(window) and not NOT_ID_CUE_RE.search(window):
         return True
     return _valid_bitcoin_address(token)
@@ -2017,7 +2113,12 @@ def _is_generated(token: str) -> bool:
         return False  # a Twilio account SID is an id
     if re.fullmatch(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?", token):
         return False  # numbers, dates, versions
+    if HOST_PORT_RE.fullmatch(token):
+        return False  # (S15) `<user>:<password>@host:27017`: where, not what
     return _is_strong(token)
+
+
+HOST_PORT_RE = re.compile(r"@?[A-Za-z][\w.-]*:\d{2,5}")
 
 
 URL_ESCAPE_RE = re.compile(r"%([0-9A-Fa-f]{2})")
@@ -2043,6 +2144,45 @@ def _assigns(token: str) -> bool:
     return bool(ASSIGNS_RE.match(token))
 
 
+# (S15) `API key id`, `token ID`: the credential word names an id.
+KEY_ID_AFTER_RE = re.compile(r"[_ -]?(?:id|ID|Id)\b")
+NEGATED_BEFORE_RE = re.compile(r"(?i)\bnot\s+(?:the|a|an|your)\s+$")
+
+
+# (S15) A video meeting's passcode, printed in every invitation beside the
+# meeting's id: it lets a guest into that one call, as the invite means
+# to, and opens no account. Short (Teams six characters, Zoom up to ten).
+MEETING_RE = re.compile(
+    r"(?i)\b(?:meeting|webinar|zoom|teams|webex|google meet|gotomeeting|"
+    r"besprechung|meeting-id|réunion|reunión|riunione|reunião|vergadering|"
+    r"spotkani[ea]|toplantı)\b|会議|会议|회의"
+)
+MEETING_PASSCODE_RE = re.compile(r"[A-Za-z0-9]{4,10}")
+
+
+MEETING_CODE_KEY_RE = re.compile(r"(?i)pass|pw|code|kenn|secret")
+
+
+def _meeting_passcode(line: str, key: str, value: str) -> bool:
+    """Tell a video meeting's passcode on its invitation's line."""
+    return bool(
+        MEETING_CODE_KEY_RE.search(key)
+        and MEETING_PASSCODE_RE.fullmatch(value.rstrip(".,;)"))
+        and MEETING_RE.search(line)
+    )
+
+
+def _names_key_id(match: re.Match[str]) -> bool:
+    """Tell a credential's name followed by `id` (`key_id`, `API key ID`).
+
+    Not a secret's or a password's id: Vault's `secret_id` is a credential.
+    """
+    key = match.group("key").lower()
+    return not key.startswith(("secret", "pass", "session")) and bool(
+        KEY_ID_AFTER_RE.match(match.string, match.end("key"))
+    )
+
+
 def _nearby_secrets(line: str) -> bool:
     """Return whether a generated-looking value stands near a credential word.
 
@@ -2057,6 +2197,10 @@ def _nearby_secrets(line: str) -> bool:
             r"\s*(?::|=|->|→|\bis\b)", line[match.end() :]
         ):
             continue  # "to pass the ``axes.W003`` check": the verb
+        if _names_key_id(match):
+            continue  # (S15) `API key id: key_01…`: the key's id, not the key
+        if NEGATED_BEFORE_RE.search(line, max(0, match.start() - 12), match.start()):
+            continue  # (S15) `key id (not the secret): …`: said not to be one
         begin = max(0, match.start() - NEARBY_BEFORE)
         window = line[begin : match.end() + NEARBY_AFTER].replace(
             "\\n", "  "
@@ -2105,7 +2249,9 @@ EMAIL_LIKE_RE = re.compile(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+")
 # (S11) An account's name after `login`: an e-mail address ending in a
 # top-level domain.
 LOGIN_NAME_RE = re.compile(r"[\w.*+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
-FORMAT_RE = re.compile(r"%[-+ #0-9.]*[sdrifx(]|\{[\w.]*\}")
+# (S15) A conversion ends its word or runs into a non-letter (`%s`, `%d`,
+# `%(name)s`, `%-5.2f|`): `JND%ifza922` is a password with a percent sign.
+FORMAT_RE = re.compile(r"%[-+ #0-9.]*[sdrifx](?![A-Za-z])|%\(|\{[\w.]*\}")
 VERSION_LIKE_RE = re.compile(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?")
 
 
@@ -2229,10 +2375,24 @@ CLI_USER_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\s+" + _ARG.format("v"),
         r"(?i)\bsudo\b[^\n]{0,20}?\b(?:with|using|pw|password|pass)\s*:?\s+"
         + _ARG.format("v"),
+        # (S15) Db2's CLP: `db2 connect to DB user NAME using …`; a scheduled
+        # task's run-as password: `schtasks /create … /ru USER /rp …`
+        r"(?i)\bconnect\s+to\s+\S+\s+user\s+\S+\s+using\s+" + _ARG.format("v"),
+        r"(?i)\bschtasks\b[^\n|;]*?\s/rp\s+" + _ARG.format("v"),
         # (S12) MinIO's client: `mc alias set ALIAS URL ACCESS_KEY SECRET_KEY`
         r"\bmc\s+(?:alias\s+set|config\s+host\s+add)\s+\S+\s+\S+://\S+\s+\S+\s+"
         + _ARG.format("v"),
     )
+)
+# (S15) A tool's setting given on its command line, the setting's name a
+# credential's: `npm config set //registry…/:_authToken <uuid>`, `yarn
+# config set npmAuthToken …`, `aws configure set aws_secret_access_key …`,
+# `dotnet user-secrets set "Stripe:SecretKey" …`, `pulumi config set
+# --secret dbPassword …`, `gh secret set API_TOKEN --body …`.
+CONFIG_SET_RE = re.compile(
+    r"(?i)\b(?:config(?:ure)?|user-secrets|secrets?)\s+(?:set|add)\s+"
+    r"(?:--?[\w-]+\s+)*[\"']?(?P<name>[^\s\"'=]+)[\"']?"
+    r"\s+(?:(?:-b|--body)\s+)?[\"']?(?P<value>[^\s\"'`;|]{6,})"
 )
 # A new key's passphrase: `ssh-keygen … -N '…'`.
 KEYGEN_PASSPHRASE_RE = re.compile(
@@ -2267,6 +2427,26 @@ SERVICE_SLASH_RE = re.compile(
     rf"(?i)(?<![\w/.:-])(?:{SERVICE_USERS})/(?P<value>[^\s\"'`,;()/]{{8,}})"
     r"(?![\w/])"
 )
+# (S15) A superuser's password said by the machine it logs into: `root on
+# the old ftp box is still …`, `the admin account on the NAS uses …`, `root
+# auf dem alten Server ist noch …`, `root sur la vieille box c'est …`. The
+# account names whose only secret is the password; the value must read as
+# a chosen password (`root on prod is disabled` is news, not a secret).
+ACCOUNT_ON_HOST_RE = re.compile(
+    r"(?i)(?<![\w/.@-])(?:root|admin|administrator|administrateur|administrador|"
+    r"sa|postgres|sysadmin|superuser|ubuntu|ec2-user|oracle|sys)"
+    r"(?:\s+(?:account|user|login|konto|compte|cuenta|conta|utente))?"
+    r"\s+(?:on|at|for|@|auf|am|sur|en|em|no|na|su|sul|op|på|w|в|на)\s+"
+    r"[^\n:=]{1,40}?\s+(?:(?:is|ist|est|c'est|c’est|es|é|è|är|er|is\s+now)\s+)?"
+    r"(?:(?:still|now|currently|noch|immer\s+noch|jetzt|toujours|encore|todavía|"
+    r"aún|ainda|ancora|nog|fortfarande|nadal|всё ещё|все еще)\s+)?"
+    r"(?:(?:uses?|using|nutzt|utilise|usa|gebruikt)\s+)?"
+    r"(?:[:=]\s*)?[\"'`]?(?P<value>[^\s\"'`,;]{8,})"
+)
+ACCOUNT_ON_HOST_USERS = (
+    "root", "admin", "sa ", "postgres", "sysadmin", "superuser", "ubuntu", "ec2-user",
+    "oracle", "sys ",
+)  # fmt: skip
 # `creds for staging are deploy and …`, `login is bob, …`.
 CREDS_PAIR_RE = re.compile(
     r"(?i)\b(?:creds?|credentials|logins?|account)\b[^\n]{0,40}?"
@@ -2429,6 +2609,11 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
         for match in _finditer(pattern, line, lower):
             if _is_password_like(_cli_password(match)):
                 yield "Command-Line Password"
+    for match in _finditer(CONFIG_SET_RE, line, lower) if " set " in lower else ():
+        name, value = match.group("name"), match.group("value")
+        key = CREDENTIAL_WORD_RE.search(CAMEL_KEY_RE.sub(r"_\1", name))
+        if key and not _names_key_id(key) and _is_secret_value(value, key=name):
+            yield "Command-Line Password"
     for match in _finditer(KEYGEN_PASSPHRASE_RE, line, lower):
         value = _cli_password(match)
         if len(value) >= 4 and not _is_placeholder(value):
@@ -2466,6 +2651,13 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
         for match in _finditer(pattern, line, lower):
             if _is_prose_password(match.group("value")):
                 yield "Secret Keyword"
+    for match in (
+        _finditer(ACCOUNT_ON_HOST_RE, line, lower)
+        if any(user in lower for user in ACCOUNT_ON_HOST_USERS)
+        else ()
+    ):
+        if _is_prose_password(match.group("value").rstrip(".,;!?)")):
+            yield "Secret Keyword"
     for match in [
         *_finditer(TOTP_SEED_RE, line, lower),
         *_finditer(TOTP_DIRECT_RE, line, lower),
@@ -2630,6 +2822,8 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             # Redis `AUTH` is explicit enough for any password-like value.
             bare = not match.group().startswith("AUTH")
             key = match.groupdict().get("key") or "password"
+            if match.groupdict().get("key") and _names_key_id(match):
+                continue  # (S15) `API key id (…): key_01…`: the key's id
             if _is_secret_value(match.group("value"), key=key, bare=bare):
                 yield "Secret Keyword"
     for match in (
@@ -2792,6 +2986,14 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             match.string, 0, match.start("value")
         ):
             continue  # `${STRIPE_SECRET_KEY:?missing}`: the shell's error text
+        if _names_key_id(match):
+            continue  # (S15) `key_id = kid_…`: the key's id, not the key
+        if _meeting_passcode(line, key, value):
+            continue  # (S15) `Teams meeting ID: …, Passcode: kT3vQ2`
+        if value[0] in "(&?" and ASSIGNS_RE.match(value[1:]):
+            # (S15) `api key (key_id=kid_…)`, `?secret=&issuer=…`: the value is
+            # the next `name=value` pair, scanned on its own under its name
+            continue
         if key.lower() == "login" and LOGIN_NAME_RE.fullmatch(value):
             continue  # (S11) `Login-Mail: j.sch*****@web.de`: who, not the secret
         if (
@@ -2844,6 +3046,15 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         and LOCK_CODE_AFTER_RE.search(line)
     ):
         yield "Secret Keyword"
+    for match in (
+        _finditer(CHANGED_IT_TO_RE, line, lower) if REMEMBER_RE.search(line) else ()
+    ):
+        if _is_prose_password(match.group("value").rstrip(".!?)")):
+            yield "Secret Keyword"
+    for match in _finditer(CJK_CHANGED_TO_RE, line, lower):
+        value = match.group("after") or match.group("before")
+        if _is_secret_value(value.rstrip("。．.!！"), key="password"):
+            yield "Secret Keyword"
     for match in _finditer(RESET_TO_RE, line, lower):
         value = match.group("value")
         if (
