@@ -440,7 +440,8 @@ ANY_PREFIXED_RE = re.compile(
 # `scheme://user:password@host`; the password group is checked for
 # placeholders (`USER:PASSWORD@HOST`).
 URL_CREDENTIALS_RE = re.compile(
-    r"\b[a-z][a-z0-9+.-]{0,20}://[^\s:/@]{0,64}:(?P<value>(?:[^\s/@]{1,64}@)?[^\s/@]{3,128})"
+    # (S15) a driver's name may hold `_`: SQLAlchemy's `oracle+cx_oracle://`
+    r"\b[a-z][a-z0-9+._-]{0,24}://[^\s:/@]{0,64}:(?P<value>(?:[^\s/@]{1,64}@)?[^\s/@]{3,128})"
     r"@[\w.-]+"
 )
 # Passwords on command lines: `mysql -p'…'`, `mysql -pSecret`, `docker login
@@ -734,6 +735,13 @@ LOGIN_WITH_RES: tuple[re.Pattern[str], ...] = (
         r"(?i)\blog(?:\s*in(?:to)?|-in|on)\s+(?:with|using)\s+[\"'`]?"
         r"(?P<value>[^\s\"'`,;]{8,})"
     ),
+)
+# (S15) The same with other ways in: `RDP to 10.0.0.9 as Administrator with
+# …`, `ssh into the box as deploy using …`, `connect as sa with …`.
+CONNECT_AS_WITH_RE = re.compile(
+    r"(?i)\b(?:rdp|ssh|sftp|connect(?:s|ed)?|sign(?:ed|s)?\s*in(?:to)?|"
+    r"get\s+in(?:to)?|remote\s+(?:in)?to)\b[^\n]{0,40}?\bas\s+\S+\s+(?:with|using)\s+"
+    r"(?:(?:the\s+)?(?:password|pw)\s+)?[\"'`]?(?P<value>[^\s\"'`,;]{8,})"
 )
 # (S9) A file said to be protected or locked with a value: `the xlsx is
 # protected with HR2023!CcN`, `Datei ist geschützt mit …`, `archivo protegido
@@ -1348,7 +1356,7 @@ SECRET_REFERENCE_RE = re.compile(
 )
 YAML_TAG_RE = re.compile(
     r"!(?:vault|unsafe|Ref|Sub|GetAtt|ImportValue|Join|Select|FindInMap|Base64|"
-    r"env|include|secret|reference|ssm|!\w+)"
+    r"env|env_var|include|secret|reference|ssm|!\w+)"
 )
 # (S8) A secret store's path of lowercase names (`prod/billing/db`,
 # `dev/steppe-etl/api-key`): where the secret lives, not what it is.
@@ -1789,7 +1797,19 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
     if re.fullmatch(r"<[^<>]+>|\{\{[^{}]+\}\}|\[[^\[\]]+\]", value):
         return True
     filler = FILLER_RUN_RE.search(value)
-    return bool(filler and len(filler.group()) * 2 >= len(value))
+    if filler and len(filler.group()) * 2 >= len(value):
+        return True
+    # (S15) Masked for display (`sk-proj-****...****Qx7Z`): no vendor's key
+    # has four stars or dots in a row. Or filled in more than one run
+    # (`xoxb-XXXX…-XXXX…-XXXX…`): half the value or more is filler.
+    if MASK_SYMBOLS_RE.search(value):
+        return True
+    masked = sum(len(m.group()) for m in MASK_RUN_RE.finditer(value))
+    return masked >= 8 and masked * 2 >= len(value)
+
+
+MASK_SYMBOLS_RE = re.compile(r"[*•●█]{4}")
+MASK_RUN_RE = re.compile(r"([xX*•●█.])\1{3,}")
 
 
 @dataclass(frozen=True)
@@ -2423,6 +2443,12 @@ SERVICE_USERS = (
     "jenkins|git|elastic|kibana|grafana|rabbit|rabbitmq|redis|mongo|app"
 )
 SERVICE_USER_RE = re.compile(rf"(?i)(?:{SERVICE_USERS})")
+# (S15) A service account's `user:password@host` without a scheme
+# (`postgres:…@localhost`); an image's tag has no `@host` after it.
+SERVICE_USER_AT_HOST_RE = re.compile(
+    rf"(?i)(?<![\w/.:-])(?:{SERVICE_USERS}):(?P<value>[^\s/\"'`,;]{{6,64}})"
+    r"@[\w-]+(?:\.[\w-]+)*"
+)
 SERVICE_SLASH_RE = re.compile(
     rf"(?i)(?<![\w/.:-])(?:{SERVICE_USERS})/(?P<value>[^\s\"'`,;()/]{{8,}})"
     r"(?![\w/])"
@@ -2921,6 +2947,12 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         for match in _finditer(pattern, line, lower):
             if _is_password_like(match.group("value").rstrip("?!")):
                 yield "Secret Keyword"
+    for match in _finditer(CONNECT_AS_WITH_RE, line, lower) if " as " in lower else ():
+        if _is_password_like(match.group("value").rstrip("?!).")):
+            yield "Secret Keyword"
+    for match in _finditer(SERVICE_USER_AT_HOST_RE, line, lower) if "@" in line else ():
+        if _is_password_like(match.group("value")):
+            yield "Basic Auth Credentials"
     for match in _finditer(HERE_STRING_RE, line, lower) if "<<<" in line else ():
         if _is_password_like(_cli_password(match)):
             yield "Command-Line Password"
