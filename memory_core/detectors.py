@@ -737,10 +737,10 @@ LOGIN_WITH_RES: tuple[re.Pattern[str], ...] = (
     ),
 )
 # (S15) The same with other ways in: `RDP to 10.0.0.9 as Administrator with
-# …`, `ssh into the box as deploy using …`, `connect as sa with …`.
+# …`, `ssh into the box as deploy using …`, `ssh to the pi with …`.
 CONNECT_AS_WITH_RE = re.compile(
     r"(?i)\b(?:rdp|ssh|sftp|connect(?:s|ed)?|sign(?:ed|s)?\s*in(?:to)?|"
-    r"get\s+in(?:to)?|remote\s+(?:in)?to)\b[^\n]{0,40}?\bas\s+\S+\s+(?:with|using)\s+"
+    r"get\s+in(?:to)?|remote\s+(?:in)?to)\b[^\n]{0,40}?\b(?:as\s+\S+\s+)?(?:with|using)\s+"
     r"(?:(?:the\s+)?(?:password|pw)\s+)?[\"'`]?(?P<value>[^\s\"'`,;]{8,})"
 )
 # (S9) A file said to be protected or locked with a value: `the xlsx is
@@ -905,7 +905,7 @@ ASSIGNMENT_RE = re.compile(
     # (S9) a note in brackets before the colon: `API key (prod) = …`,
     # `client secret (Workforce Now): …`
     r"(?:\s*\([^()\n]{1,40}\))?"
-    r"(?:\s*(?:[:=：]|=>|:=|->|<-|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
+    r"(?:\s*(?:[:=：]|=>|:=|->|<-|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been|got)\s+"
     r"(?:changed\s+|"
     r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
     r"to|est|es|è|é|ist|lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn|je|"
@@ -1234,8 +1234,8 @@ LOCK_CODE_AFTER_RE = re.compile(
     r"\s*[:=]\s*\d{4,8}"
     r"|\b(?:senha|pin|code|c(?:ó|o)digo|codice|kod|geheimzahl)\s+"
     r"(?:do|da|de|du|del|della|of the|for the|der|karty)?\s*"
-    r"(?:cart(?:ã|a)o|tarjeta|carta|carte|card|karty|bankkarte|ec-karte|"
-    r"bankomat\w*|débito|crédito|debit card|credit card)\s*(?:is|:|=)\s*"
+    r"(?:cart(?:ã|a)o|tarjeta|carta|carte|card|karty|karte|bankkarte|ec-karte|"
+    r"bankomat\w*|débito|crédito|debit card|credit card)\s*(?:is|:|=)?\s*"
     r"\d{4,6})(?![\w/-]|\.\d)"
 )
 LOCK_CODE_WORDS = (
@@ -1876,7 +1876,8 @@ THREE_WORDS_PASSPHRASE_RE = re.compile(
     r"[^\W\d_]{3,}(?:([-_.])[^\W\d_]{3,})\1[^\W\d_]{3,}"
 )
 # Words joined into a passphrase, with a number (`pixel-fjord-cactus20`).
-DICEWARE_RE = re.compile(r"[a-z]{3,}(?:[-_.][a-z]{3,}){2,}\d{1,4}")
+# (S15) lower-case letters of any script (`luna-kiwi-frühling74`)
+DICEWARE_RE = re.compile(r"[^\W\d_A-Z]{3,}(?:[-_.][^\W\d_A-Z]{3,}){2,}\d{1,4}")
 # (S8) An unquoted value that is a call or an index on a dotted name
 # (`boto3.client(`, `os.environ[`, `config.get(`): an expression in code,
 # never a literal credential.
@@ -2280,7 +2281,20 @@ def _random_lowercase(value: str) -> bool:
     if len(value) < 8 or not (value.isalpha() and value.islower()):
         return False
     vowels = sum(c in "aeiouy" for c in value)
-    return vowels / len(value) <= 0.2
+    if vowels / len(value) <= 0.2:
+        return True
+    # (S15) A long run drawn at random (a Gmail app password's sixteen
+    # letters, `wactwndxiqenlvaa`) may have a word's share of vowels, but
+    # then has five consonants in a row, as hardly a word has
+    # (`walkthroughs`; names run together, which no password name precedes).
+    return (
+        len(value) >= 12
+        and vowels / len(value) <= 0.4
+        and bool(CONSONANT_RUN_RE.search(value))
+    )
+
+
+CONSONANT_RUN_RE = re.compile(r"[b-df-hj-np-tv-xz]{5}")
 
 
 def _random_letters(value: str) -> bool:
@@ -2330,6 +2344,8 @@ def _is_prose_password(value: str) -> bool:
     as random (`Hx7kq2LpZm`, `ZpAGhLZSVgub`).
     """
     value = value.rstrip(".,;:")
+    if DICEWARE_RE.fullmatch(value):
+        return True  # (S15) `VPN: bob.smith / sprocket-otter-mango23`
     if not _is_password_like(value):
         return False
     if any(c in STRONG_SYMBOLS for c in value) or re.search(
@@ -2462,7 +2478,7 @@ ACCOUNT_ON_HOST_RE = re.compile(
     r"(?i)(?<![\w/.@-])(?:root|admin|administrator|administrateur|administrador|"
     r"sa|postgres|sysadmin|superuser|ubuntu|ec2-user|oracle|sys)"
     r"(?:\s+(?:account|user|login|konto|compte|cuenta|conta|utente))?"
-    r"\s+(?:on|at|for|@|auf|am|sur|en|em|no|na|su|sul|op|på|w|в|на)\s+"
+    r"(?:\s+(?:on|at|for|@|auf|am|sur|en|em|no|na|su|sul|op|på|w|в|на)\s+|@)"
     r"[^\n:=]{1,40}?\s+(?:(?:is|ist|est|c'est|c’est|es|é|è|är|er|is\s+now)\s+)?"
     r"(?:(?:still|now|currently|noch|immer\s+noch|jetzt|toujours|encore|todavía|"
     r"aún|ainda|ancora|nog|fortfarande|nadal|всё ещё|все еще)\s+)?"
@@ -2473,6 +2489,14 @@ ACCOUNT_ON_HOST_USERS = (
     "root", "admin", "sa ", "postgres", "sysadmin", "superuser", "ubuntu", "ec2-user",
     "oracle", "sys ",
 )  # fmt: skip
+# (S15) An account's entry as people jot it: a service's name and a colon,
+# the e-mail address that logs in, then the password (`Gmail: anna.k@…
+# Kiwi2021#`, `Netflix: family@mail.com — …`, `Login: bob@acme.io / …`).
+LABELLED_LOGIN_RE = re.compile(
+    r"(?<![\w@])[A-Za-z][\w .&+-]{1,30}:\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    r"\s*(?:[/|,—–-]|pw|pass)?\s*[\"'`]?(?P<value>[^\s\"'`,;]{8,})[\"'`]?"
+    r"(?=\s*(?:$|[,;(]|\s[-—–]\s))"
+)
 # `creds for staging are deploy and …`, `login is bob, …`.
 CREDS_PAIR_RE = re.compile(
     r"(?i)\b(?:creds?|credentials|logins?|account)\b[^\n]{0,40}?"
@@ -2673,7 +2697,11 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
     for match in _finditer(USER_P_RE, line, lower):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
-    for pattern in (SERVICE_SLASH_RE, CREDS_PAIR_RE):
+    for pattern in (
+        (SERVICE_SLASH_RE, CREDS_PAIR_RE, LABELLED_LOGIN_RE)
+        if "@" in line
+        else (SERVICE_SLASH_RE, CREDS_PAIR_RE)
+    ):
         for match in _finditer(pattern, line, lower):
             if _is_prose_password(match.group("value")):
                 yield "Secret Keyword"
@@ -2682,7 +2710,7 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
         if any(user in lower for user in ACCOUNT_ON_HOST_USERS)
         else ()
     ):
-        if _is_prose_password(match.group("value").rstrip(".,;!?)")):
+        if _is_prose_password(match.group("value").rstrip(".,;)")):
             yield "Secret Keyword"
     for match in [
         *_finditer(TOTP_SEED_RE, line, lower),
@@ -2947,8 +2975,15 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         for match in _finditer(pattern, line, lower):
             if _is_password_like(match.group("value").rstrip("?!")):
                 yield "Secret Keyword"
-    for match in _finditer(CONNECT_AS_WITH_RE, line, lower) if " as " in lower else ():
-        if _is_password_like(match.group("value").rstrip("?!).")):
+    for match in _finditer(CONNECT_AS_WITH_RE, line, lower):
+        value = match.group("value").rstrip(".,;)")
+        # a user named: any password-like value; none: one that reads as
+        # chosen (`ssh to the pi with Luna2017?`, not `with Ed25519Keys`)
+        if (
+            _is_password_like(value)
+            if " as " in match.group().lower()
+            else _is_prose_password(value)
+        ):
             yield "Secret Keyword"
     for match in _finditer(SERVICE_USER_AT_HOST_RE, line, lower) if "@" in line else ():
         if _is_password_like(match.group("value")):
