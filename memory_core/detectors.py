@@ -4174,6 +4174,8 @@ RESERVED_CONTEXT_RE = re.compile(
     r"voorbeeld\w*|przykład\w*|placeholder|samples?|replace|your own|"
     r"fictitious|fictional|fictici[ao]s?|fittizi[oa]|fiktiv\w*|dummy|fake|"
     r"default|template|user\.email|docs?|documentation|readme|tutorial|"
+    # (S15) a test's fixture file (`tests/fixtures/users.yaml: … test@…`)
+    r"fixtures?|"
     # (S9) placeholder and template in other languages
     r"platzhalter|vorlage|muster|plantilla|modèle|modello|segnaposto|sjabloon|"
     r"szablon|modelo)\b(?!\.\w)"
@@ -4192,7 +4194,9 @@ MACHINE_LOCAL_RE = re.compile(
     r"reservations?|reservas|booking|bookings|orders?|bestellung|pedidos|"
     r"invoices?|rechnungswesen|careers|recruiting|security|privacy|"
     r"datenschutz|compliance|"
-    r"webmaster|postmaster|hostmaster|abuse|noreply|no[._-]reply|"
+    # (S15) mail authentication's report mailboxes (`rua=mailto:dmarc@…`)
+    r"webmaster|postmaster|hostmaster|abuse|dmarc(?:[._-]\w+)?|tlsrpt|"
+    r"noreply|no[._-]reply|"
     r"donotreply|do[._-]not[._-]reply|mailer[._-]daemon|ci|cd|bot|build|builds|"
     r"buildbot|jenkins|deploy|automation|notifications?|alerts?|"
     r"[\w.-]*[._-]bot|[\w.-]*\[bot\]|"
@@ -5006,6 +5010,24 @@ def _iban_checksum_valid(value: str) -> bool:
         return False
 
 
+# (S15) A company's or a charity's account on an invoice, a letterhead or
+# an appeal: the payee named on the IBAN's line by its legal form (`Lotus
+# B.V., IBAN …`, `Müller Logistik GmbH · IBAN …`) or as a registered
+# charity. A person's own account (`IBAN di mio marito`) stays redacted.
+CHARITY_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:registered charity|charity (?:no|number|reg)|"
+    r"gemeinnützig\w*|association loi 1901|e\.\s?V\.)"
+)
+
+
+def _company_iban(text: str, finding: PiiFinding) -> bool:
+    line = line_around(text, finding.start, finding.end)
+    return bool(
+        (personal_details.LEGAL_FORM_RE.search(line) or CHARITY_RE.search(line))
+        and not PERSONAL_LINE_RE.search(line)
+    )
+
+
 def _ibans(text: str) -> Iterator[PiiFinding]:
     """Grow each country-and-check-digit start into the longest valid IBAN."""
     for start in IBAN_START_RE.finditer(text):
@@ -5205,10 +5227,24 @@ OPENING_HOURS_RE = re.compile(
 )
 
 
+# (S15) A number called free of charge: the caller pays nothing because a
+# business pays for the line (`toll-free 1-800-…`, `freephone 0800 …`,
+# `numéro vert`, `フリーダイヤル 0120-…`); no person has one.
+TOLL_FREE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:toll[- ]?free|free ?phone|numéro vert|numero verde|"
+    r"número gratuito|linha gratuita|línea gratuita|gebührenfrei\w*|"
+    r"kostenlose?n? (?:hotline|rufnummer|servicenummer)|gratisnummer|"
+    r"ücretsiz (?:hat|numara)|bezpłatn\w* (?:infolini\w*|numer\w*))(?![^\W\d_])"
+    r"|フリーダイヤル|フリーコール|免费电话|免付費電話|수신자\s?부담"
+)
+
+
 def _business_line(text: str, finding: PiiFinding) -> bool:
     """Tell a business's landline (a legal form or a business word near it)."""
     line_start = text.rfind("\n", 0, finding.start) + 1
     line = line_around(text, finding.start, finding.end)
+    if TOLL_FREE_RE.search(line):
+        return True
     if not (
         personal_details.LEGAL_FORM_RE.search(line) or BUSINESS_LINE_RE.search(line)
     ):
@@ -5303,7 +5339,8 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
             if not _is_documented_example(text, f)
         ]
     if digits >= 6:
-        findings += [*_ibans(text), *_cards(text)]
+        findings += [f for f in _ibans(text) if not _company_iban(text, f)]
+        findings += list(_cards(text))
     if digits >= 7:
         findings += [
             f
