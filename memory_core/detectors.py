@@ -654,6 +654,20 @@ VENDOR_HEX_KEY_RE = re.compile(
     rf"|{_KEY_WORDS}[ \t]+(?:\w+[ \t]+)?{_HEX_KEY_VENDORS}(?![\w-]))"
     r"[^\n]{0,30}?(?<![0-9A-Za-z])(?P<value>[0-9a-f]{32,64})(?![0-9A-Za-z])"
 )
+# (S15) Any vendor's API key, token or secret handed over in a sentence,
+# the hex a few words on (`here's the Hetzner API key you asked for 26ea…`,
+# `the access token I generated: 9f…`); not a digest, id or commit named
+# in between (`API key hash sha1 …`, `token id …`).
+NAMED_HEX_KEY_RE = re.compile(
+    r"(?i)(?<![\w-])(?:api[_ -]?key|api[_ -]?token|access[_ -]?(?:key|token)|"
+    r"secret[_ -]?key|auth[_ -]?token|client[_ -]?secret|app[_ -]?secret)"
+    r"(?P<between>[^\n.!?]{0,40}?)(?<![0-9A-Za-z])(?P<value>[0-9a-f]{32,64})"
+    r"(?![0-9A-Za-z])"
+)
+NOT_KEY_BETWEEN_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:hash\w*|sha\d*|md5|fingerprint|checksum|digest|"
+    r"commit|id|ids|identifier|kid|revision|rev|etag|build|version)(?![^\W\d_])"
+)
 # (S8) The value first, the vendor's key after: `staging uses 0d4f… as the
 # Datadog API key`, `0d4f… is our Mailgun key`.
 VENDOR_HEX_KEY_AFTER_RE = re.compile(
@@ -2917,6 +2931,11 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             yield "Basic Auth Credentials"
     for match in _finditer(VENDOR_HEX_KEY_RE, line, lower):
         if not _is_placeholder(match.group("value")):
+            yield "Secret Keyword"
+    for match in _finditer(NAMED_HEX_KEY_RE, line, lower):
+        if not NOT_KEY_BETWEEN_RE.search(
+            match.group("between")
+        ) and not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
     for match in _finditer(VENDOR_HEX_KEY_AFTER_RE, line, lower):
         if not _is_placeholder(match.group("value")):
