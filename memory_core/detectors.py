@@ -2493,11 +2493,16 @@ ACCOUNT_ON_HOST_RE = re.compile(
     r"sa|postgres|sysadmin|superuser|ubuntu|ec2-user|oracle|sys)"
     r"(?:\s+(?:account|user|login|konto|compte|cuenta|conta|utente))?"
     r"(?:\s+(?:on|at|for|@|auf|am|sur|en|em|no|na|su|sul|op|på|w|в|на)\s+|@)"
-    r"[^\n:=]{1,40}?\s+(?:(?:is|ist|est|c'est|c’est|es|é|è|är|er|is\s+now)\s+)?"
-    r"(?:(?:still|now|currently|noch|immer\s+noch|jetzt|toujours|encore|todavía|"
-    r"aún|ainda|ancora|nog|fortfarande|nadal|всё ещё|все еще)\s+)?"
-    r"(?:(?:uses?|using|nutzt|utilise|usa|gebruikt)\s+)?"
-    r"(?:[:=]\s*)?[\"'`]?(?P<value>[^\s\"'`,;]{8,})"
+    r"[^\n:=]{1,40}?"
+    # a copula, an adverb of time or a verb of use, or a colon: one at least
+    r"(?:\s+(?:is|ist|est|c'est|c’est|es|é|è|är|er|is\s+now)"
+    r"(?=\s)|(?=\s+(?:still|now|currently|noch|jetzt|toujours|encore|todavía|aún|"
+    r"ainda|ancora|nog|fortfarande|nadal|uses?|using|nutzt|utilise|usa|gebruikt)\s)"
+    r"|\s*[:=])"
+    r"(?:\s+(?:still|now|currently|noch|immer\s+noch|jetzt|toujours|encore|todavía|"
+    r"aún|ainda|ancora|nog|fortfarande|nadal|всё ещё|все еще)(?=\s))?"
+    r"(?:\s+(?:uses?|using|nutzt|utilise|usa|gebruikt)(?=\s))?"
+    r"\s*[\"'`]?(?P<value>[^\s\"'`,;]{8,})"
 )
 ACCOUNT_ON_HOST_USERS = (
     "root", "admin", "sa ", "postgres", "sysadmin", "superuser", "ubuntu", "ec2-user",
@@ -4194,7 +4199,7 @@ RESERVED_CONTEXT_RE = re.compile(
     r"fictitious|fictional|fictici[ao]s?|fittizi[oa]|fiktiv\w*|dummy|fake|"
     r"default|template|user\.email|docs?|documentation|readme|tutorial|"
     # (S15) a test's fixture file (`tests/fixtures/users.yaml: … test@…`)
-    r"fixtures?|"
+    r"fixtures?|demo|"
     # (S9) placeholder and template in other languages
     r"platzhalter|vorlage|muster|plantilla|modèle|modello|segnaposto|sjabloon|"
     r"szablon|modelo)\b(?!\.\w)"
