@@ -611,6 +611,26 @@ AUTH_FIELD_RE = re.compile(
 ORACLE_JDBC_RE = re.compile(
     r"\bjdbc:oracle:(?:thin|oci8?):(?P<user>[\w$#]+)/(?P<value>[^@\s/]{3,})@"
 )
+# (S15) Oracle's Easy Connect and its tools' logins: `app/…@//host:1521/
+# SERVICE`, `sqlplus system/…@ORCL`, `expdp hr/…@pdb1`; the part between
+# the user's slash and the `@` is the password, whatever it looks like.
+ORACLE_EZCONNECT_RE = re.compile(
+    r"(?<![\w/.:-])(?P<user>[A-Za-z_][\w$#]{0,29})/(?P<value>[^\s/@\"'`]{3,64})"
+    r"@//[\w.-]+(?::\d+)?/\w+"
+    r"|\b(?:sqlplus|rman|expdp|impdp|exp|imp|sqlldr|dgmgrl)\s+(?:-\w+\s+)*"
+    r"[\"']?(?P<tooluser>[A-Za-z_][\w$#]{0,29})/(?P<toolvalue>[^\s/@\"'`]{3,64})"
+    r"(?=@|[\"'\s]|$)"
+)
+# (S15) A connection string's password (`Server=…;User ID=…;Password=…;`,
+# `jdbc:sqlserver://…;user=…;password=…`): the string names a server and
+# a user, so the value is that user's password, however plain it looks.
+CONNECTION_STRING_RE = re.compile(
+    r"(?i)(?:server|data source|host(?:name)?|address|addr|network address|"
+    r"jdbc:[a-z]+:)[^;\n]*;"
+)
+CONNECTION_PASSWORD_RE = re.compile(
+    r"(?i)(?:^|[;\"'\s])(?:password|pwd)\s*=\s*(?P<value>[^;\"'\s]{3,})(?=;|[\"'\s]|$)"
+)
 # `datadog key: 0f3e…`, `mailjet key = …`: a vendor's key, named by the
 # vendor; not a cache, partition, sort or primary key.
 VENDOR_KEY_RE = re.compile(
@@ -1572,6 +1592,8 @@ DOC_CUE_RE = re.compile(
     r"(?i)(?<![@.\w-])(?:examples?|samples?|docs?|documentation|tutorials?|"
     r"guides?|readme|demo|dummy|e\.g\.|rfc ?\d+|beispiel|exemple|ejemplo|esempio|"
     r"exemplo|voorbeeld|doku|"
+    # (S15) a vendor's getting-started pages
+    r"quickstart|quick start|getting started|api reference|"
     # (S8) a test double of the cloud (`moto`, `localstack`) or a fixture
     # that says it uses the provider's published example
     r"published|fixtures?|moto|localstack)\b"
@@ -1580,15 +1602,20 @@ EXAMPLE_MARKERS = ("EXAMPLE", "-not-a-real", "-fake-", "-dummy-")
 # (S15) Values vendors print in their own docs for every reader to copy:
 # Stripe's test-mode keys of its demo account (quickstarts, API reference),
 # Slack's sample bot token, GitHub's sample token, Mailgun's sample key,
-# the Google Authenticator key-URI example's seed (base32 of `Hello!…`).
-# Anyone has them; they open nothing of the user's. Any other `sk_test_`
-# key is someone's test account and stays refused.
+# the Google Authenticator key-URI example's seed (base32 of `Hello!…`),
+# Oracle's `scott/tiger`.
+# Anyone has them; they open nothing of the user's. As with AWS's example
+# keys, the text must say it quotes documentation (`from the quickstart`,
+# `the RFC example`): handed over alone, an agent may take it for a key.
+# Any other `sk_test_` key is someone's test account and stays refused.
 PUBLISHED_EXAMPLE_RE = re.compile(
     r"(?<![A-Za-z0-9])(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|"
     r"sk_test_BQokikJOvBiI2HlWgH4olfQ2|sk_test_26PHem9AhJZvU623DfE1x4sd|"
     r"xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy|"
     r"ghp_16C7e42F292c6912E7710c838347Ae178B4a|"
-    r"key-3ax6xnjp29jd6fds4gc373sgvjxteol0|JBSWY3DPEHPK3PXP)(?![A-Za-z0-9])"
+    r"key-3ax6xnjp29jd6fds4gc373sgvjxteol0|JBSWY3DPEHPK3PXP|"
+    # Oracle's demo schema's login, in every Oracle tutorial since v5
+    r"(?<=\bscott/)tiger)(?![A-Za-z0-9])"
 )
 # (S12) A value its own line's comment calls fake (`password: hunter12  #
 # fake, seeded into the test DB`, `// dummy`, `# not a real key`): a
@@ -1663,7 +1690,10 @@ def _is_documented(text: str, match: re.Match[str]) -> bool:
 
 def _without_documented_examples(text: str, lower: str) -> str:
     if _may_match(PUBLISHED_EXAMPLE_RE, lower):
-        text = PUBLISHED_EXAMPLE_RE.sub(_blank, text)
+        quoted = text
+        text = PUBLISHED_EXAMPLE_RE.sub(
+            lambda m: _blank(m) if _is_documented(quoted, m) else m.group(), text
+        )
     if any(marker in text for marker in EXAMPLE_MARKERS):
         # `key AKIAIOSFODNN7EXAMPLE` alone is still refused: an agent may
         # have been handed it as a key; `AWS docs example: …` is a quote.
@@ -2929,6 +2959,15 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for match in _finditer(QUERY_CODE_RE, line, lower) if "code=" in lower else ():
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
+    for match in _finditer(ORACLE_EZCONNECT_RE, line, lower) if "/" in line else ():
+        value = match.group("value") or match.group("toolvalue")
+        if not _is_placeholder(value) and not value.startswith(("$", "%", "&")):
+            yield "Basic Auth Credentials"
+    if ";" in line and CONNECTION_STRING_RE.search(line):
+        for match in CONNECTION_PASSWORD_RE.finditer(line):
+            value = match.group("value")
+            if not _is_placeholder(value) and not value.startswith(("$", "%", "{")):
+                yield "Basic Auth Credentials"
     for match in (
         _finditer(ORACLE_JDBC_RE, line, lower) if "jdbc:oracle" in lower else ()
     ):

@@ -10,7 +10,7 @@ Db2's `using` and a scheduled task's `/rp`, a superuser's password said by
 its host, a password changed in Chinese, Japanese or Korean, a labelled
 login (service, e-mail, password), passphrases with a number in prose, any
 vendor's API key handed over in a sentence. Beside them the look-alikes
-that stay clean: vendors' own published example keys, keys made for
+that stay clean: vendors' own published example keys quoted as such, keys made for
 browsers, a key's id, a meeting's passcode, masked and filled-in values, a
 toll-free number, a company's or a charity's IBAN, a DMARC mailbox.
 """
@@ -69,12 +69,17 @@ SECRETS = [
     "engine = create_engine('oracle+cx_oracle://hr:Pq9#wz2Lx@ora:1521/?service_name=HR')",
     # a card's Geheimzahl without a colon
     "Geheimzahl der Karte 7391",
+    # a connection string's password, however plain; Oracle's Easy Connect
+    "Data Source=erp-db;Initial Catalog=ledger;User ID=ledger_ro;Password=kestrelmoor;",
+    "jdbc:sqlserver://10.2.3.4:1433;databaseName=hr;user=hr_app;password=Qz8kLm",
+    "ORA-12541 while connecting billing/harbourlights@//ora-bill.lan:1521/BILLPDB",
+    "expdp hr/Dover2024@pdb1 schemas=HR directory=dp",
 ]
 
 CLEAN = [
     # vendors' own published examples
     "Stripe's API reference signs every call with sk_test_4eC39HqLyjWDarjtT1zdp7dc",
-    "curl https://api.stripe.com/v1/customers -u sk_test_BQokikJOvBiI2HlWgH4olfQ2:",
+    "from Stripe's docs: curl https://api.stripe.com/v1/customers -u sk_test_BQokikJOvBiI2HlWgH4olfQ2:",
     "otpauth://totp/Demo:carol@example.net?secret=JBSWY3DPEHPK3PXP&issuer=Demo",
     # keys made for browsers and apps
     "NEXT_PUBLIC_POSTHOG_KEY=phc_k3Jv9QmLr2Tz8Wx5Nc7Bd4Fh6Gs1Pa0Ye3Ui9Ko2Lq",
@@ -105,11 +110,17 @@ CLEAN = [
     # mail authentication's report mailbox, a test fixture's address
     "_dmarc.acme.io TXT v=DMARC1; p=quarantine; rua=mailto:dmarc-reports@acme.io",
     "fixtures/accounts.json: {'email': 'test@example.com'}",
+    # a connection string's placeholders; Oracle's demo login in a tutorial
+    "Server=myServerAddress;Database=myDataBase;User Id=myUsername;Password=myPassword;",
+    "Data Source=erp-db;User ID=app;Password=$(DB_PASS);",
+    "tutorial step 2: sqlplus scott/tiger@orcl",
 ]
 
 STILL_SECRETS = [
     # a test-mode key that is not a vendor's published example
     "STRIPE_KEY=sk_test_51Kq8Wz3Lm2Np7Rt5Vb9Xc4Yd",
+    # a published example handed over as a key, with no word of the docs
+    "STRIPE_KEY=sk_test_4eC39HqLyjWDarjtT1zdp7dc",
     # a secret id is Vault's credential, not a key's id
     "vault write auth/approle/login role_id=app secret_id=Qm7#kz2LpW9x",
     # a key and its id together: the secret is still there
