@@ -1688,6 +1688,17 @@ def _is_documented(text: str, match: re.Match[str]) -> bool:
     return bool(DOC_CUE_RE.search(text, start, end))
 
 
+def _quotes_published_example(text: str, finding: PiiFinding) -> bool:
+    """Tell a finding on a line that quotes a vendor's published example."""
+    line_start = text.rfind("\n", 0, finding.start) + 1
+    line_end = text.find("\n", finding.end)
+    line_end = len(text) if line_end < 0 else line_end
+    return any(
+        _is_documented(text, match)
+        for match in PUBLISHED_EXAMPLE_RE.finditer(text, line_start, line_end)
+    )
+
+
 def _without_documented_examples(text: str, lower: str) -> str:
     if _may_match(PUBLISHED_EXAMPLE_RE, lower):
         quoted = text
@@ -5376,6 +5387,11 @@ MASKED_AFTER_RE = re.compile(r"[ \t.-]?[*•●∗×#xX]{2,}")
 
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
+    if findings and _may_match(PUBLISHED_EXAMPLE_RE, _lower(text)):
+        # (S15) an address in a line that quotes a vendor's published example
+        # (`otpauth://totp/Example:alice@google.com?secret=JBSWY3DPEHPK3PXP…
+        # (the RFC example)`) is the docs' own, like the key beside it
+        findings = [f for f in findings if not _quotes_published_example(text, f)]
     digits = sum(c.isdigit() for c in text)
     findings += [
         PiiFinding(*f) for f in personal_details.find_personal_details(text, digits)

@@ -81,6 +81,8 @@ CLEAN = [
     "Stripe's API reference signs every call with sk_test_4eC39HqLyjWDarjtT1zdp7dc",
     "from Stripe's docs: curl https://api.stripe.com/v1/customers -u sk_test_BQokikJOvBiI2HlWgH4olfQ2:",
     "otpauth://totp/Demo:carol@example.net?secret=JBSWY3DPEHPK3PXP&issuer=Demo",
+    # the address in a quoted example is the docs' own, like its key
+    "key URI from the authenticator's wiki example: otpauth://totp/Example:dave@gmail.com?secret=JBSWY3DPEHPK3PXP&issuer=Example",
     # keys made for browsers and apps
     "NEXT_PUBLIC_POSTHOG_KEY=phc_k3Jv9QmLr2Tz8Wx5Nc7Bd4Fh6Gs1Pa0Ye3Ui9Ko2Lq",
     "const supabase = createClient(url, 'sb_publishable_x7Yq2Lm9Pz3Kd8Rt5Vb1Nc_6Wf4Hg0J')",
@@ -127,6 +129,8 @@ STILL_SECRETS = [
     "api key (key_id=kid_9w3tq2rz, secret=Zq8#kd92Lm!x)",
     # a passcode that is no meeting's
     "vpn passcode: Xr7kq2Lm",
+    # the example seed in someone's own provisioning link, no docs quoted
+    "otpauth://totp/ACME:bob.k@gmail.com?secret=JBSWY3DPEHPK3PXP&issuer=ACME",
 ]
 
 # (text, kind, a piece of the value the finding must cover)
