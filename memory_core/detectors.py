@@ -888,7 +888,10 @@ KEY_WORD = (
     # Finnish possessives: `salasanani`, `salasanasi`
     r"salasana(?:ni|si|mme|nne|nsa)?|heslo|"
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
-    r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמה|"
+    # (S15) Hebrew's construct state (`סיסמת הוויפי`); a Wi-Fi network's
+    # code in Thai, Persian and Arabic, whose word alone is any code
+    r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמ[הת]|"
+    r"รหัส(?=\s*(?:wi-?fi|ไวไฟ))|رمز(?=\s*(?:وای ?فای|الواي ?فاي|wi-?fi))|"
     r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi(?:nya|ku|mu)?|pgpassword|"
     # Round 7 (tune11): more languages' password words.
     r"รหัสผ่าน|kata laluan|nenosiri|lozink[aeu]|лозинк[аеу]|geslo|slaptažodis|"
@@ -946,6 +949,8 @@ ASSIGNMENT_RE = re.compile(
     r"on|adalah|là|είναι|है|c'est|c’est|ni|คือ|yra|ir|është|"
     # Round 11 (S5): Maltese, Welsh; the Ethiopic colon
     r"hija|huwa|yw|ydy|"
+    # (S15) Bengali, Hebrew, Urdu copulas
+    r"হলো|হল|হচ্ছে|היא|הוא|ہے|"
     # (S12) Khmer
     r"គឺ)\s*:?\s*|\s*[፦፡]\s*)"
     r"|(?P<bare>\s+))"
@@ -1260,7 +1265,13 @@ LOCK_CODE_AFTER_RE = re.compile(
     r"|(?<![^\W\d_])(?:t(?:ü|ue)r|haust(?:ü|ue)r|deur|tor|garagen|alarm|tresor|"
     r"safe|door|gate|garage|porte|portail)[- ]?(?:code|kode|kombination|"
     r"combination|combo|pin)"
-    r"(?:[ \t]+[^\W\d_][\w-]*){0,2}\s*(?:ist|is|lautet|:|=)\s*\d{3,8}"
+    # (S15) a safe's combination in groups (`Tresorcode: 99-12-45`)
+    r"(?:[ \t]+[^\W\d_][\w-]*){0,2}\s*(?:ist|is|lautet|:|=)\s*"
+    r"(?:\d{2,3}(?:[ -]\d{2,3}){2,3}|\d{3,8})"
+    # (S15) Russian and Ukrainian: `код от домофона 4471`, `код від дверей: …`
+    r"|(?<![^\W\d_])код\w*\s+(?:от|для|к|від|до)\s+(?:домофон\w*|двер\w*|"
+    r"сейф\w*|замк\w*|замка|подъезд\w*|під'?їзд\w*|калитк\w*|ворот\w*|"
+    r"сигнализаци\w*)\s*[:=—-]?\s*\d{3,8}"
     r"|\b(?:kod|code|código|codice|pin)\s+(?:do|de|du|del|della|dello|"
     r"vom|von|des)\s+(?:domofon\w*|interkom\w*|citofono|interfone|portero|"
     r"videoportero|interphone|gegensprechanlage|bramy|klatki)\s*[:=]\s*\d{3,8}"
@@ -1275,8 +1286,10 @@ LOCK_CODE_AFTER_RE = re.compile(
 LOCK_CODE_WORDS = (
     "code", "combo", "pin", "kod", "codice", "digo", "senha", "geheimzahl",
     "keypad", "tastenfeld", "zahlenschloss", "teclado", "tastierino", "kombination",
+    "код",
 )  # fmt: skip
-THREE_DIGITS_RE = re.compile(r"\d{3}")
+# (S15) or a combination's groups of two (`99-12-45`)
+THREE_DIGITS_RE = re.compile(r"\d{3}|\d\d[ -]\d\d[ -]\d\d")
 
 
 # Round 7 (tune11): passwords in tools' own directives, each value checked
@@ -1920,7 +1933,7 @@ PASSPHRASE_KEY_RE = re.compile(
     r"heslo|jelsz|[şs]ifre|parol|пароль|clave|psk|phrase|sleutel|nyckel|wagwoord|"
     r"wachtzin|wpa|(?:wi-?fi|wlan|network|router|guest)[_ -]?key|"
     # (S10) the password's name in scripts without Latin letters
-    r"密码|密碼|口令|パスワード|비밀번호|암호|סיסמה|كلمة (?:المرور|السر)|رمز عبور|"
+    r"密码|密碼|口令|パスワード|비밀번호|암호|סיסמ[הת]|كلمة (?:المرور|السر)|رمز عبور|"
     r"κωδικός πρόσβασης"
 )
 DASHED_WORDS_RE = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){2,}")

@@ -69,6 +69,15 @@ SECRETS = [
     "engine = create_engine('oracle+cx_oracle://hr:Pq9#wz2Lx@ora:1521/?service_name=HR')",
     # a card's Geheimzahl without a colon
     "Geheimzahl der Karte 7391",
+    # more languages: Bengali's and Hebrew's copulas, Hebrew's construct
+    # state, a Wi-Fi network's code in Thai and Persian
+    "ওয়াইফাই পাসওয়ার্ড হলো Dhaka#2290",
+    "סיסמת הראוטר היא Yafo!8841",
+    "รหัส wifi บ้านคือ Krabi@5521",
+    "رمز وای فای خانه Tabriz#7733",
+    # a door's code in Russian, a safe's combination in groups of two
+    "код от подъезда 2580, домофон не работает",
+    "Tresorcode: 17-42-08",
     # a connection string's password, however plain; Oracle's Easy Connect
     "Data Source=erp-db;Initial Catalog=ledger;User ID=ledger_ro;Password=kestrelmoor;",
     "jdbc:sqlserver://10.2.3.4:1433;databaseName=hr;user=hr_app;password=Qz8kLm",
@@ -112,6 +121,9 @@ CLEAN = [
     # mail authentication's report mailbox, a test fixture's address
     "_dmarc.acme.io TXT v=DMARC1; p=quarantine; rua=mailto:dmarc-reports@acme.io",
     "fixtures/accounts.json: {'email': 'test@example.com'}",
+    # talk about a password or a code, no value
+    "הסיסמה שגויה, נסה שוב",
+    "код от домофона сломался, мастер придёт завтра",
     # a connection string's placeholders; Oracle's demo login in a tutorial
     "Server=myServerAddress;Database=myDataBase;User Id=myUsername;Password=myPassword;",
     "Data Source=erp-db;User ID=app;Password=$(DB_PASS);",
