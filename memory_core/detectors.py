@@ -467,6 +467,14 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\bsshpass\s+-p\s*" + _ARG.format("v"),
         r"\bredis-cli\b[^\n|;]*?\s-a\s+" + _ARG.format("v"),
         r"\bldap\w*\b[^\n|;]*?\s-w\s+" + _ARG.format("v"),
+        # (S15) Vertica's `vsql -w …`, Exasol's `exaplus -p …`, SAP HANA's
+        # `hdbuserstore SET KEY host:port USER …`, Teradata's `.logon
+        # host/user,…`, Redis Sentinel's `sentinel auth-pass MASTER …`
+        r"\bvsql\b[^\n|;]*?\s-w\s+" + _ARG.format("v"),
+        r"\bexaplus\b[^\n|;]*?\s-p\s+" + _ARG.format("v"),
+        r"(?i)\bhdbuserstore\s+(?:-\w+\s+)*SET\s+\S+\s+\S+\s+\S+\s+" + _ARG.format("v"),
+        r"(?i)^\s*\.logon\s+[\w.-]+/[\w$#]+,(?P<vb>[^\s;]{4,})",
+        r"(?i)\bsentinel\s+auth-pass\s+\S+\s+" + _ARG.format("v"),
         r"\b(?:curl|wget|http)\b[^\n|;]*?\s(?:-u|--user)[= ]\s*"
         # (S6: the password quoted alone, `-u m.weber:'Kanelbulle~2010'`)
         r"['\"]?[^\s:'\"]+:['\"]?(?P<vb>[^\s'\"@]+)",
@@ -625,8 +633,8 @@ ORACLE_EZCONNECT_RE = re.compile(
 # `jdbc:sqlserver://…;user=…;password=…`): the string names a server and
 # a user, so the value is that user's password, however plain it looks.
 CONNECTION_STRING_RE = re.compile(
-    r"(?i)(?:server|data source|host(?:name)?|address|addr|network address|"
-    r"jdbc:[a-z]+:)[^;\n]*;"
+    r"(?i)(?:^|[;\"'\s=])(?:server|data source|host(?:name)?|address|addr|"
+    r"network address)\s*=|jdbc:[a-z]+:"
 )
 CONNECTION_PASSWORD_RE = re.compile(
     r"(?i)(?:^|[;\"'\s])(?:password|pwd)\s*=\s*(?P<value>[^;\"'\s]{3,})(?=;|[\"'\s]|$)"

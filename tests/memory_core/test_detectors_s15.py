@@ -83,6 +83,12 @@ SECRETS = [
     "jdbc:sqlserver://10.2.3.4:1433;databaseName=hr;user=hr_app;password=Qz8kLm",
     "ORA-12541 while connecting billing/harbourlights@//ora-bill.lan:1521/BILLPDB",
     "expdp hr/Dover2024@pdb1 schemas=HR directory=dp",
+    "user id=report;password=quillmarsh;data source=dwh01",
+    # more engines' logins: Vertica, SAP HANA, Teradata, Redis Sentinel
+    "vsql -h vdb1 -U dbadmin -w Hq4!zn8Kw",
+    "hdbuserstore SET BACKUP hana2:30215 BACKUPUSER Kl9#rt2Vq",
+    ".logon tdp1/etl_user,Bx7$mq3Lz",
+    "sentinel auth-pass cache-master Wd8%kq2Ty",
 ]
 
 CLEAN = [
