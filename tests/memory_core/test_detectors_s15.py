@@ -124,6 +124,10 @@ CLEAN = [
     "フリーダイヤル 0120-444-555（平日9時〜18時）",
     "Zahlung an Nordlicht Logistik GmbH, IBAN DE89 3704 0044 0532 0130 00, Rechnung 4471",
     "Please donate: Kinderhilfe e.V., IBAN DE02 1203 0000 0000 2020 51",
+    # a company's register number or a book's, by its scheme's name: no phone
+    "DUNS 08-081-8759 for the supplier portal.",
+    "ABN 04 869 858 342 on the contractor's invoice.",
+    "ISBN 050-5-66-764882-9 is the edition the course uses.",
     # mail authentication's report mailbox, a test fixture's address
     "_dmarc.acme.io TXT v=DMARC1; p=quarantine; rua=mailto:dmarc-reports@acme.io",
     "fixtures/accounts.json: {'email': 'test@example.com'}",
