@@ -1930,7 +1930,9 @@ LETTERS_DIGITS_RE = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]+", re.IGNORECAS
 # Hashing schemes and ciphers named after "password": `password hashing argon2id`.
 ALGORITHM_RE = re.compile(
     r"(?i)(?:argon2|bcrypt|scrypt|pbkdf2|sha\d|md5|aes\d|rsa\d|ed25519|x25519|"
-    r"chacha20|blake2|crc32|base64|utf8|http2|oauth2|saml2|v\d)"
+    # (S15) a version alone (`v2`, `v1.3`), not a value that starts so
+    # (`v9pupcmh1fr6f`)
+    r"chacha20|blake2|crc32|base64|utf8|http2|oauth2|saml2|v\d+(?:\.\d+)*(?![a-z\d]))"
 )
 # Four or more words joined by one separator, under a password's own name.
 WORDS_PASSPHRASE_RE = re.compile(

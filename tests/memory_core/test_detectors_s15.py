@@ -60,6 +60,8 @@ SECRETS = [
     "the Jenkins admin password got changed to amber-falcon-river77 yesterday",
     # a percent sign inside a password is no format string
     "creds → svc_ledger : KLQ%ifmo842",
+    # letters and digits after `pass`, though they start like a version
+    "iLO for blade 4: https://10.8.1.20 user admin pass v7qkdmzr2xw4p",
     # random lower case after a password's name: a Gmail app password
     "SMTP_PASSWORD=wactwndxiqenlvpb",
     # any vendor's API key handed over in a sentence
