@@ -571,6 +571,8 @@ DOCKER_AUTH_RE = re.compile(
     # base64 of `user:password` as well
     r"|(?i:authorization)[\"']?\s*[:=]\s*[\"']?(?i:basic)\s+"
     r"(?P<basic>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"
+    # (S15) npm's `.npmrc`: `_auth = <base64 of user:password>`
+    r"|(?:^|[\s:])_auth\s*=\s*[\"']?(?P<npm>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"
 )
 # A wallet's recovery phrase: 12 to 24 short lower-case words after its name,
 # none of them an English function word (BIP-39 has none).
@@ -2945,7 +2947,9 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
     for match in _finditer(DOCKER_AUTH_RE, line, lower):
-        decoded = _b64_text(match.group("value") or match.group("basic"))
+        decoded = _b64_text(
+            match.group("value") or match.group("basic") or match.group("npm")
+        )
         if ":" in decoded and _is_secret_value(
             decoded.split(":", 1)[1], key="password"
         ):

@@ -80,6 +80,8 @@ SECRETS = [
     # a door's code in Russian, a safe's combination in groups of two
     "код от подъезда 2580, домофон не работает",
     "Tresorcode: 17-42-08",
+    # npm's legacy `_auth`: the base64 of `user:password`
+    "; ~/.npmrc\n_auth = Y2k6cmVnOUtxIzJ4TG0=",
     # a connection string's password, however plain; Oracle's Easy Connect
     "Data Source=erp-db;Initial Catalog=ledger;User ID=ledger_ro;Password=kestrelmoor;",
     "jdbc:sqlserver://10.2.3.4:1433;databaseName=hr;user=hr_app;password=Qz8kLm",
