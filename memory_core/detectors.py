@@ -2253,10 +2253,10 @@ NEGATED_BEFORE_RE = re.compile(r"(?i)\bnot\s+(?:the|a|an|your)\s+$")
 # (S15) A video meeting's passcode, printed in every invitation beside the
 # meeting's id: it lets a guest into that one call, as the invite means
 # to, and opens no account. Short (Teams six characters, Zoom up to ten).
+# A meeting's word, not a vendor's name: `zoom password: …` is an account's.
 MEETING_RE = re.compile(
-    r"(?i)\b(?:meeting|webinar|zoom|teams|webex|google meet|gotomeeting|"
-    r"besprechung|meeting-id|réunion|reunión|riunione|reunião|vergadering|"
-    r"spotkani[ea]|toplantı)\b|会議|会议|회의"
+    r"(?i)\b(?:meetings?|webinars?|gotomeeting|besprechung|meeting-id|réunion|"
+    r"reunión|riunione|reunião|vergadering|spotkani[ea]|toplantı)\b|会議|会议|회의"
 )
 MEETING_PASSCODE_RE = re.compile(r"[A-Za-z0-9]{4,10}")
 
@@ -2578,7 +2578,10 @@ ACCOUNT_ON_HOST_USERS = (
 # the e-mail address that logs in, then the password (`Gmail: anna.k@…
 # Kiwi2021#`, `Netflix: family@mail.com — …`, `Login: bob@acme.io / …`).
 LABELLED_LOGIN_RE = re.compile(
-    r"(?<![\w@])[A-Za-z][\w .&+-]{1,30}:\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    # not a mail's or a commit's header (`From: bob@… Re:Invoice#42`)
+    r"(?<![\w@])(?!(?i:from|to|cc|bcc|reply-to|sender|author|committer|"
+    r"signed-off-by|co-authored-by|e-?mail|contact)\s*:)"
+    r"[A-Za-z][\w .&+-]{1,30}:\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
     r"\s*(?:[/|,—–-]|pw|pass)?\s*[\"'`]?(?P<value>[^\s\"'`,;]{8,})[\"'`]?"
     r"(?=\s*(?:$|[,;(]|\s[-—–]\s))"
 )

@@ -153,8 +153,11 @@ STILL_SECRETS = [
     "vault write auth/approle/login role_id=app secret_id=Qm7#kz2LpW9x",
     # a key and its id together: the secret is still there
     "api key (key_id=kid_9w3tq2rz, secret=Zq8#kd92Lm!x)",
-    # a passcode that is no meeting's
+    # a passcode that is no meeting's; an account's password at a meeting
+    # vendor
     "vpn passcode: Xr7kq2Lm",
+    "our teams shared password: kT3vQ2xw",
+    "zoom password: Lp8qWm2x",
     # the example seed in someone's own provisioning link, no docs quoted
     "otpauth://totp/ACME:bob.k@gmail.com?secret=JBSWY3DPEHPK3PXP&issuer=ACME",
 ]
