@@ -556,6 +556,13 @@ QUERY_SECRET_RE = re.compile(
     r"access_token|refresh_token|id_token|client_secret|api_?key|apikey|"
     r"auth_?token|token|secret|password|passwd|pwd)=(?P<value>[^&\s#\"'<>]{12,})"
 )
+# (S15) Names APIs give their key in a query that are also everyday words
+# (`?key=`, OpenWeather's `&appid=`, `?auth=`): the value must look like a
+# token or be 32 hex digits or more, not an object's path (`?key=uploads/…`).
+QUERY_KEY_RE = re.compile(
+    r"(?i)[?&](?:key|appid|app_?key|app_?secret|auth|access_?key|private_?token|"
+    r"api_?token)=(?P<value>[^&\s#\"'<>]{16,})"
+)
 # A key-like name and its value as two quoted arguments:
 # `define('DB_PASSWORD', '…')`, `config.set("api_key", "…")`.
 QUOTED_PAIR_RE = re.compile(
@@ -3128,6 +3135,17 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         else ()
     ):
         if _is_password_like(match.group("value")):
+            yield "Secret Keyword"
+    for match in _finditer(QUERY_KEY_RE, line, lower) if "=" in line else ():
+        value = match.group("value")
+        if not _is_placeholder(value) and (
+            (HEX_RE.match(value) and len(value) >= 32)
+            or (
+                "/" not in value
+                and "." not in value
+                and _looks_like_token(value, after_key_word=False)
+            )
+        ):
             yield "Secret Keyword"
     for match in _finditer(QUERY_SECRET_RE, line, lower):
         value = unquote(match.group("value"))

@@ -67,6 +67,9 @@ SECRETS = [
     # any vendor's API key handed over in a sentence
     "here's the Hetzner API key you wanted 26ea7d887e4edf9393a3224a8b6f88e73d00065f",
     "the access token I generated for Vultr: e80e0aac2b0cfde38f7d106e953a9349",
+    # a key in a query under an everyday name (`?key=`, OpenWeather's `appid`)
+    "https://api.weather-co.io/v1/now?city=Porto&appid=740a140842a46b3c52157856a511d35c",
+    "https://ingest.acme.io/in?auth=WP1yBwdN7TtMCtJ0bZB535ya5Q6wNy6H",
     # a SQLAlchemy driver's scheme
     "engine = create_engine('oracle+cx_oracle://hr:Pq9#wz2Lx@ora:1521/?service_name=HR')",
     # a card's Geheimzahl without a colon
@@ -128,6 +131,9 @@ CLEAN = [
     "フリーダイヤル 0120-444-555（平日9時〜18時）",
     "Zahlung an Nordlicht Logistik GmbH, IBAN DE89 3704 0044 0532 0130 00, Rechnung 4471",
     "Please donate: Kinderhilfe e.V., IBAN DE02 1203 0000 0000 2020 51",
+    # an object's path or a cache's name under `?key=`
+    "https://s3.acme.io/upload?key=uploads/2026/photo.png",
+    "https://cache.acme.io/get?key=user_profile_settings_v2",
     # a company's register number or a book's, by its scheme's name: no phone
     "DUNS 08-081-8759 for the supplier portal.",
     "ABN 04 869 858 342 on the contractor's invoice.",
