@@ -1380,6 +1380,8 @@ PLACEHOLDER_WORDS = {
     "token",
     "changeme",
     "change_me",
+    # (S15) the JDK's `cacerts` keystore password, printed in its docs
+    "changeit",
     "mypassword",
     "yourpassword",
     "your_password",
@@ -1396,7 +1398,9 @@ PLACEHOLDER_WORDS = {
 # documented example keys (`AKIAIOSFODNN7EXAMPLE`) stay refused: they are
 # the canonical test secret and refusing a docs snippet costs little.
 DOC_MARKER_RE = re.compile(
-    r"(?i)placeholder|dummy|redacted|your[_-]|[_-]here\b|replace[_-]?me|insert[_-]"
+    r"(?i)placeholder|dummy|redacted|your[_-]|[_-]here\b|replace[_-]?me|insert[_-]|"
+    # (S15) `django-insecure-change-me`, `change-this-in-production`
+    r"change[_-]?(?:me|this)\b"
 )
 # A value cut short for display (`sk-...`, `ghp_4f9k…`).
 # Round 12 (S6): or masked in the middle, its last characters shown as a
@@ -1652,12 +1656,18 @@ PUBLISHED_EXAMPLE_RE = re.compile(
 # fixture's stand-in, written to be read.
 SAID_FAKE_RE = re.compile(
     r"(?im)(?P<value>[^\s\"'`=:]+)[\"'`]?[ \t]+(?:#|//|--)[ \t]*\(?"
-    r"(?:fake|dummy|placeholder|not\s+(?:a\s+)?real)"
+    r"(?:fake|dummy|placeholder|not\s+(?:a\s+)?real"
+    # (S15) or says it is the docs' example (`# example from the docs`)
+    r"|(?:an?\s+)?(?:example|sample|demo)(?:\s+(?:from|in|of)\s+(?:the\s+)?"
+    r"(?:docs?|documentation|readme|tutorial|guide|quickstart)\b)?)"
     # the comment's word is about the value (`# fake, seeded …`, `# dummy
     # value`), not about something else (`# fake DNS server's pw`)
     r"(?=[ \t]*(?:$|[,.;:)!(—–-])|[ \t]+(?:value|one|key|password|secret|token|"
     r"credential|data|user|account|login)s?\b)"
 )
+
+
+SAID_FAKE_WORDS = ("fake", "dummy", "real", "placeholder", "example", "sample", "demo")
 
 
 # Types any well-named value can have; every other is a vendor's own format.
@@ -1762,7 +1772,7 @@ def _without_public_material(text: str) -> str:
     lower = _lower(text)  # blanking only removes text: the gates stay valid
     text = _without_documented_examples(text, lower)
     if ("#" in text or "//" in text or "--" in text) and any(
-        word in lower for word in ("fake", "dummy", "real", "placeholder")
+        word in lower for word in SAID_FAKE_WORDS
     ):
         text = SAID_FAKE_RE.sub(_blank_said_fake, text)
     if "M" in text and LONG_RUN_RE.search(text):

@@ -131,6 +131,11 @@ CLEAN = [
     "フリーダイヤル 0120-444-555（平日9時〜18時）",
     "Zahlung an Nordlicht Logistik GmbH, IBAN DE89 3704 0044 0532 0130 00, Rechnung 4471",
     "Please donate: Kinderhilfe e.V., IBAN DE02 1203 0000 0000 2020 51",
+    # the JDK's default keystore password, a value saying "change me", a
+    # generic value its comment calls the docs' example
+    "keytool -list -keystore $JAVA_HOME/lib/security/cacerts -storepass changeit",
+    "SECRET_KEY = 'please-change-this-before-launch'",
+    "password: Adm1n!2024  # example from the tutorial",
     # an object's path or a cache's name under `?key=`
     "https://s3.acme.io/upload?key=uploads/2026/photo.png",
     "https://cache.acme.io/get?key=user_profile_settings_v2",
@@ -164,6 +169,8 @@ STILL_SECRETS = [
     "vpn passcode: Xr7kq2Lm",
     "our teams shared password: kT3vQ2xw",
     "zoom password: Lp8qWm2x",
+    # a vendor's key stays refused whatever its comment says
+    "GITHUB_TOKEN=ghp_R8x2kLmP9qWz4VbN7cJtY3hF6dS1aE0uXo5K  # example from the docs",
     # the example seed in someone's own provisioning link, no docs quoted
     "otpauth://totp/ACME:bob.k@gmail.com?secret=JBSWY3DPEHPK3PXP&issuer=ACME",
 ]
