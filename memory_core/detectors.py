@@ -767,7 +767,9 @@ SESSION_COOKIE_RE = re.compile(
 SESSION_PAIR_RE = re.compile(
     r"(?i)(?<![\w.-])(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|"
     # (S9) Rails names its cookie `_<app>_session`: `_personio_session=…`
-    r"sessionid|session_id|_?[a-z0-9]+[_.-]session|_?session)"
+    r"sessionid|session_id|_?[a-z0-9]+[_.-]session|_?session|"
+    # (S15) WordPress's login cookies, Drupal's session (`SSESS<hash>`)
+    r"wordpress_(?:logged_in|sec)_[0-9a-f]{32}|s?sess[0-9a-f]{32})"
     r"=(?P<value>[^;\s\"'`,&]{20,})"
 )
 # `try Glacier2484?, that's the one for the router`.
@@ -3075,7 +3077,7 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             yield "Secret Keyword"
     for match in (
         _finditer(SESSION_PAIR_RE, line, lower)
-        if "sid" in lower or "session" in lower
+        if "sid" in lower or "sess" in lower or "wordpress_" in lower
         else ()
     ):
         value = match.group("value").replace("%3A", "")

@@ -70,6 +70,9 @@ SECRETS = [
     # a key in a query under an everyday name (`?key=`, OpenWeather's `appid`)
     "https://api.weather-co.io/v1/now?city=Porto&appid=740a140842a46b3c52157856a511d35c",
     "https://ingest.acme.io/in?auth=WP1yBwdN7TtMCtJ0bZB535ya5Q6wNy6H",
+    # WordPress's login cookie, Drupal's session cookie
+    "Cookie: wordpress_logged_in_5f2b8c1e9d3a7b6c4e0f1a2b3c4d5e6f=editor%7C1767225600%7CqL8vN2xR5tY7uI9oP1aS3dF6gH8jK0lZ%7C9b1d3f5e",
+    "Cookie: SSESS0a1b2c3d4e5f60718293a4b5c6d7e8f9=Zr4Kp9Lm2Qx7Vb3Nc8Wd5Ft1Gy6Hj0Ks",
     # a SQLAlchemy driver's scheme
     "engine = create_engine('oracle+cx_oracle://hr:Pq9#wz2Lx@ora:1521/?service_name=HR')",
     # a card's Geheimzahl without a colon
