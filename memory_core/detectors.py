@@ -356,6 +356,12 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         ("Zapier Webhook", r"hooks\.zapier\.com/hooks/catch/\d+/[A-Za-z0-9]{5,}"),
         ("Mattermost Webhook", r"/hooks/[a-z0-9]{26}(?![A-Za-z0-9])"),
+        # (S15) Rocket.Chat's incoming webhook: the integration's 17-character
+        # id, then its 48-character token
+        (
+            "Rocket.Chat Webhook",
+            r"/hooks/[A-Za-z0-9]{17}/[A-Za-z0-9]{48}(?![A-Za-z0-9])",
+        ),
         # Round 11 (S5): Feishu/Lark, DingTalk and WeCom bots' webhooks
         (
             "Feishu Webhook",
@@ -1898,7 +1904,8 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
         return True
     # (S15) Masked for display (`sk-proj-****...****Qx7Z`): no vendor's key
     # has four stars or dots in a row. Or filled in more than one run
-    # (`xoxb-XXXX…-XXXX…-XXXX…`): half the value or more is filler.
+    # (`xoxb-XXXX…-XXXX…-XXXX…`, Slack's `T00000000/B00000000/XXXX…`): half
+    # the value or more is filler.
     if MASK_SYMBOLS_RE.search(value):
         return True
     masked = sum(len(m.group()) for m in MASK_RUN_RE.finditer(value))
@@ -1906,7 +1913,7 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
 
 
 MASK_SYMBOLS_RE = re.compile(r"[*•●█]{4}")
-MASK_RUN_RE = re.compile(r"([xX*•●█.])\1{3,}")
+MASK_RUN_RE = re.compile(r"([xX0*•●█.])\1{3,}")
 
 
 @dataclass(frozen=True)
