@@ -74,7 +74,7 @@ SECRETS = [
     "Cookie: wordpress_logged_in_5f2b8c1e9d3a7b6c4e0f1a2b3c4d5e6f=editor%7C1767225600%7CqL8vN2xR5tY7uI9oP1aS3dF6gH8jK0lZ%7C9b1d3f5e",
     "Cookie: SSESS0a1b2c3d4e5f60718293a4b5c6d7e8f9=Zr4Kp9Lm2Qx7Vb3Nc8Wd5Ft1Gy6Hj0Ks",
     # Rocket.Chat's incoming webhook: an id of 17, a token of 48
-    "alerts: https://chat.acme.io/hooks/Kq8mZp3Lx7Tv2Wn9R/Ab3dEf5gHi7jKl9mNo1pQr3sTu5vWx7yZa9bCd1eFg3hIj5kLm7n",
+    "alerts: https://chat.acme.io/hooks/Kq8mZp3Lx7Tv2Wn9R/Ab3dEf5gHi7jKl9mNo1pQr3sTu5vWx7yZa9bCd1eFg3hIj5k",
     # a SQLAlchemy driver's scheme
     "engine = create_engine('oracle+cx_oracle://hr:Pq9#wz2Lx@ora:1521/?service_name=HR')",
     # a card's Geheimzahl without a colon
