@@ -2336,9 +2336,15 @@ def _nearby_secrets(line: str) -> bool:
             window = REGEX_CLASS_RE.sub(_blank, window)  # (S12) `[0-9a-zA-Z]{24}`
         for found in NEARBY_TOKEN_RE.finditer(window):
             token = found.group()
+            start = begin + found.start()
+            if found.start() == 0:
+                # (S15) the window may cut a token's head off too: its whole
+                # (`JWT header eyJhbGciOi…J9 is the same for every token`)
+                while start > 0 and NEARBY_TOKEN_RE.match(line, start - 1):
+                    start -= 1
             if _is_generated(token) and not _is_jose_header(
                 # (S10) the whole token, not the window's cut of a long header
-                NEARBY_TOKEN_RE.match(line, begin + found.start()).group()
+                NEARBY_TOKEN_RE.match(line, start).group()
             ):
                 return True
     return False

@@ -141,6 +141,8 @@ CLEAN = [
     "keytool -list -keystore $JAVA_HOME/lib/security/cacerts -storepass changeit",
     "SECRET_KEY = 'please-change-this-before-launch'",
     "password: Adm1n!2024  # example from the tutorial",
+    # a JWT's header alone, more than 45 characters before a credential word
+    "the JWT header eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 is identical in every HS256 token",
     # Slack's own placeholder webhook, zeros and X's
     "SLACK_WEBHOOK=https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
     # an object's path or a cache's name under `?key=`
