@@ -515,6 +515,11 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         # Cisco: `username admin password 0 …`, `enable secret 0 …` (type 0
         # is clear text, type 7 reversible).
         r"\b(?:password|secret)\s+[07]\s+" + _ARG.format("v"),
+        # (S15) and its shared keys: IKE's, RADIUS's, TACACS+'s, a routing
+        # protocol's (`crypto isakmp key … address`, `radius-server key 7 …`)
+        r"(?i)\b(?:crypto\s+isakmp\s+key|(?:radius|tacacs)-server\s+key|"
+        r"key-string|authentication-key|message-digest-key\s+\d+\s+md5)\s+"
+        r"(?:[07]\s+)?" + _ARG.format("v"),
         r"\bgh\s+secret\s+set\b[^\n|;]*?\s(?:--body|-b)[= ]" + _ARG.format("v"),
         r"\bipmitool\b[^\n|;]*?\s-P\s+" + _ARG.format("v"),
         r"\bsnmp\w*\b[^\n|;]*?\s-[AX]\s+" + _ARG.format("v"),
@@ -1550,7 +1555,9 @@ CRYPT_HASH_RE = re.compile(
     r"\$(?:2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}"
     r"|argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+"
     r"|[156]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,86}"
-    r"|apr1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22})(?![./A-Za-z0-9$])"
+    r"|apr1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}"
+    # (S15) Cisco's type 8 (PBKDF2) and type 9 (scrypt) secrets
+    r"|[89]\$[./A-Za-z0-9]{14}\$[./A-Za-z0-9]{43})(?![./A-Za-z0-9$])"
 )
 # (S8) An Azure resource id (`/subscriptions/<uuid>/resourceGroups/…`): a
 # path to a resource, like an ARN.
@@ -3665,8 +3672,18 @@ def _declared_defaults(text: str) -> Iterator[int]:
                 yield text.count("\n", 0, at) + 1
 
 
+# (S15) OpenVPN's static key (`--tls-auth`, `--secret`): 256 bytes of hex
+# over 16 lines between its own armour, the shared secret of the tunnel.
+OPENVPN_STATIC_KEY_RE = re.compile(
+    r"-----BEGIN OpenVPN Static key V1-----\s*(?:[0-9a-fA-F]{32}\s*){8,}"
+)
+
+
 def _multiline_secrets(text: str) -> Iterator[int]:
     """Yield the lines of credentials whose name and value are on two lines."""
+    if "OpenVPN Static key" in text:
+        for match in OPENVPN_STATIC_KEY_RE.finditer(text):
+            yield text.count("\n", 0, match.start()) + 1
     if "<Value>" in text:
         for match in XML_VALUE_CHILD_RE.finditer(text):
             if _is_secret_value(match.group("value"), key="password"):

@@ -75,6 +75,12 @@ SECRETS = [
     "Cookie: SSESS0a1b2c3d4e5f60718293a4b5c6d7e8f9=Zr4Kp9Lm2Qx7Vb3Nc8Wd5Ft1Gy6Hj0Ks",
     # Rocket.Chat's incoming webhook: an id of 17, a token of 48
     "alerts: https://chat.acme.io/hooks/Kq8mZp3Lx7Tv2Wn9R/Ab3dEf5gHi7jKl9mNo1pQr3sTu5vWx7yZa9bCd1eFg3hIj5k",
+    # network devices' shared keys, OpenVPN's static key
+    "crypto isakmp key Vx7kq2Lm9Pz address 198.51.100.7",
+    "radius-server key 7 0822455D0A16544541",
+    "-----BEGIN OpenVPN Static key V1-----\n"
+    + "\n".join(["3f2a9c1e7b4d4e8a9c2f1a2b3c4d5e6f"] * 16)
+    + "\n-----END OpenVPN Static key V1-----",
     # a SQLAlchemy driver's scheme
     "engine = create_engine('oracle+cx_oracle://hr:Pq9#wz2Lx@ora:1521/?service_name=HR')",
     # a card's Geheimzahl without a colon
@@ -143,6 +149,10 @@ CLEAN = [
     "password: Adm1n!2024  # example from the tutorial",
     # a JWT's header alone, more than 45 characters before a credential word
     "the JWT header eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 is identical in every HS256 token",
+    # Cisco's type 9 secret is a scrypt hash, not the password; OpenVPN's
+    # armour with no key inside
+    "enable secret 9 $9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM",
+    "paste your key between -----BEGIN OpenVPN Static key V1----- and the END line",
     # Slack's own placeholder webhook, zeros and X's
     "SLACK_WEBHOOK=https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
     # an object's path or a cache's name under `?key=`
