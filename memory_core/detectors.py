@@ -618,6 +618,18 @@ FUNCTION_WORDS = set(
     "who nobody somewhere stored safe".split()
 )
 # `wifi …, key Pumpk1n!`: a network key, though "key" alone is no key word.
+# (S15) `wifi: 3CYe?61Y44`: the network's word alone, then a value with a
+# symbol of a password's (an SSID has none: `wifi: AcmeGuest`, `Home-5G`).
+WIFI_COLON_RE = re.compile(
+    r"(?i)(?<![\w-])(?:wi-?fi|wlan)\s*[:=]\s*[\"'`]?(?P<value>[^\s\"'`,;]{8,})"
+)
+# (S15) A key combination (`Ctrl+Alt+Del`, `Alt+F4`) opens a screen, not an
+# account.
+KEY_COMBO_RE = re.compile(
+    r"(?i)(?:ctrl|alt|shift|cmd|command|option|opt|win|super|fn|meta|del|delete|"
+    r"tab|esc|enter|f\d{1,2}|[a-z0-9])(?:\+(?:ctrl|alt|shift|cmd|command|option|"
+    r"opt|win|super|fn|meta|del|delete|tab|esc|enter|f\d{1,2}|[a-z0-9]))+"
+)
 NETWORK_KEY_RE = re.compile(
     r"(?i)\b(?:wi-?fi|wlan|wpa2?|wpa3|ssid|hotspot|network)\b[^\n]{0,60}?"
     r"\b(?:key|schlüssel|clé|clave|chave|klucz|sleutel)\b\s*"
@@ -1154,7 +1166,10 @@ QUOTED_PASSPHRASE_RE = re.compile(
 # value said to be used for an account or a login.
 USE_FOR_ACCOUNT_RE = re.compile(
     r"(?i)\buse\s+[\"'`]?(?P<value>[^\s\"'`]{8,})[\"'`]?\s+(?:for|on|to)\b[^\n]{0,50}?"
-    r"\b(?:account|login|log in|sign in|wi-?fi|vpn|router|server|admin|portal|box)\b"
+    r"\b(?:account|login|log in|sign in|wi-?fi|vpn|router|server|admin|portal|box|"
+    # (S15) `use … to unlock the shared drive`, `… to decrypt the backup`:
+    # the value must read as chosen (not `use SpaceBar10 to unlock`)
+    r"(?P<opens>unlock|decrypt|open the (?:vault|volume|archive|safe|file)))\b"
 )
 # Numeric codes of locks, safes and doors: `the code for the bike lock is
 # 4417`, `safe combo is 36-12-48`, `PIN 7731 for the garage door`; a
@@ -3256,7 +3271,15 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         if len(words) >= 3 and not _is_placeholder(value):
             yield "Secret Keyword"
     for match in _finditer(USE_FOR_ACCOUNT_RE, line, lower):
-        if _is_generated(match.group("value")):
+        value = match.group("value")
+        if _is_generated(value) and (
+            not match.group("opens")
+            or (_is_prose_password(value) and not KEY_COMBO_RE.fullmatch(value))
+        ):
+            yield "Secret Keyword"
+    for match in _finditer(WIFI_COLON_RE, line, lower):
+        value = match.group("value").rstrip(".,;)")
+        if any(c in STRONG_SYMBOLS for c in value) and _is_prose_password(value):
             yield "Secret Keyword"
     for pattern in LOCK_CODE_RES:
         if _may_match(pattern, lower) and pattern.search(line):

@@ -75,6 +75,9 @@ SECRETS = [
     "Cookie: SSESS0a1b2c3d4e5f60718293a4b5c6d7e8f9=Zr4Kp9Lm2Qx7Vb3Nc8Wd5Ft1Gy6Hj0Ks",
     # Rocket.Chat's incoming webhook: an id of 17, a token of 48
     "alerts: https://chat.acme.io/hooks/Kq8mZp3Lx7Tv2Wn9R/Ab3dEf5gHi7jKl9mNo1pQr3sTu5vWx7yZa9bCd1eFg3hIj5k",
+    # a value said to unlock something; a Wi-Fi's password after its word
+    "use Rk4#mq8Lzt to unlock the team drive",
+    "wifi: 3CYe?61Y4x",
     # network devices' shared keys, OpenVPN's static key
     "crypto isakmp key Vx7kq2Lm9Pz address 198.51.100.7",
     "radius-server key 7 0822455D0A16544541",
@@ -149,6 +152,9 @@ CLEAN = [
     "password: Adm1n!2024  # example from the tutorial",
     # a JWT's header alone, more than 45 characters before a credential word
     "the JWT header eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 is identical in every HS256 token",
+    # a key combination, a network's name
+    "use Ctrl+Alt+Del to unlock the screen",
+    "wifi: Vodafone-A4B2C9",
     # Cisco's type 9 secret is a scrypt hash, not the password; OpenVPN's
     # armour with no key inside
     "enable secret 9 $9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM",
