@@ -932,6 +932,9 @@ KEY_WORD = (
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
     # (S15) Hebrew's construct state (`סיסמת הוויפי`); a Wi-Fi network's
     # code in Thai, Persian and Arabic, whose word alone is any code
+    # (S15) and colloquial short forms: Spanish `la contra del wifi`,
+    # Russian `пасс от админки`
+    r"(?:(?<=\bla )|(?<=\btu )|(?<=\bmi )|(?<=\bsu ))contra(?=\s+del?\s)|пасс|"
     r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמ[הת]|"
     r"รหัส(?=\s*(?:wi-?fi|ไวไฟ))|رمز(?=\s*(?:وای ?فای|الواي ?فاي|wi-?fi))|"
     r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi(?:nya|ku|mu)?|pgpassword|"

@@ -94,6 +94,9 @@ SECRETS = [
     "סיסמת הראוטר היא Yafo!8841",
     "รหัส wifi บ้านคือ Krabi@5521",
     "رمز وای فای خانه Tabriz#7733",
+    # colloquial short forms: Spanish `la contra`, Russian `пасс`
+    "la contra del wifi de la oficina es Mz4!kq8Lw",
+    "пасс от админки: Tv7#pq2Lz",
     # a door's code in Russian, a safe's combination in groups of two
     "код от подъезда 2580, домофон не работает",
     "Tresorcode: 17-42-08",
@@ -171,6 +174,8 @@ CLEAN = [
     # mail authentication's report mailbox, a test fixture's address
     "_dmarc.acme.io TXT v=DMARC1; p=quarantine; rua=mailto:dmarc-reports@acme.io",
     "fixtures/accounts.json: {'email': 'test@example.com'}",
+    # `contra`, "against"
+    "votamos en contra del plan: Pedro2024 no convence",
     # talk about a password or a code, no value
     "הסיסמה שגויה, נסה שוב",
     "код от домофона сломался, мастер придёт завтра",
