@@ -919,7 +919,8 @@ KEY_WORD = (
     r"pass(?:word|wd|phrase|code)?|phrase de passe|pwd|secret|token|"
     r"pin(?:[_ -]?code)?|"
     r"api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|"
-    r"(?:app|application|admin|master|service|account|signing|encryption|"
+    # (S15) `hmacKey`, `hmac_key`, `passkey`
+    r"(?:app|application|admin|master|service|account|signing|encryption|hmac|pass|"
     r"license|webhook|write|auth|subscription)[_ -]?key|client[_ -]?secret|"
     # Round 11 (S5): `WECHAT_APPSECRET`; a token in Japanese, Chinese, Korean
     r"app[_ -]?secret|トークン|令牌|토큰|"

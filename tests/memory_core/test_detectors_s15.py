@@ -78,6 +78,8 @@ SECRETS = [
     # a value said to unlock something; a Wi-Fi's password after its word
     "use Rk4#mq8Lzt to unlock the team drive",
     "wifi: 3CYe?61Y4x",
+    # an HMAC key under its name in YAML
+    "webhooks:\n  hmacKey: vB423tG8bYDz84orSbUD",
     # network devices' shared keys, OpenVPN's static key
     "crypto isakmp key Vx7kq2Lm9Pz address 198.51.100.7",
     "radius-server key 7 0822455D0A16544541",
