@@ -618,6 +618,13 @@ FUNCTION_WORDS = set(
     "who nobody somewhere stored safe".split()
 )
 # `wifi …, key Pumpk1n!`: a network key, though "key" alone is no key word.
+# (S15) The `Authorization` header under any scheme (`Key …`,
+# `Zoho-oauthtoken 1000.…`, `Negotiate …`): what follows the scheme is the
+# credential.
+AUTH_HEADER_RE = re.compile(
+    r"(?i)\bauthorization[\"']?\s*[:=]\s*[\"']?(?:[A-Za-z][\w.-]*\s+)?"
+    r"(?P<value>[A-Za-z0-9._~+/=:$-]{16,})"
+)
 # (S15) `wifi: 3CYe?61Y44`: the network's word alone, then a value with a
 # symbol of a password's (an SSID has none: `wifi: AcmeGuest`, `Home-5G`).
 WIFI_COLON_RE = re.compile(
@@ -3279,6 +3286,17 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         if _is_generated(value) and (
             not match.group("opens")
             or (_is_prose_password(value) and not KEY_COMBO_RE.fullmatch(value))
+        ):
+            yield "Secret Keyword"
+    for match in _finditer(AUTH_HEADER_RE, line, lower):
+        value = match.group("value")
+        if (
+            not _is_placeholder(value)
+            and not value.startswith("$")
+            and not ASSIGNS_RE.match(value)  # SigV4's `Credential=AKID…/…`: ids
+            and not _is_jose_header(value)
+            and any(c.isdigit() for c in value)
+            and any(c.isalpha() for c in value)
         ):
             yield "Secret Keyword"
     for match in _finditer(WIFI_COLON_RE, line, lower):

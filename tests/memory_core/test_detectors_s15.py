@@ -78,6 +78,9 @@ SECRETS = [
     # a value said to unlock something; a Wi-Fi's password after its word
     "use Rk4#mq8Lzt to unlock the team drive",
     "wifi: 3CYe?61Y4x",
+    # the Authorization header under any scheme
+    "Authorization: Key 7acbacaa34f77259867f8f57fb56a318",
+    "Authorization: Zoho-oauthtoken 1000.e56abc73e5aed08a48b51e632862e57a.51bd7d5b45ffee5d2d8e70eac510ee0a",
     # an HMAC key under its name in YAML
     "webhooks:\n  hmacKey: vB423tG8bYDz84orSbUD",
     # network devices' shared keys, OpenVPN's static key
@@ -157,6 +160,9 @@ CLEAN = [
     "password: Adm1n!2024  # example from the tutorial",
     # a JWT's header alone, more than 45 characters before a credential word
     "the JWT header eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 is identical in every HS256 token",
+    # the Authorization header's documentation
+    "Authorization: required on every endpoint since v2.3.1",
+    "Authorization: Bearer YOUR_ACCESS_TOKEN_HERE",
     # a key combination, a network's name
     "use Ctrl+Alt+Del to unlock the screen",
     "wifi: Vodafone-A4B2C9",
