@@ -1945,7 +1945,8 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
     return masked >= 8 and masked * 2 >= len(value)
 
 
-MASK_SYMBOLS_RE = re.compile(r"[*•●█]{4}")
+# (or a vendor's prefix and stars only: `xoxb-***`, `sk-•••`)
+MASK_SYMBOLS_RE = re.compile(r"[*•●█]{4}|^[A-Za-z0-9]{2,12}[-_.]?[*•●█]{3}$")
 MASK_RUN_RE = re.compile(r"([xX0*•●█.])\1{3,}")
 
 

@@ -139,6 +139,7 @@ CLEAN = [
     "Réunion Teams : code secret 9aBc7d",
     # masked, filled in, cut short
     "OPENAI_API_KEY=sk-proj-****...****Qx7Z",
+    "SLACK_TOKEN=xoxb-***",
     "SLACK_BOT_TOKEN=xoxb-XXXXXXXXXXXX-XXXXXXXXXXXX-XXXXXXXXXXXXXXXXXXXXXXXX",
     "password: !env_var DB_PASSWORD",
     "mongodb://<user>:<password>@db.example.org:27017/app",
