@@ -127,6 +127,8 @@ CLEAN = [
     "otpauth://totp/Demo:carol@example.net?secret=JBSWY3DPEHPK3PXP&issuer=Demo",
     # the address in a quoted example is the docs' own, like its key
     "key URI from the authenticator's wiki example: otpauth://totp/Example:dave@gmail.com?secret=JBSWY3DPEHPK3PXP&issuer=Example",
+    # reCAPTCHA's published test secret, tied to no account
+    "RECAPTCHA_SECRET_KEY=6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe  # always passes in CI",
     # keys made for browsers and apps
     "NEXT_PUBLIC_POSTHOG_KEY=phc_k3Jv9QmLr2Tz8Wx5Nc7Bd4Fh6Gs1Pa0Ye3Ui9Ko2Lq",
     "const supabase = createClient(url, 'sb_publishable_x7Yq2Lm9Pz3Kd8Rt5Vb1Nc_6Wf4Hg0J')",
