@@ -356,6 +356,12 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         ("Zapier Webhook", r"hooks\.zapier\.com/hooks/catch/\d+/[A-Za-z0-9]{5,}"),
         ("Mattermost Webhook", r"/hooks/[a-z0-9]{26}(?![A-Za-z0-9])"),
+        # (S15) Rocket.Chat's incoming webhook: the integration's 17-character
+        # id, then its 48-character token
+        (
+            "Rocket.Chat Webhook",
+            r"/hooks/[A-Za-z0-9]{17}/[A-Za-z0-9]{48}(?![A-Za-z0-9])",
+        ),
         # Round 11 (S5): Feishu/Lark, DingTalk and WeCom bots' webhooks
         (
             "Feishu Webhook",
@@ -396,6 +402,38 @@ PREFIXED_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bpat-(?:na|eu|ap)\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
             r"[0-9a-f]{12}\b",
         ),
+        # (S15) Prefixes whose rest is hex or lower case only: the general
+        # token rule takes such a run for a digest, so only the prefix tells.
+        # Shippo's live and test tokens, WooCommerce's consumer secret,
+        # Buildkite's user token, MailerSend's token, ReadMe's API key,
+        # Firecrawl's API key (each vendor's API docs).
+        ("Shippo API Token", r"\bshippo_(?:live|test)_[0-9a-f]{40}\b"),
+        ("WooCommerce Consumer Secret", r"\bcs_[0-9a-f]{40}\b"),
+        ("Buildkite Token", r"\bbkua_[0-9a-f]{40}\b"),
+        ("MailerSend Token", r"\bmlsn\.[0-9a-f]{64}\b"),
+        ("ReadMe API Key", r"\brdme_[a-z0-9]{70}\b"),
+        ("Firecrawl API Key", r"\bfc-[0-9a-f]{32}\b"),
+        # (S15) Plaid's access tokens: the environment, then a UUID
+        # (`access-sandbox-…`, `access-production-…`); Braintree's access
+        # token (`access_token$production$<16>$<32 hex>`); Mercado Pago's
+        # access tokens (`APP_USR-` live, `TEST-` sandbox: the app id, a
+        # date, 32 hex, the user id); Checkout.com's sandbox secret key;
+        # Octopus Deploy's API key (`API-` and 26 capitals or digits).
+        (
+            "Plaid Access Token",
+            r"\baccess-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-"
+            r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
+        ),
+        (
+            "Braintree Access Token",
+            r"\baccess_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}\b",
+        ),
+        (
+            "Mercado Pago Access Token",
+            r"\b(?:APP_USR|TEST)-\d{16}-\d{6}-[0-9a-f]{32}-\d{6,12}\b",
+        ),
+        ("Checkout.com Secret Key", r"\bsk_sbox_[a-z0-9]{26,}\b"),
+        ("Octopus Deploy API Key", r"\bAPI-[A-Z0-9]{26}\b"),
     )
 )
 # All of them at once: most lines hold none, and one search says so.
@@ -408,7 +446,8 @@ ANY_PREFIXED_RE = re.compile(
 # `scheme://user:password@host`; the password group is checked for
 # placeholders (`USER:PASSWORD@HOST`).
 URL_CREDENTIALS_RE = re.compile(
-    r"\b[a-z][a-z0-9+.-]{0,20}://[^\s:/@]{0,64}:(?P<value>(?:[^\s/@]{1,64}@)?[^\s/@]{3,128})"
+    # (S15) a driver's name may hold `_`: SQLAlchemy's `oracle+cx_oracle://`
+    r"\b[a-z][a-z0-9+._-]{0,24}://[^\s:/@]{0,64}:(?P<value>(?:[^\s/@]{1,64}@)?[^\s/@]{3,128})"
     r"@[\w.-]+"
 )
 # Passwords on command lines: `mysql -p'…'`, `mysql -pSecret`, `docker login
@@ -434,6 +473,14 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\bsshpass\s+-p\s*" + _ARG.format("v"),
         r"\bredis-cli\b[^\n|;]*?\s-a\s+" + _ARG.format("v"),
         r"\bldap\w*\b[^\n|;]*?\s-w\s+" + _ARG.format("v"),
+        # (S15) Vertica's `vsql -w …`, Exasol's `exaplus -p …`, SAP HANA's
+        # `hdbuserstore SET KEY host:port USER …`, Teradata's `.logon
+        # host/user,…`, Redis Sentinel's `sentinel auth-pass MASTER …`
+        r"\bvsql\b[^\n|;]*?\s-w\s+" + _ARG.format("v"),
+        r"\bexaplus\b[^\n|;]*?\s-p\s+" + _ARG.format("v"),
+        r"(?i)\bhdbuserstore\s+(?:-\w+\s+)*SET\s+\S+\s+\S+\s+\S+\s+" + _ARG.format("v"),
+        r"(?i)^\s*\.logon\s+[\w.-]+/[\w$#]+,(?P<vb>[^\s;]{4,})",
+        r"(?i)\bsentinel\s+auth-pass\s+\S+\s+" + _ARG.format("v"),
         r"\b(?:curl|wget|http)\b[^\n|;]*?\s(?:-u|--user)[= ]\s*"
         # (S6: the password quoted alone, `-u m.weber:'Kanelbulle~2010'`)
         r"['\"]?[^\s:'\"]+:['\"]?(?P<vb>[^\s'\"@]+)",
@@ -468,6 +515,11 @@ CLI_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         # Cisco: `username admin password 0 …`, `enable secret 0 …` (type 0
         # is clear text, type 7 reversible).
         r"\b(?:password|secret)\s+[07]\s+" + _ARG.format("v"),
+        # (S15) and its shared keys: IKE's, RADIUS's, TACACS+'s, a routing
+        # protocol's (`crypto isakmp key … address`, `radius-server key 7 …`)
+        r"(?i)\b(?:crypto\s+isakmp\s+key|(?:radius|tacacs)-server\s+key|"
+        r"key-string|authentication-key|message-digest-key\s+\d+\s+md5)\s+"
+        r"(?:[07]\s+)?" + _ARG.format("v"),
         r"\bgh\s+secret\s+set\b[^\n|;]*?\s(?:--body|-b)[= ]" + _ARG.format("v"),
         r"\bipmitool\b[^\n|;]*?\s-P\s+" + _ARG.format("v"),
         r"\bsnmp\w*\b[^\n|;]*?\s-[AX]\s+" + _ARG.format("v"),
@@ -515,6 +567,13 @@ QUERY_SECRET_RE = re.compile(
     r"access_token|refresh_token|id_token|client_secret|api_?key|apikey|"
     r"auth_?token|token|secret|password|passwd|pwd)=(?P<value>[^&\s#\"'<>]{12,})"
 )
+# (S15) Names APIs give their key in a query that are also everyday words
+# (`?key=`, OpenWeather's `&appid=`, `?auth=`): the value must look like a
+# token or be 32 hex digits or more, not an object's path (`?key=uploads/…`).
+QUERY_KEY_RE = re.compile(
+    r"(?i)[?&](?:key|appid|app_?key|app_?secret|auth|access_?key|private_?token|"
+    r"api_?token)=(?P<value>[^&\s#\"'<>]{16,})"
+)
 # A key-like name and its value as two quoted arguments:
 # `define('DB_PASSWORD', '…')`, `config.set("api_key", "…")`.
 QUOTED_PAIR_RE = re.compile(
@@ -530,6 +589,8 @@ DOCKER_AUTH_RE = re.compile(
     # base64 of `user:password` as well
     r"|(?i:authorization)[\"']?\s*[:=]\s*[\"']?(?i:basic)\s+"
     r"(?P<basic>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"
+    # (S15) npm's `.npmrc`: `_auth = <base64 of user:password>`
+    r"|(?:^|[\s:])_auth\s*=\s*[\"']?(?P<npm>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"
 )
 # A wallet's recovery phrase: 12 to 24 short lower-case words after its name,
 # none of them an English function word (BIP-39 has none).
@@ -557,6 +618,25 @@ FUNCTION_WORDS = set(
     "who nobody somewhere stored safe".split()
 )
 # `wifi …, key Pumpk1n!`: a network key, though "key" alone is no key word.
+# (S15) The `Authorization` header under any scheme (`Key …`,
+# `Zoho-oauthtoken 1000.…`, `Negotiate …`): what follows the scheme is the
+# credential.
+AUTH_HEADER_RE = re.compile(
+    r"(?i)\bauthorization[\"']?\s*[:=]\s*[\"']?(?:[A-Za-z][\w.-]*\s+)?"
+    r"(?P<value>[A-Za-z0-9._~+/=:$-]{16,})"
+)
+# (S15) `wifi: 3CYe?61Y44`: the network's word alone, then a value with a
+# symbol of a password's (an SSID has none: `wifi: AcmeGuest`, `Home-5G`).
+WIFI_COLON_RE = re.compile(
+    r"(?i)(?<![\w-])(?:wi-?fi|wlan)\s*[:=]\s*[\"'`]?(?P<value>[^\s\"'`,;]{8,})"
+)
+# (S15) A key combination (`Ctrl+Alt+Del`, `Alt+F4`) opens a screen, not an
+# account.
+KEY_COMBO_RE = re.compile(
+    r"(?i)(?:ctrl|alt|shift|cmd|command|option|opt|win|super|fn|meta|del|delete|"
+    r"tab|esc|enter|f\d{1,2}|[a-z0-9])(?:\+(?:ctrl|alt|shift|cmd|command|option|"
+    r"opt|win|super|fn|meta|del|delete|tab|esc|enter|f\d{1,2}|[a-z0-9]))+"
+)
 NETWORK_KEY_RE = re.compile(
     r"(?i)\b(?:wi-?fi|wlan|wpa2?|wpa3|ssid|hotspot|network)\b[^\n]{0,60}?"
     r"\b(?:key|schlüssel|clé|clave|chave|klucz|sleutel)\b\s*"
@@ -577,6 +657,26 @@ AUTH_FIELD_RE = re.compile(
 # `jdbc:oracle:thin:app/…@db01:1521:ORCL`.
 ORACLE_JDBC_RE = re.compile(
     r"\bjdbc:oracle:(?:thin|oci8?):(?P<user>[\w$#]+)/(?P<value>[^@\s/]{3,})@"
+)
+# (S15) Oracle's Easy Connect and its tools' logins: `app/…@//host:1521/
+# SERVICE`, `sqlplus system/…@ORCL`, `expdp hr/…@pdb1`; the part between
+# the user's slash and the `@` is the password, whatever it looks like.
+ORACLE_EZCONNECT_RE = re.compile(
+    r"(?<![\w/.:-])(?P<user>[A-Za-z_][\w$#]{0,29})/(?P<value>[^\s/@\"'`]{3,64})"
+    r"@//[\w.-]+(?::\d+)?/\w+"
+    r"|\b(?:sqlplus|rman|expdp|impdp|exp|imp|sqlldr|dgmgrl)\s+(?:-\w+\s+)*"
+    r"[\"']?(?P<tooluser>[A-Za-z_][\w$#]{0,29})/(?P<toolvalue>[^\s/@\"'`]{3,64})"
+    r"(?=@|[\"'\s]|$)"
+)
+# (S15) A connection string's password (`Server=…;User ID=…;Password=…;`,
+# `jdbc:sqlserver://…;user=…;password=…`): the string names a server and
+# a user, so the value is that user's password, however plain it looks.
+CONNECTION_STRING_RE = re.compile(
+    r"(?i)(?:^|[;\"'\s=])(?:server|data source|host(?:name)?|address|addr|"
+    r"network address)\s*=|jdbc:[a-z]+:"
+)
+CONNECTION_PASSWORD_RE = re.compile(
+    r"(?i)(?:^|[;\"'\s])(?:password|pwd)\s*=\s*(?P<value>[^;\"'\s]{3,})(?=;|[\"'\s]|$)"
 )
 # `datadog key: 0f3e…`, `mailjet key = …`: a vendor's key, named by the
 # vendor; not a cache, partition, sort or primary key.
@@ -620,6 +720,20 @@ VENDOR_HEX_KEY_RE = re.compile(
     # `Cheia Datadog pentru vinylbase: 02e1…`
     rf"|{_KEY_WORDS}[ \t]+(?:\w+[ \t]+)?{_HEX_KEY_VENDORS}(?![\w-]))"
     r"[^\n]{0,30}?(?<![0-9A-Za-z])(?P<value>[0-9a-f]{32,64})(?![0-9A-Za-z])"
+)
+# (S15) Any vendor's API key, token or secret handed over in a sentence,
+# the hex a few words on (`here's the Hetzner API key you asked for 26ea…`,
+# `the access token I generated: 9f…`); not a digest, id or commit named
+# in between (`API key hash sha1 …`, `token id …`).
+NAMED_HEX_KEY_RE = re.compile(
+    r"(?i)(?<![\w-])(?:api[_ -]?key|api[_ -]?token|access[_ -]?(?:key|token)|"
+    r"secret[_ -]?key|auth[_ -]?token|client[_ -]?secret|app[_ -]?secret)"
+    r"(?P<between>[^\n.!?]{0,40}?)(?<![0-9A-Za-z])(?P<value>[0-9a-f]{32,64})"
+    r"(?![0-9A-Za-z])"
+)
+NOT_KEY_BETWEEN_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:hash\w*|sha\d*|md5|fingerprint|checksum|digest|"
+    r"commit|id|ids|identifier|kid|revision|rev|etag|build|version)(?![^\W\d_])"
 )
 # (S8) The value first, the vendor's key after: `staging uses 0d4f… as the
 # Datadog API key`, `0d4f… is our Mailgun key`.
@@ -683,7 +797,9 @@ SESSION_COOKIE_RE = re.compile(
 SESSION_PAIR_RE = re.compile(
     r"(?i)(?<![\w.-])(?:connect\.sid|phpsessid|jsessionid|asp\.net_sessionid|"
     # (S9) Rails names its cookie `_<app>_session`: `_personio_session=…`
-    r"sessionid|session_id|_?[a-z0-9]+[_.-]session|_?session)"
+    r"sessionid|session_id|_?[a-z0-9]+[_.-]session|_?session|"
+    # (S15) WordPress's login cookies, Drupal's session (`SSESS<hash>`)
+    r"wordpress_(?:logged_in|sec)_[0-9a-f]{32}|s?sess[0-9a-f]{32})"
     r"=(?P<value>[^;\s\"'`,&]{20,})"
 )
 # `try Glacier2484?, that's the one for the router`.
@@ -702,6 +818,13 @@ LOGIN_WITH_RES: tuple[re.Pattern[str], ...] = (
         r"(?i)\blog(?:\s*in(?:to)?|-in|on)\s+(?:with|using)\s+[\"'`]?"
         r"(?P<value>[^\s\"'`,;]{8,})"
     ),
+)
+# (S15) The same with other ways in: `RDP to 10.0.0.9 as Administrator with
+# …`, `ssh into the box as deploy using …`, `ssh to the pi with …`.
+CONNECT_AS_WITH_RE = re.compile(
+    r"(?i)\b(?:rdp|ssh|sftp|connect(?:s|ed)?|sign(?:ed|s)?\s*in(?:to)?|"
+    r"get\s+in(?:to)?|remote\s+(?:in)?to)\b[^\n]{0,40}?\b(?:as\s+\S+\s+)?(?:with|using)\s+"
+    r"(?:(?:the\s+)?(?:password|pw)\s+)?[\"'`]?(?P<value>[^\s\"'`,;]{8,})"
 )
 # (S9) A file said to be protected or locked with a value: `the xlsx is
 # protected with HR2023!CcN`, `Datei ist geschützt mit …`, `archivo protegido
@@ -803,7 +926,8 @@ KEY_WORD = (
     r"pass(?:word|wd|phrase|code)?|phrase de passe|pwd|secret|token|"
     r"pin(?:[_ -]?code)?|"
     r"api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|"
-    r"(?:app|application|admin|master|service|account|signing|encryption|"
+    # (S15) `hmacKey`, `hmac_key`, `passkey`
+    r"(?:app|application|admin|master|service|account|signing|encryption|hmac|pass|"
     r"license|webhook|write|auth|subscription)[_ -]?key|client[_ -]?secret|"
     # Round 11 (S5): `WECHAT_APPSECRET`; a token in Japanese, Chinese, Korean
     r"app[_ -]?secret|トークン|令牌|토큰|"
@@ -814,11 +938,17 @@ KEY_WORD = (
     # Finnish possessives: `salasanani`, `salasanasi`
     r"salasana(?:ni|si|mme|nne|nsa)?|heslo|"
     r"jelsz(?:ó|o)|(?:ş|s)ifre(?:si)?|clave(?![ -]+(?:[úu]nica|de\s+elector))|"
-    r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמה|"
+    # (S15) Hebrew's construct state (`סיסמת הוויפי`); a Wi-Fi network's
+    # code in Thai, Persian and Arabic, whose word alone is any code
+    # (S15) and colloquial short forms: Spanish `la contra del wifi`,
+    # Russian `пасс от админки`
+    r"(?:(?<=\bla )|(?<=\btu )|(?<=\bmi )|(?<=\bsu ))contra(?=\s+del?\s)|пасс|"
+    r"пароль|парол|密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|סיסמ[הת]|"
+    r"รหัส(?=\s*(?:wi-?fi|ไวไฟ))|رمز(?=\s*(?:وای ?فای|الواي ?فاي|wi-?fi))|"
     r"κωδικός(?: πρόσβασης)?|συνθηματικό|पासवर्ड|kata sandi(?:nya|ku|mu)?|pgpassword|"
     # Round 7 (tune11): more languages' password words.
     r"รหัสผ่าน|kata laluan|nenosiri|lozink[aeu]|лозинк[аеу]|geslo|slaptažodis|"
-    r"parool|salasõna|lykilorð|fjalëkalim(?:i)?|პაროლი|գաղտնաբառ|құпия сөз|"
+    r"parooli?|salasõna|lykilorð|fjalëkalim(?:i)?|პაროლი|գաղտնաբառ|құпия сөз|"
     r"رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|contrasenya|contrasinal|"
     r"pasahitza|нууц үг|كلمة السر|sandi(?:nya|ku|mu)?|"
     # Round 10 (S4): Afrikaans, Latvian, inflected Icelandic, Hungarian and
@@ -865,13 +995,15 @@ ASSIGNMENT_RE = re.compile(
     # (S9) a note in brackets before the colon: `API key (prod) = …`,
     # `client secret (Workforce Now): …`
     r"(?:\s*\([^()\n]{1,40}\))?"
-    r"(?:\s*(?:[:=：]|=>|:=|->|<-|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been)\s+"
+    r"(?:\s*(?:[:=：]|=>|:=|->|<-|→|は|是|为|為|는|은)\s*|\s+(?:(?:is|was|has\s+been|got)\s+"
     r"(?:changed\s+|"
     r"set\s+|reset\s+|updated\s+)?to|(?:changed|set|reset|updated)\s+to|is|was|are|"
     r"to|est|es|è|é|ist|lautet|lautet:|jest|är|er|era|war|fue|wynosi|wordt|zijn|je|"
     r"on|adalah|là|είναι|है|c'est|c’est|ni|คือ|yra|ir|është|"
     # Round 11 (S5): Maltese, Welsh; the Ethiopic colon
     r"hija|huwa|yw|ydy|"
+    # (S15) Bengali, Hebrew, Urdu copulas
+    r"হলো|হল|হচ্ছে|היא|הוא|ہے|"
     # (S12) Khmer
     r"គឺ)\s*:?\s*|\s*[፦፡]\s*)"
     r"|(?P<bare>\s+))"
@@ -996,6 +1128,9 @@ PROSE_WORDS = frozenset(
     de het een en niet op aan met voor van zeer ook nog altijd
     o os as um uma não em com por muito também ainda sempre
     och inte en ett på med för till också alltid
+    dasselbe derselbe dieselbe gleiche gleich wie letzte letzten alte neue
+    même que mismo misma igual que mesmo mesma stesso stessa zelfde hetzelfde
+    dezelfde als
     это как все его она они где там тут лежит хранится хранить менеджере
     менеджер паролей паролів сейфе сейфі зберігається лежить також ще вже
     """.split()
@@ -1015,6 +1150,9 @@ OTHER_PROSE_WORDS = frozenset(
     de het een en niet op aan met voor van zeer ook nog altijd
     o os as um uma não em com por muito também ainda sempre
     och inte en ett på med för till också alltid
+    dasselbe derselbe dieselbe gleiche gleich wie letzte letzten alte neue
+    même que mismo misma igual que mesmo mesma stesso stessa zelfde hetzelfde
+    dezelfde als
     """.split()
 )
 ENGLISH_PASSWORD_WORD_RE = re.compile(
@@ -1039,7 +1177,10 @@ QUOTED_PASSPHRASE_RE = re.compile(
 # value said to be used for an account or a login.
 USE_FOR_ACCOUNT_RE = re.compile(
     r"(?i)\buse\s+[\"'`]?(?P<value>[^\s\"'`]{8,})[\"'`]?\s+(?:for|on|to)\b[^\n]{0,50}?"
-    r"\b(?:account|login|log in|sign in|wi-?fi|vpn|router|server|admin|portal|box)\b"
+    r"\b(?:account|login|log in|sign in|wi-?fi|vpn|router|server|admin|portal|box|"
+    # (S15) `use … to unlock the shared drive`, `… to decrypt the backup`:
+    # the value must read as chosen (not `use SpaceBar10 to unlock`)
+    r"(?P<opens>unlock|decrypt|open the (?:vault|volume|archive|safe|file)))\b"
 )
 # Numeric codes of locks, safes and doors: `the code for the bike lock is
 # 4417`, `safe combo is 36-12-48`, `PIN 7731 for the garage door`; a
@@ -1140,6 +1281,32 @@ RESET_TO_RE = re.compile(
     r"\s+to\s+[\"'`]?(?P<value>[^\s\"'`]{8,64}?)[\"'`]?[.,;]?(?:\s+(?:on|for|at|in)\b|\s*$)"
 )
 
+# (S15) A value the speaker changed "it" to and asks to be remembered: `I
+# changed it to Otter.summit248, remember that`, `je l'ai changé en …,
+# retiens-le`, `lo cambié a …, recuérdalo`. The pronoun stands for a
+# password only with the request to remember; the value must read as one.
+CHANGED_IT_TO_RE = re.compile(
+    r"(?i)\b(?:(?:changed|set|reset|switched|updated)\s+it\s+(?:to|into)|"
+    r"l['’]ai\s+(?:chang[ée]e?|mis|r[ée]initialis[ée]e?)\s+(?:en|à|a)|"
+    r"(?:lo|la)\s+cambi[ée]\s+(?:a|por)|(?:mudei|troquei)\s+(?:ela\s+|ele\s+)?"
+    r"(?:para|pra)|l['’]ho\s+cambiat[ao]\s+in)\s+[\"'`]?"
+    r"(?P<value>[^\s\"'`,;]{8,64})"
+)
+REMEMBER_RE = re.compile(
+    r"(?i)\b(?:remember|don['’]?t\s+forget|memori[sz]e|note\s+(?:it|that)|"
+    r"retiens|souviens|n['’]oublie|recu[ée]rda|no\s+(?:lo\s+)?olvides|lembr|"
+    r"n[ãa]o\s+esque[çc]a|ricorda|non\s+dimenticare)"
+)
+# (S15) A password changed to a value in Chinese, Japanese and Korean,
+# whose verbs come after the value or join it without a space (`我把密码改成了
+# …`, `密码已改为…`, `パスワードを…に変更しました`, `비밀번호를 …로 바꿨어`).
+CJK_CHANGED_TO_RE = re.compile(
+    r"(?:密码|密碼|口令|パスワード|暗証番号|비밀번호|비번|암호)"
+    r"(?:[^\x00-\x7f]{0,6}?(?:改成了?|改为|改為|换成了?|換成了?|设为|設為|设置为|"
+    r"設置為|设成|重置为)\s*[:：]?\s*(?P<after>[\x21-\x7e]{6,64})"
+    r"|\s*(?:を|를|을)\s*(?P<before>[\x21-\x7e]{6,64}?)\s*(?:に|로|으로)\s*"
+    r"(?:変更|変え|替え|바꿨|바꾸|바꿈|변경))"
+)
 # Round 8 (tune12): a code after the thing it opens, a qualifier between
 # (`Key safe by the side gate, code 6836`, `Türcode Haupteingang: 16496`,
 # `deurcode kantoor: 2906`, `Tresor-Kombination: 0824`, `kod do domofonu:
@@ -1154,7 +1321,13 @@ LOCK_CODE_AFTER_RE = re.compile(
     r"|(?<![^\W\d_])(?:t(?:ü|ue)r|haust(?:ü|ue)r|deur|tor|garagen|alarm|tresor|"
     r"safe|door|gate|garage|porte|portail)[- ]?(?:code|kode|kombination|"
     r"combination|combo|pin)"
-    r"(?:[ \t]+[^\W\d_][\w-]*){0,2}\s*(?:ist|is|lautet|:|=)\s*\d{3,8}"
+    # (S15) a safe's combination in groups (`Tresorcode: 99-12-45`)
+    r"(?:[ \t]+[^\W\d_][\w-]*){0,2}\s*(?:ist|is|lautet|:|=)\s*"
+    r"(?:\d{2,3}(?:[ -]\d{2,3}){2,3}|\d{3,8})"
+    # (S15) Russian and Ukrainian: `код от домофона 4471`, `код від дверей: …`
+    r"|(?<![^\W\d_])код\w*\s+(?:от|для|к|від|до)\s+(?:домофон\w*|двер\w*|"
+    r"сейф\w*|замк\w*|замка|подъезд\w*|під'?їзд\w*|калитк\w*|ворот\w*|"
+    r"сигнализаци\w*)\s*[:=—-]?\s*\d{3,8}"
     r"|\b(?:kod|code|código|codice|pin)\s+(?:do|de|du|del|della|dello|"
     r"vom|von|des)\s+(?:domofon\w*|interkom\w*|citofono|interfone|portero|"
     r"videoportero|interphone|gegensprechanlage|bramy|klatki)\s*[:=]\s*\d{3,8}"
@@ -1162,15 +1335,17 @@ LOCK_CODE_AFTER_RE = re.compile(
     r"\s*[:=]\s*\d{4,8}"
     r"|\b(?:senha|pin|code|c(?:ó|o)digo|codice|kod|geheimzahl)\s+"
     r"(?:do|da|de|du|del|della|of the|for the|der|karty)?\s*"
-    r"(?:cart(?:ã|a)o|tarjeta|carta|carte|card|karty|bankkarte|ec-karte|"
-    r"bankomat\w*|débito|crédito|debit card|credit card)\s*(?:is|:|=)\s*"
+    r"(?:cart(?:ã|a)o|tarjeta|carta|carte|card|karty|karte|bankkarte|ec-karte|"
+    r"bankomat\w*|débito|crédito|debit card|credit card)\s*(?:is|:|=)?\s*"
     r"\d{4,6})(?![\w/-]|\.\d)"
 )
 LOCK_CODE_WORDS = (
     "code", "combo", "pin", "kod", "codice", "digo", "senha", "geheimzahl",
     "keypad", "tastenfeld", "zahlenschloss", "teclado", "tastierino", "kombination",
+    "код",
 )  # fmt: skip
-THREE_DIGITS_RE = re.compile(r"\d{3}")
+# (S15) or a combination's groups of two (`99-12-45`)
+THREE_DIGITS_RE = re.compile(r"\d{3}|\d\d[ -]\d\d[ -]\d\d")
 
 
 # Round 7 (tune11): passwords in tools' own directives, each value checked
@@ -1244,6 +1419,8 @@ PLACEHOLDER_WORDS = {
     "token",
     "changeme",
     "change_me",
+    # (S15) the JDK's `cacerts` keystore password, printed in its docs
+    "changeit",
     "mypassword",
     "yourpassword",
     "your_password",
@@ -1260,7 +1437,9 @@ PLACEHOLDER_WORDS = {
 # documented example keys (`AKIAIOSFODNN7EXAMPLE`) stay refused: they are
 # the canonical test secret and refusing a docs snippet costs little.
 DOC_MARKER_RE = re.compile(
-    r"(?i)placeholder|dummy|redacted|your[_-]|[_-]here\b|replace[_-]?me|insert[_-]"
+    r"(?i)placeholder|dummy|redacted|your[_-]|[_-]here\b|replace[_-]?me|insert[_-]|"
+    # (S15) `django-insecure-change-me`, `change-this-in-production`
+    r"change[_-]?(?:me|this)\b"
 )
 # A value cut short for display (`sk-...`, `ghp_4f9k…`).
 # Round 12 (S6): or masked in the middle, its last characters shown as a
@@ -1284,7 +1463,7 @@ SECRET_REFERENCE_RE = re.compile(
 )
 YAML_TAG_RE = re.compile(
     r"!(?:vault|unsafe|Ref|Sub|GetAtt|ImportValue|Join|Select|FindInMap|Base64|"
-    r"env|include|secret|reference|ssm|!\w+)"
+    r"env|env_var|include|secret|reference|ssm|!\w+)"
 )
 # (S8) A secret store's path of lowercase names (`prod/billing/db`,
 # `dev/steppe-etl/api-key`): where the secret lives, not what it is.
@@ -1348,7 +1527,14 @@ NAMED_PUBLIC_KEY_RE = re.compile(
     r"(?:\s*\([^()\n]{1,20}\))?\s*[:=]?\s*"  # (S11) `site key (public):`
     r"[\"']?[A-Za-z0-9+/=_-]{20,}"
 )
-PUBLISHABLE_KEY_RE = re.compile(r"\bpk_(?:live|test)_[0-9A-Za-z]{16,}")
+# (S15) and keys their vendors make for browsers and apps: PostHog's
+# project key (`phc_`), Supabase's publishable key, Razorpay's key id
+# (checkout.js takes it), Langfuse's public key (`pk-lf-`).
+PUBLISHABLE_KEY_RE = re.compile(
+    r"\b(?:pk_(?:live|test)_[0-9A-Za-z]{16,}|phc_[A-Za-z0-9]{32,}|"
+    r"sb_publishable_[A-Za-z0-9_-]{20,}|rzp_(?:live|test)_[A-Za-z0-9]{14}\b|"
+    r"pk-lf-[0-9a-f-]{36})"
+)
 # A public JSON Web Key (`"kty": "RSA", "n": "…", "e": "AQAB"`): public unless
 # it has a private member (`"d"`, `"p"`, `"q"`, …).
 JWK_PRIVATE_RE = re.compile(r"\"(?:d|p|q|dp|dq|qi|k)\"\s*:")
@@ -1395,7 +1581,9 @@ CRYPT_HASH_RE = re.compile(
     r"\$(?:2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}"
     r"|argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+"
     r"|[156]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,86}"
-    r"|apr1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22})(?![./A-Za-z0-9$])"
+    r"|apr1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}"
+    # (S15) Cisco's type 8 (PBKDF2) and type 9 (scrypt) secrets
+    r"|[89]\$[./A-Za-z0-9]{14}\$[./A-Za-z0-9]{43})(?![./A-Za-z0-9$])"
 )
 # (S8) An Azure resource id (`/subscriptions/<uuid>/resourceGroups/…`): a
 # path to a resource, like an ARN.
@@ -1479,22 +1667,48 @@ DOC_CUE_RE = re.compile(
     r"(?i)(?<![@.\w-])(?:examples?|samples?|docs?|documentation|tutorials?|"
     r"guides?|readme|demo|dummy|e\.g\.|rfc ?\d+|beispiel|exemple|ejemplo|esempio|"
     r"exemplo|voorbeeld|doku|"
+    # (S15) a vendor's getting-started pages
+    r"quickstart|quick start|getting started|api reference|"
     # (S8) a test double of the cloud (`moto`, `localstack`) or a fixture
     # that says it uses the provider's published example
     r"published|fixtures?|moto|localstack)\b"
 )
 EXAMPLE_MARKERS = ("EXAMPLE", "-not-a-real", "-fake-", "-dummy-")
+# (S15) Values vendors print in their own docs for every reader to copy:
+# Stripe's test-mode keys of its demo account (quickstarts, API reference),
+# Slack's sample bot token, GitHub's sample token, Mailgun's sample key,
+# the Google Authenticator key-URI example's seed (base32 of `Hello!…`),
+# Oracle's `scott/tiger`.
+# Anyone has them; they open nothing of the user's. As with AWS's example
+# keys, the text must say it quotes documentation (`from the quickstart`,
+# `the RFC example`): handed over alone, an agent may take it for a key.
+# Any other `sk_test_` key is someone's test account and stays refused.
+PUBLISHED_EXAMPLE_RE = re.compile(
+    r"(?<![A-Za-z0-9])(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|"
+    r"sk_test_BQokikJOvBiI2HlWgH4olfQ2|sk_test_26PHem9AhJZvU623DfE1x4sd|"
+    r"xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy|"
+    r"ghp_16C7e42F292c6912E7710c838347Ae178B4a|"
+    r"key-3ax6xnjp29jd6fds4gc373sgvjxteol0|JBSWY3DPEHPK3PXP|"
+    # Oracle's demo schema's login, in every Oracle tutorial since v5
+    r"(?<=\bscott/)tiger)(?![A-Za-z0-9])"
+)
 # (S12) A value its own line's comment calls fake (`password: hunter12  #
 # fake, seeded into the test DB`, `// dummy`, `# not a real key`): a
 # fixture's stand-in, written to be read.
 SAID_FAKE_RE = re.compile(
     r"(?im)(?P<value>[^\s\"'`=:]+)[\"'`]?[ \t]+(?:#|//|--)[ \t]*\(?"
-    r"(?:fake|dummy|placeholder|not\s+(?:a\s+)?real)"
+    r"(?:fake|dummy|placeholder|not\s+(?:a\s+)?real"
+    # (S15) or says it is the docs' example (`# example from the docs`)
+    r"|(?:an?\s+)?(?:example|sample|demo)(?:\s+(?:from|in|of)\s+(?:the\s+)?"
+    r"(?:docs?|documentation|readme|tutorial|guide|quickstart)\b)?)"
     # the comment's word is about the value (`# fake, seeded …`, `# dummy
     # value`), not about something else (`# fake DNS server's pw`)
     r"(?=[ \t]*(?:$|[,.;:)!(—–-])|[ \t]+(?:value|one|key|password|secret|token|"
     r"credential|data|user|account|login)s?\b)"
 )
+
+
+SAID_FAKE_WORDS = ("fake", "dummy", "real", "placeholder", "example", "sample", "demo")
 
 
 # Types any well-named value can have; every other is a vendor's own format.
@@ -1555,7 +1769,33 @@ def _is_documented(text: str, match: re.Match[str]) -> bool:
     return bool(DOC_CUE_RE.search(text, start, end))
 
 
+def _quotes_published_example(text: str, finding: PiiFinding) -> bool:
+    """Tell a finding on a line that quotes a vendor's published example."""
+    line_start = text.rfind("\n", 0, finding.start) + 1
+    line_end = text.find("\n", finding.end)
+    line_end = len(text) if line_end < 0 else line_end
+    return any(
+        _is_documented(text, match)
+        for match in PUBLISHED_EXAMPLE_RE.finditer(text, line_start, line_end)
+    )
+
+
+# (S15) Test keys a vendor publishes for automated tests, tied to no
+# account and accepted by everyone's integration: reCAPTCHA's test secret
+# (its site key is public anyway). Blanked wherever they stand.
+PUBLISHED_TEST_KEY_RE = re.compile(
+    r"(?<![A-Za-z0-9_-])6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe(?![A-Za-z0-9_-])"
+)
+
+
 def _without_documented_examples(text: str, lower: str) -> str:
+    if "6LeIxAcTAAAAAGG" in text:
+        text = PUBLISHED_TEST_KEY_RE.sub(_blank, text)
+    if _may_match(PUBLISHED_EXAMPLE_RE, lower):
+        quoted = text
+        text = PUBLISHED_EXAMPLE_RE.sub(
+            lambda m: _blank(m) if _is_documented(quoted, m) else m.group(), text
+        )
     if any(marker in text for marker in EXAMPLE_MARKERS):
         # `key AKIAIOSFODNN7EXAMPLE` alone is still refused: an agent may
         # have been handed it as a key; `AWS docs example: …` is a quote.
@@ -1583,7 +1823,7 @@ def _without_public_material(text: str) -> str:
     lower = _lower(text)  # blanking only removes text: the gates stay valid
     text = _without_documented_examples(text, lower)
     if ("#" in text or "//" in text or "--" in text) and any(
-        word in lower for word in ("fake", "dummy", "real", "placeholder")
+        word in lower for word in SAID_FAKE_WORDS
     ):
         text = SAID_FAKE_RE.sub(_blank_said_fake, text)
     if "M" in text and LONG_RUN_RE.search(text):
@@ -1703,7 +1943,21 @@ def _is_placeholder(value: str, *, vendor_format: bool = False) -> bool:
     if re.fullmatch(r"<[^<>]+>|\{\{[^{}]+\}\}|\[[^\[\]]+\]", value):
         return True
     filler = FILLER_RUN_RE.search(value)
-    return bool(filler and len(filler.group()) * 2 >= len(value))
+    if filler and len(filler.group()) * 2 >= len(value):
+        return True
+    # (S15) Masked for display (`sk-proj-****...****Qx7Z`): no vendor's key
+    # has four stars or dots in a row. Or filled in more than one run
+    # (`xoxb-XXXX…-XXXX…-XXXX…`, Slack's `T00000000/B00000000/XXXX…`): half
+    # the value or more is filler.
+    if MASK_SYMBOLS_RE.search(value):
+        return True
+    masked = sum(len(m.group()) for m in MASK_RUN_RE.finditer(value))
+    return masked >= 8 and masked * 2 >= len(value)
+
+
+# (or a vendor's prefix and stars only: `xoxb-***`, `sk-•••`)
+MASK_SYMBOLS_RE = re.compile(r"[*•●█]{4}|^[A-Za-z0-9]{2,12}[-_.]?[*•●█]{3}$")
+MASK_RUN_RE = re.compile(r"([xX0*•●█.])\1{3,}")
 
 
 @dataclass(frozen=True)
@@ -1748,7 +2002,9 @@ LETTERS_DIGITS_RE = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]+", re.IGNORECAS
 # Hashing schemes and ciphers named after "password": `password hashing argon2id`.
 ALGORITHM_RE = re.compile(
     r"(?i)(?:argon2|bcrypt|scrypt|pbkdf2|sha\d|md5|aes\d|rsa\d|ed25519|x25519|"
-    r"chacha20|blake2|crc32|base64|utf8|http2|oauth2|saml2|v\d)"
+    # (S15) a version alone (`v2`, `v1.3`), not a value that starts so
+    # (`v9pupcmh1fr6f`)
+    r"chacha20|blake2|crc32|base64|utf8|http2|oauth2|saml2|v\d+(?:\.\d+)*(?![a-z\d]))"
 )
 # Four or more words joined by one separator, under a password's own name.
 WORDS_PASSPHRASE_RE = re.compile(
@@ -1759,7 +2015,7 @@ PASSPHRASE_KEY_RE = re.compile(
     r"heslo|jelsz|[şs]ifre|parol|пароль|clave|psk|phrase|sleutel|nyckel|wagwoord|"
     r"wachtzin|wpa|(?:wi-?fi|wlan|network|router|guest)[_ -]?key|"
     # (S10) the password's name in scripts without Latin letters
-    r"密码|密碼|口令|パスワード|비밀번호|암호|סיסמה|كلمة (?:المرور|السر)|رمز عبور|"
+    r"密码|密碼|口令|パスワード|비밀번호|암호|סיסמ[הת]|كلمة (?:المرور|السر)|رمز عبور|"
     r"κωδικός πρόσβασης"
 )
 DASHED_WORDS_RE = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){2,}")
@@ -1770,7 +2026,8 @@ THREE_WORDS_PASSPHRASE_RE = re.compile(
     r"[^\W\d_]{3,}(?:([-_.])[^\W\d_]{3,})\1[^\W\d_]{3,}"
 )
 # Words joined into a passphrase, with a number (`pixel-fjord-cactus20`).
-DICEWARE_RE = re.compile(r"[a-z]{3,}(?:[-_.][a-z]{3,}){2,}\d{1,4}")
+# (S15) lower-case letters of any script (`luna-kiwi-frühling74`)
+DICEWARE_RE = re.compile(r"[^\W\d_A-Z]{3,}(?:[-_.][^\W\d_A-Z]{3,}){2,}\d{1,4}")
 # (S8) An unquoted value that is a call or an index on a dotted name
 # (`boto3.client(`, `os.environ[`, `config.get(`): an expression in code,
 # never a literal credential.
@@ -1935,6 +2192,14 @@ ID_CUE_RE = re.compile(
     r"(?:-\d)?\b(?:\s+(?:is|was))?[\s:=#\"']*$"
 )
 NOT_ID_CUE_RE = re.compile(r"(?i)session|cookie|secret|token|key|auth|pass")
+# (S15) A key's or token's own id (`key_id=kid_…`, `API key id: key_01…`,
+# `token id (prod): …`, `client_id`): the name a dashboard lists the key
+# under, shown beside it in logs; the secret is another value. Not a
+# `secret id` (Vault's AppRole `secret_id` is a credential).
+KEY_ID_NAME_RE = re.compile(
+    r"(?i)(?:key|token|client|app)(?:[_ -]?id|Id)\b(?:\s*\([^()\n]{1,30}\))?"
+    r"[\s:=#\"']*$"
+)
 
 
 def _is_public_id(token: str, before: str) -> bool:
@@ -1942,6 +2207,8 @@ def _is_public_id(token: str, before: str) -> bool:
     if STRIPE_OBJECT_RE.fullmatch(token) or before.endswith("h1:"):
         return True
     window = before[-30:]
+    if KEY_ID_NAME_RE.search(before[-45:]):
+        return True
     if ID_CUE_RE.search(window) and not NOT_ID_CUE_RE.search(window):
         return True
     return _valid_bitcoin_address(token)
@@ -2017,7 +2284,12 @@ def _is_generated(token: str) -> bool:
         return False  # a Twilio account SID is an id
     if re.fullmatch(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?", token):
         return False  # numbers, dates, versions
+    if HOST_PORT_RE.fullmatch(token):
+        return False  # (S15) `<user>:<password>@host:27017`: where, not what
     return _is_strong(token)
+
+
+HOST_PORT_RE = re.compile(r"@?[A-Za-z][\w.-]*:\d{2,5}")
 
 
 URL_ESCAPE_RE = re.compile(r"%([0-9A-Fa-f]{2})")
@@ -2043,6 +2315,45 @@ def _assigns(token: str) -> bool:
     return bool(ASSIGNS_RE.match(token))
 
 
+# (S15) `API key id`, `token ID`: the credential word names an id.
+KEY_ID_AFTER_RE = re.compile(r"[_ -]?(?:id|ID|Id)\b")
+NEGATED_BEFORE_RE = re.compile(r"(?i)\bnot\s+(?:the|a|an|your)\s+$")
+
+
+# (S15) A video meeting's passcode, printed in every invitation beside the
+# meeting's id: it lets a guest into that one call, as the invite means
+# to, and opens no account. Short (Teams six characters, Zoom up to ten).
+# A meeting's word, not a vendor's name: `zoom password: …` is an account's.
+MEETING_RE = re.compile(
+    r"(?i)\b(?:meetings?|webinars?|gotomeeting|besprechung|meeting-id|réunion|"
+    r"reunión|riunione|reunião|vergadering|spotkani[ea]|toplantı)\b|会議|会议|회의"
+)
+MEETING_PASSCODE_RE = re.compile(r"[A-Za-z0-9]{4,10}")
+
+
+MEETING_CODE_KEY_RE = re.compile(r"(?i)pass|pw|code|kenn|secret")
+
+
+def _meeting_passcode(line: str, key: str, value: str) -> bool:
+    """Tell a video meeting's passcode on its invitation's line."""
+    return bool(
+        MEETING_CODE_KEY_RE.search(key)
+        and MEETING_PASSCODE_RE.fullmatch(value.rstrip(".,;)"))
+        and MEETING_RE.search(line)
+    )
+
+
+def _names_key_id(match: re.Match[str]) -> bool:
+    """Tell a credential's name followed by `id` (`key_id`, `API key ID`).
+
+    Not a secret's or a password's id: Vault's `secret_id` is a credential.
+    """
+    key = match.group("key").lower()
+    return not key.startswith(("secret", "pass", "session")) and bool(
+        KEY_ID_AFTER_RE.match(match.string, match.end("key"))
+    )
+
+
 def _nearby_secrets(line: str) -> bool:
     """Return whether a generated-looking value stands near a credential word.
 
@@ -2057,6 +2368,10 @@ def _nearby_secrets(line: str) -> bool:
             r"\s*(?::|=|->|→|\bis\b)", line[match.end() :]
         ):
             continue  # "to pass the ``axes.W003`` check": the verb
+        if _names_key_id(match):
+            continue  # (S15) `API key id: key_01…`: the key's id, not the key
+        if NEGATED_BEFORE_RE.search(line, max(0, match.start() - 12), match.start()):
+            continue  # (S15) `key id (not the secret): …`: said not to be one
         begin = max(0, match.start() - NEARBY_BEFORE)
         window = line[begin : match.end() + NEARBY_AFTER].replace(
             "\\n", "  "
@@ -2065,9 +2380,15 @@ def _nearby_secrets(line: str) -> bool:
             window = REGEX_CLASS_RE.sub(_blank, window)  # (S12) `[0-9a-zA-Z]{24}`
         for found in NEARBY_TOKEN_RE.finditer(window):
             token = found.group()
+            start = begin + found.start()
+            if found.start() == 0:
+                # (S15) the window may cut a token's head off too: its whole
+                # (`JWT header eyJhbGciOi…J9 is the same for every token`)
+                while start > 0 and NEARBY_TOKEN_RE.match(line, start - 1):
+                    start -= 1
             if _is_generated(token) and not _is_jose_header(
                 # (S10) the whole token, not the window's cut of a long header
-                NEARBY_TOKEN_RE.match(line, begin + found.start()).group()
+                NEARBY_TOKEN_RE.match(line, start).group()
             ):
                 return True
     return False
@@ -2105,7 +2426,9 @@ EMAIL_LIKE_RE = re.compile(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+")
 # (S11) An account's name after `login`: an e-mail address ending in a
 # top-level domain.
 LOGIN_NAME_RE = re.compile(r"[\w.*+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
-FORMAT_RE = re.compile(r"%[-+ #0-9.]*[sdrifx(]|\{[\w.]*\}")
+# (S15) A conversion ends its word or runs into a non-letter (`%s`, `%d`,
+# `%(name)s`, `%-5.2f|`): `JND%ifza922` is a password with a percent sign.
+FORMAT_RE = re.compile(r"%[-+ #0-9.]*[sdrifx](?![A-Za-z])|%\(|\{[\w.]*\}")
 VERSION_LIKE_RE = re.compile(r"[\d.:_-]+|v?\d+(?:\.\d+)+(?:-[\w.]+)?")
 
 
@@ -2114,7 +2437,20 @@ def _random_lowercase(value: str) -> bool:
     if len(value) < 8 or not (value.isalpha() and value.islower()):
         return False
     vowels = sum(c in "aeiouy" for c in value)
-    return vowels / len(value) <= 0.2
+    if vowels / len(value) <= 0.2:
+        return True
+    # (S15) A long run drawn at random (a Gmail app password's sixteen
+    # letters, `wactwndxiqenlvaa`) may have a word's share of vowels, but
+    # then has five consonants in a row, as hardly a word has
+    # (`walkthroughs`; names run together, which no password name precedes).
+    return (
+        len(value) >= 12
+        and vowels / len(value) <= 0.4
+        and bool(CONSONANT_RUN_RE.search(value))
+    )
+
+
+CONSONANT_RUN_RE = re.compile(r"[b-df-hj-np-tv-xz]{5}")
 
 
 def _random_letters(value: str) -> bool:
@@ -2164,6 +2500,8 @@ def _is_prose_password(value: str) -> bool:
     as random (`Hx7kq2LpZm`, `ZpAGhLZSVgub`).
     """
     value = value.rstrip(".,;:")
+    if DICEWARE_RE.fullmatch(value):
+        return True  # (S15) `VPN: bob.smith / sprocket-otter-mango23`
     if not _is_password_like(value):
         return False
     if any(c in STRONG_SYMBOLS for c in value) or re.search(
@@ -2229,10 +2567,24 @@ CLI_USER_PASSWORD_RES: tuple[re.Pattern[str], ...] = tuple(
         r"\s+" + _ARG.format("v"),
         r"(?i)\bsudo\b[^\n]{0,20}?\b(?:with|using|pw|password|pass)\s*:?\s+"
         + _ARG.format("v"),
+        # (S15) Db2's CLP: `db2 connect to DB user NAME using …`; a scheduled
+        # task's run-as password: `schtasks /create … /ru USER /rp …`
+        r"(?i)\bconnect\s+to\s+\S+\s+user\s+\S+\s+using\s+" + _ARG.format("v"),
+        r"(?i)\bschtasks\b[^\n|;]*?\s/rp\s+" + _ARG.format("v"),
         # (S12) MinIO's client: `mc alias set ALIAS URL ACCESS_KEY SECRET_KEY`
         r"\bmc\s+(?:alias\s+set|config\s+host\s+add)\s+\S+\s+\S+://\S+\s+\S+\s+"
         + _ARG.format("v"),
     )
+)
+# (S15) A tool's setting given on its command line, the setting's name a
+# credential's: `npm config set //registry…/:_authToken <uuid>`, `yarn
+# config set npmAuthToken …`, `aws configure set aws_secret_access_key …`,
+# `dotnet user-secrets set "Stripe:SecretKey" …`, `pulumi config set
+# --secret dbPassword …`, `gh secret set API_TOKEN --body …`.
+CONFIG_SET_RE = re.compile(
+    r"(?i)\b(?:config(?:ure)?|user-secrets|secrets?)\s+(?:set|add)\s+"
+    r"(?:--?[\w-]+\s+)*[\"']?(?P<name>[^\s\"'=]+)[\"']?"
+    r"\s+(?:(?:-b|--body)\s+)?[\"']?(?P<value>[^\s\"'`;|]{6,})"
 )
 # A new key's passphrase: `ssh-keygen … -N '…'`.
 KEYGEN_PASSPHRASE_RE = re.compile(
@@ -2263,9 +2615,51 @@ SERVICE_USERS = (
     "jenkins|git|elastic|kibana|grafana|rabbit|rabbitmq|redis|mongo|app"
 )
 SERVICE_USER_RE = re.compile(rf"(?i)(?:{SERVICE_USERS})")
+# (S15) A service account's `user:password@host` without a scheme
+# (`postgres:…@localhost`); an image's tag has no `@host` after it.
+SERVICE_USER_AT_HOST_RE = re.compile(
+    rf"(?i)(?<![\w/.:-])(?:{SERVICE_USERS}):(?P<value>[^\s/\"'`,;]{{6,64}})"
+    r"@[\w-]+(?:\.[\w-]+)*"
+)
 SERVICE_SLASH_RE = re.compile(
     rf"(?i)(?<![\w/.:-])(?:{SERVICE_USERS})/(?P<value>[^\s\"'`,;()/]{{8,}})"
     r"(?![\w/])"
+)
+# (S15) A superuser's password said by the machine it logs into: `root on
+# the old ftp box is still …`, `the admin account on the NAS uses …`, `root
+# auf dem alten Server ist noch …`, `root sur la vieille box c'est …`. The
+# account names whose only secret is the password; the value must read as
+# a chosen password (`root on prod is disabled` is news, not a secret).
+ACCOUNT_ON_HOST_RE = re.compile(
+    r"(?i)(?<![\w/.@-])(?:root|admin|administrator|administrateur|administrador|"
+    r"sa|postgres|sysadmin|superuser|ubuntu|ec2-user|oracle|sys)"
+    r"(?:\s+(?:account|user|login|konto|compte|cuenta|conta|utente))?"
+    r"(?:\s+(?:on|at|for|@|auf|am|sur|en|em|no|na|su|sul|op|på|w|в|на)\s+|@)"
+    r"[^\n:=]{1,40}?"
+    # a copula, an adverb of time or a verb of use, or a colon: one at least
+    r"(?:\s+(?:is|ist|est|c'est|c’est|es|é|è|är|er|is\s+now)"
+    r"(?=\s)|(?=\s+(?:still|now|currently|noch|jetzt|toujours|encore|todavía|aún|"
+    r"ainda|ancora|nog|fortfarande|nadal|uses?|using|nutzt|utilise|usa|gebruikt)\s)"
+    r"|\s*[:=])"
+    r"(?:\s+(?:still|now|currently|noch|immer\s+noch|jetzt|toujours|encore|todavía|"
+    r"aún|ainda|ancora|nog|fortfarande|nadal|всё ещё|все еще)(?=\s))?"
+    r"(?:\s+(?:uses?|using|nutzt|utilise|usa|gebruikt)(?=\s))?"
+    r"\s*[\"'`]?(?P<value>[^\s\"'`,;]{8,})"
+)
+ACCOUNT_ON_HOST_USERS = (
+    "root", "admin", "sa ", "postgres", "sysadmin", "superuser", "ubuntu", "ec2-user",
+    "oracle", "sys ",
+)  # fmt: skip
+# (S15) An account's entry as people jot it: a service's name and a colon,
+# the e-mail address that logs in, then the password (`Gmail: anna.k@…
+# Kiwi2021#`, `Netflix: family@mail.com — …`, `Login: bob@acme.io / …`).
+LABELLED_LOGIN_RE = re.compile(
+    # not a mail's or a commit's header (`From: bob@… Re:Invoice#42`)
+    r"(?<![\w@])(?!(?i:from|to|cc|bcc|reply-to|sender|author|committer|"
+    r"signed-off-by|co-authored-by|e-?mail|contact)\s*:)"
+    r"[A-Za-z][\w .&+-]{1,30}:\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    r"\s*(?:[/|,—–-]|pw|pass)?\s*[\"'`]?(?P<value>[^\s\"'`,;]{8,})[\"'`]?"
+    r"(?=\s*(?:$|[,;(]|\s[-—–]\s))"
 )
 # `creds for staging are deploy and …`, `login is bob, …`.
 CREDS_PAIR_RE = re.compile(
@@ -2429,6 +2823,11 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
         for match in _finditer(pattern, line, lower):
             if _is_password_like(_cli_password(match)):
                 yield "Command-Line Password"
+    for match in _finditer(CONFIG_SET_RE, line, lower) if " set " in lower else ():
+        name, value = match.group("name"), match.group("value")
+        key = CREDENTIAL_WORD_RE.search(CAMEL_KEY_RE.sub(r"_\1", name))
+        if key and not _names_key_id(key) and _is_secret_value(value, key=name):
+            yield "Command-Line Password"
     for match in _finditer(KEYGEN_PASSPHRASE_RE, line, lower):
         value = _cli_password(match)
         if len(value) >= 4 and not _is_placeholder(value):
@@ -2462,10 +2861,21 @@ def _classless_secrets(line: str, lower: str) -> Iterator[str]:
     for match in _finditer(USER_P_RE, line, lower):
         if _is_secret_value(match.group("value"), key="password"):
             yield "Secret Keyword"
-    for pattern in (SERVICE_SLASH_RE, CREDS_PAIR_RE):
+    for pattern in (
+        (SERVICE_SLASH_RE, CREDS_PAIR_RE, LABELLED_LOGIN_RE)
+        if "@" in line
+        else (SERVICE_SLASH_RE, CREDS_PAIR_RE)
+    ):
         for match in _finditer(pattern, line, lower):
             if _is_prose_password(match.group("value")):
                 yield "Secret Keyword"
+    for match in (
+        _finditer(ACCOUNT_ON_HOST_RE, line, lower)
+        if any(user in lower for user in ACCOUNT_ON_HOST_USERS)
+        else ()
+    ):
+        if _is_prose_password(match.group("value").rstrip(".,;)")):
+            yield "Secret Keyword"
     for match in [
         *_finditer(TOTP_SEED_RE, line, lower),
         *_finditer(TOTP_DIRECT_RE, line, lower),
@@ -2616,7 +3026,9 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         if _is_secret_value(match.group("value"), key=match.group("key")):
             yield "Secret Keyword"
     for match in _finditer(DOCKER_AUTH_RE, line, lower):
-        decoded = _b64_text(match.group("value") or match.group("basic"))
+        decoded = _b64_text(
+            match.group("value") or match.group("basic") or match.group("npm")
+        )
         if ":" in decoded and _is_secret_value(
             decoded.split(":", 1)[1], key="password"
         ):
@@ -2630,6 +3042,8 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             # Redis `AUTH` is explicit enough for any password-like value.
             bare = not match.group().startswith("AUTH")
             key = match.groupdict().get("key") or "password"
+            if match.groupdict().get("key") and _names_key_id(match):
+                continue  # (S15) `API key id (…): key_01…`: the key's id
             if _is_secret_value(match.group("value"), key=key, bare=bare):
                 yield "Secret Keyword"
     for match in (
@@ -2662,6 +3076,15 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     for match in _finditer(QUERY_CODE_RE, line, lower) if "code=" in lower else ():
         if not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
+    for match in _finditer(ORACLE_EZCONNECT_RE, line, lower) if "/" in line else ():
+        value = match.group("value") or match.group("toolvalue")
+        if not _is_placeholder(value) and not value.startswith(("$", "%", "&")):
+            yield "Basic Auth Credentials"
+    if ";" in line and CONNECTION_STRING_RE.search(line):
+        for match in CONNECTION_PASSWORD_RE.finditer(line):
+            value = match.group("value")
+            if not _is_placeholder(value) and not value.startswith(("$", "%", "{")):
+                yield "Basic Auth Credentials"
     for match in (
         _finditer(ORACLE_JDBC_RE, line, lower) if "jdbc:oracle" in lower else ()
     ):
@@ -2669,6 +3092,11 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             yield "Basic Auth Credentials"
     for match in _finditer(VENDOR_HEX_KEY_RE, line, lower):
         if not _is_placeholder(match.group("value")):
+            yield "Secret Keyword"
+    for match in _finditer(NAMED_HEX_KEY_RE, line, lower):
+        if not NOT_KEY_BETWEEN_RE.search(
+            match.group("between")
+        ) and not _is_placeholder(match.group("value")):
             yield "Secret Keyword"
     for match in _finditer(VENDOR_HEX_KEY_AFTER_RE, line, lower):
         if not _is_placeholder(match.group("value")):
@@ -2706,7 +3134,7 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             yield "Secret Keyword"
     for match in (
         _finditer(SESSION_PAIR_RE, line, lower)
-        if "sid" in lower or "session" in lower
+        if "sid" in lower or "sess" in lower or "wordpress_" in lower
         else ()
     ):
         value = match.group("value").replace("%3A", "")
@@ -2727,6 +3155,19 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         for match in _finditer(pattern, line, lower):
             if _is_password_like(match.group("value").rstrip("?!")):
                 yield "Secret Keyword"
+    for match in _finditer(CONNECT_AS_WITH_RE, line, lower):
+        value = match.group("value").rstrip(".,;)")
+        # a user named: any password-like value; none: one that reads as
+        # chosen (`ssh to the pi with Luna2017?`, not `with Ed25519Keys`)
+        if (
+            _is_password_like(value)
+            if " as " in match.group().lower()
+            else _is_prose_password(value)
+        ):
+            yield "Secret Keyword"
+    for match in _finditer(SERVICE_USER_AT_HOST_RE, line, lower) if "@" in line else ():
+        if _is_password_like(match.group("value")):
+            yield "Basic Auth Credentials"
     for match in _finditer(HERE_STRING_RE, line, lower) if "<<<" in line else ():
         if _is_password_like(_cli_password(match)):
             yield "Command-Line Password"
@@ -2764,6 +3205,17 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
     ):
         if _is_password_like(match.group("value")):
             yield "Secret Keyword"
+    for match in _finditer(QUERY_KEY_RE, line, lower) if "=" in line else ():
+        value = match.group("value")
+        if not _is_placeholder(value) and (
+            (HEX_RE.match(value) and len(value) >= 32)
+            or (
+                "/" not in value
+                and "." not in value
+                and _looks_like_token(value, after_key_word=False)
+            )
+        ):
+            yield "Secret Keyword"
     for match in _finditer(QUERY_SECRET_RE, line, lower):
         value = unquote(match.group("value"))
         if not _is_placeholder(value) and (
@@ -2792,6 +3244,14 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
             match.string, 0, match.start("value")
         ):
             continue  # `${STRIPE_SECRET_KEY:?missing}`: the shell's error text
+        if _names_key_id(match):
+            continue  # (S15) `key_id = kid_…`: the key's id, not the key
+        if _meeting_passcode(line, key, value):
+            continue  # (S15) `Teams meeting ID: …, Passcode: kT3vQ2`
+        if value[0] in "(&?" and ASSIGNS_RE.match(value[1:]):
+            # (S15) `api key (key_id=kid_…)`, `?secret=&issuer=…`: the value is
+            # the next `name=value` pair, scanned on its own under its name
+            continue
         if key.lower() == "login" and LOGIN_NAME_RE.fullmatch(value):
             continue  # (S11) `Login-Mail: j.sch*****@web.de`: who, not the secret
         if (
@@ -2833,7 +3293,26 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         if len(words) >= 3 and not _is_placeholder(value):
             yield "Secret Keyword"
     for match in _finditer(USE_FOR_ACCOUNT_RE, line, lower):
-        if _is_generated(match.group("value")):
+        value = match.group("value")
+        if _is_generated(value) and (
+            not match.group("opens")
+            or (_is_prose_password(value) and not KEY_COMBO_RE.fullmatch(value))
+        ):
+            yield "Secret Keyword"
+    for match in _finditer(AUTH_HEADER_RE, line, lower):
+        value = match.group("value")
+        if (
+            not _is_placeholder(value)
+            and not value.startswith("$")
+            and not ASSIGNS_RE.match(value)  # SigV4's `Credential=AKID…/…`: ids
+            and not _is_jose_header(value)
+            and any(c.isdigit() for c in value)
+            and any(c.isalpha() for c in value)
+        ):
+            yield "Secret Keyword"
+    for match in _finditer(WIFI_COLON_RE, line, lower):
+        value = match.group("value").rstrip(".,;)")
+        if any(c in STRONG_SYMBOLS for c in value) and _is_prose_password(value):
             yield "Secret Keyword"
     for pattern in LOCK_CODE_RES:
         if _may_match(pattern, lower) and pattern.search(line):
@@ -2844,6 +3323,15 @@ def _line_secrets(line: str, *, nested: bool = False) -> Iterator[str]:
         and LOCK_CODE_AFTER_RE.search(line)
     ):
         yield "Secret Keyword"
+    for match in (
+        _finditer(CHANGED_IT_TO_RE, line, lower) if REMEMBER_RE.search(line) else ()
+    ):
+        if _is_prose_password(match.group("value").rstrip(".!?)")):
+            yield "Secret Keyword"
+    for match in _finditer(CJK_CHANGED_TO_RE, line, lower):
+        value = match.group("after") or match.group("before")
+        if _is_secret_value(value.rstrip("。．.!！"), key="password"):
+            yield "Secret Keyword"
     for match in _finditer(RESET_TO_RE, line, lower):
         value = match.group("value")
         if (
@@ -3240,8 +3728,18 @@ def _declared_defaults(text: str) -> Iterator[int]:
                 yield text.count("\n", 0, at) + 1
 
 
+# (S15) OpenVPN's static key (`--tls-auth`, `--secret`): 256 bytes of hex
+# over 16 lines between its own armour, the shared secret of the tunnel.
+OPENVPN_STATIC_KEY_RE = re.compile(
+    r"-----BEGIN OpenVPN Static key V1-----\s*(?:[0-9a-fA-F]{32}\s*){8,}"
+)
+
+
 def _multiline_secrets(text: str) -> Iterator[int]:
     """Yield the lines of credentials whose name and value are on two lines."""
+    if "OpenVPN Static key" in text:
+        for match in OPENVPN_STATIC_KEY_RE.finditer(text):
+            yield text.count("\n", 0, match.start()) + 1
     if "<Value>" in text:
         for match in XML_VALUE_CHILD_RE.finditer(text):
             if _is_secret_value(match.group("value"), key="password"):
@@ -3530,6 +4028,33 @@ NOT_PHONE_CONTEXT = (
     "dial in",
     "dialin",
     "conference",
+    # (S15) A company's register and tax numbers by their schemes' names,
+    # products' and shipments' numbers: `DUNS 15-048-3782`, `ABN 51 824 …`,
+    # `CNPJ 11.222.333/0001-81`, `ISBN 978-…`, `DHL Sendungsnummer …`.
+    "duns",
+    "d-u-n-s",
+    "abn",
+    "acn",
+    "cnpj",
+    "cuit",
+    "siren",
+    "siret",
+    "kvk",
+    "regon",
+    "ust-idnr",
+    "ust-id",
+    "vat",
+    "vat no",
+    "isbn",
+    "issn",
+    "ean",
+    "gtin",
+    "upc",
+    "asin",
+    "sendungsnummer",
+    "paketnummer",
+    "awb",
+    "rma",
     # Company registers.
     "company number",
     "company no",
@@ -3896,6 +4421,8 @@ RESERVED_CONTEXT_RE = re.compile(
     r"voorbeeld\w*|przykład\w*|placeholder|samples?|replace|your own|"
     r"fictitious|fictional|fictici[ao]s?|fittizi[oa]|fiktiv\w*|dummy|fake|"
     r"default|template|user\.email|docs?|documentation|readme|tutorial|"
+    # (S15) a test's fixture file (`tests/fixtures/users.yaml: … test@…`)
+    r"fixtures?|demo|"
     # (S9) placeholder and template in other languages
     r"platzhalter|vorlage|muster|plantilla|modèle|modello|segnaposto|sjabloon|"
     r"szablon|modelo)\b(?!\.\w)"
@@ -3914,7 +4441,9 @@ MACHINE_LOCAL_RE = re.compile(
     r"reservations?|reservas|booking|bookings|orders?|bestellung|pedidos|"
     r"invoices?|rechnungswesen|careers|recruiting|security|privacy|"
     r"datenschutz|compliance|"
-    r"webmaster|postmaster|hostmaster|abuse|noreply|no[._-]reply|"
+    # (S15) mail authentication's report mailboxes (`rua=mailto:dmarc@…`)
+    r"webmaster|postmaster|hostmaster|abuse|dmarc(?:[._-]\w+)?|tlsrpt|"
+    r"noreply|no[._-]reply|"
     r"donotreply|do[._-]not[._-]reply|mailer[._-]daemon|ci|cd|bot|build|builds|"
     r"buildbot|jenkins|deploy|automation|notifications?|alerts?|"
     r"[\w.-]*[._-]bot|[\w.-]*\[bot\]|"
@@ -4728,6 +5257,24 @@ def _iban_checksum_valid(value: str) -> bool:
         return False
 
 
+# (S15) A company's or a charity's account on an invoice, a letterhead or
+# an appeal: the payee named on the IBAN's line by its legal form (`Lotus
+# B.V., IBAN …`, `Müller Logistik GmbH · IBAN …`) or as a registered
+# charity. A person's own account (`IBAN di mio marito`) stays redacted.
+CHARITY_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:registered charity|charity (?:no|number|reg)|"
+    r"gemeinnützig\w*|association loi 1901|e\.\s?V\.)"
+)
+
+
+def _company_iban(text: str, finding: PiiFinding) -> bool:
+    line = line_around(text, finding.start, finding.end)
+    return bool(
+        (personal_details.LEGAL_FORM_RE.search(line) or CHARITY_RE.search(line))
+        and not PERSONAL_LINE_RE.search(line)
+    )
+
+
 def _ibans(text: str) -> Iterator[PiiFinding]:
     """Grow each country-and-check-digit start into the longest valid IBAN."""
     for start in IBAN_START_RE.finditer(text):
@@ -4927,10 +5474,24 @@ OPENING_HOURS_RE = re.compile(
 )
 
 
+# (S15) A number called free of charge: the caller pays nothing because a
+# business pays for the line (`toll-free 1-800-…`, `freephone 0800 …`,
+# `numéro vert`, `フリーダイヤル 0120-…`); no person has one.
+TOLL_FREE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:toll[- ]?free|free ?phone|numéro vert|numero verde|"
+    r"número gratuito|linha gratuita|línea gratuita|gebührenfrei\w*|"
+    r"kostenlose?n? (?:hotline|rufnummer|servicenummer)|gratisnummer|"
+    r"ücretsiz (?:hat|numara)|bezpłatn\w* (?:infolini\w*|numer\w*))(?![^\W\d_])"
+    r"|フリーダイヤル|フリーコール|免费电话|免付費電話|수신자\s?부담"
+)
+
+
 def _business_line(text: str, finding: PiiFinding) -> bool:
     """Tell a business's landline (a legal form or a business word near it)."""
     line_start = text.rfind("\n", 0, finding.start) + 1
     line = line_around(text, finding.start, finding.end)
+    if TOLL_FREE_RE.search(line):
+        return True
     if not (
         personal_details.LEGAL_FORM_RE.search(line) or BUSINESS_LINE_RE.search(line)
     ):
@@ -4999,6 +5560,11 @@ MASKED_AFTER_RE = re.compile(r"[ \t.-]?[*•●∗×#xX]{2,}")
 
 def _find_pii_in(text: str) -> list[PiiFinding]:
     findings = list(_emails(text))
+    if findings and _may_match(PUBLISHED_EXAMPLE_RE, _lower(text)):
+        # (S15) an address in a line that quotes a vendor's published example
+        # (`otpauth://totp/Example:alice@google.com?secret=JBSWY3DPEHPK3PXP…
+        # (the RFC example)`) is the docs' own, like the key beside it
+        findings = [f for f in findings if not _quotes_published_example(text, f)]
     digits = sum(c.isdigit() for c in text)
     findings += [
         PiiFinding(*f) for f in personal_details.find_personal_details(text, digits)
@@ -5025,7 +5591,8 @@ def _find_pii_in(text: str) -> list[PiiFinding]:
             if not _is_documented_example(text, f)
         ]
     if digits >= 6:
-        findings += [*_ibans(text), *_cards(text)]
+        findings += [f for f in _ibans(text) if not _company_iban(text, f)]
+        findings += list(_cards(text))
     if digits >= 7:
         findings += [
             f
