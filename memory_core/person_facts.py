@@ -110,7 +110,7 @@ HEALTH_STEMS = (
     # medicines by their family's ending (`ramipril`, `atorvastatin`)
     r"[^\W\d_]{3,}(?:pril|sartan|sartán|statin|olol|azepam|azolam|oxetin|"
     r"oxetine|oxetina|tralin|traline|tralina|formin|formina|thyroxin|prazol|"
-    r"prazole|cillin|cilina|triptan|gabapentin|pregabalin)\b|"
+    r"prazole|cillin|cilina|triptan|gabapentin|pregabalin)(?:[aeęąyu]|em|om)?\b|"
     # treatment, infection, injury, fever, flu, hospital stays
     r"treated for|being treated|treatment (?:for|of|with)|in treatment|"
     r"tratamiento|tratamento|trattamento|traitement|"
@@ -140,7 +140,23 @@ HEALTH_STEMS = (
     r"dirawat|amelazwa|"
     r"operatie|opererad|medicijn|sjukhus|nadciśnieni|szpital|leczen|"
     r"tansiyon|bimar|bimaar|beemar|dawai|ilaa?j|ốm\b|ung thư|tiểu đường|"
-    r"diabete|hospitalis"
+    r"diabete|hospitalis|"
+    # (s14) organs failing, spelled per language; lasting conditions and
+    # disabilities; addictions; accented spellings the stems above miss
+    r"insuffisance|insuficiencia|insufficienza|niewydoln|yetmezli|"
+    r"fibromyalg|fibromialg|endometrio|endométrio|scléros|sclerosi\b|"
+    r"stwardnieni|esclerose|paraplej|parapleg|parapléj|tetrapleg|tetraplej|"
+    r"quadripleg|discapacidad|deficiência|disabilità|niepełnospraw|engelli|"
+    r"behinderung|alcolis|alcoolis|alcoólatra|alkoholizm|alkoholik|"
+    r"alkoholabh|drogenabh|spielsucht|ludopat|gioco d['’]azzardo|"
+    r"gambling (?:addiction|problem)|antidépress|antidepresiv|antydepres|"
+    r"białaczk|leucemi|leukämi|insülin|"
+    # (s14) medicines people name by their brand or common name
+    r"methotrex|metotrex|lithium|litio|warfarin|prednis|tamoxif|letrozol|"
+    r"hydroxychloroq|rivotril|xanax|valium|prozac|zoloft|lexapro|ritalin|"
+    r"adderall|concerta|lyrica|seroquel|abilify|wellbutrin|cymbalta|effexor|"
+    r"ozempic|wegovy|mounjaro|euthyrox|eutirox|levothyrox|synthroid|truvada|"
+    r"suboxone|methadon|metadona|humira|keppra|lamictal|depakot|tegretol"
 )
 HEALTH_SCRIPTS = (
     r"糖尿病|がん|癌|うつ|障害|障碍|妊娠|アレルギー|インスリン|手術|入院|"
@@ -155,10 +171,14 @@ HEALTH_TERM_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + HEALTH_STEMS + r")[^\W\d_]*"
     # inside a compound (`nötallergi`, `Bandscheibenvorfall`, `Zöliakie`)
     r"|(?i:allergi|allergie|krank|sjuk|ziek|diabet|infarkt|krebs|tumor|"
-    r"therapie|entzünd)"
+    r"therapie|entzünd|insuffizienz|amputation)"
     r"|(?<![^\W\d_])(?-i:OP|L4|DBD)(?![^\W\d_])"
     # the acronyms as written
     r"|(?<![^\W\d_])(?-i:(?<!\d )TB|IBS|PCOS|SSW|GGZ|CID(?= ?[A-Z]\d))(?![^\W\d_])"
+    # (s14) multiple sclerosis as written (`har fått MS`), not Microsoft's
+    # products, a degree (`an MS in`) or milliseconds
+    r"|(?<![^\W\d_])(?<!\d )(?<!\d)(?<!an )(?-i:MS)(?![^\W\d_]|[-/.]\w|"
+    r" (?:in|of)\b| (?-i:[A-Z]))"
     # scripts without capitals or spaces
     r"|" + HEALTH_SCRIPTS
 )
@@ -208,7 +228,18 @@ PUBLIC_RE = re.compile(
 MARKED_PERSON_RE = re.compile(
     r"[\u4e00-\u9fff\u30a0-\u30ff]{1,5}(?:さん|様|さま|氏|くん|ちゃん)|"
     r"[가-힣]{2,4}\s?(?:님|씨)|जी|उसे|उनको|उन्हें|"
-    r"عنده|عندها|يأخذ|تأخذ|يعاني|تعاني|الموظف|الموظفة|زوجي|زوجتي|أمي|أبي|ابني"
+    r"عنده|عندها|يأخذ|تأخذ|يعاني|تعاني|الموظف|الموظفة|زوجي|زوجتي|أمي|أبي|ابني|"
+    # (s14) a relation as the subject (`母は`, `祖母が`, `어머니가`), a Chinese
+    # name by its surname before a verb of being or undergoing (`张丽正在住院`)
+    r"(?:祖母|祖父|母|父|妻|夫|息子|娘|兄|姉|弟|妹|義母|義父)(?:は|が|も|の|に)|"
+    r"(?:母亲|父亲|妈妈|爸爸|奶奶|爷爷|外婆|外公|老婆|老公|儿子|女儿|哥哥|姐姐|"
+    r"弟弟|妹妹)|(?:어머니|엄마|아버지|아빠|할머니|할아버지|아내|남편|아들|딸|"
+    r"언니|오빠|누나|형|동생)(?:가|이|는|은|께서|의)|"
+    r"(?<![\u4e00-\u9fff])[张王李赵刘陈杨黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许"
+    r"韩冯邓曹彭曾肖田董潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖石金"
+    r"韦贾夏付方邹熊白孟秦邱侯江尹薛闫段雷龙黎史陶贺毛郝顾龚邵万钱戴严欧莫孔向常"
+    r"汤康易乔赖文][\u4e00-\u9fff]{1,2}(?:正在|在|得了|患有|患了|确诊|被诊断|刚|"
+    r"已经|最近|怀孕|住院)"
 )
 # A pronoun or a relation: the subject of a verb of having or being
 # (`she has`, `elle est`, `sie ist`), or the owner of a condition (`her
@@ -216,10 +247,15 @@ MARKED_PERSON_RE = re.compile(
 SUBJECT_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:he|she|he['’]s|she['’]s|il|elle|él|ella|ele|ela|lui|"
     r"lei|hij|zij|han|hon|(?-i:sie|er)|"
-    r"(?:my|our|the user['’]s|user['’]s) (?:\w+ )?(?:wife|husband|partner|mum|"
-    r"mom|mother|dad|father|son|daughter|kid|child|baby|brother|sister|"
-    r"boyfriend|girlfriend|grand\w+|uncle|aunt|cousin|niece|nephew|friend|"
-    r"colleague|boss|flatmate|roommate)|"
+    r"(?:my|our|his|her|their|the user['’]s|user['’]s) (?:\w+ )?(?:wife|husband|"
+    r"partner|mum|mom|mother|dad|father|son|daughter|kid|child|baby|brother|"
+    r"sister|boyfriend|girlfriend|grand\w+|uncle|aunt|cousin|niece|nephew|"
+    r"friend|colleague|boss|flatmate|roommate|co-?founder|manager|teammate|"
+    r"neighbou?r|housemate|fianc[ée]e?|in-laws?|\w+-in-law|step\w+)|"
+    # (s14) a relation named alone, as a family calls them (`Mormor har`,
+    # `Omas Diagnose`, `U babci`, `A mi abuela`)
+    r"grandma|grandpa|granny|oma|opa|omas|opas|mormor|farmor|morfar|farfar|"
+    r"babci[ae]?|babcia|dziadek|dziadka|abuel[oa]|nonn[oa]|avó|avô|"
     r"(?:mon|ma|mes|son|sa) (?:frère|sœur|soeur|mère|père|fils|fille|mari|"
     r"femme|copain|copine|conjoint|grand-\w+|ami|amie|collègue)|"
     r"(?:mein|meine|meinem|meiner|seine|ihre) (?:mutter|vater|frau|mann|sohn|"
@@ -253,7 +289,9 @@ PERSON_TOKENS = frozenset(
     "meu sua seu mia mio suo mijn zijn haar min mitt hans hennes moja mój moje "
     "annem babam eşim kardeşim oğlum kızım beliau suami istri anak ibu ayah "
     "mama baba usko usne unko meri mere anh cô mẹ bố vợ chồng his her their "
-    "sein seinem seiner ihrem ihrer ses sus jego jej uska uski".split()
+    "sein seinem seiner ihrem ihrer ses sus jego jej uska uski "
+    "grandma grandpa granny oma opa omas opas mormor farmor morfar farfar babci "
+    "babcie babcia dziadek dziadka abuela abuelo nonna nonno avó avô".split()
 )
 _TOKEN_RE = re.compile(r"[^\W\d_]+")
 
@@ -375,7 +413,13 @@ LINK_RE = re.compile(
     r"lagi|sedang|kena|sudah|masih|rutin|punya|mengidap|menderita|karena|"
     r"bị|đang|mới|mắc|uống|vì|"
     r"ko|ne|ka|ki|ke|hai|"
-    r"geçirdi|yüzünden)(?![^\W\d_])"
+    r"geçirdi|yüzünden|"
+    # (s14) verbs of taking, told in passing (`hanno diagnosticato`, `slikt`,
+    # `äter`, `kullanıyor`); since when, or how far along (`altı aylık hamile`)
+    r"hanno|slikt|slikken|äter|kullanıyor|kullanır|alıyor|since|seit|sinds|"
+    r"sedan|depuis|desde|beri|od|aylık|haftalık|months|weeks|monate|wochen|"
+    r"mois|semaines|meses|semanas|mesi|settimane|maanden|weken|månader|veckor)"
+    r"(?![^\W\d_])"
 )
 NEAR_WORDS = 8  # a person, a verb, then their health word within this many
 LABEL_AFTER_RE = re.compile(r"\s?[:：]")  # `Declan Clarke: retinitis pigmentosa`
@@ -439,6 +483,21 @@ def _words(text: str) -> int:
 CAPITAL_WORD_RE = re.compile(rf"(?<![\w'’@.-]){_UP}{_LOW}+")
 
 
+RELATION_WORDS = 2  # a relation, then their health word this near, no verb
+
+
+def _relation(subject: re.Match[str]) -> bool:
+    """Tell a relation (`my sister`, `Oma`) from a bare pronoun (`she`)."""
+    word = subject.group().lower()
+    return " " in word and word not in ("anh ấy", "cô ấy") or word in KIN_WORDS
+
+
+KIN_WORDS = frozenset(
+    "grandma grandpa granny oma opa omas opas mormor farmor morfar farfar babci "
+    "babcie babcia dziadek dziadka abuela abuelo nonna nonno avó avô".split()
+)
+
+
 def _someones(body: str, terms: list[tuple[int, int]]) -> bool:
     """Tell whether a person in `body` is tied to one of its health words."""
     if body.isascii() and not _person_tokens(body):
@@ -458,8 +517,8 @@ def _someones(body: str, terms: list[tuple[int, int]]) -> bool:
         and next(_names(body, terms), None)
     ):
         return True  # `Promemoria per Andrea Russo: ritirare Xanax 0,25 mg`
-    people = [(s, e, full, s) for s, e, full in _names(body, terms)]
-    people += [(m.start(), m.end(), False, m.start()) for m in _subjects(body)]
+    people = [(s, e, full, False) for s, e, full in _names(body, terms)]
+    people += [(m.start(), m.end(), False, _relation(m)) for m in _subjects(body)]
     owners = list(_owners(body))
     for t_start, t_end in terms:
         # an everyday word (`injury`, `allergic`, `mental health`) is health
@@ -469,13 +528,15 @@ def _someones(body: str, terms: list[tuple[int, int]]) -> bool:
             t_start - o >= 0 and _words(body[o:t_start]) <= OWNER_WORDS for o in owners
         ):
             return True
-        for start, end, full, _ in people:
+        for start, end, full, relation in people:
             if end > t_start or (mild and not full):
                 continue
             between = body[end:t_start]
             words = _words(between)
             if ROLE_BEFORE_RE.search(body, 0, start):
                 return True
+            if relation and words <= RELATION_WORDS:
+                return True  # `A mi abuela le diagnosticaron`, `U babci wykryli`
             if words <= NEAR_WORDS and LINK_RE.search(between):
                 return True
             if POSSESSIVE_RE.match(between) and words <= POSSESSIVE_WORDS:
@@ -555,7 +616,7 @@ for _stem in _alternatives(HEALTH_STEMS):
         _key = _head.group()[:HEAD_SIZE]
         _STEM_HEADS.setdefault(len(_key), set()).add(_key)
 # the stems with a shorter head, and the acronyms
-_STEM_HEADS.setdefault(2, set()).update({"tb", "op", "l4", "mổ", "ốm"})
+_STEM_HEADS.setdefault(2, set()).update({"tb", "op", "l4", "mổ", "ốm", "ms"})
 _STEM_HEADS[3].update({"ibs", "ssw", "ggz", "cid", "dbd"})
 _STEM_HEADS[4].add("pcos")
 _STEM_HEADS[5].update({"médic", "medic", "anemi", "anaem", "hospi", "hôpit", "osped"})
@@ -567,7 +628,7 @@ DRUG_ENDINGS = (
 )  # fmt: skip
 COMPOUND_PARTS = (
     "allergi", "krank", "sjuk", "ziek", "diabet", "infarkt", "krebs", "tumor",
-    "therapie", "entzünd",
+    "therapie", "entzünd", "insuffizienz", "amputation",
 )  # fmt: skip
 WORD_RE = re.compile(r"[^\W\d_]+")
 DOSE_UNIT_RE = re.compile(r"(?i)\d\s?(?:mg|µg|μg|mcg|iu|ie|ملغ)(?![^\W\d_])")
@@ -575,7 +636,7 @@ DOSE_UNIT_RE = re.compile(r"(?i)\d\s?(?:mg|µg|μg|mcg|iu|ie|ملغ)(?![^\W\d_])
 
 COMPOUND_RE = re.compile(
     r"(?i)[^\W\d_]*(?:allergi|krank|sjuk|ziek|diabet|infarkt|krebs|tumor|"
-    r"therapie|entzünd)[^\W\d_]*"
+    r"therapie|entzünd|insuffizienz|amputation)[^\W\d_]*"
 )
 
 
@@ -606,7 +667,9 @@ HOSPITALS = (
     "hospital", "krankenhaus", "hôpital", "ospedale", "ziekenhuis", "sjukhus",
     "szpital", "rumah sakit",
 )  # fmt: skip
-DRUG_ENDING_RE = re.compile("(?:" + "|".join(DRUG_ENDINGS) + r")(?![^\W\d_])")
+DRUG_ENDING_RE = re.compile(
+    "(?:" + "|".join(DRUG_ENDINGS) + r")(?:[aeęąyu]|em|om)?(?![^\W\d_])"
+)
 
 
 def _health_terms(text: str) -> list[tuple[int, int]]:
