@@ -327,6 +327,9 @@ POSTCODE_WORD_BEFORE_RE = re.compile(
 )
 
 
+FLOOR_SIDE_RE = re.compile(r"\d\.[ \t]?(?:th|tv|mf)\.?(?![^\W\d_])")
+
+
 def _is_sentence_end(text: str, index: int) -> bool:
     return not ABBREVIATION_RE.search(text, max(0, index - 6), index)
 
@@ -343,6 +346,8 @@ def _address_end(text: str, start: int, limit: int) -> int:
             text, match.start()
         ):
             continue
+        if FLOOR_SIDE_RE.match(text, match.start() - 1):
+            continue  # (s14) a Danish floor and side: `Istedgade 18, 4. th.`
         limit = match.start()
         break
     postcodes = list(POSTCODE_RE.finditer(text, start, limit))
@@ -1009,6 +1014,134 @@ def addresses(text: str) -> Iterator[Found]:
             continue
         value = text[start:end]
         yield ADDRESS, start, end, value, normalize_address(value)
+
+
+# (s14) Where someone is, or where their things go, told in passing: `we're
+# at …`, `Zoe moved to …`, `pick up Nora from …`, `send the keys to her
+# mum's: …`, `Schick das Paket bitte an …`, `Estamos en …`, `a casa mia, …`,
+# `Skicka det till mig: …`. The street follows within a few words; the
+# words before it name no office, shop or venue.
+WHEREABOUTS_CUE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:"
+    r"(?:we|they|i|she|he)['’](?:re|m|s)(?: now| currently| still)? (?:at|in)|"
+    r"(?:we|they) are(?: now| currently| still)? (?:at|in)|i am (?:at|in)|"
+    r"staying at|(?-i:[A-Z][a-z]+) (?:has |just )?(?:moved|relocated) (?:in)?to|"
+    r"(?:pick|collect|fetch)(?: up)?(?: (?-i:[A-Z][a-z]+))?(?: up)? from|"
+    r"drop (?:\w+ )?off at|"
+    r"(?:send|ship|post|mail|deliver|forward|bring|take)(?: [\w'’]+){0,4}? to|"
+    r"(?:schick|send|liefer|bring)\w*(?: [\w'’]+){0,4}? an|"
+    r"(?:wir|ich) (?:wohnen?|sind|bin)(?: jetzt| nun| seit \w+)?"
+    r"(?: in der| in| an der| am| auf der)?|"
+    r"estamos en|estoy en|vivimos en|nos mudamos a|me mud[ée] a|"
+    r"(?:m[aá]nd|env[ií])a(?:lo|la|los|las|me)? a|"
+    r"a casa (?:mia|sua|nostra|di \w+)|siamo (?:in|a)|abitiamo (?:in|a)|"
+    r"(?:spedisc|mand)\w* a|ci siamo trasferiti (?:in|a)|"
+    r"on est (?:au|à)|nous sommes (?:au|à)|on habite(?: au| à)?|"
+    r"envoie(?:-le|-la|-les)? (?:à|au)|"
+    r"estamos n[ao]|moramos n[ao]|mudamos para|(?:mand|envi)a (?:pra|para)|"
+    r"we wonen(?: nu)? (?:op|aan|in)|stuur(?: \w+){0,2} naar|"
+    r"skicka(?: \w+){0,3} till(?: mig| oss)?|vi bor(?: nu)? (?:på|i)|"
+    r"send(?: \w+){0,3} til(?: meg| oss| mig| os)?|vi er (?:på|i)|"
+    r"wyślij(?: \w+)? (?:na|do)|mieszkamy (?:na|przy|w)|jesteśmy (?:na|przy|w))"
+    r"(?![^\W\d_])"
+)
+WHEREABOUTS_STEMS = (
+    "we're", "we’re", "they're", "i'm", "she's", "he's", "are at", "are in",
+    "am at", "staying", "moved", "relocated", "pick", "collect", "fetch",
+    "drop", "send", "ship", "post", "mail", "deliver", "forward", "bring",
+    "take", "schick", "liefer", "wohne", "wir sind", "ich bin", "estamos",
+    "estoy", "vivimos", "mud",
+    "manda", "mandá", "envia", "envía", "casa", "siamo", "abitiamo", "spedisc",
+    "trasferiti", "on est", "sommes", "habite", "envoie", "moramos", "wonen",
+    "stuur", "skicka", "vi bor", "til", "vi er", "wyślij", "mieszkamy",
+    "jesteśmy",
+)  # fmt: skip
+WHEREABOUTS_GAP = 40  # the street starts this near after its cue
+WHEREABOUTS_GAP_WORDS = 5
+# A Japanese address after a cue of home or sending (`実家に送って：〒…`).
+JP_HOME_CUES = (
+    "実家",
+    "送って",
+    "届けて",
+    "送り先",
+    "住んで",
+    "引っ越",
+    "自宅",
+    "住所",
+)
+# A Korean flat: a building's and a flat's number (`107동 1410호`).
+KO_FLAT_RE = re.compile(r"\d{1,4}동[ \t]*\d{1,5}호")
+
+
+def whereabouts_addresses(text: str) -> Iterator[Found]:
+    """Yield an address told as where someone is or where their things go."""
+    lower = text.lower()
+    spans: list[tuple[int, int]] = []
+    if any(stem in lower for stem in WHEREABOUTS_STEMS):
+        spans += _addresses_after_whereabouts(text)
+    if not text.isascii():
+        if "〒" in text and any(cue in text for cue in JP_HOME_CUES):
+            spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
+        if HANGUL_RE.search(text):
+            spans += [
+                m.span()
+                for m in KO_ADDRESS_RE.finditer(text)
+                if KO_FLAT_RE.search(m.group())
+                and not KO_NOT_HOME_RE.search(line_around(text, m.start(), m.end()))
+            ]
+    for start, end in spans:
+        if SAMPLE_LINE_RE.search(line_around(text, start, end)):
+            continue
+        value = text[start:end]
+        yield ADDRESS, start, end, value, normalize_address(value)
+
+
+def _addresses_after_whereabouts(text: str) -> Iterator[tuple[int, int]]:
+    reach = 0
+    for cue in WHEREABOUTS_CUE_RE.finditer(text):
+        if cue.end() < reach:
+            continue
+        line_start = text.rfind("\n", 0, cue.start()) + 1
+        line_end = text.find("\n", cue.end())
+        line_end = len(text) if line_end < 0 else line_end
+        window = min(line_end, cue.end() + WHEREABOUTS_GAP)
+        street = STREET_RE.search(text, cue.end(), window)
+        if street is None:
+            continue
+        gap = text[cue.end() : street.start()]
+        if (
+            re.search(r"\d|[.!?;](?:\s|$)", gap)
+            # a name before the street is a place's (`collect from Tesco,
+            # 12 High St`, `we're at Hotel Adlon, …`)
+            or re.search(rf"(?<![^\W\d_]){_UP}", gap)
+            or _words(gap) > WHEREABOUTS_GAP_WORDS
+            or (street.start() and text[street.start() - 1].isalnum())
+        ):
+            continue
+        end = _address_end(text, street.start(), line_end)
+        value = text[street.start() : end].rstrip(" ,")
+        if not _plausible_address(value) or len(value) < 10:
+            continue
+        # whose: nothing before the street on its line names a business, a
+        # venue or a desk (the address's own words may: `Station St`)
+        before = text[line_start : street.start()]
+        if (
+            NOT_HOME_RE.search(before)
+            or BUSINESS_GAP_RE.search(before)
+            or LEGAL_FORM_RE.search(text, line_start, street.start() + len(value))
+            or person_facts.NOT_HOME_RE.search(before)
+            # nor after it (`… for the conference`)
+            or person_facts.NOT_HOME_RE.search(
+                text, street.start() + len(value), line_end
+            )
+        ):
+            continue
+        reach = street.start() + len(value)
+        yield street.start(), reach
+
+
+def _words(text: str) -> int:
+    return sum(1 for w in text.split() if any(c.isalnum() for c in w))
 
 
 def normalize_address(value: str) -> str:
@@ -1883,6 +2016,11 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         if not any(g[0] == ADDRESS and g[1] < f[2] and f[1] < g[2] for g in found)
         and not LEGAL_FORM_RE.search(line_around(text, f[1]))
         and not BUSINESS_GAP_RE.search(line_around(text, f[1]))
+    ]
+    found += [
+        f
+        for f in whereabouts_addresses(text)
+        if not any(g[0] == ADDRESS and g[1] < f[2] and f[1] < g[2] for g in found)
     ]
     if digits >= 4 and (YEAR_RE.search(text) or SHORT_DATE_STEM_RE.search(lower)):
         found += dates_of_birth(text)
