@@ -764,7 +764,10 @@ _MONEY_NUMBER = (
 AMOUNT_RE = re.compile(
     rf"(?<![0-9A-Za-zÀ-ÿ.,])(?:(?:{_MONEY_UNIT}\s?(?:{_MONEY_NUMBER})|(?:{_MONEY_NUMBER})\s?"
     rf"{_MONEY_UNIT})(?![\w])|(?:{_MONEY_NUMBER}|\d+)\s?(?:(?:만|억|천)?\s?원|"
-    r"(?:万|億|千)?円|(?:万|亿)?元))"
+    r"(?:万|億|千)?円|(?:万|亿)?元)"
+    # (s14) thousands with `k`, a currency's sign or not (`£10k`, `27k in
+    # the hole`, `arrears hit 14k`)
+    rf"|(?:{_MONEY_UNIT}\s?)?\d{{1,3}}(?:[.,]\d{{1,2}})?\s?[kK](?![\w]))"
 )
 # Earning, being paid, owing, borrowing, a credit file: the words that make
 # an amount someone's (by stem, so their inflections come along).
@@ -790,7 +793,19 @@ MONEY_WORDS = (
     r"pinjaman|cicilan|tunggakan|mshahara|analipwa|deni\b|mkopo|anadaiwa|"
     r"tankhwa\w*|karz\w*|emi\b|emis\b|lương|nợ|khoản vay|"
     r"راتب|الراتب|دين|ديون|قرض|يتقاضى|"
-    r"연봉|월급|급여|빚|카드빚|대출|年収|月収|給料|給与|借金|ローン|工资|月薪|年薪|贷款|欠"
+    r"연봉|월급|급여|빚|카드빚|대출|年収|月収|給料|給与|借金|ローン|工资|月薪|年薪|贷款|欠|"
+    # (s14) borrowing and lending; being in debt, said plainly
+    r"borrow\w*|lent|lend\w*|in the hole|in the red|in debt|"
+    # a benefit or an allowance a person is paid (`Universal Credit`, `PIP`,
+    # `RSA`, `Bürgergeld`, `SASSA grant`)
+    r"allowance|benefits?|universal credit|(?-i:PIP|RSA|SASSA|ESA|JSA|AAH|ALG)|"
+    r"pension\w*|bürgergeld|hartz|arbeitslosengeld|chômage|allocation\w*|"
+    r"subsidio\w*|bolsa família|auxílio\w*|welfare|award\w*|grant|"
+    # how often it comes: income told with its period (`on £109,500 a year`)
+    r"(?:a|per|every|each) (?:year|month|week|annum|fortnight|four weeks)|"
+    r"p\.a\.|par (?:mois|an)|al (?:mes|año|mese)|por (?:mes|año|ano)|"
+    r"pro (?:monat|jahr)|im (?:monat|jahr)|per (?:maand|jaar)|i månaden|"
+    r"om året|miesięcznie|rocznie|yıllık|sebulan|per bulan|setahun"
 )
 MONEY_WORD_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + MONEY_WORDS + r")|빚|ローン|借金|欠|(?i:kredit|schuld)"
@@ -821,10 +836,20 @@ NOT_ONES_MONEY_RE = re.compile(
     r"durchschnitt\w*|mindestlohn|moyen\w*|médian\w*|promedio|presupuesto|"
     r"średni\w*|gemiddeld\w*|faixa|oferta|vaga|vacature|stellenanzeige|"
     r"채용|求人|invoice|factura|fatura|rechnung|facture|fattura|"
-    r"price|prijs|preis|prix|precio|preço|prezzo)(?![^\W\d_])"
+    r"price|prijs|preis|prix|precio|preço|prezzo|"
+    # (s14) what a thing costs over time, not what a person is paid
+    r"subscription\w*|membership|costs?|kostet|coûte|cuesta|custa|costa|"
+    r"per (?:user|seat)|licen[cs]e\w*)(?![^\W\d_])"
     r"|\d\s?[kK]?\s?(?:–|—|-|~|to|bis|a|até|à)\s?[$€£]?\s?\d"
 )
 MONEY_NEAR_WORDS = 8
+
+
+# (s14) The writer's own: `my mortgage arrears`, `mon salaire`, `mi deuda`.
+MY_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:my|our|mon|ma|mes|mi|mis|meu|minha|mein|meine|meinen|"
+    r"mijn|min|mitt|mina|mój|moja|moje|il mio|la mia)(?![^\W\d_])"
+)
 
 
 def _money_tied(body: str, words: list[tuple[int, int]]) -> bool:
@@ -835,7 +860,7 @@ def _money_tied(body: str, words: list[tuple[int, int]]) -> bool:
         return True
     people = [(s, e, full) for s, e, full in _names(body, words)]
     people += [(m.start(), m.end(), False) for m in _subjects(body)]
-    owners = list(_owners(body))
+    owners = list(_owners(body)) + [m.end() for m in MY_RE.finditer(body)]
     for w_start, w_end in words:
         if any(
             w_start - o >= 0 and _words(body[o:w_start]) <= OWNER_WORDS for o in owners
@@ -853,9 +878,37 @@ def _money_tied(body: str, words: list[tuple[int, int]]) -> bool:
     return False
 
 
+# (s14) A record's money fields (`"outstanding_debt": 328000`) in a record
+# that names its person (`"applicant": "Anika Sharma"`).
+MONEY_FIELD_RE = re.compile(
+    r"(?i)[\"']?\w*(?:debt|income|salary|salaries|wage|arrears_amount|owed|"
+    r"loan_amount|earnings|gehalt|salario|salaire)\w*[\"']?\s*[:=]\s*[\"']?"
+    r"(?P<value>\d[\d,.]{2,}\d)(?![\w.])"
+)
+HOLDER_FIELD_RE = re.compile(
+    r"(?i)[\"']?\w*(?:name|applicant|employee|customer|client|borrower|holder|"
+    r"debtor|tenant)\w*[\"']?\s*[:=]\s*[\"']?"
+    rf"(?-i:{_UP}{_LOW}+(?:[ \u00a0]+(?:(?:de|van|von|da|dos|del) )?{_UP}{_LOW}+)+)"
+)
+
+
+def money_fields(text: str) -> Iterator[Found]:
+    """The money fields of a record that names a person by a full name."""
+    if ":" not in text and "=" not in text:
+        return
+    if not HOLDER_FIELD_RE.search(text) or BUSINESS_RE.search(text):
+        return
+    for match in MONEY_FIELD_RE.finditer(text):
+        value = match.group("value")
+        start = match.start("value")
+        yield SALARY, start, start + len(value), value, re.sub(r"\D", "", value)
+
+
 def money_of_person(text: str) -> Iterator[Found]:
     """What a person earns or owes, or their credit score."""
     lower = text.lower()
+    if any(w in lower for w in ("debt", "income", "salar", "wage", "owed", "loan")):
+        yield from money_fields(text)
     if not (
         (MONEY_GATE_RE.search(text) and AMOUNT_RE.search(text))
         or (any(w in lower for w in SCORE_WORDS) and CREDIT_SCORE_RE.search(text))
