@@ -1763,14 +1763,114 @@ def spelled_emails(text: str) -> Iterator[Found]:
             continue  # `met him at home.com`: `at` and a real dot is prose
         if worded and len(match.group("tld")) > 4:
             continue  # `write to me at home point blank`: no domain's ending
-        if worded and not EMAIL_CUE_RE.search(
-            text, max(0, match.start() - 60), match.start()
+        if (
+            worded
+            and not EMAIL_CUE_RE.search(text, max(0, match.start() - 60), match.start())
+            # (s14) or the address named after it (`…, the work address
+            # bounces`), or a mailbox provider's domain spelled out
+            and not EMAIL_CUE_RE.search(text, match.end(), match.end() + 40)
+            and not SPOKEN_PROVIDER_RE.match(match.group("domain"))
         ):
             continue
         parts = [p for p in re.split(PLAIN_DOT_RE.pattern, domain) if p and p.strip()]
         local = ".".join(re.split(PLAIN_DOT_RE.pattern, match.group("local")))
         plain = f"{local}@{'.'.join(parts)}".lower()
         yield "EMAIL", match.start(), match.end(), match.group(), plain
+
+
+# (s14) The mailbox providers people hold their own addresses at, as a
+# spelled domain starts (`icloud dot com`, `libero dot it`).
+SPOKEN_PROVIDER_RE = re.compile(
+    r"(?i)(?:g(?:oogle)?mail|outlook|hotmail|yahoo|ymail|icloud|aol|gmx|web|"
+    r"t-online|proton(?:mail)?|tutanota|fastmail|yandex|qq|163|126|naver|daum|"
+    r"hanmail|libero|virgilio|orange|laposte|wanadoo|seznam|wp|interia|onet|"
+    r"rediffmail|uol|bol|terra)(?:\s+(?:dot|punkt|punto|punt|ponto|point|"
+    r"kropka)\s+|\s*[\[({]\s*dot\s*[\])}]\s*)"
+)
+# (s14) An address with spaces around its `@` (`tanaka.chloe96 @ icloud.com`),
+# as a chat's autocorrect or a writer hiding it from scrapers leaves it.
+SPACED_EMAIL_RE = re.compile(
+    r"(?<![\w.%+@-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?)"
+    r"(?:[ \t]+@[ \t]*|@[ \t]+)"
+    r"(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,4}"
+    r"[A-Za-z]{2,12})(?![\w-]|\.\w)"
+)
+NOT_MAILBOX_DOMAIN_RE = re.compile(r"(?i)(?:^|\.)(?:example|test|invalid|localhost)\.")
+
+
+def spaced_emails(text: str) -> Iterator[Found]:
+    """Yield e-mail addresses written with spaces around the `@`."""
+    for match in SPACED_EMAIL_RE.finditer(text):
+        domain = match.group("domain")
+        if NOT_MAILBOX_DOMAIN_RE.search(domain + ".") or not re.search(
+            r"[A-Za-z]", match.group("local")
+        ):
+            continue
+        plain = f"{match.group('local')}@{domain}".lower()
+        yield "EMAIL", match.start(), match.end(), match.group(), plain
+
+
+# (s14) A phone in a link that opens a chat with someone (`wa.me/46701831422`,
+# `api.whatsapp.com/send?phone=…`, `viber://chat?number=…`): the number is
+# international without its `+`, which the matcher does not read (a `tel:`
+# link keeps its `+` and is found as a number).
+PHONE_LINK_RE = re.compile(
+    r"(?i)(?:https?://)?(?:wa\.me/|api\.whatsapp\.com/send/?\?phone=|"
+    r"viber://chat\?number=)(?P<number>(?:\+|%2B)?\d{7,15})(?!\d)"
+)
+# A number as written in its country (`(11) 96188-6872`, `010-2065-4179`,
+# `0905-139-0745`), after a verb of calling or a name and an arrow.
+NATIONAL_PHONE_RE = re.compile(
+    r"(?<![\w+(./-])(?:\(\d{2,4}\)[ \t]?|0\d{1,4}[ \t.-])\d{3,5}[ \t.-]\d{3,4}"
+    r"(?:[ \t.-]\d{2,4})?(?![\w-]|[.,/]\d)"
+)
+PHONE_BEFORE_RE = re.compile(
+    r"(?i)(?:(?<![^\W\d_])(?:ligar|liga|ligue|llamar|llama|llámale|chiamare|chiama|"
+    r"anrufen|ruf|appeler|appelle|bellen|bel|ring|call|text|sms|whatsapp|zap|"
+    r"celular|móvil|movil|cellulare|portable|handy|mobiel|mobil|cell|mobile)"
+    rf"(?![^\W\d_])[^\n]{{0,30}}|(?-i:{_UP}{_L}+)[ \t]*(?:→|->|=>))[ \t]*$"
+)
+# A desk's line, free or premium, or a number made up: no one's own.
+SERVICE_LINE_RE = re.compile(
+    r"(?i)(?:service|support|help|hotline|helpline|sac|ouvidoria|atención|"
+    r"atendimento|kostenlos|free|gratuit|gratis|fiction\w*|demo|drama|example|"
+    r"sample|company|office|büro|oficina|reception|desk|hours|uhr|horas)"
+    r"|(?<!\d)(?:0800|0808|0900|1800|0120|0570|080)[ \t.-]?\d"
+)
+# Where a national number is read: the countries whose mobiles are written
+# with a trunk `0` or an area code in brackets.
+NATIONAL_PHONE_REGIONS = (
+    "BR", "KR", "PH", "JP", "IN", "MX", "AR", "CO", "ZA", "NG", "KE", "ID",
+    "VN", "TR", "TH", "MY", "PE", "CL", "EG", "PK", "TW", "CN",
+)  # fmt: skip
+
+
+def written_phones(text: str) -> Iterator[Found]:
+    """Yield phone numbers in call links, or as their country writes them."""
+    import phonenumbers
+
+    for match in PHONE_LINK_RE.finditer(text):
+        digits = re.sub(r"\D", "", match.group("number").replace("%2B", ""))
+        if not SERVICE_LINE_RE.search(line_around(text, match.start())):
+            yield "PHONE", match.start(), match.end(), match.group(), "+" + digits
+    for match in NATIONAL_PHONE_RE.finditer(text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if not PHONE_BEFORE_RE.search(
+            text, max(line_start, match.start() - 48), match.start()
+        ) or SERVICE_LINE_RE.search(line_around(text, match.start())):
+            continue
+        raw = match.group()
+        for region in NATIONAL_PHONE_REGIONS:
+            try:
+                number = phonenumbers.parse(raw, region)
+            except phonenumbers.NumberParseException:
+                continue
+            if phonenumbers.is_valid_number(number):
+                e164 = phonenumbers.format_number(
+                    number, phonenumbers.PhoneNumberFormat.E164
+                )
+                yield "PHONE", match.start(), match.end(), raw, e164
+                break
 
 
 # -- Salaries -----------------------------------------------------------------
@@ -1983,6 +2083,8 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
     found: list[Found] = []
     if SPELLED_AT_RE.search(lower) or (" at " in lower and SPOKEN_DOT_RE.search(lower)):
         found += spelled_emails(text)
+    if " @" in text or "@ " in text:
+        found += spaced_emails(text)
     if (
         any(w in lower for w in HEALTH_STEMS)
         or any(w in text for w in HEALTH_CAPITALS)
@@ -1994,6 +2096,8 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         found += person_facts.bank_accounts(text)
     if not digits:
         return found
+    if digits >= 7:
+        found += written_phones(text)
     if "pas" in lower or "паспорт" in lower or "หนังสือเดินทาง" in text:
         found += passports(text)
     # a zone holds two dates and four check digits at least (S11: not 20)
