@@ -153,6 +153,12 @@ HEALTH_STEMS = (
     r"białaczk|leucemi|leukämi|insülin|"
     # (s14) medicines people name by their brand or common name
     r"methotrex|metotrex|lithium|litio|warfarin|prednis|tamoxif|letrozol|"
+    r"hip replacement|knee replacement|joint replacement|shoulder replacement|"
+    r"prothèse|endoprothes|"
+    r"nierenversag|herzversag|leberversag|zawał|zawale|kalp krizi|felç|"
+    r"beroerte|hjärtinfarkt|padaczk|drüsenfieber|pfeiffer|defibrillat|"
+    r"autyzm|otizm|şizofreni|dwubiegunow|celiaki|çölyak|"
+    r"migren|chemioterap|chemię|diyaliz|dializ|"
     r"hydroxychloroq|rivotril|xanax|valium|prozac|zoloft|lexapro|ritalin|"
     r"adderall|concerta|lyrica|seroquel|abilify|wellbutrin|cymbalta|effexor|"
     r"ozempic|wegovy|mounjaro|euthyrox|eutirox|levothyrox|synthroid|truvada|"
@@ -174,7 +180,8 @@ HEALTH_TERM_RE = re.compile(
     r"therapie|entzünd|insuffizienz|amputation)"
     r"|(?<![^\W\d_])(?-i:OP|L4|DBD)(?![^\W\d_])"
     # the acronyms as written
-    r"|(?<![^\W\d_])(?-i:(?<!\d )TB|IBS|PCOS|SSW|GGZ|CID(?= ?[A-Z]\d))(?![^\W\d_])"
+    r"|(?<![^\W\d_])(?-i:(?<!\d )TB|IBS|PCOS|SSW|GGZ|EMDR|CBT|CID(?= ?[A-Z]\d))"
+    r"(?![^\W\d_])"
     # (s14) multiple sclerosis as written (`har fått MS`), not Microsoft's
     # products, a degree (`an MS in`) or milliseconds
     r"|(?<![^\W\d_])(?<!\d )(?<!\d)(?<!an )(?-i:MS)(?![^\W\d_]|[-/.]\w|"
@@ -256,20 +263,35 @@ SUBJECT_RE = re.compile(
     # `Omas Diagnose`, `U babci`, `A mi abuela`)
     r"grandma|grandpa|granny|oma|opa|omas|opas|mormor|farmor|morfar|farfar|"
     r"babci[ae]?|babcia|dziadek|dziadka|abuel[oa]|nonn[oa]|avó|avô|"
-    r"(?:mon|ma|mes|son|sa) (?:frère|sœur|soeur|mère|père|fils|fille|mari|"
-    r"femme|copain|copine|conjoint|grand-\w+|ami|amie|collègue)|"
-    r"(?:mein|meine|meinem|meiner|seine|ihre) (?:mutter|vater|frau|mann|sohn|"
-    r"tochter|bruder|schwester|oma|opa|freundin|freund|kollegin|kollege)|"
-    r"(?:mi|su) (?:madre|padre|esposa|esposo|mujer|marido|hijo|hija|hermano|"
-    r"hermana|abuel[oa]|novi[oa]|amig[oa])|"
-    r"(?:minha|meu|sua|seu) (?:mãe|pai|esposa|marido|filh[oa]|irmã|irmão|avó|"
-    r"avô|namorad[oa])|"
-    r"(?:mia|mio|sua|suo) (?:madre|padre|moglie|marito|figli[oa]|sorella|"
-    r"fratello|nonn[oa])|"
-    r"(?:mijn|zijn|haar) (?:moeder|vader|vrouw|man|zoon|dochter|broer|zus|oma|"
-    r"opa)|(?:min|mitt|hans|hennes) (?:mamma|pappa|fru|man|son|dotter|bror|"
-    r"syster)|(?:moja|mój|moje) (?:mama|matka|tata|ojciec|żona|mąż|syn|córka|"
-    r"brat|siostra)|annem|babam|eşim|kardeşim|oğlum|kızım|"
+    r"(?:mon|ma|mes|son|sa|notre|ton|ta) (?:frère|sœur|soeur|mère|père|fils|"
+    r"fille|mari|femme|copain|copine|conjoint|conjointe|grand-\w+|ami|amie|"
+    r"collègue|belle-\w+|beau-\w+|voisin|voisine|patron|patronne|chef|"
+    r"cheffe|associé|associée|coloc|compagne|compagnon|tante|oncle|cousin|"
+    r"cousine|neveu|nièce)|"
+    r"(?:mein|meine|meinem|meiner|seine|ihre|unser|unsere|dein|deine) "
+    r"(?:mutter|vater|frau|mann|sohn|tochter|bruder|schwester|oma|opa|"
+    r"freundin|freund|kollegin|kollege|nachbar|nachbarin|chef|chefin|partner|"
+    r"partnerin|schwieger\w+|mitbewohner\w*|tante|onkel|cousin|cousine)|"
+    r"(?:mi|su|tu|nuestra|nuestro) (?:madre|padre|esposa|esposo|mujer|marido|"
+    r"hijo|hija|hermano|hermana|abuel[oa]|novi[oa]|amig[oa]|jef[ea]|"
+    r"vecin[oa]|soci[oa]|compañer[oa]|pareja|suegr[oa]|tí[oa]|prim[oa])|"
+    r"(?:minha|meu|sua|seu|nossa|nosso|tua|teu) (?:mãe|pai|esposa|marido|"
+    r"filh[oa]|irmã|irmão|avó|avô|namorad[oa]|chefe|vizinh[oa]|sóci[oa]|"
+    r"colega|companheir[oa]|sogr[oa]|ti[oa]|prim[oa])|"
+    r"(?:mia|mio|sua|suo|nostra|nostro|tua|tuo) (?:madre|padre|moglie|marito|"
+    r"figli[oa]|sorella|fratello|nonn[oa]|capo|vicin[oa]|soci[oa]|collega|"
+    r"compagn[oa]|suocer[oa]|zi[oa]|cugin[oa])|"
+    r"(?:mijn|zijn|haar|onze|ons) (?:moeder|vader|vrouw|man|zoon|dochter|broer|"
+    r"zus|oma|opa|buurman|buurvrouw|baas|collega|partner|schoon\w+|tante|"
+    r"oom|neef|nicht)|(?:min|mitt|hans|hennes|vår|vårt|din|ditt) (?:mamma|"
+    r"pappa|fru|man|son|dotter|bror|syster|sambo|granne|chef|kollega|"
+    r"svär\w+|faster|moster|farbror|morbror|kusin)|"
+    r"(?:moja|mój|moje|nasza|nasz|mojej|mojego) (?:mama|mamy|matka|tata|taty|"
+    r"ojciec|żona|mąż|syn|córka|brat|siostra|siostry|babcia|dziadek|sąsiad|"
+    r"sąsiadka|szef|szefowa|kolega|koleżanka|partner|partnerka|teściowa|teść|"
+    r"ciocia|wujek|kuzyn|kuzynka)|annem|babam|eşim|kardeşim|oğlum|kızım|"
+    r"ablam|abim|dedem|anneannem|babaannem|teyzem|amcam|dayım|halam|"
+    r"komşum|patronum|"
     r"beliau|suami saya|istri saya|anak saya|ibu saya|ayah saya|"
     r"mama yangu|baba yangu|usko|usne|unko|meri maa|mere papa|"
     r"anh ấy|cô ấy|mẹ tôi|bố tôi|vợ tôi|chồng tôi)(?![^\W\d_])"
@@ -291,7 +313,10 @@ PERSON_TOKENS = frozenset(
     "mama baba usko usne unko meri mere anh cô mẹ bố vợ chồng his her their "
     "sein seinem seiner ihrem ihrer ses sus jego jej uska uski "
     "grandma grandpa granny oma opa omas opas mormor farmor morfar farfar babci "
-    "babcie babcia dziadek dziadka abuela abuelo nonna nonno avó avô".split()
+    "babcie babcia dziadek dziadka abuela abuelo nonna nonno avó avô notre ton "
+    "ta unser unsere dein deine tu nuestra nuestro nossa nosso tua teu nostra "
+    "nostro tuo onze ons vår vårt din ditt nasza nasz mojej mojego ablam abim "
+    "dedem anneannem babaannem teyzem amcam dayım halam komşum patronum".split()
 )
 _TOKEN_RE = re.compile(r"[^\W\d_]+")
 
@@ -459,8 +484,14 @@ def _names(
         # the second word of a name is judged with the first; a place, a
         # doctor's practice (`Dr. Patel's`) is no one's health
         previous = NAME_BEFORE_RE.search(before)
+        # (s14) a term before the name is no first name (`Gaji Budi`)
+        at = max(0, start - 24) + previous.start(1) if previous else -1
         if (
-            (previous and previous.group(1).lower() not in NOT_NAMES)
+            (
+                previous
+                and previous.group(1).lower() not in NOT_NAMES
+                and not any(s <= at < e for s, e in terms)
+            )
             or PLACE_BEFORE_RE.search(before)
             or DOCTOR_BEFORE_RE.search(before)
         ):
@@ -494,7 +525,9 @@ def _relation(subject: re.Match[str]) -> bool:
 
 KIN_WORDS = frozenset(
     "grandma grandpa granny oma opa omas opas mormor farmor morfar farfar babci "
-    "babcie babcia dziadek dziadka abuela abuelo nonna nonno avó avô".split()
+    "babcie babcia dziadek dziadka abuela abuelo nonna nonno avó avô annem "
+    "babam eşim kardeşim oğlum kızım ablam abim dedem anneannem babaannem "
+    "teyzem amcam dayım halam komşum patronum".split()
 )
 
 
@@ -618,7 +651,8 @@ for _stem in _alternatives(HEALTH_STEMS):
 # the stems with a shorter head, and the acronyms
 _STEM_HEADS.setdefault(2, set()).update({"tb", "op", "l4", "mổ", "ốm", "ms"})
 _STEM_HEADS[3].update({"ibs", "ssw", "ggz", "cid", "dbd"})
-_STEM_HEADS[4].add("pcos")
+_STEM_HEADS[4].update({"pcos", "emdr"})
+_STEM_HEADS[3].add("cbt")
 _STEM_HEADS[5].update({"médic", "medic", "anemi", "anaem", "hospi", "hôpit", "osped"})
 _STEM_HEADS[5].update({"zieke", "sjukh", "szpit", "rumah", "secti"})
 DRUG_ENDINGS = (
@@ -767,7 +801,12 @@ AMOUNT_RE = re.compile(
     r"(?:万|億|千)?円|(?:万|亿)?元)"
     # (s14) thousands with `k`, a currency's sign or not (`£10k`, `27k in
     # the hole`, `arrears hit 14k`)
-    rf"|(?:{_MONEY_UNIT}\s?)?\d{{1,3}}(?:[.,]\d{{1,2}})?\s?[kK](?![\w]))"
+    rf"|(?:{_MONEY_UNIT}\s?)?\d{{1,3}}(?:[.,]\d{{1,2}})?\s?[kK](?![\w])"
+    # lakhs and crores, millions in words, Vietnamese and Indonesian units
+    # (`₹18 lakh`, `25 triệu đồng`, `8,5 juta`)
+    rf"|(?:{_MONEY_UNIT}\s?)?\d{{1,4}}(?:[.,]\d{{1,2}})?\s?(?:lakhs?|lacs?|crores?|"
+    r"LPA|triệu|tỷ|juta|jt|ribu|rb|miliar|millions?|mn|bn|mio\.?|millones|"
+    r"milhões|milioni|miljoen|miljoner)(?:\s?(?:đồng|VND|rupees|rupiah))?(?![\w]))"
 )
 # Earning, being paid, owing, borrowing, a credit file: the words that make
 # an amount someone's (by stem, so their inflections come along).

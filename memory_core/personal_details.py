@@ -283,7 +283,9 @@ STREET_RE = re.compile(
 POSTCODE_RE = re.compile(
     r"(?<![\w-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3}|\d{3} \d{2}|\d{5}-\d{3}|\d{3}-\d{4}|"
     r"\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
-    r"[A-Z]\d{2} ?[A-Z0-9]{4}|[A-Z]{2,3} \d{4}|〒 ?\d{3}-\d{4})(?![\w-])"
+    r"[A-Z]\d{2} ?[A-Z0-9]{4}|[A-Z]{2,3} \d{4}|〒 ?\d{3}-\d{4}"
+    # (s14) Argentina's CPA: the province's letter, four digits, three letters
+    r"|[A-Z]\d{4}[A-Z]{3})(?![\w-])"
 )
 PLACE_AFTER_POSTCODE_RE = re.compile(
     rf"(?:(?:[ \t]*[,-]?[ \t]+|/(?={_UP}))(?:{_UP}[\w'’.-]*|\([A-Z]{{2}}\)|"
@@ -294,7 +296,8 @@ PLACE_AFTER_POSTCODE_RE = re.compile(
 )
 ABBREVIATION_RE = re.compile(
     r"(?i)(?:^|\W)(?:col|av|avda|st|ste|ave|rd|ul|al|pl|os|no|nr|n|int|dr|blvd|"
-    r"sq|mt|apt|apto|izq|dcha|der|esq|bis|ter|co|cad|sok|mah|str|pr|per|bl|esc|"
+    r"sq|mt|apt|apto|depto|dpto|izq|dcha|der|esq|bis|ter|co|cad|sok|mah|str|pr|"
+    r"per|bl|esc|"
     r"pta|lgh|ste|д|кв|ул|пр|пер|вул|sk|boul|bulv|"
     # Round 12 (S7): Bulgarian `ж.к.`, `бл.`, `вх.`, `ап.`, `ет.`; Romanian
     # `bl.`, `sc.`, `ap.`, `et.`, `jud.`, `sect.`; Greek `οδ.`, `λεωφ.`
@@ -1028,12 +1031,15 @@ WHEREABOUTS_CUE_RE = re.compile(
     r"staying at|(?-i:[A-Z][a-z]+) (?:has |just )?(?:moved|relocated) (?:in)?to|"
     r"(?:pick|collect|fetch)(?: up)?(?: (?-i:[A-Z][a-z]+))?(?: up)? from|"
     r"drop (?:\w+ )?off at|"
+    r"come (?:over |round |by )?to (?:ours|mine|my place|our place)|"
+    r"(?:at|to) (?:ours|mine)|crash(?:ing)? at|stay(?:ing)? with (?:us|me) at|"
     r"(?:send|ship|post|mail|deliver|forward|bring|take)(?: [\w'’]+){0,4}? to|"
     r"(?:schick|send|liefer|bring)\w*(?: [\w'’]+){0,4}? an|"
     r"(?:wir|ich) (?:wohnen?|sind|bin)(?: jetzt| nun| seit \w+)?"
     r"(?: in der| in| an der| am| auf der)?|"
     r"estamos en|estoy en|vivimos en|nos mudamos a|me mud[ée] a|"
-    r"(?:m[aá]nd|env[ií])a(?:lo|la|los|las|me)? a|"
+    r"(?:m[aá]nd|env[ií])a(?:lo|la|los|las|me|le|les)? a|"
+    r"(?:a|en) (?:su|mi|nuestra) casa|(?:a|en) casa de \w+|"
     r"a casa (?:mia|sua|nostra|di \w+)|siamo (?:in|a)|abitiamo (?:in|a)|"
     r"(?:spedisc|mand)\w* a|ci siamo trasferiti (?:in|a)|"
     r"on est (?:au|à)|nous sommes (?:au|à)|on habite(?: au| à)?|"
@@ -1042,7 +1048,11 @@ WHEREABOUTS_CUE_RE = re.compile(
     r"we wonen(?: nu)? (?:op|aan|in)|stuur(?: \w+){0,2} naar|"
     r"skicka(?: \w+){0,3} till(?: mig| oss)?|vi bor(?: nu)? (?:på|i)|"
     r"send(?: \w+){0,3} til(?: meg| oss| mig| os)?|vi er (?:på|i)|"
-    r"wyślij(?: \w+)? (?:na|do)|mieszkamy (?:na|przy|w)|jesteśmy (?:na|przy|w))"
+    r"wyślij(?: \w+)? (?:na|do)|mieszkamy (?:na|przy|w)|jesteśmy (?:na|przy|w)|"
+    r"stau(?: acum)? (?:pe|în|la)|locui(?:esc|m)(?: acum)? (?:pe|în|la)|"
+    r"ne-am mutat (?:pe|în|la)|trimite(?:-l|-le|-mi)? (?:pe|la)|"
+    r"taşındı\w*|oturuyor\w*|evime|evine|adresime|şu adrese|"
+    r"kirim(?: \w+)? ke|tinggal di|pindah ke|gửi(?: \w+)? (?:về|đến|tới)|chuyển đến)"
     r"(?![^\W\d_])"
 )
 WHEREABOUTS_STEMS = (
@@ -1054,7 +1064,9 @@ WHEREABOUTS_STEMS = (
     "manda", "mandá", "envia", "envía", "casa", "siamo", "abitiamo", "spedisc",
     "trasferiti", "on est", "sommes", "habite", "envoie", "moramos", "wonen",
     "stuur", "skicka", "vi bor", "til", "vi er", "wyślij", "mieszkamy",
-    "jesteśmy",
+    "jesteśmy", "come ", "ours", "mine", "crash", "stay", "stau", "locui",
+    "mutat", "trimite", "taşın", "oturuyor", "evim", "evin", "adres", "kirim",
+    "tinggal", "pindah", "gửi", "chuyển",
 )  # fmt: skip
 WHEREABOUTS_GAP = 40  # the street starts this near after its cue
 WHEREABOUTS_GAP_WORDS = 5
@@ -1069,6 +1081,15 @@ JP_HOME_CUES = (
     "自宅",
     "住所",
 )
+# A Chinese address after a move or a sending (`搬到了…`, `寄到…`).
+ZH_WHEREABOUTS_CUES = ("搬到", "搬去", "寄到", "送到", "快递到", "寄给")
+ZH_WHEREABOUTS_RE = re.compile(
+    r"(?:搬到了?|搬去了?|寄到|送到|快递到|寄给我?)[ \t]*"
+    r"(?P<address>(?:[\u4e00-\u9fff]{2,8}?(?:省|市|自治区))?"
+    r"[\u4e00-\u9fff]{1,8}?(?:市|区|县|镇)[\u4e00-\u9fff\d]{1,20}?"
+    r"(?:路|街|道|巷|弄|胡同)\d{1,5}号(?:[\u4e00-\u9fff]{0,6}?\d{1,5}"
+    r"(?:栋|号楼|幢|单元|楼|层|室|房))*)"
+)
 # A Korean flat: a building's and a flat's number (`107동 1410호`).
 KO_FLAT_RE = re.compile(r"\d{1,4}동[ \t]*\d{1,5}호")
 
@@ -1080,6 +1101,12 @@ def whereabouts_addresses(text: str) -> Iterator[Found]:
     if any(stem in lower for stem in WHEREABOUTS_STEMS):
         spans += _addresses_after_whereabouts(text)
     if not text.isascii():
+        if any(cue in text for cue in ZH_WHEREABOUTS_CUES):
+            spans += [
+                m.span("address")
+                for m in ZH_WHEREABOUTS_RE.finditer(text)
+                if not ZH_NOT_HOME_RE.search(line_around(text, m.start(), m.end()))
+            ]
         if "〒" in text and any(cue in text for cue in JP_HOME_CUES):
             spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
         if HANGUL_RE.search(text):
