@@ -1839,10 +1839,21 @@ HELD_SCHEMES = (
     ("br.cpf", "br.cpf"),
     ("kr.rrn", "kr.rrn"),
     ("th.pin", "th.pin"),
+    ("id.nik", "id.nik"),
+    ("my.nric", "my.nric"),
+    ("mx.curp", "mx.curp"),
+    ("cn.ric", "cn.ric"),
+    ("pl.pesel", "pl.pesel"),
+    ("ro.cnp", "ro.cnp"),
+    ("bg.egn", "bg.egn"),
+    ("do.cedula", "do.cedula"),
+    ("pe.cui", "pe.cui"),
+    ("ar.cuit", "ar.cuit"),
 )
 HELD_VALUE_RE = re.compile(
     r"(?<![\w.+/-])(?:(?:[VEJPGvejpg]-?)?\d[\d .-]{6,18}[\dKk]|[A-Z]{5}\d{4}[A-Z]|"
-    r"[AP]\d{9}[A-Z])(?![\w-]|[.,/]\d)"
+    r"[AP]\d{9}[A-Z]|[A-Z]{4}\d{6}[HM][A-Z]{5}[A-Z0-9]\d|\d{17}[\dXx])"
+    r"(?![\w-]|[.,/]\d)"
 )
 _UPPER = "[A-ZÀ-ÖØ-ÞĀ-Ž]"
 _LOWER = "[a-zß-öø-ÿā-žƀ-ɏ]"
@@ -1870,7 +1881,22 @@ HONORIFICS = frozenset(("Mr", "Mrs", "Ms", "Dr", "Sr", "Sra"))
 # The others (one check digit in ten or eleven) need a possessive, a full
 # name or an honorific: `Vimeo 76979871` or `Iberia: 901 111 500` is none.
 HELD_BY_FIRST_NAME = frozenset(
-    ("tr.tckimlik", "za.idnr", "in.pan", "ke.pin", "kr.rrn", "th.pin", "ve.rif")
+    (
+        "tr.tckimlik",
+        "za.idnr",
+        "in.pan",
+        "ke.pin",
+        "kr.rrn",
+        "th.pin",
+        "ve.rif",
+        "id.nik",
+        "my.nric",
+        "mx.curp",
+        "cn.ric",
+        "pl.pesel",
+        "ro.cnp",
+        "bg.egn",
+    )  # fmt: skip
 )
 # Groups as ids are written: no group of one or two digits but a check
 # digit after a dash (`87037020-2`), not a score (`6-4 3-6`) nor a phone's
