@@ -1806,14 +1806,18 @@ def spelled_emails(text: str) -> Iterator[Found]:
 
 
 # (s14) The mailbox providers people hold their own addresses at, as a
-# spelled domain starts (`icloud dot com`, `libero dot it`).
-SPOKEN_PROVIDER_RE = re.compile(
-    r"(?i)(?:g(?:oogle)?mail|outlook|hotmail|yahoo|ymail|icloud|aol|gmx|web|"
+# domain starts, its dot spelled (`icloud dot com`, `libero dot it`) or not.
+PROVIDERS = (
+    r"(?:g(?:oogle)?mail|outlook|hotmail|yahoo|ymail|icloud|aol|gmx|web|"
     r"t-online|proton(?:mail)?|tutanota|fastmail|yandex|qq|163|126|naver|daum|"
     r"hanmail|libero|virgilio|orange|laposte|wanadoo|seznam|wp|interia|onet|"
-    r"rediffmail|uol|bol|terra)(?:\s+(?:dot|punkt|punto|punt|ponto|point|"
+    r"rediffmail|uol|bol|terra|posteo|mail)"
+)
+SPOKEN_PROVIDER_RE = re.compile(
+    rf"(?i){PROVIDERS}(?:\s+(?:dot|punkt|punto|punt|ponto|point|"
     r"kropka)\s+|\s*[\[({]\s*dot\s*[\])}]\s*)"
 )
+PROVIDER_DOMAIN_RE = re.compile(rf"(?i){PROVIDERS}\.")
 # (s14) An address with spaces around its `@` (`tanaka.chloe96 @ icloud.com`),
 # as a chat's autocorrect or a writer hiding it from scrapers leaves it.
 SPACED_EMAIL_RE = re.compile(
@@ -1831,6 +1835,12 @@ def spaced_emails(text: str) -> Iterator[Found]:
         domain = match.group("domain")
         if NOT_MAILBOX_DOMAIN_RE.search(domain + ".") or not re.search(
             r"[A-Za-z]", match.group("local")
+        ):
+            continue
+        # someone's mailbox: at a provider people hold theirs at, or named
+        # as an address before it (`docs @ readthedocs.io` is a site)
+        if not PROVIDER_DOMAIN_RE.match(domain) and not EMAIL_CUE_RE.search(
+            text, max(0, match.start() - 60), match.start()
         ):
             continue
         plain = f"{match.group('local')}@{domain}".lower()
