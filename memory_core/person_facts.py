@@ -159,6 +159,31 @@ HEALTH_STEMS = (
     r"beroerte|hjärtinfarkt|padaczk|drüsenfieber|pfeiffer|defibrillat|"
     r"autyzm|otizm|şizofreni|dwubiegunow|celiaki|çölyak|"
     r"migren|chemioterap|chemię|diyaliz|dializ|"
+    # (s14) more conditions, as each language names them
+    r"sarcoid|hemophil|haemophil|thalass|cystic fibrosis|motor neurone|"
+    r"huntington|narcolep|tourette|macular degeneration|blindness|"
+    r"spina bifida|heart failure|heart condition|heart disease|arrhythm|"
+    r"atrial fibrillation|afib|hashimoto|addison|cushing|acid reflux|"
+    r"gallstone|gonorrh|emphysem|melanom|infertil|postpartum|relapse|"
+    r"binge eating|rheuma|schuppenflechte|neurodermitis|mukoviszidose|"
+    r"herzrhythmus|vorhofflimmern|schilddrüs|magersucht|essstörung|"
+    r"alkoholsucht|drogensucht|querschnitt|polyarthrit|mucoviscidose|"
+    r"boulimi|toxicoman|épilep|leucém|paraplég|trisomie|surdité|cécité|"
+    r"fibrosis quística|sordera|ceguera|psoría|dependência química|demênc|"
+    r"enfarte|surdez|cegueira|ipertens|anoressi|tossicodipend|sordità|"
+    r"cecità|reuma|jicht|hoge bloeddruk|angststoornis|verslav|dementie|"
+    r"hartaanval|dwarslaesie|gikt|högt blodtryck|ångest|missbruk|demens|"
+    r"förlamad|łuszczyc|nerwic|anoreksj|uzależni|demencj|udar|paraliż|"
+    r"fibromiyalji|romatizma|sedef hastal|anksiyete|anoreksiya|alkolizm|"
+    r"bağımlı|demans|lösemi|"
+    # (s14) medicines by name or by their family's ending
+    r"methylphenid|metilfenid|vyvanse|elvanse|lisdexamfet|dexamfet|"
+    r"talopram|bupropion|trazodon|lamotrig|valproat|levetiracet|topiramat|"
+    r"fentanyl|buprenorph|naltrexon|disulfiram|antabus|antiretrovir|"
+    r"antipsychot|antipsicót|neurolept|antiepilept|anxiolyt|ansiolít|"
+    r"benzodiazep|saxenda|clopidogr|marcoumar|sintrom|xarelto|eliquis|"
+    r"[^\W\d_]{3,}(?:glutide|glutid|patide|xaban|faxine|faxin|mab|tinib|"
+    r"apine|apina|apin|idone|lukast|gliflozin|gliptin)\b|"
     r"hydroxychloroq|rivotril|xanax|valium|prozac|zoloft|lexapro|ritalin|"
     r"adderall|concerta|lyrica|seroquel|abilify|wellbutrin|cymbalta|effexor|"
     r"ozempic|wegovy|mounjaro|euthyrox|eutirox|levothyrox|synthroid|truvada|"
@@ -652,13 +677,19 @@ for _stem in _alternatives(HEALTH_STEMS):
 _STEM_HEADS.setdefault(2, set()).update({"tb", "op", "l4", "mổ", "ốm", "ms"})
 _STEM_HEADS[3].update({"ibs", "ssw", "ggz", "cid", "dbd"})
 _STEM_HEADS[4].update({"pcos", "emdr"})
-_STEM_HEADS[3].add("cbt")
+_STEM_HEADS[3].update({"cbt", "ocd"})
+# the acronyms in a case-sensitive group: their heads are read from the
+# group's first alternative only
+_STEM_HEADS[4].update({"adhd", "adhs", "tdah", "copd"})
 _STEM_HEADS[5].update({"médic", "medic", "anemi", "anaem", "hospi", "hôpit", "osped"})
 _STEM_HEADS[5].update({"zieke", "sjukh", "szpit", "rumah", "secti"})
 DRUG_ENDINGS = (
     "pril", "sartan", "sartán", "statin", "olol", "azepam", "azolam", "oxetin",
     "oxetine", "oxetina", "tralin", "traline", "tralina", "formin", "formina",
     "thyroxin", "prazol", "prazole", "cillin", "cilina", "triptan",
+    # (s14)
+    "glutide", "glutid", "patide", "xaban", "faxine", "faxin", "mab", "tinib",
+    "apine", "apina", "apin", "idone", "lukast", "gliflozin", "gliptin",
 )  # fmt: skip
 COMPOUND_PARTS = (
     "allergi", "krank", "sjuk", "ziek", "diabet", "infarkt", "krebs", "tumor",
