@@ -1858,14 +1858,19 @@ PHONE_LINK_RE = re.compile(
 # A number as written in its country (`(11) 96188-6872`, `010-2065-4179`,
 # `0905-139-0745`), after a verb of calling or a name and an arrow.
 NATIONAL_PHONE_RE = re.compile(
-    r"(?<![\w+(./-])(?:\(\d{2,4}\)[ \t]?|0\d{1,4}[ \t.-])\d{3,5}[ \t.-]\d{3,4}"
-    r"(?:[ \t.-]\d{2,4})?(?![\w-]|[.,/]\d)"
+    r"(?<![\w+(./-])(?:(?:\(\d{2,4}\)[ \t]?|0\d{1,4}[ \t.-])\d{3,5}[ \t.-]\d{3,4}"
+    r"(?:[ \t.-]\d{2,4})?|0[1-9]\d{8,9})(?![\w-]|[.,/]\d)"
 )
 PHONE_BEFORE_RE = re.compile(
     r"(?i)(?:(?<![^\W\d_])(?:ligar|liga|ligue|llamar|llama|llámale|chiamare|chiama|"
     r"anrufen|ruf|appeler|appelle|bellen|bel|ring|call|text|sms|whatsapp|zap|"
     r"celular|móvil|movil|cellulare|portable|handy|mobiel|mobil|cell|mobile)"
-    rf"(?![^\W\d_])[^\n]{{0,30}}|(?-i:{_UP}{_L}+)[ \t]*(?:→|->|=>))[ \t]*$"
+    rf"(?![^\W\d_])[^\n]{{0,30}}|(?-i:{_UP}{_L}+)[ \t]*(?:→|->|=>)"
+    # a call log's caller, a phone word in scripts without spaces
+    r"|(?:발신|수신|전화|휴대폰|핸드폰|연락처|電話|携帯|ケータイ|手机|电话)[^\n\d]{0,6}"
+    # a mobile-money receipt's payee (`sent to AKINYI OCHIENG 07…`)
+    r"|(?:sent to|received from|paid to)[ \t]+(?-i:[A-Z][A-Za-z'’-]+)"
+    r"(?:[ \t]+(?-i:[A-Z][A-Za-z'’-]+)){0,3})[ \t]*$"
 )
 # A desk's line, free or premium, or a number made up: no one's own.
 SERVICE_LINE_RE = re.compile(
@@ -1873,6 +1878,7 @@ SERVICE_LINE_RE = re.compile(
     r"atendimento|kostenlos|free|gratuit|gratis|fiction\w*|demo|drama|example|"
     r"sample|company|office|büro|oficina|reception|desk|hours|uhr|horas)"
     r"|(?<!\d)(?:0800|0808|0900|1800|0120|0570|080)[ \t.-]?\d"
+    r"|株式会社|本社|代表|会社|公司|总部|客服|본사|대표|㈜|\(주\)"
 )
 # Where a national number is read: the countries whose mobiles are written
 # with a trunk `0` or an area code in brackets.
