@@ -974,6 +974,27 @@ def money_fields(text: str) -> Iterator[Found]:
         yield SALARY, start, start + len(value), value, re.sub(r"\D", "", value)
 
 
+# (s14) The user's own pay or debt, told in a note about them (`note: user
+# earns £105,500 gross`): theirs, though `user` names no one else.
+USER_MONEY_RE = re.compile(
+    r"(?i)(?<![^\W\d_])user (?:earns|makes|owes|borrowed|takes home|is paid|"
+    r"gets paid|is on)(?![^\W\d_])"
+)
+CLAUSE_BREAK_RE = re.compile(r"[,;]\s|\s[—–-]\s")
+
+
+def _no_ones_money(body: str, amounts: list[re.Match[str]]) -> bool:
+    """Tell whether a word of no one's money (a budget, an average, a price)
+    shares a clause with an amount: `…, wants a budget` after `user earns
+    £105,500 gross` is another clause's."""
+    for word in NOT_ONES_MONEY_RE.finditer(body):
+        for amount in amounts:
+            start, end = sorted((word.start(), amount.start()))
+            if not CLAUSE_BREAK_RE.search(body, start, end):
+                return True
+    return False
+
+
 def money_of_person(text: str) -> Iterator[Found]:
     """What a person earns or owes, or their credit score."""
     lower = text.lower()
@@ -992,9 +1013,9 @@ def money_of_person(text: str) -> Iterator[Found]:
             continue
         words = [m.span() for m in MONEY_WORD_RE.finditer(body)]
         words += [m.span() for m in scores]
-        if not words or NOT_ONES_MONEY_RE.search(body):
+        if not words or _no_ones_money(body, [*scores, *amounts]):
             continue
-        if not _money_tied(body, words):
+        if not (_money_tied(body, words) or USER_MONEY_RE.search(body)):
             continue
         for match in [*scores, *amounts]:
             value = match.group()
