@@ -836,8 +836,10 @@ AMOUNT_RE = re.compile(
     # lakhs and crores, millions in words, Vietnamese and Indonesian units
     # (`₹18 lakh`, `25 triệu đồng`, `8,5 juta`)
     rf"|(?:{_MONEY_UNIT}\s?)?\d{{1,4}}(?:[.,]\d{{1,2}})?\s?(?:lakhs?|lacs?|crores?|"
-    r"LPA|triệu|tỷ|juta|jt|ribu|rb|miliar|millions?|mn|bn|mio\.?|millones|"
-    r"milhões|milioni|miljoen|miljoner)(?:\s?(?:đồng|VND|rupees|rupiah))?(?![\w]))"
+    r"LPA|triệu|tỷ|juta|jt|ribu|rb|miliar)(?:\s?(?:đồng|VND|rupees|rupiah))?"
+    # millions in words only with a currency (`135 million visitors` is none)
+    rf"(?![\w])|{_MONEY_UNIT}\s?\d{{1,4}}(?:[.,]\d{{1,2}})?\s?(?:millions?|mn|bn|"
+    r"mio\.?|millones|milhões|milioni|miljoen|miljoner)(?![\w]))"
 )
 # Earning, being paid, owing, borrowing, a credit file: the words that make
 # an amount someone's (by stem, so their inflections come along).
@@ -872,10 +874,10 @@ MONEY_WORDS = (
     r"pension\w*|bürgergeld|hartz|arbeitslosengeld|chômage|allocation\w*|"
     r"subsidio\w*|bolsa família|auxílio\w*|welfare|award\w*|grant|"
     # how often it comes: income told with its period (`on £109,500 a year`)
-    r"(?:a|per|every|each) (?:year|month|week|annum|fortnight|four weeks)|"
+    r"(?:(?:a|per|every|each) (?:year|month|week|annum|fortnight|four weeks)|"
     r"p\.a\.|par (?:mois|an)|al (?:mes|año|mese)|por (?:mes|año|ano)|"
     r"pro (?:monat|jahr)|im (?:monat|jahr)|per (?:maand|jaar)|i månaden|"
-    r"om året|miesięcznie|rocznie|yıllık|sebulan|per bulan|setahun"
+    r"om året|miesięcznie|rocznie|yıllık|sebulan|per bulan|setahun)(?![^\W\d_])"
 )
 MONEY_WORD_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + MONEY_WORDS + r")|빚|ローン|借金|欠|(?i:kredit|schuld)"
