@@ -178,12 +178,12 @@ HEALTH_STEMS = (
     r"bağımlı|demans|lösemi|"
     # (s14) medicines by name or by their family's ending
     r"methylphenid|metilfenid|vyvanse|elvanse|lisdexamfet|dexamfet|"
-    r"talopram|bupropion|trazodon|lamotrig|valproat|levetiracet|topiramat|"
+    r"bupropion|trazodon|lamotrig|valproat|levetiracet|topiramat|"
     r"fentanyl|buprenorph|naltrexon|disulfiram|antabus|antiretrovir|"
     r"antipsychot|antipsicót|neurolept|antiepilept|anxiolyt|ansiolít|"
     r"benzodiazep|saxenda|clopidogr|marcoumar|sintrom|xarelto|eliquis|"
     r"[^\W\d_]{3,}(?:glutide|glutid|patide|xaban|faxine|faxin|mab|tinib|"
-    r"apine|apina|apin|idone|lukast|gliflozin|gliptin)\b|"
+    r"apine|apina|apin|idone|lukast|gliflozin|gliptin|talopram)\b|"
     r"hydroxychloroq|rivotril|xanax|valium|prozac|zoloft|lexapro|ritalin|"
     r"adderall|concerta|lyrica|seroquel|abilify|wellbutrin|cymbalta|effexor|"
     r"ozempic|wegovy|mounjaro|euthyrox|eutirox|levothyrox|synthroid|truvada|"
@@ -690,6 +690,7 @@ DRUG_ENDINGS = (
     # (s14)
     "glutide", "glutid", "patide", "xaban", "faxine", "faxin", "mab", "tinib",
     "apine", "apina", "apin", "idone", "lukast", "gliflozin", "gliptin",
+    "talopram",
 )  # fmt: skip
 COMPOUND_PARTS = (
     "allergi", "krank", "sjuk", "ziek", "diabet", "infarkt", "krebs", "tumor",

@@ -1094,6 +1094,14 @@ ZH_WHEREABOUTS_RE = re.compile(
 KO_FLAT_RE = re.compile(r"\d{1,4}동[ \t]*\d{1,5}호")
 
 
+NOT_HOME_AFTER_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:office|headquarters|hq|store|shop|restaurant|"
+    r"warehouse|reception|hotel|venue|meetup|event|conference|congress|"
+    r"example|sample|fictional|clinic|hospital|büro|oficina|ufficio|bureau)"
+    r"(?![^\W\d_])"
+)
+
+
 def whereabouts_addresses(text: str) -> Iterator[Found]:
     """Yield an address told as where someone is or where their things go."""
     lower = text.lower()
@@ -1157,10 +1165,8 @@ def _addresses_after_whereabouts(text: str) -> Iterator[tuple[int, int]]:
             or BUSINESS_GAP_RE.search(before)
             or LEGAL_FORM_RE.search(text, line_start, street.start() + len(value))
             or person_facts.NOT_HOME_RE.search(before)
-            # nor after it (`… for the conference`)
-            or person_facts.NOT_HOME_RE.search(
-                text, street.start() + len(value), line_end
-            )
+            # nor after it (`… for the conference`; not `after school`)
+            or NOT_HOME_AFTER_RE.search(text, street.start() + len(value), line_end)
         ):
             continue
         reach = street.start() + len(value)
