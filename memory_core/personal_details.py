@@ -297,6 +297,7 @@ PLACE_AFTER_POSTCODE_RE = re.compile(
 ABBREVIATION_RE = re.compile(
     r"(?i)(?:^|\W)(?:col|av|avda|st|ste|ave|rd|ul|al|pl|os|no|nr|n|int|dr|blvd|"
     r"sq|mt|apt|apto|depto|dpto|izq|dcha|der|esq|bis|ter|co|cad|sok|mah|str|pr|"
+    r"jl|gg|kav|blk|"
     r"per|bl|esc|"
     r"pta|lgh|ste|д|кв|ул|пр|пер|вул|sk|boul|bulv|"
     # Round 12 (S7): Bulgarian `ж.к.`, `бл.`, `вх.`, `ап.`, `ет.`; Romanian
@@ -1140,7 +1141,12 @@ def _addresses_after_whereabouts(text: str) -> Iterator[tuple[int, int]]:
         line_end = text.find("\n", cue.end())
         line_end = len(text) if line_end < 0 else line_end
         window = min(line_end, cue.end() + WHEREABOUTS_GAP)
-        street = STREET_RE.search(text, cue.end(), window)
+        # the street right after the cue first (`Jl. Sudirman No. 5`: its
+        # own abbreviation's dot is no sentence's end), else a few words on
+        at = re.compile(r"[ \t:：,—–-]*").match(text, cue.end()).end()
+        street = STREET_RE.match(text, at, window) or STREET_RE.search(
+            text, cue.end(), window
+        )
         if street is None:
             continue
         gap = text[cue.end() : street.start()]
@@ -1894,6 +1900,13 @@ NATIONAL_PHONE_REGIONS = (
 )  # fmt: skip
 
 
+def _found_by_matcher(text: str, start: int, end: int) -> bool:
+    """Tell whether the door's phone scan finds a number at `start:end`."""
+    from memory_core.detectors import _phones  # imports this module
+
+    return any(f.start < end and start < f.end for f in _phones(text))
+
+
 def written_phones(text: str) -> Iterator[Found]:
     """Yield phone numbers in call links, or as their country writes them."""
     import phonenumbers
@@ -1909,6 +1922,8 @@ def written_phones(text: str) -> Iterator[Found]:
         ) or SERVICE_LINE_RE.search(line_around(text, match.start())):
             continue
         raw = match.group()
+        if _found_by_matcher(text, match.start(), match.end()):
+            continue  # the door's matcher reads it, and keys its token
         for region in NATIONAL_PHONE_REGIONS:
             try:
                 number = phonenumbers.parse(raw, region)
