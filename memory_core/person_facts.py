@@ -837,7 +837,8 @@ AMOUNT_RE = re.compile(
     # lakhs and crores, millions in words, Vietnamese and Indonesian units
     # (`₹18 lakh`, `25 triệu đồng`, `8,5 juta`)
     rf"|(?:{_MONEY_UNIT}\s?)?\d{{1,4}}(?:[.,]\d{{1,2}})?\s?(?:lakhs?|lacs?|crores?|"
-    r"LPA|triệu|tỷ|juta|jt|ribu|rb|miliar)(?:\s?(?:đồng|VND|rupees|rupiah))?"
+    r"LPA|triệu|tỷ|juta|jt|ribu|rb|miliar|mil)(?:\s?(?:đồng|VND|rupees|rupiah|"
+    r"reais|pesos|euros))?"
     # millions in words only with a currency (`135 million visitors` is none)
     rf"(?![\w])|{_MONEY_UNIT}\s?\d{{1,4}}(?:[.,]\d{{1,2}})?\s?(?:millions?|mn|bn|"
     r"mio\.?|millones|milhões|milioni|miljoen|miljoner)(?![\w]))"
@@ -874,11 +875,20 @@ MONEY_WORDS = (
     r"allowance|benefits?|universal credit|(?-i:PIP|RSA|SASSA|ESA|JSA|AAH|ALG)|"
     r"pension\w*|bürgergeld|hartz|arbeitslosengeld|chômage|allocation\w*|"
     r"subsidio\w*|bolsa família|auxílio\w*|welfare|award\w*|grant|"
+    r"pensi[óo]n\w*|pensão|pensione|emerytur\w*|aposentadoria|kindergeld|"
+    r"wohngeld|elterngeld|krankengeld|ingreso mínimo|(?-i:AOW|CAF|APL|DLA)|"
+    # borrowed, lent, behind on payments, in the red, in other languages
+    r"prestad[oa]s?|emprest\w*|emprunt\w*|geliehen|leih\w*|pożycz\w*|"
+    r"lånade|lånt|geleend|ödünç|atrasos|en mora|morosidad|im minus|"
+    r"in den miesen|no vermelho|en (?:números )?rojos|in rosso|dans le rouge|"
+    r"in het rood|"
     # how often it comes: income told with its period (`on £109,500 a year`)
     r"(?:(?:a|per|every|each) (?:year|month|week|annum|fortnight|four weeks)|"
     r"p\.a\.|par (?:mois|an)|al (?:mes|año|mese)|por (?:mes|año|ano)|"
     r"pro (?:monat|jahr)|im (?:monat|jahr)|per (?:maand|jaar)|i månaden|"
-    r"om året|miesięcznie|rocznie|yıllık|sebulan|per bulan|setahun)(?![^\W\d_])"
+    r"om året|miesięcznie|rocznie|yıllık|sebulan|per bulan|setahun|por mês|"
+    r"ao mês|por ano|ao ano|al año|mensais|mensuales|mensili|monatlich|"
+    r"mensuel\w*|/(?:month|mo|yr|year|mes|mês|monat|mois))(?![^\W\d_])"
 )
 MONEY_WORD_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + MONEY_WORDS + r")|빚|ローン|借金|欠|(?i:kredit|schuld)"
