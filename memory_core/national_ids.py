@@ -1849,10 +1849,18 @@ HELD_SCHEMES = (
     ("do.cedula", "do.cedula"),
     ("pe.cui", "pe.cui"),
     ("ar.cuit", "ar.cuit"),
+    ("pk.cnic", "pk.cnic"),
+    ("ae.eid", "local.ae_eid"),
+    ("eg.nid", "local.eg_nid"),
+    ("kz.iin", "local.kz_iin"),
+    ("sg.nric", "local.sg_nric"),
+    ("sa.nid", "local.sa_nid"),
+    ("ir.melli", "local.ir_melli"),
 )
 HELD_VALUE_RE = re.compile(
     r"(?<![\w.+/-])(?:(?:[VEJPGvejpg]-?)?\d[\d .-]{6,18}[\dKk]|[A-Z]{5}\d{4}[A-Z]|"
-    r"[AP]\d{9}[A-Z]|[A-Z]{4}\d{6}[HM][A-Z]{5}[A-Z0-9]\d|\d{17}[\dXx])"
+    r"[AP]\d{9}[A-Z]|[A-Z]{4}\d{6}[HM][A-Z]{5}[A-Z0-9]\d|\d{17}[\dXx]|"
+    r"[STFGM]\d{7}[A-Z])"
     r"(?![\w-]|[.,/]\d)"
 )
 _UPPER = "[A-ZÀ-ÖØ-ÞĀ-Ž]"
@@ -1882,22 +1890,11 @@ HONORIFICS = frozenset(("Mr", "Mrs", "Ms", "Dr", "Sr", "Sra"))
 # name or an honorific: `Vimeo 76979871` or `Iberia: 901 111 500` is none.
 HELD_BY_FIRST_NAME = frozenset(
     (
-        "tr.tckimlik",
-        "za.idnr",
-        "in.pan",
-        "ke.pin",
-        "kr.rrn",
-        "th.pin",
-        "ve.rif",
-        "id.nik",
-        "my.nric",
-        "mx.curp",
-        "cn.ric",
-        "pl.pesel",
-        "ro.cnp",
-        "bg.egn",
-    )  # fmt: skip
-)
+        "tr.tckimlik", "za.idnr", "in.pan", "ke.pin", "kr.rrn", "th.pin",
+        "ve.rif", "id.nik", "my.nric", "mx.curp", "cn.ric", "pl.pesel",
+        "ro.cnp", "bg.egn", "pk.cnic", "ae.eid", "eg.nid", "kz.iin", "sg.nric",
+    )
+)  # fmt: skip
 # Groups as ids are written: no group of one or two digits but a check
 # digit after a dash (`87037020-2`), not a score (`6-4 3-6`) nor a phone's
 # pairs (`072 387 06 44`).

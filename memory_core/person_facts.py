@@ -839,9 +839,8 @@ AMOUNT_RE = re.compile(
     rf"|(?:{_MONEY_UNIT}\s?)?\d{{1,4}}(?:[.,]\d{{1,2}})?\s?(?:lakhs?|lacs?|crores?|"
     r"LPA|triệu|tỷ|juta|jt|ribu|rb|miliar|mil)(?:\s?(?:đồng|VND|rupees|rupiah|"
     r"reais|pesos|euros))?"
-    # millions in words only with a currency (`135 million visitors` is none)
-    rf"(?![\w])|{_MONEY_UNIT}\s?\d{{1,4}}(?:[.,]\d{{1,2}})?\s?(?:millions?|mn|bn|"
-    r"mio\.?|millones|milhões|milioni|miljoen|miljoner)(?![\w]))"
+    # (not millions and billions: a company's, a city's, a country's)
+    r"(?![\w]))"
 )
 # Earning, being paid, owing, borrowing, a credit file: the words that make
 # an amount someone's (by stem, so their inflections come along).
