@@ -2185,11 +2185,14 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         and not LEGAL_FORM_RE.search(line_around(text, f[1]))
         and not BUSINESS_GAP_RE.search(line_around(text, f[1]))
     ]
-    found += [
-        f
-        for f in whereabouts_addresses(text)
-        if not any(g[0] == ADDRESS and g[1] < f[2] and f[1] < g[2] for g in found)
-    ]
+    # (s14) an address told as where someone is: a number beside a word
+    # first, as every street has (scripts without spaces go on)
+    if not text.isascii() or STREETISH_RE.search(text):
+        found += [
+            f
+            for f in whereabouts_addresses(text)
+            if not any(g[0] == ADDRESS and g[1] < f[2] and f[1] < g[2] for g in found)
+        ]
     if digits >= 4 and (YEAR_RE.search(text) or SHORT_DATE_STEM_RE.search(lower)):
         found += dates_of_birth(text)
     if (
