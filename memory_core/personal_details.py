@@ -1834,8 +1834,9 @@ PROVIDER_DOMAIN_RE = re.compile(rf"(?i){PROVIDERS}\.")
 # as a chat's autocorrect or a writer hiding it from scrapers leaves it.
 SPACED_EMAIL_RE = re.compile(
     r"(?<![\w.%+@-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?)"
-    r"(?:[ \t]+@[ \t]*|@[ \t]+)"
-    r"(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,4}"
+    r"(?:[ \t]+[@＠][ \t]*|[@＠][ \t]+|＠)"
+    # (a dot may be spaced too: `wp . pl`)
+    r"(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?[ \t]?\.[ \t]?){1,4}"
     r"[A-Za-z]{2,12})(?![\w-]|\.\w)"
 )
 NOT_MAILBOX_DOMAIN_RE = re.compile(r"(?i)(?:^|\.)(?:example|test|invalid|localhost)\.")
@@ -1844,7 +1845,7 @@ NOT_MAILBOX_DOMAIN_RE = re.compile(r"(?i)(?:^|\.)(?:example|test|invalid|localho
 def spaced_emails(text: str) -> Iterator[Found]:
     """Yield e-mail addresses written with spaces around the `@`."""
     for match in SPACED_EMAIL_RE.finditer(text):
-        domain = match.group("domain")
+        domain = re.sub(r"[ \t]", "", match.group("domain"))
         if NOT_MAILBOX_DOMAIN_RE.search(domain + ".") or not re.search(
             r"[A-Za-z]", match.group("local")
         ):
@@ -2147,7 +2148,7 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
     found: list[Found] = []
     if SPELLED_AT_RE.search(lower) or (" at " in lower and SPOKEN_DOT_RE.search(lower)):
         found += spelled_emails(text)
-    if " @" in text or "@ " in text:
+    if " @" in text or "@ " in text or "＠" in text:
         found += spaced_emails(text)
     if (
         any(w in lower for w in HEALTH_STEMS)
