@@ -175,7 +175,7 @@ HEALTH_STEMS = (
     r"hartaanval|dwarslaesie|gikt|högt blodtryck|ångest|missbruk|demens|"
     r"förlamad|łuszczyc|nerwic|anoreksj|uzależni|demencj|udar|paraliż|"
     r"fibromiyalji|romatizma|sedef hastal|anksiyete|anoreksiya|alkolizm|"
-    r"bağımlı|demans|lösemi|"
+    r"bağımlı|demans|lösemi|myalgic|antidepresan|lítio|litium|"
     # (s14) medicines by name or by their family's ending
     r"methylphenid|metilfenid|vyvanse|elvanse|lisdexamfet|dexamfet|"
     r"bupropion|trazodon|lamotrig|valproat|levetiracet|topiramat|"
@@ -205,7 +205,7 @@ HEALTH_TERM_RE = re.compile(
     r"therapie|entzünd|insuffizienz|amputation)"
     r"|(?<![^\W\d_])(?-i:OP|L4|DBD)(?![^\W\d_])"
     # the acronyms as written
-    r"|(?<![^\W\d_])(?-i:(?<!\d )TB|IBS|PCOS|SSW|GGZ|EMDR|CBT|CID(?= ?[A-Z]\d))"
+    r"|(?<![^\W\d_])(?-i:(?<!\d )TB|IBS|PCOS|SSW|GGZ|EMDR|CBT|CFS|CID(?= ?[A-Z]\d))"
     r"(?![^\W\d_])"
     # (s14) multiple sclerosis as written (`har fått MS`), not Microsoft's
     # products, a degree (`an MS in`) or milliseconds
@@ -677,7 +677,7 @@ for _stem in _alternatives(HEALTH_STEMS):
 _STEM_HEADS.setdefault(2, set()).update({"tb", "op", "l4", "mổ", "ốm", "ms"})
 _STEM_HEADS[3].update({"ibs", "ssw", "ggz", "cid", "dbd"})
 _STEM_HEADS[4].update({"pcos", "emdr"})
-_STEM_HEADS[3].update({"cbt", "ocd"})
+_STEM_HEADS[3].update({"cbt", "ocd", "cfs"})
 # the acronyms in a case-sensitive group: their heads are read from the
 # group's first alternative only
 _STEM_HEADS[4].update({"adhd", "adhs", "tdah", "copd"})
