@@ -1272,6 +1272,9 @@ HOUSE_FIRST_RE = re.compile(
 ADDRESS_STOP_RE = re.compile(
     r"[.!?](?=\s|$)|\n|;|\s[—–-]\s(?![A-Z0-9])|\s\((?![A-Z]{2}\)|GA-)"
     r"|,\s+(?=(?-i:[a-z])[^\d,]{0,40}(?:,|$|\.))|、|。|です|\s\|"
+    # (s14) when, after the address: `… VIC 3000 last week`, `… now`
+    r"|\s+(?=(?:(?:last|this|next) (?:week|month|year|weekend)|now|today|"
+    r"tonight|tomorrow|yesterday|soon)(?![^\W\d_]))"
 )
 
 

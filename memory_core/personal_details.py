@@ -319,6 +319,9 @@ CLAUSE_AFTER_RE = re.compile(
     # prose going on: `5 Main Street in 2019 and …`, `… Lyon et …`
     r"|\s+(?=(?:in|and|but|since|until|from|with|for|when|where|which|who|after|"
     r"before|on|at|to|und|seit|et|depuis|desde|od)\s)"
+    # (s14) or when: `… Dublin D13 K2P4 last week`, `… 3065 now`
+    r"|\s+(?=(?:(?:last|this|next) (?:week|month|year|weekend)|now|today|"
+    r"tonight|tomorrow|yesterday|soon)(?![^\W\d_]))"
 )
 JP_ADDRESS_RE = re.compile(
     r"〒\s?\d{3}-\d{4}[ \t]*[^\s、。,，]{2,60}?(?:[ \t　][^\s、。,，]{1,30}?)?"

@@ -51,6 +51,8 @@ HEALTH = [
     ("父は糖尿病で通院しているので、金曜の会食は控えめに。", "糖尿病"),
     ("王芳最近住院了，下周的会议别安排她。", "住院"),
     ("Julia's co-founder has Hashimoto's, so she logs off at four.", "Hashimoto"),
+    ("FYI Tom has ME/CFS, if he doesn't answer after 3pm it's the fatigue", "CFS"),
+    ("Kemal'in böbrek yetmezliği var, haftada üç gün diyalize giriyor.", "yetmezliği"),
 ]
 
 HEALTH_CLEAN = [
@@ -248,3 +250,10 @@ def test_a_danish_floor_and_side_stay_inside_the_address() -> None:
     assert any(
         f.kind == "ADDRESS" and f.value.endswith("København V") for f in find_pii(text)
     )
+
+
+def test_an_address_ends_before_when_it_was_told() -> None:
+    text = "Rhys moved to 19 Hill Terrace, Hobart TAS 7000 last week."
+    assert [f.value for f in find_pii(text) if f.kind == "ADDRESS"] == [
+        "19 Hill Terrace, Hobart TAS 7000"
+    ]
