@@ -181,6 +181,8 @@ CONTACTS = [
         "EMAIL",
         "lee.minji88 @ naver.com",
     ),
+    ("drop me a line: kasia.nowak @ wp . pl", "EMAIL", "kasia.nowak"),
+    ("her addr is yuki.tanaka＠gmail.com", "EMAIL", "yuki.tanaka"),
 ]
 
 CONTACTS_CLEAN = [
