@@ -175,7 +175,9 @@ HEALTH_STEMS = (
     r"hartaanval|dwarslaesie|gikt|högt blodtryck|ångest|missbruk|demens|"
     r"förlamad|łuszczyc|nerwic|anoreksj|uzależni|demencj|udar|paraliż|"
     r"fibromiyalji|romatizma|sedef hastal|anksiyete|anoreksiya|alkolizm|"
-    r"bağımlı|demans|lösemi|myalgic|antidepresan|lítio|litium|"
+    r"bağımlı|demans|lösemi|myalgic|antidepresan|isotretinoin|accutane|roaccutan|paxlovid|tamiflu|"
+    r"beta.?blocker|betabloq|betablock|blood thinner|anticoagul|antikoagul|"
+    r"steroid|painkiller|opiat|opioid|immunosuppress|immunosoppress|lítio|litium|"
     # (s14) medicines by name or by their family's ending
     r"methylphenid|metilfenid|vyvanse|elvanse|lisdexamfet|dexamfet|"
     r"bupropion|trazodon|lamotrig|valproat|levetiracet|topiramat|"
@@ -205,7 +207,8 @@ HEALTH_TERM_RE = re.compile(
     r"therapie|entzünd|insuffizienz|amputation)"
     r"|(?<![^\W\d_])(?-i:OP|L4|DBD)(?![^\W\d_])"
     # the acronyms as written
-    r"|(?<![^\W\d_])(?-i:(?<!\d )TB|IBS|PCOS|SSW|GGZ|EMDR|CBT|CFS|CID(?= ?[A-Z]\d))"
+    r"|(?<![^\W\d_])(?-i:(?<!\d )TB|IBS|PCOS|SSW|GGZ|EMDR|CBT|CFS|HRT|PrEP|"
+    r"CID(?= ?[A-Z]\d))"
     r"(?![^\W\d_])"
     # (s14) multiple sclerosis as written (`har fått MS`), not Microsoft's
     # products, a degree (`an MS in`) or milliseconds
@@ -677,7 +680,8 @@ for _stem in _alternatives(HEALTH_STEMS):
 _STEM_HEADS.setdefault(2, set()).update({"tb", "op", "l4", "mổ", "ốm", "ms"})
 _STEM_HEADS[3].update({"ibs", "ssw", "ggz", "cid", "dbd"})
 _STEM_HEADS[4].update({"pcos", "emdr"})
-_STEM_HEADS[3].update({"cbt", "ocd", "cfs"})
+_STEM_HEADS[3].update({"cbt", "ocd", "cfs", "hrt"})
+_STEM_HEADS[4].add("prep")
 # the acronyms in a case-sensitive group: their heads are read from the
 # group's first alternative only
 _STEM_HEADS[4].update({"adhd", "adhs", "tdah", "copd"})
