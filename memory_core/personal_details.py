@@ -1875,7 +1875,9 @@ PHONE_LINK_RE = re.compile(
 # `0905-139-0745`), after a verb of calling or a name and an arrow.
 NATIONAL_PHONE_RE = re.compile(
     r"(?<![\w+(./-])(?:(?:\(\d{2,4}\)[ \t]?|0\d{1,4}[ \t.-])\d{3,5}[ \t.-]\d{3,4}"
-    r"(?:[ \t.-]\d{2,4})?|0[1-9]\d{8,9})(?![\w-]|[.,/]\d)"
+    r"(?:[ \t.-]\d{2,4})?|0[1-9]\d{8,9}"
+    # ten digits in three groups, no trunk `0` (`55 1234 5678`, `300 123 4567`)
+    r"|[1-9]\d{1,2}[ \t.-]\d{3,4}[ \t.-]\d{4})(?![\w-]|[.,/]\d)"
 )
 PHONE_BEFORE_RE = re.compile(
     r"(?i)(?:(?<![^\W\d_])(?:ligar|liga|ligue|llamar|llama|llámale|chiamare|chiama|"
@@ -1900,7 +1902,7 @@ SERVICE_LINE_RE = re.compile(
 # with a trunk `0` or an area code in brackets.
 NATIONAL_PHONE_REGIONS = (
     "BR", "KR", "PH", "JP", "IN", "MX", "AR", "CO", "ZA", "NG", "KE", "ID",
-    "VN", "TR", "TH", "MY", "PE", "CL", "EG", "PK", "TW", "CN",
+    "VN", "TR", "TH", "MY", "PE", "CL", "EG", "PK", "TW", "CN", "IT", "ES",
 )  # fmt: skip
 
 
