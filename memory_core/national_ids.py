@@ -1884,6 +1884,11 @@ HELD_NOT_RE = re.compile(
 
 
 HONORIFICS = frozenset(("Mr", "Mrs", "Ms", "Dr", "Sr", "Sra"))
+# A leading `0` is a phone's trunk prefix, unless the number is written as
+# ids are: its check digit after a dash (`091234567-5`, an Ecuadorian or
+# Israeli id), thirteen digits (a South African id of the 2000s), or three
+# groups of four (`0123 4567 8901`, a My Number).
+LEADING_ZERO_ID_RE = re.compile(r"\d{7,9}-\d|\d{13}|\d{4} \d{4} \d{4}")
 # Schemes sure enough to follow a single first name (`Ayşe 68366613098`):
 # two check digits, a birth date with a check, letters of the scheme's own.
 # The others (one check digit in ten or eleven) need a possessive, a full
@@ -1925,7 +1930,7 @@ def held_ids(text: str, found: list[tuple[int, int]]) -> Iterator[IdMatch]:
         )
         if (
             SHORT_GROUP_RE.search(value)
-            or (value[0] == "0" and not re.fullmatch(r"\d{13}", value))
+            or (value[0] == "0" and not LEADING_ZERO_ID_RE.fullmatch(value))
             or NUMBER_LABEL_RE.search(holder.group())
             or DATE_RE.fullmatch(value)
             or HELD_NOT_RE.search(line)

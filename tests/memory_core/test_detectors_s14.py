@@ -149,6 +149,11 @@ NATIONAL_IDS = [
     ("Jae-won's 960402-1058270 for the visa papers", "960402-1058270"),
 ]
 
+NATIONAL_IDS += [
+    ("Ficha de la paciente Lucía Andrade — 091234560-0", "091234560-0"),
+    ("Tenant: Noa Levi, 01234560-9", "01234560-9"),
+]
+
 NATIONAL_IDS_CLEAN = [
     "Vimeo 76979871, YouTube dQw4w9WgXcQ",
     "Order 44051401458 shipped today",
@@ -183,6 +188,11 @@ CONTACTS = [
     ),
     ("drop me a line: kasia.nowak @ wp . pl", "EMAIL", "kasia.nowak"),
     ("her addr is yuki.tanaka＠gmail.com", "EMAIL", "yuki.tanaka"),
+]
+
+CONTACTS += [
+    ("Camila → 300 123 4567", "PHONE", "300 123 4567"),
+    ("Giulia → 347 123 4567", "PHONE", "347 123 4567"),
 ]
 
 CONTACTS_CLEAN = [
