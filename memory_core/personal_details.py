@@ -1823,10 +1823,14 @@ def spelled_emails(text: str) -> Iterator[Found]:
 # (s14) The mailbox providers people hold their own addresses at, as a
 # domain starts, its dot spelled (`icloud dot com`, `libero dot it`) or not.
 PROVIDERS = (
-    r"(?:g(?:oogle)?mail|outlook|hotmail|yahoo|ymail|icloud|aol|gmx|web|"
-    r"t-online|proton(?:mail)?|tutanota|fastmail|yandex|qq|163|126|naver|daum|"
-    r"hanmail|libero|virgilio|orange|laposte|wanadoo|seznam|wp|interia|onet|"
-    r"rediffmail|uol|bol|terra|posteo|mail)"
+    r"(?:g(?:oogle)?mail|outlook|hotmail|yahoo|ymail|rocketmail|icloud|me|mac|"
+    r"live|msn|aol|aim|gmx|web|t-online|freenet|proton(?:mail)?|pm|tutanota|"
+    r"tuta|fastmail|hey|zoho|yandex|rambler|mail|inbox|ukr|abv|centrum|qq|163|"
+    r"126|sina|yeah|naver|daum|hanmail|nate|libero|virgilio|alice|tiscali|"
+    r"orange|free|sfr|laposte|wanadoo|bluewin|telenet|ziggo|kpnmail|seznam|wp|"
+    r"o2|interia|onet|rediffmail|uol|bol|terra|ig|posteo|btinternet|sky|"
+    r"comcast|verizon|att|shaw|rogers|bigpond|xtra|docomo|ezweb|softbank|"
+    r"telefonica)"
 )
 SPOKEN_PROVIDER_RE = re.compile(
     rf"(?i){PROVIDERS}(?:\s+(?:dot|punkt|punto|punt|ponto|point|"
