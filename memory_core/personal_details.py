@@ -1135,6 +1135,17 @@ def whereabouts_addresses(text: str) -> Iterator[Found]:
         yield ADDRESS, start, end, value, normalize_address(value)
 
 
+CUE_TRAIL_RE = re.compile(r"[ \t:：,—–-]*")
+# (s14) A Japanese address without its postcode: a prefecture, a city or a
+# ward, then the block's numbers (`東京都渋谷区渋谷2-21-1`), a flat after.
+JP_PLAIN_ADDRESS_RE = re.compile(
+    r"(?:東京都|北海道|京都府|大阪府|[\u4e00-\u9fff]{2,3}県)"
+    r"[\u4e00-\u9fff\u30a0-\u30ff]{1,12}?[市区町村郡]"
+    r"[\u4e00-\u9fff\u30a0-\u30ff]{0,12}?\d{1,4}(?:[-－]\d{1,4}){1,2}"
+    r"(?:[ \t　]?[^\s、。,，]{0,20}?\d{1,5}号室?)?"
+)
+
+
 def _addresses_after_whereabouts(text: str) -> Iterator[tuple[int, int]]:
     reach = 0
     for cue in WHEREABOUTS_CUE_RE.finditer(text):
@@ -1146,7 +1157,17 @@ def _addresses_after_whereabouts(text: str) -> Iterator[tuple[int, int]]:
         window = min(line_end, cue.end() + WHEREABOUTS_GAP)
         # the street right after the cue first (`Jl. Sudirman No. 5`: its
         # own abbreviation's dot is no sentence's end), else a few words on
-        at = re.compile(r"[ \t:：,—–-]*").match(text, cue.end()).end()
+        at = CUE_TRAIL_RE.match(text, cue.end()).end()
+        # a Korean or Japanese address right after the cue (`Pick up Jun
+        # from 부산광역시 …`, `we're at 東京都渋谷区…`): to its own end
+        local = KO_ADDRESS_RE.match(text, at) or JP_PLAIN_ADDRESS_RE.match(text, at)
+        if local and not (
+            KO_NOT_HOME_RE.search(text, line_start, line_end)
+            or ZH_NOT_HOME_RE.search(text, line_start, line_end)
+        ):
+            reach = local.end()
+            yield local.span()
+            continue
         street = STREET_RE.match(text, at, window) or STREET_RE.search(
             text, cue.end(), window
         )

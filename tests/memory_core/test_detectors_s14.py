@@ -107,6 +107,17 @@ ADDRESSES = [
     ),
 ]
 
+ADDRESSES += [
+    (
+        "Pick up Jun from 부산광역시 해운대구 센텀중앙로 97 at 7:15 on Saturday",
+        "센텀중앙로 97",
+    ),
+    (
+        "we're at 東京都渋谷区渋谷2-21-1 ヒカリエ203号室 now, buzzer doesn't work",
+        "渋谷2-21-1",
+    ),
+]
+
 ADDRESS_CLEAN = [
     "We're at 500 Terry Francois Blvd, San Francisco CA 94158 for the conference all week.",
     "Send the invoice to Acme Corp, 12 High Street, London EC1A 1BB.",
