@@ -197,14 +197,18 @@ HEALTH_SCRIPTS = (
     r"당뇨|우울증|공황장애|장애|임신|복용|진단|수술|입원|암\b|치료|아파|병원|투병|질환|"
     r"मधुमेह|शुगर|कैंसर|थायराइड|ऑपरेशन|गर्भवती|दवा|बीमार|इलाज|अस्पताल|"
     r"مرض|مريض|سرطان|سكري|التهاب|جراح|حامل|اكتئاب|دواء|علاج|مستشفى|"
-    r"إجازة مرضية|ملغ"
+    r"إجازة مرضية|ملغ|"
+    # (s14) more conditions and treatments in Japanese, Chinese, Korean
+    r"腎不全|心不全|肝不全|呼吸不全|脳梗塞|心筋梗塞|肺炎|喘息|透析|産休|"
+    r"衰竭|痴呆|帕金森|中风|哮喘|化疗|保胎|"
+    r"치매|파킨슨|뇌졸중|백혈병|폐렴|골절|천식|투석|항암|출산휴가"
 )
 HEALTH_SCRIPT_RE = re.compile(HEALTH_SCRIPTS)
 HEALTH_TERM_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + HEALTH_STEMS + r")[^\W\d_]*"
     # inside a compound (`nötallergi`, `Bandscheibenvorfall`, `Zöliakie`)
     r"|(?i:allergi|allergie|krank|sjuk|ziek|diabet|infarkt|krebs|tumor|"
-    r"therapie|entzünd|insuffizienz|amputation)"
+    r"therapie|entzünd|insuffizienz|amputation|kanker|cancer)"
     r"|(?<![^\W\d_])(?-i:OP|L4|DBD)(?![^\W\d_])"
     # the acronyms as written
     r"|(?<![^\W\d_])(?-i:(?<!\d )TB|IBS|PCOS|SSW|GGZ|EMDR|CBT|CFS|HRT|PrEP|"
@@ -698,7 +702,7 @@ DRUG_ENDINGS = (
 )  # fmt: skip
 COMPOUND_PARTS = (
     "allergi", "krank", "sjuk", "ziek", "diabet", "infarkt", "krebs", "tumor",
-    "therapie", "entzünd", "insuffizienz", "amputation",
+    "therapie", "entzünd", "insuffizienz", "amputation", "kanker", "cancer",
 )  # fmt: skip
 WORD_RE = re.compile(r"[^\W\d_]+")
 DOSE_UNIT_RE = re.compile(r"(?i)\d\s?(?:mg|µg|μg|mcg|iu|ie|ملغ)(?![^\W\d_])")
@@ -706,7 +710,7 @@ DOSE_UNIT_RE = re.compile(r"(?i)\d\s?(?:mg|µg|μg|mcg|iu|ie|ملغ)(?![^\W\d_])
 
 COMPOUND_RE = re.compile(
     r"(?i)[^\W\d_]*(?:allergi|krank|sjuk|ziek|diabet|infarkt|krebs|tumor|"
-    r"therapie|entzünd|insuffizienz|amputation)[^\W\d_]*"
+    r"therapie|entzünd|insuffizienz|amputation|kanker|cancer)[^\W\d_]*"
 )
 
 

@@ -55,6 +55,12 @@ HEALTH = [
     ("Kemal'in böbrek yetmezliği var, haftada üç gün diyalize giriyor.", "yetmezliği"),
 ]
 
+HEALTH += [
+    ("Mijn tante heeft borstkanker, ik werk donderdags thuis.", "borstkanker"),
+    ("할머니가 치매라서 이번 주는 재택근무합니다.", "치매"),
+    ("母が透析を始めたので、木曜は早退します。", "透析"),
+]
+
 HEALTH_CLEAN = [
     "The clinic treats diabetes and hypertension on weekdays from 9 to 5.",
     "Our team fixed the MS Teams integration bug yesterday.",
