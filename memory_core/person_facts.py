@@ -107,8 +107,9 @@ HEALTH_STEMS = (
     r"dawa|obat|ilaç|thuốc|lek(?:i|ów)\b|prescribed|prescrit|prescrito|"
     r"prescritto|verschrieben|recetad|receitad|"
     r"voorgeschreven|przepisan|"
-    # medicines by their family's ending (`ramipril`, `atorvastatin`)
-    r"[^\W\d_]{3,}(?:pril|sartan|sartán|statin|olol|azepam|azolam|oxetin|"
+    # medicines by their family's ending (`ramipril`, `atorvastatin`; s14:
+    # two letters before it will do, `Diazepam`, `Losartan`)
+    r"[^\W\d_]{2,}(?:pril|sartan|sartán|statin|olol|azepam|azolam|oxetin|"
     r"oxetine|oxetina|tralin|traline|tralina|formin|formina|thyroxin|prazol|"
     r"prazole|cillin|cilina|triptan|gabapentin|pregabalin)(?:[aeęąyu]|em|om)?\b|"
     # treatment, infection, injury, fever, flu, hospital stays
@@ -177,7 +178,14 @@ HEALTH_STEMS = (
     r"fibromiyalji|romatizma|sedef hastal|anksiyete|anoreksiya|alkolizm|"
     r"bağımlı|demans|lösemi|myalgic|antidepresan|isotretinoin|accutane|roaccutan|paxlovid|tamiflu|"
     r"beta.?blocker|betabloq|betablock|blood thinner|anticoagul|antikoagul|"
-    r"steroid|painkiller|opiat|opioid|immunosuppress|immunosoppress|lítio|litium|"
+    r"steroid|painkiller|opiat|opioid|immunosuppress|immunosoppress|"
+    r"méthotrex|lévothyrox|bloedverdunn|blodförtunn|przeciwdepres|"
+    r"antidepresyj|kan sulandır|ansiolitic|tranquiliz|tavor\b|zyprexa|"
+    r"risperd|tramal\b|oxycontin|morfin|subutex|campral|descovy|biktarvy|"
+    r"enbrel|remicade|stelara|ocrevus|tecfidera|copaxone|kesimpta|depakin|"
+    r"topamax|imigran|eltroxin|glucophage|januvia|jardiance|trulicity|"
+    r"victoza|lantus\b|novorapid|tresiba|marevan|plavix|concor\b|cortison|"
+    r"methylpred|herceptin|keytruda|opdivo|lítio|litium|"
     # (s14) medicines by name or by their family's ending
     r"methylphenid|metilfenid|vyvanse|elvanse|lisdexamfet|dexamfet|"
     r"bupropion|trazodon|lamotrig|valproat|levetiracet|topiramat|"
@@ -185,7 +193,8 @@ HEALTH_STEMS = (
     r"antipsychot|antipsicót|neurolept|antiepilept|anxiolyt|ansiolít|"
     r"benzodiazep|saxenda|clopidogr|marcoumar|sintrom|xarelto|eliquis|"
     r"[^\W\d_]{3,}(?:glutide|glutid|patide|xaban|faxine|faxin|mab|tinib|"
-    r"apine|apina|apin|idone|lukast|gliflozin|gliptin|talopram)\b|"
+    r"apine|apina|apin|idone|lukast|gliflozin|gliptin|talopram|dipin|dipine|"
+    r"dipino)\b|"
     r"hydroxychloroq|rivotril|xanax|valium|prozac|zoloft|lexapro|ritalin|"
     r"adderall|concerta|lyrica|seroquel|abilify|wellbutrin|cymbalta|effexor|"
     r"ozempic|wegovy|mounjaro|euthyrox|eutirox|levothyrox|synthroid|truvada|"
@@ -698,7 +707,7 @@ DRUG_ENDINGS = (
     # (s14)
     "glutide", "glutid", "patide", "xaban", "faxine", "faxin", "mab", "tinib",
     "apine", "apina", "apin", "idone", "lukast", "gliflozin", "gliptin",
-    "talopram",
+    "talopram", "dipin", "dipine", "dipino",
 )  # fmt: skip
 COMPOUND_PARTS = (
     "allergi", "krank", "sjuk", "ziek", "diabet", "infarkt", "krebs", "tumor",
