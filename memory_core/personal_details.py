@@ -1902,13 +1902,13 @@ NATIONAL_PHONE_RE = re.compile(
     r"(?<![\w+(./-])(?:(?:\(\d{2,4}\)[ \t]?|0\d{1,4}[ \t.-])\d{3,5}[ \t.-]\d{3,4}"
     r"(?:[ \t.-]\d{2,4})?|0[1-9]\d{8,9}"
     # ten digits in three groups, no trunk `0` (`55 1234 5678`, `300 123 4567`)
-    r"|[1-9]\d{1,2}[ \t.-]\d{3,4}[ \t.-]\d{4})(?![\w-]|[.,/]\d)"
+    r"|[1-9]\d{1,2}[ \t.-]\d{3,4}[ \t.-]\d{4})(?![\w#-]|[.,/]\d)"
 )
 PHONE_BEFORE_RE = re.compile(
     r"(?i)(?:(?<![^\W\d_])(?:ligar|liga|ligue|llamar|llama|llámale|chiamare|chiama|"
     r"anrufen|ruf|appeler|appelle|bellen|bel|ring|call|text|sms|whatsapp|zap|"
     r"celular|móvil|movil|cellulare|portable|handy|mobiel|mobil|cell|mobile)"
-    rf"(?![^\W\d_])[^\n]{{0,30}}|(?-i:{_UP}{_L}+)[ \t]*(?:→|->|=>)"
+    rf"(?![^\W\d_]|-)[^\n]{{0,30}}|(?-i:{_UP}{_L}+)[ \t]*(?:→|->|=>)"
     # a call log's caller, a phone word in scripts without spaces
     r"|(?:발신|수신|전화|휴대폰|핸드폰|연락처|電話|携帯|ケータイ|手机|电话)[^\n\d]{0,6}"
     # a mobile-money receipt's payee (`sent to AKINYI OCHIENG 07…`)
@@ -1917,9 +1917,13 @@ PHONE_BEFORE_RE = re.compile(
 )
 # A desk's line, free or premium, or a number made up: no one's own.
 SERVICE_LINE_RE = re.compile(
-    r"(?i)(?:service|support|help|hotline|helpline|sac|ouvidoria|atención|"
-    r"atendimento|kostenlos|free|gratuit|gratis|fiction\w*|demo|drama|example|"
-    r"sample|company|office|büro|oficina|reception|desk|hours|uhr|horas)"
+    r"(?i)(?<![^\W\d_])(?:[^\W\d_]*(?:service|support|hotline|helpline|büro)"
+    r"[^\W\d_]*|help|sac|ouvidoria|atención|atendimento|kostenlos|free|"
+    r"toll-free|gratuit|gratis|fiction\w*|demo|drama|example|sample|company|"
+    r"office|oficina|reception|desk|hours|uhr|horas|"
+    # a meeting's dial-in: its code, its room, its bridge
+    r"code|pin|passcode|meeting|bridge|dial-in|call-in|conference|room)"
+    r"(?![^\W\d_])"
     r"|(?<!\d)(?:0800|0808|0900|1800|0120|0570|080)[ \t.-]?\d"
     r"|株式会社|本社|代表|会社|公司|总部|客服|본사|대표|㈜|\(주\)"
 )
