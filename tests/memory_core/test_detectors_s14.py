@@ -218,7 +218,7 @@ CONTACTS_CLEAN = [
     "株式会社サクラ電機 本社 代表電話：06-6345-0000",
     "See docs @ readthedocs.io for details",
     "Order ref 0171 2345678 shipped",
-    "Standup bridge: call 300 123 4567, room code 88412#",
+    "Room C-104, call-in code 612 345 6789#",
     "Isaac's desk line is on the wiki, ask him for the rest.",
 ]
 
