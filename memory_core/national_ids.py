@@ -1641,7 +1641,19 @@ def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
         *_normalized(text[end : end + WINDOW_AFTER]),
         *_normalized(column_name(text, start)),
     )
-    return any(cue.search(w) for w in windows)
+    return any(
+        not NEGATED_BEFORE_RE.search(w, 0, m.start())
+        for w in windows
+        for m in cue.finditer(w)
+    )
+
+
+# (s14) A name denied is no name: `Ticket ID 2026-925968 — not a personal
+# number, just the queue id`.
+NEGATED_BEFORE_RE = re.compile(
+    r"(?:\bnot (?:a |an |the |my |your )?|\bno |\bkein\w* |\bpas (?:un |une )?|"
+    r"\bno es (?:un |una )?|\bnão é (?:um |uma )?|\bnon è (?:un |una )?)$"
+)
 
 
 # Words that introduce some other number: an unnamed id shape after them is
@@ -1799,6 +1811,142 @@ def find_national_ids(text: str, digits: int | None = None) -> Iterator[IdMatch]
                 and not (spec.kind in COMPANY_ALSO and _company_line(text, start))
             ):
                 yield IdMatch(spec.kind, start, end, run.group())
+                break
+    if digits >= 4:
+        yield from held_ids(text, found)
+
+
+# (s14) A person's number given with them and no label: `Thabo's
+# 9508125190184 for the FICA docs`, `Ayşe 68366613098 — kira sözleşmesine`,
+# `Tenant: Yael Cohen, 87037020-2`, `Carlos Mendoza V-89266343-9`. Taken
+# only in the schemes whose check is strong or whose shape is the scheme's
+# own (a birth date inside, two check digits, letters around digits), and
+# only right after a name; a phone's, an order's or a company's number is
+# not one.
+HELD_SCHEMES = (
+    ("tr.tckimlik", "tr.tckimlik"),
+    ("za.idnr", "za.idnr"),
+    ("in.pan", "in_.pan"),
+    ("jp.in", "jp.in_"),
+    ("ca.sin", "ca.sin"),
+    ("au.tfn", "au.tfn"),
+    ("ke.pin", "ke.pin"),
+    ("il.idnr", "il.idnr"),
+    ("ec.ci", "ec.ci"),
+    ("ve.rif", "ve.rif"),
+    ("co.nit", "co.nit"),
+    ("cl.rut", "cl.rut"),
+    ("br.cpf", "br.cpf"),
+    ("kr.rrn", "kr.rrn"),
+    ("th.pin", "th.pin"),
+    ("id.nik", "id.nik"),
+    ("my.nric", "my.nric"),
+    ("mx.curp", "mx.curp"),
+    ("cn.ric", "cn.ric"),
+    ("pl.pesel", "pl.pesel"),
+    ("ro.cnp", "ro.cnp"),
+    ("bg.egn", "bg.egn"),
+    ("do.cedula", "do.cedula"),
+    ("pe.cui", "pe.cui"),
+    ("ar.cuit", "ar.cuit"),
+    ("pk.cnic", "pk.cnic"),
+    ("ae.eid", "local.ae_eid"),
+    ("eg.nid", "local.eg_nid"),
+    ("kz.iin", "local.kz_iin"),
+    ("sg.nric", "local.sg_nric"),
+    ("sa.nid", "local.sa_nid"),
+    ("ir.melli", "local.ir_melli"),
+)
+HELD_VALUE_RE = re.compile(
+    r"(?<![\w.+/-])(?:(?:[VEJPGvejpg]-?)?\d[\d .-]{6,18}[\dKk]|[A-Z]{5}\d{4}[A-Z]|"
+    r"[AP]\d{9}[A-Z]|[A-Z]{4}\d{6}[HM][A-Z]{5}[A-Z0-9]\d|\d{17}[\dXx]|"
+    r"[STFGM]\d{7}[A-Z])"
+    r"(?![\w-]|[.,/]\d)"
+)
+_UPPER = "[A-ZÀ-ÖØ-ÞĀ-Ž]"
+_LOWER = "[a-zß-öø-ÿā-žƀ-ɏ]"
+_NAME = rf"(?-i:{_UPPER}{_LOWER}+(?:-{_UPPER}{_LOWER}+)?)"
+HOLDER_BEFORE_RE = re.compile(
+    rf"(?:(?<![\w'’-]){_NAME}['’]s"
+    rf"|(?<![\w'’-])(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra)\.?[ \t]+)?{_NAME}"
+    rf"(?:[ \t]+(?:(?:de|da|van|von|del|dos)[ \t]+)?{_NAME}){{0,2}}"
+    r"[ \t]*[,:—–-]?)[ \t]+$"
+)
+# A number's own label before it (`Organisasjonsnummer 999403875`).
+NUMBER_LABEL_RE = re.compile(r"(?i)(?:nummer|number|nr|no|num|numero|número)\W*$")
+# A number someone is reached at or pays with, not an id.
+HELD_NOT_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:phone|tel|mobile|cell|call|ring|text|sms|whatsapp|"
+    r"fax|número de (?:celular|teléfono)|telefone|telefon|card|tarjeta|cartão|"
+    r"iban|order|invoice|tracking|ticket|booking)"
+    r"(?![^\W\d_])"
+)
+
+
+HONORIFICS = frozenset(("Mr", "Mrs", "Ms", "Dr", "Sr", "Sra"))
+# A leading `0` is a phone's trunk prefix, unless the number is written as
+# ids are: its check digit after a dash (`091234567-5`, an Ecuadorian or
+# Israeli id), thirteen digits (a South African id of the 2000s), or three
+# groups of four (`0123 4567 8901`, a My Number).
+LEADING_ZERO_ID_RE = re.compile(r"\d{7,9}-\d|\d{13}|\d{4} \d{4} \d{4}")
+# Schemes sure enough to follow a single first name (`Ayşe 68366613098`):
+# two check digits, a birth date with a check, letters of the scheme's own.
+# The others (one check digit in ten or eleven) need a possessive, a full
+# name or an honorific: `Vimeo 76979871` or `Iberia: 901 111 500` is none.
+HELD_BY_FIRST_NAME = frozenset(
+    (
+        "tr.tckimlik", "za.idnr", "in.pan", "ke.pin", "kr.rrn", "th.pin",
+        "ve.rif", "id.nik", "my.nric", "mx.curp", "cn.ric", "pl.pesel",
+        "ro.cnp", "bg.egn", "pk.cnic", "ae.eid", "eg.nid", "kz.iin", "sg.nric",
+    )
+)  # fmt: skip
+# Groups as ids are written: no group of one or two digits but a check
+# digit after a dash (`87037020-2`), not a score (`6-4 3-6`) nor a phone's
+# pairs (`072 387 06 44`).
+SHORT_GROUP_RE = re.compile(r"(?<!\d)\d{1,2}(?= )|(?<=[ .])\d{1,2}(?=$|[ .-])")
+
+
+def held_ids(text: str, found: list[tuple[int, int]]) -> Iterator[IdMatch]:
+    """Yield a valid personal number written right after its holder's name."""
+    from memory_core.person_facts import NOT_NAMES
+
+    for match in HELD_VALUE_RE.finditer(text):
+        start, end = match.span()
+        if any(s < end and start < e for s, e in found):
+            continue
+        line_start = text.rfind("\n", 0, start) + 1
+        holder = HOLDER_BEFORE_RE.search(text, max(line_start, start - 48), start)
+        if holder is None:
+            continue
+        names = re.findall(r"[^\W\d_]{2,}", holder.group())
+        if any(n.lower() in NOT_NAMES for n in names if n not in HONORIFICS):
+            continue
+        value = match.group()
+        line = line_around(text, start, end)
+        first_name_only = not (
+            holder.group().rstrip().endswith(("'s", "’s"))
+            or len([n for n in names if n not in HONORIFICS]) >= 2
+            or names[0] in HONORIFICS
+        )
+        if (
+            SHORT_GROUP_RE.search(value)
+            or (value[0] == "0" and not LEADING_ZERO_ID_RE.fullmatch(value))
+            or NUMBER_LABEL_RE.search(holder.group())
+            or DATE_RE.fullmatch(value)
+            or HELD_NOT_RE.search(line)
+            or OTHER_NUMBER_RE.search(line.lower())
+            or COMPANY_LINE_RE.search(line)
+        ):
+            continue
+        for kind, module in HELD_SCHEMES:
+            if first_name_only and kind not in HELD_BY_FIRST_NAME:
+                continue
+            try:
+                valid = _module(module).is_valid(value)
+            except Exception:  # noqa: BLE001 - a validator must not break the gate
+                valid = False
+            if valid:
+                yield IdMatch(kind, start, end, value)
                 break
 
 

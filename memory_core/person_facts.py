@@ -107,10 +107,11 @@ HEALTH_STEMS = (
     r"dawa|obat|ilaç|thuốc|lek(?:i|ów)\b|prescribed|prescrit|prescrito|"
     r"prescritto|verschrieben|recetad|receitad|"
     r"voorgeschreven|przepisan|"
-    # medicines by their family's ending (`ramipril`, `atorvastatin`)
-    r"[^\W\d_]{3,}(?:pril|sartan|sartán|statin|olol|azepam|azolam|oxetin|"
+    # medicines by their family's ending (`ramipril`, `atorvastatin`; s14:
+    # two letters before it will do, `Diazepam`, `Losartan`)
+    r"[^\W\d_]{2,}(?:pril|sartan|sartán|statin|olol|azepam|azolam|oxetin|"
     r"oxetine|oxetina|tralin|traline|tralina|formin|formina|thyroxin|prazol|"
-    r"prazole|cillin|cilina|triptan|gabapentin|pregabalin)\b|"
+    r"prazole|cillin|cilina|triptan|gabapentin|pregabalin)(?:[aeęąyu]|em|om)?\b|"
     # treatment, infection, injury, fever, flu, hospital stays
     r"treated for|being treated|treatment (?:for|of|with)|in treatment|"
     r"tratamiento|tratamento|trattamento|traitement|"
@@ -140,7 +141,64 @@ HEALTH_STEMS = (
     r"dirawat|amelazwa|"
     r"operatie|opererad|medicijn|sjukhus|nadciśnieni|szpital|leczen|"
     r"tansiyon|bimar|bimaar|beemar|dawai|ilaa?j|ốm\b|ung thư|tiểu đường|"
-    r"diabete|hospitalis"
+    r"diabete|hospitalis|"
+    # (s14) organs failing, spelled per language; lasting conditions and
+    # disabilities; addictions; accented spellings the stems above miss
+    r"insuffisance|insuficiencia|insufficienza|niewydoln|yetmezli|"
+    r"fibromyalg|fibromialg|endometrio|endométrio|scléros|sclerosi\b|"
+    r"stwardnieni|esclerose|paraplej|parapleg|parapléj|tetrapleg|tetraplej|"
+    r"quadripleg|discapacidad|deficiência|disabilità|niepełnospraw|engelli|"
+    r"behinderung|alcolis|alcoolis|alcoólatra|alkoholizm|alkoholik|"
+    r"alkoholabh|drogenabh|spielsucht|ludopat|gioco d['’]azzardo|"
+    r"gambling (?:addiction|problem)|antidépress|antidepresiv|antydepres|"
+    r"białaczk|leucemi|leukämi|insülin|"
+    # (s14) medicines people name by their brand or common name
+    r"methotrex|metotrex|lithium|litio|warfarin|prednis|tamoxif|letrozol|"
+    r"hip replacement|knee replacement|joint replacement|shoulder replacement|"
+    r"prothèse|endoprothes|"
+    r"nierenversag|herzversag|leberversag|zawał|zawale|kalp krizi|felç|"
+    r"beroerte|hjärtinfarkt|padaczk|drüsenfieber|pfeiffer|defibrillat|"
+    r"autyzm|otizm|şizofreni|dwubiegunow|celiaki|çölyak|"
+    r"migren|chemioterap|chemię|diyaliz|dializ|"
+    # (s14) more conditions, as each language names them
+    r"sarcoid|hemophil|haemophil|thalass|cystic fibrosis|motor neurone|"
+    r"huntington|narcolep|tourette|macular degeneration|blindness|"
+    r"spina bifida|heart failure|heart condition|heart disease|arrhythm|"
+    r"atrial fibrillation|afib|hashimoto|addison|cushing|acid reflux|"
+    r"gallstone|gonorrh|emphysem|melanom|infertil|postpartum|relapse|"
+    r"binge eating|rheuma|schuppenflechte|neurodermitis|mukoviszidose|"
+    r"herzrhythmus|vorhofflimmern|schilddrüs|magersucht|essstörung|"
+    r"alkoholsucht|drogensucht|querschnitt|polyarthrit|mucoviscidose|"
+    r"boulimi|toxicoman|épilep|leucém|paraplég|trisomie|surdité|cécité|"
+    r"fibrosis quística|sordera|ceguera|psoría|dependência química|demênc|"
+    r"enfarte|surdez|cegueira|ipertens|anoressi|tossicodipend|sordità|"
+    r"cecità|reuma|jicht|hoge bloeddruk|angststoornis|verslav|dementie|"
+    r"hartaanval|dwarslaesie|gikt|högt blodtryck|ångest|missbruk|demens|"
+    r"förlamad|łuszczyc|nerwic|anoreksj|uzależni|demencj|udar|paraliż|"
+    r"fibromiyalji|romatizma|sedef hastal|anksiyete|anoreksiya|alkolizm|"
+    r"bağımlı|demans|lösemi|myalgic|antidepresan|isotretinoin|accutane|roaccutan|paxlovid|tamiflu|"
+    r"beta.?blocker|betabloq|betablock|blood thinner|anticoagul|antikoagul|"
+    r"steroid|painkiller|opiat|opioid|immunosuppress|immunosoppress|"
+    r"méthotrex|lévothyrox|bloedverdunn|blodförtunn|przeciwdepres|"
+    r"antidepresyj|kan sulandır|ansiolitic|tranquiliz|tavor\b|zyprexa|"
+    r"risperd|tramal\b|oxycontin|morfin|subutex|campral|descovy|biktarvy|"
+    r"enbrel|remicade|stelara|ocrevus|tecfidera|copaxone|kesimpta|depakin|"
+    r"topamax|imigran|eltroxin|glucophage|januvia|jardiance|trulicity|"
+    r"victoza|lantus\b|novorapid|tresiba|marevan|plavix|concor\b|cortison|"
+    r"methylpred|herceptin|keytruda|opdivo|lítio|litium|"
+    # (s14) medicines by name or by their family's ending
+    r"methylphenid|metilfenid|vyvanse|elvanse|lisdexamfet|dexamfet|"
+    r"bupropion|trazodon|lamotrig|valproat|levetiracet|topiramat|"
+    r"fentanyl|buprenorph|naltrexon|disulfiram|antabus|antiretrovir|"
+    r"antipsychot|antipsicót|neurolept|antiepilept|anxiolyt|ansiolít|"
+    r"benzodiazep|saxenda|clopidogr|marcoumar|sintrom|xarelto|eliquis|"
+    r"[^\W\d_]{3,}(?:glutide|glutid|patide|xaban|faxine|faxin|mab|tinib|"
+    r"apine|apina|apin|idone|lukast|gliflozin|gliptin|talopram|dipin|dipine|"
+    r"dipino)\b|"
+    r"hydroxychloroq|rivotril|xanax|valium|prozac|zoloft|lexapro|ritalin|"
+    r"adderall|concerta|lyrica|seroquel|abilify|wellbutrin|cymbalta|effexor|"
+    r"ozempic|wegovy|mounjaro|euthyrox|eutirox|levothyrox|synthroid|truvada|"
+    r"suboxone|methadon|metadona|humira|keppra|lamictal|depakot|tegretol"
 )
 HEALTH_SCRIPTS = (
     r"糖尿病|がん|癌|うつ|障害|障碍|妊娠|アレルギー|インスリン|手術|入院|"
@@ -148,17 +206,27 @@ HEALTH_SCRIPTS = (
     r"당뇨|우울증|공황장애|장애|임신|복용|진단|수술|입원|암\b|치료|아파|병원|투병|질환|"
     r"मधुमेह|शुगर|कैंसर|थायराइड|ऑपरेशन|गर्भवती|दवा|बीमार|इलाज|अस्पताल|"
     r"مرض|مريض|سرطان|سكري|التهاب|جراح|حامل|اكتئاب|دواء|علاج|مستشفى|"
-    r"إجازة مرضية|ملغ"
+    r"إجازة مرضية|ملغ|"
+    # (s14) more conditions and treatments in Japanese, Chinese, Korean
+    r"腎不全|心不全|肝不全|呼吸不全|脳梗塞|心筋梗塞|肺炎|喘息|透析|産休|"
+    r"衰竭|痴呆|帕金森|中风|哮喘|化疗|保胎|"
+    r"치매|파킨슨|뇌졸중|백혈병|폐렴|골절|천식|투석|항암|출산휴가"
 )
 HEALTH_SCRIPT_RE = re.compile(HEALTH_SCRIPTS)
 HEALTH_TERM_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + HEALTH_STEMS + r")[^\W\d_]*"
     # inside a compound (`nötallergi`, `Bandscheibenvorfall`, `Zöliakie`)
     r"|(?i:allergi|allergie|krank|sjuk|ziek|diabet|infarkt|krebs|tumor|"
-    r"therapie|entzünd)"
+    r"therapie|entzünd|insuffizienz|amputation|kanker|cancer)"
     r"|(?<![^\W\d_])(?-i:OP|L4|DBD)(?![^\W\d_])"
     # the acronyms as written
-    r"|(?<![^\W\d_])(?-i:(?<!\d )TB|IBS|PCOS|SSW|GGZ|CID(?= ?[A-Z]\d))(?![^\W\d_])"
+    r"|(?<![^\W\d_])(?-i:(?<!\d )TB|IBS|PCOS|SSW|GGZ|EMDR|CBT|CFS|HRT|PrEP|"
+    r"CID(?= ?[A-Z]\d))"
+    r"(?![^\W\d_])"
+    # (s14) multiple sclerosis as written (`har fått MS`), not Microsoft's
+    # products, a degree (`an MS in`) or milliseconds
+    r"|(?<![^\W\d_])(?<!\d )(?<!\d)(?<!an )(?-i:MS)(?![^\W\d_]|[-/.]\w|"
+    r" (?:in|of)\b| (?-i:[A-Z]))"
     # scripts without capitals or spaces
     r"|" + HEALTH_SCRIPTS
 )
@@ -208,7 +276,18 @@ PUBLIC_RE = re.compile(
 MARKED_PERSON_RE = re.compile(
     r"[\u4e00-\u9fff\u30a0-\u30ff]{1,5}(?:さん|様|さま|氏|くん|ちゃん)|"
     r"[가-힣]{2,4}\s?(?:님|씨)|जी|उसे|उनको|उन्हें|"
-    r"عنده|عندها|يأخذ|تأخذ|يعاني|تعاني|الموظف|الموظفة|زوجي|زوجتي|أمي|أبي|ابني"
+    r"عنده|عندها|يأخذ|تأخذ|يعاني|تعاني|الموظف|الموظفة|زوجي|زوجتي|أمي|أبي|ابني|"
+    # (s14) a relation as the subject (`母は`, `祖母が`, `어머니가`), a Chinese
+    # name by its surname before a verb of being or undergoing (`张丽正在住院`)
+    r"(?:祖母|祖父|母|父|妻|夫|息子|娘|兄|姉|弟|妹|義母|義父)(?:は|が|も|の|に)|"
+    r"(?:母亲|父亲|妈妈|爸爸|奶奶|爷爷|外婆|外公|老婆|老公|儿子|女儿|哥哥|姐姐|"
+    r"弟弟|妹妹)|(?:어머니|엄마|아버지|아빠|할머니|할아버지|아내|남편|아들|딸|"
+    r"언니|오빠|누나|형|동생)(?:가|이|는|은|께서|의)|"
+    r"(?<![\u4e00-\u9fff])[张王李赵刘陈杨黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许"
+    r"韩冯邓曹彭曾肖田董潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖石金"
+    r"韦贾夏付方邹熊白孟秦邱侯江尹薛闫段雷龙黎史陶贺毛郝顾龚邵万钱戴严欧莫孔向常"
+    r"汤康易乔赖文][\u4e00-\u9fff]{1,2}(?:正在|在|得了|患有|患了|确诊|被诊断|刚|"
+    r"已经|最近|怀孕|住院)"
 )
 # A pronoun or a relation: the subject of a verb of having or being
 # (`she has`, `elle est`, `sie ist`), or the owner of a condition (`her
@@ -216,24 +295,44 @@ MARKED_PERSON_RE = re.compile(
 SUBJECT_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:he|she|he['’]s|she['’]s|il|elle|él|ella|ele|ela|lui|"
     r"lei|hij|zij|han|hon|(?-i:sie|er)|"
-    r"(?:my|our|the user['’]s|user['’]s) (?:\w+ )?(?:wife|husband|partner|mum|"
-    r"mom|mother|dad|father|son|daughter|kid|child|baby|brother|sister|"
-    r"boyfriend|girlfriend|grand\w+|uncle|aunt|cousin|niece|nephew|friend|"
-    r"colleague|boss|flatmate|roommate)|"
-    r"(?:mon|ma|mes|son|sa) (?:frère|sœur|soeur|mère|père|fils|fille|mari|"
-    r"femme|copain|copine|conjoint|grand-\w+|ami|amie|collègue)|"
-    r"(?:mein|meine|meinem|meiner|seine|ihre) (?:mutter|vater|frau|mann|sohn|"
-    r"tochter|bruder|schwester|oma|opa|freundin|freund|kollegin|kollege)|"
-    r"(?:mi|su) (?:madre|padre|esposa|esposo|mujer|marido|hijo|hija|hermano|"
-    r"hermana|abuel[oa]|novi[oa]|amig[oa])|"
-    r"(?:minha|meu|sua|seu) (?:mãe|pai|esposa|marido|filh[oa]|irmã|irmão|avó|"
-    r"avô|namorad[oa])|"
-    r"(?:mia|mio|sua|suo) (?:madre|padre|moglie|marito|figli[oa]|sorella|"
-    r"fratello|nonn[oa])|"
-    r"(?:mijn|zijn|haar) (?:moeder|vader|vrouw|man|zoon|dochter|broer|zus|oma|"
-    r"opa)|(?:min|mitt|hans|hennes) (?:mamma|pappa|fru|man|son|dotter|bror|"
-    r"syster)|(?:moja|mój|moje) (?:mama|matka|tata|ojciec|żona|mąż|syn|córka|"
-    r"brat|siostra)|annem|babam|eşim|kardeşim|oğlum|kızım|"
+    r"(?:my|our|his|her|their|the user['’]s|user['’]s) (?:\w+ )?(?:wife|husband|"
+    r"partner|mum|mom|mother|dad|father|son|daughter|kid|child|baby|brother|"
+    r"sister|boyfriend|girlfriend|grand\w+|uncle|aunt|cousin|niece|nephew|"
+    r"friend|colleague|boss|flatmate|roommate|co-?founder|manager|teammate|"
+    r"neighbou?r|housemate|fianc[ée]e?|in-laws?|\w+-in-law|step\w+)|"
+    # (s14) a relation named alone, as a family calls them (`Mormor har`,
+    # `Omas Diagnose`, `U babci`, `A mi abuela`)
+    r"grandma|grandpa|granny|oma|opa|omas|opas|mormor|farmor|morfar|farfar|"
+    r"babci[ae]?|babcia|dziadek|dziadka|abuel[oa]|nonn[oa]|avó|avô|"
+    r"(?:mon|ma|mes|son|sa|notre|ton|ta) (?:frère|sœur|soeur|mère|père|fils|"
+    r"fille|mari|femme|copain|copine|conjoint|conjointe|grand-\w+|ami|amie|"
+    r"collègue|belle-\w+|beau-\w+|voisin|voisine|patron|patronne|chef|"
+    r"cheffe|associé|associée|coloc|compagne|compagnon|tante|oncle|cousin|"
+    r"cousine|neveu|nièce)|"
+    r"(?:mein|meine|meinem|meiner|seine|ihre|unser|unsere|dein|deine) "
+    r"(?:mutter|vater|frau|mann|sohn|tochter|bruder|schwester|oma|opa|"
+    r"freundin|freund|kollegin|kollege|nachbar|nachbarin|chef|chefin|partner|"
+    r"partnerin|schwieger\w+|mitbewohner\w*|tante|onkel|cousin|cousine)|"
+    r"(?:mi|su|tu|nuestra|nuestro) (?:madre|padre|esposa|esposo|mujer|marido|"
+    r"hijo|hija|hermano|hermana|abuel[oa]|novi[oa]|amig[oa]|jef[ea]|"
+    r"vecin[oa]|soci[oa]|compañer[oa]|pareja|suegr[oa]|tí[oa]|prim[oa])|"
+    r"(?:minha|meu|sua|seu|nossa|nosso|tua|teu) (?:mãe|pai|esposa|marido|"
+    r"filh[oa]|irmã|irmão|avó|avô|namorad[oa]|chefe|vizinh[oa]|sóci[oa]|"
+    r"colega|companheir[oa]|sogr[oa]|ti[oa]|prim[oa])|"
+    r"(?:mia|mio|sua|suo|nostra|nostro|tua|tuo) (?:madre|padre|moglie|marito|"
+    r"figli[oa]|sorella|fratello|nonn[oa]|capo|vicin[oa]|soci[oa]|collega|"
+    r"compagn[oa]|suocer[oa]|zi[oa]|cugin[oa])|"
+    r"(?:mijn|zijn|haar|onze|ons) (?:moeder|vader|vrouw|man|zoon|dochter|broer|"
+    r"zus|oma|opa|buurman|buurvrouw|baas|collega|partner|schoon\w+|tante|"
+    r"oom|neef|nicht)|(?:min|mitt|hans|hennes|vår|vårt|din|ditt) (?:mamma|"
+    r"pappa|fru|man|son|dotter|bror|syster|sambo|granne|chef|kollega|"
+    r"svär\w+|faster|moster|farbror|morbror|kusin)|"
+    r"(?:moja|mój|moje|nasza|nasz|mojej|mojego) (?:mama|mamy|matka|tata|taty|"
+    r"ojciec|żona|mąż|syn|córka|brat|siostra|siostry|babcia|dziadek|sąsiad|"
+    r"sąsiadka|szef|szefowa|kolega|koleżanka|partner|partnerka|teściowa|teść|"
+    r"ciocia|wujek|kuzyn|kuzynka)|annem|babam|eşim|kardeşim|oğlum|kızım|"
+    r"ablam|abim|dedem|anneannem|babaannem|teyzem|amcam|dayım|halam|"
+    r"komşum|patronum|"
     r"beliau|suami saya|istri saya|anak saya|ibu saya|ayah saya|"
     r"mama yangu|baba yangu|usko|usne|unko|meri maa|mere papa|"
     r"anh ấy|cô ấy|mẹ tôi|bố tôi|vợ tôi|chồng tôi)(?![^\W\d_])"
@@ -253,7 +352,12 @@ PERSON_TOKENS = frozenset(
     "meu sua seu mia mio suo mijn zijn haar min mitt hans hennes moja mój moje "
     "annem babam eşim kardeşim oğlum kızım beliau suami istri anak ibu ayah "
     "mama baba usko usne unko meri mere anh cô mẹ bố vợ chồng his her their "
-    "sein seinem seiner ihrem ihrer ses sus jego jej uska uski".split()
+    "sein seinem seiner ihrem ihrer ses sus jego jej uska uski "
+    "grandma grandpa granny oma opa omas opas mormor farmor morfar farfar babci "
+    "babcie babcia dziadek dziadka abuela abuelo nonna nonno avó avô notre ton "
+    "ta unser unsere dein deine tu nuestra nuestro nossa nosso tua teu nostra "
+    "nostro tuo onze ons vår vårt din ditt nasza nasz mojej mojego ablam abim "
+    "dedem anneannem babaannem teyzem amcam dayım halam komşum patronum".split()
 )
 _TOKEN_RE = re.compile(r"[^\W\d_]+")
 
@@ -375,7 +479,13 @@ LINK_RE = re.compile(
     r"lagi|sedang|kena|sudah|masih|rutin|punya|mengidap|menderita|karena|"
     r"bị|đang|mới|mắc|uống|vì|"
     r"ko|ne|ka|ki|ke|hai|"
-    r"geçirdi|yüzünden)(?![^\W\d_])"
+    r"geçirdi|yüzünden|"
+    # (s14) verbs of taking, told in passing (`hanno diagnosticato`, `slikt`,
+    # `äter`, `kullanıyor`); since when, or how far along (`altı aylık hamile`)
+    r"hanno|slikt|slikken|äter|kullanıyor|kullanır|alıyor|since|seit|sinds|"
+    r"sedan|depuis|desde|beri|od|aylık|haftalık|months|weeks|monate|wochen|"
+    r"mois|semaines|meses|semanas|mesi|settimane|maanden|weken|månader|veckor)"
+    r"(?![^\W\d_])"
 )
 NEAR_WORDS = 8  # a person, a verb, then their health word within this many
 LABEL_AFTER_RE = re.compile(r"\s?[:：]")  # `Declan Clarke: retinitis pigmentosa`
@@ -415,8 +525,14 @@ def _names(
         # the second word of a name is judged with the first; a place, a
         # doctor's practice (`Dr. Patel's`) is no one's health
         previous = NAME_BEFORE_RE.search(before)
+        # (s14) a term before the name is no first name (`Gaji Budi`)
+        at = max(0, start - 24) + previous.start(1) if previous else -1
         if (
-            (previous and previous.group(1).lower() not in NOT_NAMES)
+            (
+                previous
+                and previous.group(1).lower() not in NOT_NAMES
+                and not any(s <= at < e for s, e in terms)
+            )
             or PLACE_BEFORE_RE.search(before)
             or DOCTOR_BEFORE_RE.search(before)
         ):
@@ -439,6 +555,23 @@ def _words(text: str) -> int:
 CAPITAL_WORD_RE = re.compile(rf"(?<![\w'’@.-]){_UP}{_LOW}+")
 
 
+RELATION_WORDS = 2  # a relation, then their health word this near, no verb
+
+
+def _relation(subject: re.Match[str]) -> bool:
+    """Tell a relation (`my sister`, `Oma`) from a bare pronoun (`she`)."""
+    word = subject.group().lower()
+    return " " in word and word not in ("anh ấy", "cô ấy") or word in KIN_WORDS
+
+
+KIN_WORDS = frozenset(
+    "grandma grandpa granny oma opa omas opas mormor farmor morfar farfar babci "
+    "babcie babcia dziadek dziadka abuela abuelo nonna nonno avó avô annem "
+    "babam eşim kardeşim oğlum kızım ablam abim dedem anneannem babaannem "
+    "teyzem amcam dayım halam komşum patronum".split()
+)
+
+
 def _someones(body: str, terms: list[tuple[int, int]]) -> bool:
     """Tell whether a person in `body` is tied to one of its health words."""
     if body.isascii() and not _person_tokens(body):
@@ -458,8 +591,8 @@ def _someones(body: str, terms: list[tuple[int, int]]) -> bool:
         and next(_names(body, terms), None)
     ):
         return True  # `Promemoria per Andrea Russo: ritirare Xanax 0,25 mg`
-    people = [(s, e, full, s) for s, e, full in _names(body, terms)]
-    people += [(m.start(), m.end(), False, m.start()) for m in _subjects(body)]
+    people = [(s, e, full, False) for s, e, full in _names(body, terms)]
+    people += [(m.start(), m.end(), False, _relation(m)) for m in _subjects(body)]
     owners = list(_owners(body))
     for t_start, t_end in terms:
         # an everyday word (`injury`, `allergic`, `mental health`) is health
@@ -469,13 +602,15 @@ def _someones(body: str, terms: list[tuple[int, int]]) -> bool:
             t_start - o >= 0 and _words(body[o:t_start]) <= OWNER_WORDS for o in owners
         ):
             return True
-        for start, end, full, _ in people:
+        for start, end, full, relation in people:
             if end > t_start or (mild and not full):
                 continue
             between = body[end:t_start]
             words = _words(between)
             if ROLE_BEFORE_RE.search(body, 0, start):
                 return True
+            if relation and words <= RELATION_WORDS:
+                return True  # `A mi abuela le diagnosticaron`, `U babci wykryli`
             if words <= NEAR_WORDS and LINK_RE.search(between):
                 return True
             if POSSESSIVE_RE.match(between) and words <= POSSESSIVE_WORDS:
@@ -555,19 +690,28 @@ for _stem in _alternatives(HEALTH_STEMS):
         _key = _head.group()[:HEAD_SIZE]
         _STEM_HEADS.setdefault(len(_key), set()).add(_key)
 # the stems with a shorter head, and the acronyms
-_STEM_HEADS.setdefault(2, set()).update({"tb", "op", "l4", "mổ", "ốm"})
+_STEM_HEADS.setdefault(2, set()).update({"tb", "op", "l4", "mổ", "ốm", "ms"})
 _STEM_HEADS[3].update({"ibs", "ssw", "ggz", "cid", "dbd"})
-_STEM_HEADS[4].add("pcos")
+_STEM_HEADS[4].update({"pcos", "emdr"})
+_STEM_HEADS[3].update({"cbt", "ocd", "cfs", "hrt"})
+_STEM_HEADS[4].add("prep")
+# the acronyms in a case-sensitive group: their heads are read from the
+# group's first alternative only
+_STEM_HEADS[4].update({"adhd", "adhs", "tdah", "copd"})
 _STEM_HEADS[5].update({"médic", "medic", "anemi", "anaem", "hospi", "hôpit", "osped"})
 _STEM_HEADS[5].update({"zieke", "sjukh", "szpit", "rumah", "secti"})
 DRUG_ENDINGS = (
     "pril", "sartan", "sartán", "statin", "olol", "azepam", "azolam", "oxetin",
     "oxetine", "oxetina", "tralin", "traline", "tralina", "formin", "formina",
     "thyroxin", "prazol", "prazole", "cillin", "cilina", "triptan",
+    # (s14)
+    "glutide", "glutid", "patide", "xaban", "faxine", "faxin", "mab", "tinib",
+    "apine", "apina", "apin", "idone", "lukast", "gliflozin", "gliptin",
+    "talopram", "dipin", "dipine", "dipino",
 )  # fmt: skip
 COMPOUND_PARTS = (
     "allergi", "krank", "sjuk", "ziek", "diabet", "infarkt", "krebs", "tumor",
-    "therapie", "entzünd",
+    "therapie", "entzünd", "insuffizienz", "amputation", "kanker", "cancer",
 )  # fmt: skip
 WORD_RE = re.compile(r"[^\W\d_]+")
 DOSE_UNIT_RE = re.compile(r"(?i)\d\s?(?:mg|µg|μg|mcg|iu|ie|ملغ)(?![^\W\d_])")
@@ -575,7 +719,7 @@ DOSE_UNIT_RE = re.compile(r"(?i)\d\s?(?:mg|µg|μg|mcg|iu|ie|ملغ)(?![^\W\d_])
 
 COMPOUND_RE = re.compile(
     r"(?i)[^\W\d_]*(?:allergi|krank|sjuk|ziek|diabet|infarkt|krebs|tumor|"
-    r"therapie|entzünd)[^\W\d_]*"
+    r"therapie|entzünd|insuffizienz|amputation|kanker|cancer)[^\W\d_]*"
 )
 
 
@@ -606,7 +750,9 @@ HOSPITALS = (
     "hospital", "krankenhaus", "hôpital", "ospedale", "ziekenhuis", "sjukhus",
     "szpital", "rumah sakit",
 )  # fmt: skip
-DRUG_ENDING_RE = re.compile("(?:" + "|".join(DRUG_ENDINGS) + r")(?![^\W\d_])")
+DRUG_ENDING_RE = re.compile(
+    "(?:" + "|".join(DRUG_ENDINGS) + r")(?:[aeęąyu]|em|om)?(?![^\W\d_])"
+)
 
 
 def _health_terms(text: str) -> list[tuple[int, int]]:
@@ -701,7 +847,17 @@ _MONEY_NUMBER = (
 AMOUNT_RE = re.compile(
     rf"(?<![0-9A-Za-zÀ-ÿ.,])(?:(?:{_MONEY_UNIT}\s?(?:{_MONEY_NUMBER})|(?:{_MONEY_NUMBER})\s?"
     rf"{_MONEY_UNIT})(?![\w])|(?:{_MONEY_NUMBER}|\d+)\s?(?:(?:만|억|천)?\s?원|"
-    r"(?:万|億|千)?円|(?:万|亿)?元))"
+    r"(?:万|億|千)?円|(?:万|亿)?元)"
+    # (s14) thousands with `k`, a currency's sign or not (`£10k`, `27k in
+    # the hole`, `arrears hit 14k`)
+    rf"|(?:{_MONEY_UNIT}\s?)?\d{{1,3}}(?:[.,]\d{{1,2}})?\s?[kK](?![\w])"
+    # lakhs and crores, millions in words, Vietnamese and Indonesian units
+    # (`₹18 lakh`, `25 triệu đồng`, `8,5 juta`)
+    rf"|(?:{_MONEY_UNIT}\s?)?\d{{1,4}}(?:[.,]\d{{1,2}})?\s?(?:lakhs?|lacs?|crores?|"
+    r"LPA|triệu|tỷ|juta|jt|ribu|rb|miliar|mil)(?:\s?(?:đồng|VND|rupees|rupiah|"
+    r"reais|pesos|euros))?"
+    # (not millions and billions: a company's, a city's, a country's)
+    r"(?![\w]))"
 )
 # Earning, being paid, owing, borrowing, a credit file: the words that make
 # an amount someone's (by stem, so their inflections come along).
@@ -727,7 +883,28 @@ MONEY_WORDS = (
     r"pinjaman|cicilan|tunggakan|mshahara|analipwa|deni\b|mkopo|anadaiwa|"
     r"tankhwa\w*|karz\w*|emi\b|emis\b|lương|nợ|khoản vay|"
     r"راتب|الراتب|دين|ديون|قرض|يتقاضى|"
-    r"연봉|월급|급여|빚|카드빚|대출|年収|月収|給料|給与|借金|ローン|工资|月薪|年薪|贷款|欠"
+    r"연봉|월급|급여|빚|카드빚|대출|年収|月収|給料|給与|借金|ローン|工资|月薪|年薪|贷款|欠|"
+    # (s14) borrowing and lending; being in debt, said plainly
+    r"borrow\w*|lent|lend\w*|in the hole|in the red|in debt|"
+    # a benefit or an allowance a person is paid (`Universal Credit`, `PIP`,
+    # `RSA`, `Bürgergeld`, `SASSA grant`)
+    r"allowance|benefits?|universal credit|(?-i:PIP|RSA|SASSA|ESA|JSA|AAH|ALG)|"
+    r"pension\w*|bürgergeld|hartz|arbeitslosengeld|chômage|allocation\w*|"
+    r"subsidio\w*|bolsa família|auxílio\w*|welfare|award\w*|grant|"
+    r"pensi[óo]n\w*|pensão|pensione|emerytur\w*|aposentadoria|kindergeld|"
+    r"wohngeld|elterngeld|krankengeld|ingreso mínimo|(?-i:AOW|CAF|APL|DLA)|"
+    # borrowed, lent, behind on payments, in the red, in other languages
+    r"prestad[oa]s?|emprest\w*|emprunt\w*|geliehen|leih\w*|pożycz\w*|"
+    r"lånade|lånt|geleend|ödünç|atrasos|en mora|morosidad|im minus|"
+    r"in den miesen|no vermelho|en (?:números )?rojos|in rosso|dans le rouge|"
+    r"in het rood|"
+    # how often it comes: income told with its period (`on £109,500 a year`)
+    r"(?:(?:a|per|every|each) (?:year|month|week|annum|fortnight|four weeks)|"
+    r"p\.a\.|par (?:mois|an)|al (?:mes|año|mese)|por (?:mes|año|ano)|"
+    r"pro (?:monat|jahr)|im (?:monat|jahr)|per (?:maand|jaar)|i månaden|"
+    r"om året|miesięcznie|rocznie|yıllık|sebulan|per bulan|setahun|por mês|"
+    r"ao mês|por ano|ao ano|al año|mensais|mensuales|mensili|monatlich|"
+    r"mensuel\w*|/(?:month|mo|yr|year|mes|mês|monat|mois))(?![^\W\d_])"
 )
 MONEY_WORD_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + MONEY_WORDS + r")|빚|ローン|借金|欠|(?i:kredit|schuld)"
@@ -758,10 +935,20 @@ NOT_ONES_MONEY_RE = re.compile(
     r"durchschnitt\w*|mindestlohn|moyen\w*|médian\w*|promedio|presupuesto|"
     r"średni\w*|gemiddeld\w*|faixa|oferta|vaga|vacature|stellenanzeige|"
     r"채용|求人|invoice|factura|fatura|rechnung|facture|fattura|"
-    r"price|prijs|preis|prix|precio|preço|prezzo)(?![^\W\d_])"
+    r"price|prijs|preis|prix|precio|preço|prezzo|"
+    # (s14) what a thing costs over time, not what a person is paid
+    r"subscription\w*|membership|costs?|kostet|coûte|cuesta|custa|costa|"
+    r"per (?:user|seat)|licen[cs]e\w*)(?![^\W\d_])"
     r"|\d\s?[kK]?\s?(?:–|—|-|~|to|bis|a|até|à)\s?[$€£]?\s?\d"
 )
 MONEY_NEAR_WORDS = 8
+
+
+# (s14) The writer's own: `my mortgage arrears`, `mon salaire`, `mi deuda`.
+MY_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:my|our|mon|ma|mes|mi|mis|meu|minha|mein|meine|meinen|"
+    r"mijn|min|mitt|mina|mój|moja|moje|il mio|la mia)(?![^\W\d_])"
+)
 
 
 def _money_tied(body: str, words: list[tuple[int, int]]) -> bool:
@@ -772,7 +959,7 @@ def _money_tied(body: str, words: list[tuple[int, int]]) -> bool:
         return True
     people = [(s, e, full) for s, e, full in _names(body, words)]
     people += [(m.start(), m.end(), False) for m in _subjects(body)]
-    owners = list(_owners(body))
+    owners = list(_owners(body)) + [m.end() for m in MY_RE.finditer(body)]
     for w_start, w_end in words:
         if any(
             w_start - o >= 0 and _words(body[o:w_start]) <= OWNER_WORDS for o in owners
@@ -790,9 +977,58 @@ def _money_tied(body: str, words: list[tuple[int, int]]) -> bool:
     return False
 
 
+# (s14) A record's money fields (`"outstanding_debt": 328000`) in a record
+# that names its person (`"applicant": "Anika Sharma"`).
+MONEY_FIELD_RE = re.compile(
+    r"(?i)[\"']?\w*(?:debt|income|salary|salaries|wage|arrears_amount|owed|"
+    r"loan_amount|earnings|gehalt|salario|salaire)\w*[\"']?\s*[:=]\s*[\"']?"
+    r"(?P<value>\d[\d,.]{2,}\d)(?![\w.])"
+)
+HOLDER_FIELD_RE = re.compile(
+    r"(?i)[\"']?\w*(?:name|applicant|employee|customer|client|borrower|holder|"
+    r"debtor|tenant)\w*[\"']?\s*[:=]\s*[\"']?"
+    rf"(?-i:{_UP}{_LOW}+(?:[ \u00a0]+(?:(?:de|van|von|da|dos|del) )?{_UP}{_LOW}+)+)"
+)
+
+
+def money_fields(text: str) -> Iterator[Found]:
+    """The money fields of a record that names a person by a full name."""
+    if ":" not in text and "=" not in text:
+        return
+    if not HOLDER_FIELD_RE.search(text) or BUSINESS_RE.search(text):
+        return
+    for match in MONEY_FIELD_RE.finditer(text):
+        value = match.group("value")
+        start = match.start("value")
+        yield SALARY, start, start + len(value), value, re.sub(r"\D", "", value)
+
+
+# (s14) The user's own pay or debt, told in a note about them (`note: user
+# earns £105,500 gross`): theirs, though `user` names no one else.
+USER_MONEY_RE = re.compile(
+    r"(?i)(?<![^\W\d_])user (?:earns|makes|owes|borrowed|takes home|is paid|"
+    r"gets paid|is on)(?![^\W\d_])"
+)
+CLAUSE_BREAK_RE = re.compile(r"[,;]\s|\s[—–-]\s")
+
+
+def _no_ones_money(body: str, amounts: list[re.Match[str]]) -> bool:
+    """Tell whether a word of no one's money (a budget, an average, a price)
+    shares a clause with an amount: `…, wants a budget` after `user earns
+    £105,500 gross` is another clause's."""
+    for word in NOT_ONES_MONEY_RE.finditer(body):
+        for amount in amounts:
+            start, end = sorted((word.start(), amount.start()))
+            if not CLAUSE_BREAK_RE.search(body, start, end):
+                return True
+    return False
+
+
 def money_of_person(text: str) -> Iterator[Found]:
     """What a person earns or owes, or their credit score."""
     lower = text.lower()
+    if any(w in lower for w in ("debt", "income", "salar", "wage", "owed", "loan")):
+        yield from money_fields(text)
     if not (
         (MONEY_GATE_RE.search(text) and AMOUNT_RE.search(text))
         or (any(w in lower for w in SCORE_WORDS) and CREDIT_SCORE_RE.search(text))
@@ -806,9 +1042,9 @@ def money_of_person(text: str) -> Iterator[Found]:
             continue
         words = [m.span() for m in MONEY_WORD_RE.finditer(body)]
         words += [m.span() for m in scores]
-        if not words or NOT_ONES_MONEY_RE.search(body):
+        if not words or _no_ones_money(body, [*scores, *amounts]):
             continue
-        if not _money_tied(body, words):
+        if not (_money_tied(body, words) or USER_MONEY_RE.search(body)):
             continue
         for match in [*scores, *amounts]:
             value = match.group()
@@ -1053,6 +1289,9 @@ HOUSE_FIRST_RE = re.compile(
 ADDRESS_STOP_RE = re.compile(
     r"[.!?](?=\s|$)|\n|;|\s[—–-]\s(?![A-Z0-9])|\s\((?![A-Z]{2}\)|GA-)"
     r"|,\s+(?=(?-i:[a-z])[^\d,]{0,40}(?:,|$|\.))|、|。|です|\s\|"
+    # (s14) when, after the address: `… VIC 3000 last week`, `… now`
+    r"|\s+(?=(?:(?:last|this|next) (?:week|month|year|weekend)|now|today|"
+    r"tonight|tomorrow|yesterday|soon)(?![^\W\d_]))"
 )
 
 

@@ -283,7 +283,9 @@ STREET_RE = re.compile(
 POSTCODE_RE = re.compile(
     r"(?<![\w-])(?:\d{4,6}|\d{2}-\d{3}|\d{4}-\d{3}|\d{3} \d{2}|\d{5}-\d{3}|\d{3}-\d{4}|"
     r"\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|"
-    r"[A-Z]\d{2} ?[A-Z0-9]{4}|[A-Z]{2,3} \d{4}|〒 ?\d{3}-\d{4})(?![\w-])"
+    r"[A-Z]\d{2} ?[A-Z0-9]{4}|[A-Z]{2,3} \d{4}|〒 ?\d{3}-\d{4}"
+    # (s14) Argentina's CPA: the province's letter, four digits, three letters
+    r"|[A-Z]\d{4}[A-Z]{3})(?![\w-])"
 )
 PLACE_AFTER_POSTCODE_RE = re.compile(
     rf"(?:(?:[ \t]*[,-]?[ \t]+|/(?={_UP}))(?:{_UP}[\w'’.-]*|\([A-Z]{{2}}\)|"
@@ -294,7 +296,9 @@ PLACE_AFTER_POSTCODE_RE = re.compile(
 )
 ABBREVIATION_RE = re.compile(
     r"(?i)(?:^|\W)(?:col|av|avda|st|ste|ave|rd|ul|al|pl|os|no|nr|n|int|dr|blvd|"
-    r"sq|mt|apt|apto|izq|dcha|der|esq|bis|ter|co|cad|sok|mah|str|pr|per|bl|esc|"
+    r"sq|mt|apt|apto|depto|dpto|izq|dcha|der|esq|bis|ter|co|cad|sok|mah|str|pr|"
+    r"jl|gg|kav|blk|"
+    r"per|bl|esc|"
     r"pta|lgh|ste|д|кв|ул|пр|пер|вул|sk|boul|bulv|"
     # Round 12 (S7): Bulgarian `ж.к.`, `бл.`, `вх.`, `ап.`, `ет.`; Romanian
     # `bl.`, `sc.`, `ap.`, `et.`, `jud.`, `sect.`; Greek `οδ.`, `λεωφ.`
@@ -315,6 +319,9 @@ CLAUSE_AFTER_RE = re.compile(
     # prose going on: `5 Main Street in 2019 and …`, `… Lyon et …`
     r"|\s+(?=(?:in|and|but|since|until|from|with|for|when|where|which|who|after|"
     r"before|on|at|to|und|seit|et|depuis|desde|od)\s)"
+    # (s14) or when: `… Dublin D13 K2P4 last week`, `… 3065 now`
+    r"|\s+(?=(?:(?:last|this|next) (?:week|month|year|weekend)|now|today|"
+    r"tonight|tomorrow|yesterday|soon)(?![^\W\d_]))"
 )
 JP_ADDRESS_RE = re.compile(
     r"〒\s?\d{3}-\d{4}[ \t]*[^\s、。,，]{2,60}?(?:[ \t　][^\s、。,，]{1,30}?)?"
@@ -325,6 +332,9 @@ POSTCODE_WORD_BEFORE_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:zip|zip code|plz|postcode|post code|postal code|cep|cap|"
     r"cp|pincode|pin code|código postal|code postal)\s*[:#]?\s*$"
 )
+
+
+FLOOR_SIDE_RE = re.compile(r"\d\.[ \t]?(?:th|tv|mf)\.?(?![^\W\d_])")
 
 
 def _is_sentence_end(text: str, index: int) -> bool:
@@ -343,6 +353,8 @@ def _address_end(text: str, start: int, limit: int) -> int:
             text, match.start()
         ):
             continue
+        if FLOOR_SIDE_RE.match(text, match.start() - 1):
+            continue  # (s14) a Danish floor and side: `Istedgade 18, 4. th.`
         limit = match.start()
         break
     postcodes = list(POSTCODE_RE.finditer(text, start, limit))
@@ -1011,6 +1023,190 @@ def addresses(text: str) -> Iterator[Found]:
         yield ADDRESS, start, end, value, normalize_address(value)
 
 
+# (s14) Where someone is, or where their things go, told in passing: `we're
+# at …`, `Zoe moved to …`, `pick up Nora from …`, `send the keys to her
+# mum's: …`, `Schick das Paket bitte an …`, `Estamos en …`, `a casa mia, …`,
+# `Skicka det till mig: …`. The street follows within a few words; the
+# words before it name no office, shop or venue.
+WHEREABOUTS_CUE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:"
+    r"(?:we|they|i|she|he)['’](?:re|m|s)(?: now| currently| still)? (?:at|in)|"
+    r"(?:we|they) are(?: now| currently| still)? (?:at|in)|i am (?:at|in)|"
+    r"staying at|(?-i:[A-Z][a-z]+) (?:has |just )?(?:moved|relocated) (?:in)?to|"
+    r"(?:pick|collect|fetch)(?: up)?(?: (?-i:[A-Z][a-z]+))?(?: up)? from|"
+    r"drop (?:\w+ )?off at|"
+    r"come (?:over |round |by )?to (?:ours|mine|my place|our place)|"
+    r"(?:at|to) (?:ours|mine)|crash(?:ing)? at|stay(?:ing)? with (?:us|me) at|"
+    r"(?:send|ship|post|mail|deliver|forward|bring|take)(?: [\w'’]+){0,4}? to|"
+    r"(?:schick|send|liefer|bring)\w*(?: [\w'’]+){0,4}? an|"
+    r"(?:wir|ich) (?:wohnen?|sind|bin)(?: jetzt| nun| seit \w+)?"
+    r"(?: in der| in| an der| am| auf der)?|"
+    r"estamos en|estoy en|vivimos en|nos mudamos a|me mud[ée] a|"
+    r"(?:m[aá]nd|env[ií])a(?:lo|la|los|las|me|le|les)? a|"
+    r"(?:a|en) (?:su|mi|nuestra) casa|(?:a|en) casa de \w+|"
+    r"a casa (?:mia|sua|nostra|di \w+)|siamo (?:in|a)|abitiamo (?:in|a)|"
+    r"(?:spedisc|mand)\w* a|ci siamo trasferiti (?:in|a)|"
+    r"on est (?:au|à)|nous sommes (?:au|à)|on habite(?: au| à)?|"
+    r"envoie(?:-le|-la|-les)? (?:à|au)|"
+    r"estamos n[ao]|moramos n[ao]|mudamos para|(?:mand|envi)a (?:pra|para)|"
+    r"we wonen(?: nu)? (?:op|aan|in)|stuur(?: \w+){0,2} naar|"
+    r"skicka(?: \w+){0,3} till(?: mig| oss)?|vi bor(?: nu)? (?:på|i)|"
+    r"send(?: \w+){0,3} til(?: meg| oss| mig| os)?|vi er (?:på|i)|"
+    r"wyślij(?: \w+)? (?:na|do)|mieszkamy (?:na|przy|w)|jesteśmy (?:na|przy|w)|"
+    r"stau(?: acum)? (?:pe|în|la)|locui(?:esc|m)(?: acum)? (?:pe|în|la)|"
+    r"ne-am mutat (?:pe|în|la)|trimite(?:-l|-le|-mi)? (?:pe|la)|"
+    r"taşındı\w*|oturuyor\w*|evime|evine|adresime|şu adrese|"
+    r"kirim(?: \w+)? ke|tinggal di|pindah ke|gửi(?: \w+)? (?:về|đến|tới)|chuyển đến)"
+    r"(?![^\W\d_])"
+)
+WHEREABOUTS_STEMS = (
+    "we're", "we’re", "they're", "i'm", "she's", "he's", "are at", "are in",
+    "am at", "staying", "moved", "relocated", "pick", "collect", "fetch",
+    "drop", "send", "ship", "post", "mail", "deliver", "forward", "bring",
+    "take", "schick", "liefer", "wohne", "wir sind", "ich bin", "estamos",
+    "estoy", "vivimos", "mud",
+    "manda", "mandá", "envia", "envía", "casa", "siamo", "abitiamo", "spedisc",
+    "trasferiti", "on est", "sommes", "habite", "envoie", "moramos", "wonen",
+    "stuur", "skicka", "vi bor", "til", "vi er", "wyślij", "mieszkamy",
+    "jesteśmy", "come ", "ours", "mine", "crash", "stay", "stau", "locui",
+    "mutat", "trimite", "taşın", "oturuyor", "evim", "evin", "adres", "kirim",
+    "tinggal", "pindah", "gửi", "chuyển",
+)  # fmt: skip
+WHEREABOUTS_GAP = 40  # the street starts this near after its cue
+WHEREABOUTS_GAP_WORDS = 5
+# A Japanese address after a cue of home or sending (`実家に送って：〒…`).
+JP_HOME_CUES = (
+    "実家",
+    "送って",
+    "届けて",
+    "送り先",
+    "住んで",
+    "引っ越",
+    "自宅",
+    "住所",
+)
+# A Chinese address after a move or a sending (`搬到了…`, `寄到…`).
+ZH_WHEREABOUTS_CUES = ("搬到", "搬去", "寄到", "送到", "快递到", "寄给")
+ZH_WHEREABOUTS_RE = re.compile(
+    r"(?:搬到了?|搬去了?|寄到|送到|快递到|寄给我?)[ \t]*"
+    r"(?P<address>(?:[\u4e00-\u9fff]{2,8}?(?:省|市|自治区))?"
+    r"[\u4e00-\u9fff]{1,8}?(?:市|区|县|镇)[\u4e00-\u9fff\d]{1,20}?"
+    r"(?:路|街|道|巷|弄|胡同)\d{1,5}号(?:[\u4e00-\u9fff]{0,6}?\d{1,5}"
+    r"(?:栋|号楼|幢|单元|楼|层|室|房))*)"
+)
+# A Korean flat: a building's and a flat's number (`107동 1410호`).
+KO_FLAT_RE = re.compile(r"\d{1,4}동[ \t]*\d{1,5}호")
+
+
+NOT_HOME_AFTER_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:office|headquarters|hq|store|shop|restaurant|"
+    r"warehouse|reception|hotel|venue|meetup|event|conference|congress|"
+    r"example|sample|fictional|clinic|hospital|büro|oficina|ufficio|bureau)"
+    r"(?![^\W\d_])"
+)
+
+
+def whereabouts_addresses(text: str) -> Iterator[Found]:
+    """Yield an address told as where someone is or where their things go."""
+    lower = text.lower()
+    spans: list[tuple[int, int]] = []
+    if any(stem in lower for stem in WHEREABOUTS_STEMS):
+        spans += _addresses_after_whereabouts(text)
+    if not text.isascii():
+        if any(cue in text for cue in ZH_WHEREABOUTS_CUES):
+            spans += [
+                m.span("address")
+                for m in ZH_WHEREABOUTS_RE.finditer(text)
+                if not ZH_NOT_HOME_RE.search(line_around(text, m.start(), m.end()))
+            ]
+        if "〒" in text and any(cue in text for cue in JP_HOME_CUES):
+            spans += [m.span() for m in JP_ADDRESS_RE.finditer(text)]
+        if HANGUL_RE.search(text):
+            spans += [
+                m.span()
+                for m in KO_ADDRESS_RE.finditer(text)
+                if KO_FLAT_RE.search(m.group())
+                and not KO_NOT_HOME_RE.search(line_around(text, m.start(), m.end()))
+            ]
+    for start, end in spans:
+        if SAMPLE_LINE_RE.search(line_around(text, start, end)):
+            continue
+        value = text[start:end]
+        yield ADDRESS, start, end, value, normalize_address(value)
+
+
+CUE_TRAIL_RE = re.compile(r"[ \t:：,—–-]*")
+# (s14) A Japanese address without its postcode: a prefecture, a city or a
+# ward, then the block's numbers (`東京都渋谷区渋谷2-21-1`), a flat after.
+JP_PLAIN_ADDRESS_RE = re.compile(
+    r"(?:東京都|北海道|京都府|大阪府|[\u4e00-\u9fff]{2,3}県)"
+    r"[\u4e00-\u9fff\u30a0-\u30ff]{1,12}?[市区町村郡]"
+    r"[\u4e00-\u9fff\u30a0-\u30ff]{0,12}?\d{1,4}(?:[-－]\d{1,4}){1,2}"
+    r"(?:[ \t　]?[^\s、。,，]{0,20}?\d{1,5}号室?)?"
+)
+
+
+def _addresses_after_whereabouts(text: str) -> Iterator[tuple[int, int]]:
+    reach = 0
+    for cue in WHEREABOUTS_CUE_RE.finditer(text):
+        if cue.end() < reach:
+            continue
+        line_start = text.rfind("\n", 0, cue.start()) + 1
+        line_end = text.find("\n", cue.end())
+        line_end = len(text) if line_end < 0 else line_end
+        window = min(line_end, cue.end() + WHEREABOUTS_GAP)
+        # the street right after the cue first (`Jl. Sudirman No. 5`: its
+        # own abbreviation's dot is no sentence's end), else a few words on
+        at = CUE_TRAIL_RE.match(text, cue.end()).end()
+        # a Korean or Japanese address right after the cue (`Pick up Jun
+        # from 부산광역시 …`, `we're at 東京都渋谷区…`): to its own end
+        local = KO_ADDRESS_RE.match(text, at) or JP_PLAIN_ADDRESS_RE.match(text, at)
+        if local and not (
+            KO_NOT_HOME_RE.search(text, line_start, line_end)
+            or ZH_NOT_HOME_RE.search(text, line_start, line_end)
+        ):
+            reach = local.end()
+            yield local.span()
+            continue
+        street = STREET_RE.match(text, at, window) or STREET_RE.search(
+            text, cue.end(), window
+        )
+        if street is None:
+            continue
+        gap = text[cue.end() : street.start()]
+        if (
+            re.search(r"\d|[.!?;](?:\s|$)", gap)
+            # a name before the street is a place's (`collect from Tesco,
+            # 12 High St`, `we're at Hotel Adlon, …`)
+            or re.search(rf"(?<![^\W\d_]){_UP}", gap)
+            or _words(gap) > WHEREABOUTS_GAP_WORDS
+            or (street.start() and text[street.start() - 1].isalnum())
+        ):
+            continue
+        end = _address_end(text, street.start(), line_end)
+        value = text[street.start() : end].rstrip(" ,")
+        if not _plausible_address(value) or len(value) < 10:
+            continue
+        # whose: nothing before the street on its line names a business, a
+        # venue or a desk (the address's own words may: `Station St`)
+        before = text[line_start : street.start()]
+        if (
+            NOT_HOME_RE.search(before)
+            or BUSINESS_GAP_RE.search(before)
+            or LEGAL_FORM_RE.search(text, line_start, street.start() + len(value))
+            or person_facts.NOT_HOME_RE.search(before)
+            # nor after it (`… for the conference`; not `after school`)
+            or NOT_HOME_AFTER_RE.search(text, street.start() + len(value), line_end)
+        ):
+            continue
+        reach = street.start() + len(value)
+        yield street.start(), reach
+
+
+def _words(text: str) -> int:
+    return sum(1 for w in text.split() if any(c.isalnum() for c in w))
+
+
 def normalize_address(value: str) -> str:
     """An address as redaction keys it: lower case, punctuation folded."""
     return " ".join(re.sub(r"[^\w]+", " ", value.lower()).split())
@@ -1630,14 +1826,150 @@ def spelled_emails(text: str) -> Iterator[Found]:
             continue  # `met him at home.com`: `at` and a real dot is prose
         if worded and len(match.group("tld")) > 4:
             continue  # `write to me at home point blank`: no domain's ending
-        if worded and not EMAIL_CUE_RE.search(
-            text, max(0, match.start() - 60), match.start()
+        if (
+            worded
+            and not EMAIL_CUE_RE.search(text, max(0, match.start() - 60), match.start())
+            # (s14) or the address named after it (`…, the work address
+            # bounces`), or a mailbox provider's domain spelled out
+            and not EMAIL_CUE_RE.search(text, match.end(), match.end() + 40)
+            and not SPOKEN_PROVIDER_RE.match(match.group("domain"))
         ):
             continue
         parts = [p for p in re.split(PLAIN_DOT_RE.pattern, domain) if p and p.strip()]
         local = ".".join(re.split(PLAIN_DOT_RE.pattern, match.group("local")))
         plain = f"{local}@{'.'.join(parts)}".lower()
         yield "EMAIL", match.start(), match.end(), match.group(), plain
+
+
+# (s14) The mailbox providers people hold their own addresses at, as a
+# domain starts, its dot spelled (`icloud dot com`, `libero dot it`) or not.
+PROVIDERS = (
+    r"(?:g(?:oogle)?mail|outlook|hotmail|yahoo|ymail|rocketmail|icloud|me|mac|"
+    r"live|msn|aol|aim|gmx|web|t-online|freenet|proton(?:mail)?|pm|tutanota|"
+    r"tuta|fastmail|hey|zoho|yandex|rambler|mail|inbox|ukr|abv|centrum|qq|163|"
+    r"126|sina|yeah|naver|daum|hanmail|nate|libero|virgilio|alice|tiscali|"
+    r"orange|free|sfr|laposte|wanadoo|bluewin|telenet|ziggo|kpnmail|seznam|wp|"
+    r"o2|interia|onet|rediffmail|uol|bol|terra|ig|posteo|btinternet|sky|"
+    r"comcast|verizon|att|shaw|rogers|bigpond|xtra|docomo|ezweb|softbank|"
+    r"telefonica)"
+)
+SPOKEN_PROVIDER_RE = re.compile(
+    rf"(?i){PROVIDERS}(?:\s+(?:dot|punkt|punto|punt|ponto|point|"
+    r"kropka)\s+|\s*[\[({]\s*dot\s*[\])}]\s*)"
+)
+PROVIDER_DOMAIN_RE = re.compile(rf"(?i){PROVIDERS}\.")
+# (s14) An address with spaces around its `@` (`tanaka.chloe96 @ icloud.com`),
+# as a chat's autocorrect or a writer hiding it from scrapers leaves it.
+SPACED_EMAIL_RE = re.compile(
+    r"(?<![\w.%+@-])(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?)"
+    r"(?:[ \t]+[@＠][ \t]*|[@＠][ \t]+|＠)"
+    # (a dot may be spaced too: `wp . pl`)
+    r"(?P<domain>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?[ \t]?\.[ \t]?){1,4}"
+    r"[A-Za-z]{2,12})(?![\w-]|\.\w)"
+)
+NOT_MAILBOX_DOMAIN_RE = re.compile(r"(?i)(?:^|\.)(?:example|test|invalid|localhost)\.")
+
+
+def spaced_emails(text: str) -> Iterator[Found]:
+    """Yield e-mail addresses written with spaces around the `@`."""
+    for match in SPACED_EMAIL_RE.finditer(text):
+        domain = re.sub(r"[ \t]", "", match.group("domain"))
+        if NOT_MAILBOX_DOMAIN_RE.search(domain + ".") or not re.search(
+            r"[A-Za-z]", match.group("local")
+        ):
+            continue
+        # someone's mailbox: at a provider people hold theirs at, or named
+        # as an address before it (`docs @ readthedocs.io` is a site)
+        if not PROVIDER_DOMAIN_RE.match(domain) and not EMAIL_CUE_RE.search(
+            text, max(0, match.start() - 60), match.start()
+        ):
+            continue
+        plain = f"{match.group('local')}@{domain}".lower()
+        yield "EMAIL", match.start(), match.end(), match.group(), plain
+
+
+# (s14) A phone in a link that opens a chat with someone (`wa.me/46701831422`,
+# `api.whatsapp.com/send?phone=…`, `viber://chat?number=…`): the number is
+# international without its `+`, which the matcher does not read (a `tel:`
+# link keeps its `+` and is found as a number).
+PHONE_LINK_RE = re.compile(
+    r"(?i)(?:https?://)?(?:wa\.me/|api\.whatsapp\.com/send/?\?phone=|"
+    r"viber://chat\?number=)(?P<number>(?:\+|%2B)?\d{7,15})(?!\d)"
+)
+# A number as written in its country (`(11) 96188-6872`, `010-2065-4179`,
+# `0905-139-0745`), after a verb of calling or a name and an arrow.
+NATIONAL_PHONE_RE = re.compile(
+    r"(?<![\w+(./-])(?:(?:\(\d{2,4}\)[ \t]?|0\d{1,4}[ \t.-])\d{3,5}[ \t.-]\d{3,4}"
+    r"(?:[ \t.-]\d{2,4})?|0[1-9]\d{8,9}"
+    # ten digits in three groups, no trunk `0` (`55 1234 5678`, `300 123 4567`)
+    r"|[1-9]\d{1,2}[ \t.-]\d{3,4}[ \t.-]\d{4})(?![\w#-]|[.,/]\d)"
+)
+PHONE_BEFORE_RE = re.compile(
+    r"(?i)(?:(?<![^\W\d_])(?:ligar|liga|ligue|llamar|llama|llámale|chiamare|chiama|"
+    r"anrufen|ruf|appeler|appelle|bellen|bel|ring|call|text|sms|whatsapp|zap|"
+    r"celular|móvil|movil|cellulare|portable|handy|mobiel|mobil|cell|mobile)"
+    rf"(?![^\W\d_]|-)[^\n]{{0,30}}|(?-i:{_UP}{_L}+)[ \t]*(?:→|->|=>)"
+    # a call log's caller, a phone word in scripts without spaces
+    r"|(?:발신|수신|전화|휴대폰|핸드폰|연락처|電話|携帯|ケータイ|手机|电话)[^\n\d]{0,6}"
+    # a mobile-money receipt's payee (`sent to AKINYI OCHIENG 07…`)
+    r"|(?:sent to|received from|paid to)[ \t]+(?-i:[A-Z][A-Za-z'’-]+)"
+    r"(?:[ \t]+(?-i:[A-Z][A-Za-z'’-]+)){0,3})[ \t]*$"
+)
+# A desk's line, free or premium, or a number made up: no one's own.
+SERVICE_LINE_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:[^\W\d_]*(?:service|support|hotline|helpline|büro)"
+    r"[^\W\d_]*|help|sac|ouvidoria|atención|atendimento|kostenlos|free|"
+    r"toll-free|gratuit|gratis|fiction\w*|demo|drama|example|sample|company|"
+    r"office|oficina|reception|desk|hours|uhr|horas|"
+    # a meeting's dial-in: its code, its room, its bridge
+    r"code|pin|passcode|meeting|bridge|dial-in|call-in|conference|room)"
+    r"(?![^\W\d_])"
+    r"|(?<!\d)(?:0800|0808|0900|1800|0120|0570|080)[ \t.-]?\d"
+    r"|株式会社|本社|代表|会社|公司|总部|客服|본사|대표|㈜|\(주\)"
+)
+# Where a national number is read: the countries whose mobiles are written
+# with a trunk `0` or an area code in brackets.
+NATIONAL_PHONE_REGIONS = (
+    "BR", "KR", "PH", "JP", "IN", "MX", "AR", "CO", "ZA", "NG", "KE", "ID",
+    "VN", "TR", "TH", "MY", "PE", "CL", "EG", "PK", "TW", "CN", "IT", "ES",
+)  # fmt: skip
+
+
+def _found_by_matcher(text: str, start: int, end: int) -> bool:
+    """Tell whether the door's phone scan finds a number at `start:end`."""
+    from memory_core.detectors import _phones  # imports this module
+
+    return any(f.start < end and start < f.end for f in _phones(text))
+
+
+def written_phones(text: str) -> Iterator[Found]:
+    """Yield phone numbers in call links, or as their country writes them."""
+    import phonenumbers
+
+    for match in PHONE_LINK_RE.finditer(text):
+        digits = re.sub(r"\D", "", match.group("number").replace("%2B", ""))
+        if not SERVICE_LINE_RE.search(line_around(text, match.start())):
+            yield "PHONE", match.start(), match.end(), match.group(), "+" + digits
+    for match in NATIONAL_PHONE_RE.finditer(text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if not PHONE_BEFORE_RE.search(
+            text, max(line_start, match.start() - 48), match.start()
+        ) or SERVICE_LINE_RE.search(line_around(text, match.start())):
+            continue
+        raw = match.group()
+        if _found_by_matcher(text, match.start(), match.end()):
+            continue  # the door's matcher reads it, and keys its token
+        for region in NATIONAL_PHONE_REGIONS:
+            try:
+                number = phonenumbers.parse(raw, region)
+            except phonenumbers.NumberParseException:
+                continue
+            if phonenumbers.is_valid_number(number):
+                e164 = phonenumbers.format_number(
+                    number, phonenumbers.PhoneNumberFormat.E164
+                )
+                yield "PHONE", match.start(), match.end(), raw, e164
+                break
 
 
 # -- Salaries -----------------------------------------------------------------
@@ -1850,6 +2182,8 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
     found: list[Found] = []
     if SPELLED_AT_RE.search(lower) or (" at " in lower and SPOKEN_DOT_RE.search(lower)):
         found += spelled_emails(text)
+    if " @" in text or "@ " in text or "＠" in text:
+        found += spaced_emails(text)
     if (
         any(w in lower for w in HEALTH_STEMS)
         or any(w in text for w in HEALTH_CAPITALS)
@@ -1861,6 +2195,8 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         found += person_facts.bank_accounts(text)
     if not digits:
         return found
+    if digits >= 7:
+        found += written_phones(text)
     if "pas" in lower or "паспорт" in lower or "หนังสือเดินทาง" in text:
         found += passports(text)
     # a zone holds two dates and four check digits at least (S11: not 20)
@@ -1884,6 +2220,14 @@ def find_personal_details(text: str, digits: int) -> list[Found]:
         and not LEGAL_FORM_RE.search(line_around(text, f[1]))
         and not BUSINESS_GAP_RE.search(line_around(text, f[1]))
     ]
+    # (s14) an address told as where someone is: a number beside a word
+    # first, as every street has (scripts without spaces go on)
+    if not text.isascii() or STREETISH_RE.search(text):
+        found += [
+            f
+            for f in whereabouts_addresses(text)
+            if not any(g[0] == ADDRESS and g[1] < f[2] and f[1] < g[2] for g in found)
+        ]
     if digits >= 4 and (YEAR_RE.search(text) or SHORT_DATE_STEM_RE.search(lower)):
         found += dates_of_birth(text)
     if (
