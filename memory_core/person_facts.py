@@ -512,6 +512,30 @@ ROLE_BEFORE_RE = re.compile(
 )
 
 
+# A capitalised plural noun as the subject of a plural verb opens a
+# sentence about a group, not about someone: `Interns get 1,200 USD a
+# month`, `Nurses often have back pain`. A name ending in s takes the verb's
+# -s (`Thomas gets`, `Lucas has`); two people (`Ana and Lucas earn`) are
+# told by the `and` before.
+PLURAL_SUBJECT_RE = re.compile(
+    r"[ \u00a0]+(?:(?:often|usually|typically|generally|mostly|normally|also|"
+    r"all|still|now|sometimes|rarely|both|each|only)[ \u00a0]+)?"
+    r"(?:get|earn|make|have|owe|pay|take|receive|are|were|suffer|need|"
+    r"start|live|tend)\b"
+)
+COMPOUND_BEFORE_RE = re.compile(r"(?:\band|&|,)[ \u00a0]*$")
+
+
+def _group_subject(sentence: str, start: int, end: int, word: str) -> bool:
+    """Tell whether `word` (at start:end) is a plural noun governing a plural verb."""
+    return (
+        word.endswith("s")
+        and not word.endswith("ss")
+        and PLURAL_SUBJECT_RE.match(sentence, end) is not None
+        and not COMPOUND_BEFORE_RE.search(sentence[:start])
+    )
+
+
 def _names(
     sentence: str, terms: list[tuple[int, int]]
 ) -> Iterator[tuple[int, int, bool]]:
@@ -520,6 +544,8 @@ def _names(
         start, end = match.span()
         word = match.group()
         if word.lower() in NOT_NAMES or any(s < end and start < e for s, e in terms):
+            continue
+        if _group_subject(sentence, start, end, word):
             continue
         before = sentence[max(0, start - 24) : start]
         # the second word of a name is judged with the first; a place, a
