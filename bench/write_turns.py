@@ -25,7 +25,7 @@ import time
 import uuid
 from collections import Counter
 
-from bench.writes import RESULTS, Server, Worker, configure
+from bench.writes import RESULTS, Server, Worker, bench_tenant, configure
 
 PAIRS = (
     ("The user prefers Python for data work.", "The user prefers R for data work."),
@@ -43,22 +43,13 @@ MAX_GAP_SECONDS = 0.03
 
 
 def tenant_token(slug: str) -> str:
-    """A tenant with lifted per-agent limits and one agent for its users' scopes."""
+    """A `bench_tenant` with one agent for its users' scopes; its token."""
     from audit.services import Actor
-    from memory_core.services.tenancy import (
-        agent_create,
-        agent_token_issue,
-        tenant_create,
-    )
+    from memory_core.policy import DEFAULT_POLICY
+    from memory_core.services.tenancy import agent_create, agent_token_issue
 
     actor = Actor.system("bench")
-    tenant = tenant_create(slug=slug, name=slug, actor=actor)
-    tenant.policy = {
-        "rate_limits": {"episodic": 10**9},
-        "storm_writes_per_minute": 10**9,
-        "session_write_budget": 10**9,
-    }
-    tenant.save(update_fields=["policy"])
+    tenant = bench_tenant(slug, slug, judge=DEFAULT_POLICY.cross_encoder_judge)
     agent = agent_create(
         tenant=tenant,
         name="bench",
@@ -122,20 +113,19 @@ def run_pairs(
             )
             for k in range(NOISE_WRITES)
         ]
-        a = threading.Thread(target=send, args=("first", first))
-        b = threading.Thread(target=send, args=("second", second))
         for thread in noise:
             thread.start()
         if sequential:
-            for thread in (*noise, a, b):
-                if thread in (a, b):
-                    thread.start()
+            for thread in noise:
                 thread.join()
+            send("first", first)
+            send("second", second)
         else:
-            a.start()
+            pair = threading.Thread(target=send, args=("first", first))
+            pair.start()
             time.sleep(rng.uniform(0.0, MAX_GAP_SECONDS))
-            b.start()
-            for thread in (a, b, *noise):
+            send("second", second)
+            for thread in (pair, *noise):
                 thread.join()
         outcomes.append((kind, answers["first"], answers["second"]))
     return outcomes

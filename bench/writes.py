@@ -381,24 +381,35 @@ def distinct_texts(n: int, run: str) -> list[str]:
     ]
 
 
-def bench_agent(slug: str, name: str, *, judge: bool = False) -> tuple:
-    """Make a tenant `slug`, one user scope and one episodic agent in it.
+def bench_tenant(slug: str, name: str, *, judge: bool = False):
+    """Make a tenant `slug` whose agents may post thousands of writes.
 
-    One agent posts thousands of writes: the tenant's per-agent limits are
-    lifted; with `judge`, the model judge is on (`cross_encoder_judge`).
-    Return (tenant, scope path, agent).
+    Its per-agent limits are lifted; with `judge`, the model judge is on
+    (`cross_encoder_judge`).
     """
     from audit.services import Actor
-    from memory_core.services.tenancy import agent_create, scope_create, tenant_create
+    from memory_core.services.tenancy import tenant_create
 
-    actor = Actor.system("bench")
-    tenant = tenant_create(slug=slug, name=name, actor=actor)
+    tenant = tenant_create(slug=slug, name=name, actor=Actor.system("bench"))
     tenant.policy = {
         "rate_limits": {"episodic": 10**9},
         "storm_writes_per_minute": 10**9,
         "cross_encoder_judge": judge,
     }
     tenant.save(update_fields=["policy"])
+    return tenant
+
+
+def bench_agent(slug: str, name: str, *, judge: bool = False) -> tuple:
+    """Make a `bench_tenant`, one user scope and one episodic agent in it.
+
+    Return (tenant, scope path, agent).
+    """
+    from audit.services import Actor
+    from memory_core.services.tenancy import agent_create, scope_create
+
+    actor = Actor.system("bench")
+    tenant = bench_tenant(slug, name, judge=judge)
     scope = f"/org/{slug}/user/1/"
     scope_create(tenant=tenant, path=scope, actor=actor)
     agent = agent_create(
